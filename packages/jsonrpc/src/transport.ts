@@ -1,0 +1,61 @@
+import type { JSONRPCMessage, RequestId } from '@mcpkit/protocol';
+
+/**
+ * Facts a transport learned about one incoming message. HTTP-specific details travel here,
+ * never as new Transport methods.
+ */
+export interface MessageExtra {
+  /** Authentication info the transport established (e.g. from a bearer token). */
+  authInfo?: AuthInfo;
+  /** The session this message belongs to, when the transport has sessions. */
+  sessionId?: string;
+  /** Headers of the HTTP request that carried the message (HTTP transports only). */
+  requestHeaders?: Headers;
+  /** The negotiated or declared protocol version carried by the transport (e.g. the HTTP header). */
+  protocolVersion?: string;
+}
+
+/** Who made a request, as an authentication hook decided. */
+export interface AuthInfo {
+  token: string;
+  clientId: string;
+  scopes: string[];
+  expiresAt?: number;
+  extra?: Record<string, unknown>;
+}
+
+export interface TransportSendOptions {
+  /**
+   * The incoming request this outgoing message belongs to: its response, or a notification or
+   * server-to-client request sent while handling it. HTTP servers route the message to that
+   * request's stream.
+   */
+  relatedRequestId?: RequestId;
+  /** For clients resuming an interrupted stream: the last event id seen. */
+  resumptionToken?: string;
+  onresumptiontoken?: (token: string) => void;
+}
+
+/**
+ * A bidirectional, ordered channel of JSON-RPC messages. Small and frozen: start, send, close,
+ * and three callbacks. A contributor writes a new transport against this and runs the
+ * contract suite from `@mcpkit/jsonrpc/testing`.
+ */
+export interface Transport {
+  /** Begin delivering messages to `onmessage`. Called once, after the callbacks are set. */
+  start(): Promise<void>;
+  /** Deliver one message to the peer. Rejects when the transport is closed or the message cannot be sent. */
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void>;
+  /** Close the channel; `onclose` fires once, whichever side closed. */
+  close(): Promise<void>;
+
+  onmessage?: (message: JSONRPCMessage, extra?: MessageExtra) => void;
+  onclose?: () => void;
+  /** A non-fatal problem: a malformed message, a failed write. Fatal problems also call `onclose`. */
+  onerror?: (error: Error) => void;
+
+  /** The session id, for transports that have sessions. */
+  sessionId?: string;
+  /** Told by the client or server after negotiation, so the transport can set version headers. */
+  setProtocolVersion?(version: string): void;
+}

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: ['packages/*', 'apps/*'],
+    reporters: ['default', './scripts/summary-reporter.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
