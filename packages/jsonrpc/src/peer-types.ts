@@ -1,0 +1,79 @@
+import type { JSONObject, RequestId } from '@mcpkit/protocol';
+import type { MessageExtra, Transport } from './transport.js';
+
+/** Progress reported by the peer for a request that carried a progress token. */
+export interface Progress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** Options of one outgoing request. */
+export interface RequestOptions {
+  /** Aborting sends `notifications/cancelled` and rejects the request with the signal's reason. */
+  signal?: AbortSignal;
+  /** Time without a response (or, with `resetTimeoutOnProgress`, without progress) before the request fails. */
+  timeoutMs?: number;
+  /** Upper bound on the whole request, however much progress arrives. */
+  maxTotalTimeoutMs?: number;
+  /** Restart the `timeoutMs` clock each time progress arrives (default true when `onprogress` is set). */
+  resetTimeoutOnProgress?: boolean;
+  /** Receives `notifications/progress`; setting it adds a progress token to `params._meta`. */
+  onprogress?: (progress: Progress) => void;
+  /** The incoming request this one is made on behalf of (routes it to that request's HTTP stream). */
+  relatedRequestId?: RequestId;
+}
+
+export interface NotificationOptions {
+  relatedRequestId?: RequestId;
+}
+
+/** What a request handler receives besides params. */
+export interface RequestContext {
+  requestId: RequestId;
+  method: string;
+  /** Aborted when the peer cancels the request or the connection closes. */
+  signal: AbortSignal;
+  /** The progress token the requester supplied, if any. */
+  progressToken?: string | number;
+  /** Transport facts about the message (auth, session, headers). */
+  extra?: MessageExtra;
+  /** Send a notification tied to this request (e.g. progress, log). */
+  sendNotification(method: string, params?: JSONObject): Promise<void>;
+  /** Send a request to the peer on behalf of this one (e.g. sampling, elicitation). */
+  sendRequest(method: string, params?: JSONObject, options?: RequestOptions): Promise<JSONObject>;
+}
+
+export type RequestHandler = (
+  params: JSONObject | undefined,
+  ctx: RequestContext,
+) => JSONObject | Promise<JSONObject>;
+export type NotificationHandler = (
+  params: JSONObject | undefined,
+  extra?: MessageExtra,
+) => void | Promise<void>;
+
+export interface PeerOptions {
+  /** Default `timeoutMs` of outgoing requests (default 60 000). */
+  defaultTimeoutMs?: number;
+  /** Called for non-fatal problems: late/duplicate responses, handler failures in notifications, transport errors. */
+  onerror?: (error: Error) => void;
+}
+
+/**
+ * The engine both server and client compose: one per connection. Allocates ids, correlates
+ * responses, enforces timeouts, routes progress and cancellation, dispatches handlers by method.
+ */
+export interface Peer {
+  connect(transport: Transport): Promise<void>;
+  request(method: string, params?: JSONObject, options?: RequestOptions): Promise<JSONObject>;
+  notify(method: string, params?: JSONObject, options?: NotificationOptions): Promise<void>;
+  setRequestHandler(method: string, handler: RequestHandler): void;
+  removeRequestHandler(method: string): void;
+  setNotificationHandler(method: string, handler: NotificationHandler): void;
+  /** Handles requests whose method has no handler (default: -32601). */
+  fallbackRequestHandler?: RequestHandler;
+  close(): Promise<void>;
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+}
