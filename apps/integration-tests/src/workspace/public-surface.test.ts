@@ -1,0 +1,53 @@
+// Pins what is published: a change to a package's name, `private` flag or `exports` keys must be
+// made here too, deliberately, with a changeset.
+import { describe, expect, it } from 'vitest';
+import { workspaceManifests } from './repo.js';
+
+const pinned: Record<string, { private: boolean; exports: string[] }> = {
+  '@mcpkit/bench': { private: true, exports: ['.'] },
+  '@mcpkit/client': { private: false, exports: ['.'] },
+  '@mcpkit/conformance': { private: true, exports: ['.'] },
+  '@mcpkit/echo-server': { private: true, exports: ['.'] },
+  '@mcpkit/integration-tests': { private: true, exports: ['.'] },
+  '@mcpkit/jsonrpc': { private: false, exports: ['.', './testing'] },
+  '@mcpkit/protocol': { private: false, exports: ['.'] },
+  '@mcpkit/server': { private: false, exports: ['.'] },
+  '@mcpkit/transport-http-client': { private: false, exports: ['.'] },
+  '@mcpkit/transport-http-server': { private: false, exports: ['.', './node'] },
+  '@mcpkit/transport-stdio': { private: false, exports: ['.'] },
+};
+
+describe('public surface', () => {
+  const manifests = workspaceManifests();
+
+  it('has exactly the pinned packages', () => {
+    expect(manifests.map((m) => m.name)).toEqual(Object.keys(pinned).sort());
+  });
+
+  for (const manifest of manifests) {
+    it(`${manifest.name} keeps its private flag and exports keys`, () => {
+      const expected = pinned[manifest.name];
+      expect(expected, `${manifest.name} is not pinned in public-surface.test.ts`).toBeDefined();
+      expect(manifest.private === true).toBe(expected!.private);
+      expect(Object.keys(manifest.exports ?? {}).sort()).toEqual([...expected!.exports].sort());
+    });
+  }
+
+  it('publishes types and ESM for every export of a public package', () => {
+    for (const manifest of manifests.filter((m) => !m.private)) {
+      for (const [key, target] of Object.entries(manifest.exports ?? {})) {
+        expect(target, `${manifest.name} exports[${key}]`).toMatchObject({
+          types: expect.stringMatching(/^\.\/dist\/.*\.d\.ts$/),
+          default: expect.stringMatching(/^\.\/dist\/.*\.js$/),
+        });
+      }
+    }
+  });
+
+  it('keeps zod a peer dependency of every public package that needs it', () => {
+    for (const manifest of manifests.filter((m) => !m.private)) {
+      expect(manifest.dependencies?.zod, `${manifest.name} must not pin zod`).toBeUndefined();
+      if (manifest.peerDependencies?.zod) expect(manifest.peerDependencies.zod).toBe('^4.0.0');
+    }
+  });
+});
