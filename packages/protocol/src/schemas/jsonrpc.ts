@@ -1,0 +1,88 @@
+import * as z from 'zod';
+import { RequestIdSchema } from './base.js';
+
+// The JSON-RPC 2.0 envelope. The TypeScript shapes are the contract types of jsonrpc-types.ts;
+// these schemas parse into them. Params and results must be objects in MCP; their contents are
+// checked per method (see method-maps.ts), not here.
+
+export const JSONRPCVersionSchema = z.literal('2.0');
+const ParamsObjectSchema = z.record(z.string(), z.unknown());
+
+export const JSONRPCRequestSchema = z.looseObject({
+  jsonrpc: JSONRPCVersionSchema,
+  id: RequestIdSchema,
+  method: z.string(),
+  params: z.optional(ParamsObjectSchema),
+});
+
+/** A notification has no `id`: a message with one is a request (or a malformed one). */
+export const JSONRPCNotificationSchema = z.looseObject({
+  jsonrpc: JSONRPCVersionSchema,
+  id: z.optional(z.never()),
+  method: z.string(),
+  params: z.optional(ParamsObjectSchema),
+});
+
+export const JSONRPCResultResponseSchema = z.looseObject({
+  jsonrpc: JSONRPCVersionSchema,
+  id: RequestIdSchema,
+  result: z.record(z.string(), z.unknown()),
+});
+
+/** The `error` member of an error response (the spec calls this type `Error`). */
+export const ErrorSchema = z.looseObject({
+  code: z.int(),
+  message: z.string(),
+  data: z.optional(z.unknown()),
+});
+
+/**
+ * `id` is `null` (or, since 2025-11-25, absent) when the failing request's id could not be read;
+ * an absent id parses as `null` so the output matches the `JSONRPCErrorResponse` contract type.
+ */
+export const JSONRPCErrorResponseSchema = z.looseObject({
+  jsonrpc: JSONRPCVersionSchema,
+  id: z.nullable(RequestIdSchema).default(null),
+  error: ErrorSchema,
+});
+
+export const JSONRPCResponseSchema = z.union([JSONRPCResultResponseSchema, JSONRPCErrorResponseSchema]);
+
+export const JSONRPCMessageSchema = z.union([
+  JSONRPCRequestSchema,
+  JSONRPCNotificationSchema,
+  JSONRPCResultResponseSchema,
+  JSONRPCErrorResponseSchema,
+]);
+
+/** 2025-03-26 only: a batch of requests and notifications (removed again in 2025-06-18). */
+export const JSONRPCBatchRequestSchema = z
+  .array(z.union([JSONRPCRequestSchema, JSONRPCNotificationSchema]))
+  .min(1);
+export type JSONRPCBatchRequest = z.infer<typeof JSONRPCBatchRequestSchema>;
+
+/** 2025-03-26 only: the responses to a batch. */
+export const JSONRPCBatchResponseSchema = z
+  .array(z.union([JSONRPCResultResponseSchema, JSONRPCErrorResponseSchema]))
+  .min(1);
+export type JSONRPCBatchResponse = z.infer<typeof JSONRPCBatchResponseSchema>;
+
+/** Builds the schema of one request method: envelope plus typed params. */
+export function requestSchema<M extends string, P extends z.ZodType>(method: M, params: P) {
+  return z.looseObject({
+    jsonrpc: JSONRPCVersionSchema,
+    id: RequestIdSchema,
+    method: z.literal(method),
+    params,
+  });
+}
+
+/** Builds the schema of one notification method: envelope plus typed params. */
+export function notificationSchema<M extends string, P extends z.ZodType>(method: M, params: P) {
+  return z.looseObject({ jsonrpc: JSONRPCVersionSchema, method: z.literal(method), params });
+}
+
+/** Builds the schema of a successful response carrying a given result. */
+export function resultResponseSchema<R extends z.ZodType>(result: R) {
+  return z.looseObject({ jsonrpc: JSONRPCVersionSchema, id: RequestIdSchema, result });
+}

@@ -1,0 +1,49 @@
+import * as z from 'zod';
+import { ElicitRequestSchema, ElicitResultSchema } from './elicitation.js';
+import { ResultMetaObjectSchema } from './params.js';
+import { ListRootsRequestSchema, ListRootsResultSchema } from './roots.js';
+import { CreateMessageRequestSchema, CreateMessageResultSchema } from './sampling.js';
+
+// Multi-round-trip requests (2026-07-28, SEP-2322): instead of calling the client, the server
+// answers `input_required` with questions keyed by id; the client retries the original request
+// with `inputResponses` under the same keys and the opaque `requestState` echoed back.
+
+export const InputRequestSchema = z.discriminatedUnion('method', [
+  CreateMessageRequestSchema,
+  ListRootsRequestSchema,
+  ElicitRequestSchema,
+]);
+export type InputRequest = z.infer<typeof InputRequestSchema>;
+
+export const InputRequestsSchema = z.record(z.string(), InputRequestSchema);
+export type InputRequests = z.infer<typeof InputRequestsSchema>;
+
+/** An answer to one input request; its shape follows the question asked under the same key. */
+export const InputResponseSchema = z.union([
+  CreateMessageResultSchema,
+  ListRootsResultSchema,
+  ElicitResultSchema,
+]);
+export type InputResponse = z.infer<typeof InputResponseSchema>;
+
+export const InputResponsesSchema = z.record(z.string(), InputResponseSchema);
+export type InputResponses = z.infer<typeof InputResponsesSchema>;
+
+/** The params a retried request carries (mixed into tools/call, prompts/get, resources/read). */
+export const InputResponseParamsShape = {
+  inputResponses: z.optional(InputResponsesSchema),
+  requestState: z.optional(z.string()),
+};
+
+export const InputRequiredResultSchema = z
+  .looseObject({
+    _meta: z.optional(ResultMetaObjectSchema),
+    resultType: z.literal('input_required'),
+    inputRequests: z.optional(InputRequestsSchema),
+    requestState: z.optional(z.string()),
+  })
+  .refine((result) => result.inputRequests !== undefined || result.requestState !== undefined, {
+    message: 'expected inputRequests or requestState (at least one must be present)',
+    path: ['inputRequests'],
+  });
+export type InputRequiredResult = z.infer<typeof InputRequiredResultSchema>;
