@@ -1,2 +1,23 @@
-// Every export of this file is public API.
-export {};
+// Every export of this file is public API of @mcpkit/transport-http-client.
+
+export type { HttpTransportErrorCode, HttpTransportErrorDetails } from './errors.js';
+// Errors.
+export { findHttpTransportError, HttpTransportError } from './errors.js';
+export type { FetchInit, FetchLike, FetchMiddleware, FetchResponse } from './fetch.js';
+// Fetch plumbing: any fetch-compatible function, wrapped in middleware layers.
+export { applyMiddleware } from './fetch.js';
+export type { HeadersSource } from './http-helpers.js';
+export type { ReconnectionOptions } from './reconnect.js';
+// Reconnection of broken SSE streams (SEP-1699).
+export { DEFAULT_RECONNECTION } from './reconnect.js';
+export type { SseEvent, SseParserCallbacks } from './sse-parser.js';
+// Server-Sent Events parsing.
+export { SseParser } from './sse-parser.js';
+// Streamable HTTP client transport (revisions 2025-03-26 to 2025-11-25).
+export { StreamableHttpClientTransport } from './streamable-http.js';
+export type {
+  HttpClientCommonOptions,
+  HttpSendOptions,
+  MessageHeaders,
+  StreamableHttpClientTransportOptions,
+} from './streamable-http-options.js';

@@ -1,0 +1,75 @@
+import type { JSONRPCErrorObject } from '@mcpkit/protocol';
+
+/** Stable string codes of the errors this package raises; match on `code`, not on the message. */
+export type HttpTransportErrorCode =
+  /** The server answered 404 to a request carrying a session id: re-initialize to get a new session. */
+  | 'SESSION_EXPIRED'
+  /** The server answered with a non-2xx status. */
+  | 'HTTP_STATUS'
+  /** The response body or content type was not what the transport protocol allows. */
+  | 'INVALID_RESPONSE'
+  /** An SSE stream broke before its response arrived and could not be resumed. */
+  | 'STREAM_INTERRUPTED'
+  /** The request could not reach the server (network failure, DNS, refused connection). */
+  | 'NETWORK'
+  /** The transport was closed before the message could be sent or answered. */
+  | 'CLOSED'
+  /** The caller aborted the message's HTTP request through its signal. */
+  | 'ABORTED'
+  /** The legacy HTTP+SSE server did not announce its POST endpoint. */
+  | 'LEGACY_ENDPOINT';
+
+export interface HttpTransportErrorDetails {
+  /** HTTP status of the response that caused the error, if any. */
+  status?: number;
+  /** URL of the failed HTTP request. */
+  url?: string;
+  /** HTTP method of the failed request. */
+  method?: string;
+  /** JSON-RPC error the server put in the response body, if any. */
+  rpcError?: JSONRPCErrorObject;
+  /** The start of the offending response body, for diagnostics. */
+  bodySnippet?: string;
+  cause?: unknown;
+}
+
+/** A local error of the HTTP client transport: a stable `code` plus the HTTP facts that explain it. */
+export class HttpTransportError extends Error {
+  readonly code: HttpTransportErrorCode;
+  readonly status?: number;
+  readonly url?: string;
+  readonly method?: string;
+  readonly rpcError?: JSONRPCErrorObject;
+  readonly bodySnippet?: string;
+
+  constructor(code: HttpTransportErrorCode, message: string, details: HttpTransportErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = 'HttpTransportError';
+    this.code = code;
+    if (details.status !== undefined) this.status = details.status;
+    if (details.url !== undefined) this.url = details.url;
+    if (details.method !== undefined) this.method = details.method;
+    if (details.rpcError !== undefined) this.rpcError = details.rpcError;
+    if (details.bodySnippet !== undefined) this.bodySnippet = details.bodySnippet;
+  }
+}
+
+/** The HttpTransportError in `error` or its `cause` chain (with `code`, when given), if any. */
+export function findHttpTransportError(
+  error: unknown,
+  code?: HttpTransportErrorCode,
+): HttpTransportError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current !== undefined && current !== null; depth++) {
+    if (current instanceof HttpTransportError && (code === undefined || current.code === code))
+      return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+const SNIPPET_LENGTH = 200;
+
+export function snippet(text: string): string {
+  return text.length > SNIPPET_LENGTH ? `${text.slice(0, SNIPPET_LENGTH)}…` : text;
+}
