@@ -10,11 +10,7 @@ export interface RecordedRequest {
   json: unknown;
 }
 
-export type Route = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  recorded: RecordedRequest,
-) => unknown;
+export type Route = (req: IncomingMessage, res: ServerResponse, recorded: RecordedRequest) => unknown;
 
 export interface TestServer {
   url: string;
