@@ -19,7 +19,9 @@ export {
   STATEFUL_PROTOCOL_VERSIONS,
   STATELESS_PROTOCOL_VERSIONS,
 } from './constants.js';
-
+// Error formatting: a zod error as one line naming path, expected and received.
+export type { FormatOptions, ValidationIssue } from './format-error.js';
+export { describeValue, describeZodError, formatPath, formatZodError } from './format-error.js';
 // JSON-RPC 2.0 message shapes.
 export type {
   JSONObject,
@@ -32,7 +34,41 @@ export type {
   JSONRPCResultResponse,
   RequestId,
 } from './jsonrpc-types.js';
-
+// Method maps for boundary validation (lenient across revisions, and exact per revision).
+export type {
+  NotificationMethod,
+  NotificationParamsByMethod,
+  RequestMethod,
+  RequestParamsByMethod,
+  ResultByMethod,
+  RevisionMethodSchemas,
+} from './method-maps.js';
+export {
+  methodSchemas,
+  notificationParamsSchemas,
+  notificationSchemas,
+  requestParamsSchemas,
+  requestSchemas,
+  resultSchemas,
+} from './method-maps.js';
+// Parsing helpers that return a typed value or a precise error with the JSON-RPC code to answer.
+export type { ParseResult, ProtocolValidationError } from './parse.js';
+export {
+  parseJSONRPCMessage,
+  parseJSONRPCPayload,
+  parseNotificationParams,
+  parseRequestParams,
+  parseResult,
+} from './parse.js';
+// Revision-exact schemas: one namespace per protocol revision.
+export {
+  revisionSchemas,
+  v2024_11_05,
+  v2025_03_26,
+  v2025_06_18,
+  v2025_11_25,
+  v2026_07_28,
+} from './revisions/index.js';
 // Shared building blocks: ids, roles, icons, implementation info, annotations.
 export type {
   Annotations,
