@@ -1,5 +1,15 @@
 // Every export of this file is public API of @mcpkit/jsonrpc.
 
+// Codec: JSON text <-> checked JSON-RPC 2.0 messages.
+export type { DecodeOptions } from './codec.js';
+export { DEFAULT_MAX_DEPTH, decodeMessage, encodeMessage, validateMessage } from './codec.js';
+
+// Errors: wire errors (JSON-RPC codes), local SDK errors (string codes) and the normalizer.
+export type { JsonRpcErrorOptions } from './errors.js';
+export { JsonRpcError, McpkitError, McpkitErrorCode, toErrorResponse, toJsonRpcError } from './errors.js';
+
+// The peer engine: ids, correlation, timeouts, cancellation, progress, handler dispatch.
+export { JsonRpcPeer } from './peer.js';
 export type {
   NotificationHandler,
   NotificationOptions,
@@ -10,4 +20,6 @@ export type {
   RequestHandler,
   RequestOptions,
 } from './peer-types.js';
+
+// The Transport interface every transport implements.
 export type { AuthInfo, MessageExtra, Transport, TransportSendOptions } from './transport.js';

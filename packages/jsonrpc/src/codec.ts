@@ -1,0 +1,136 @@
+import { ErrorCode, type JSONRPCMessage } from '@mcpkit/protocol';
+import { JsonRpcError } from './errors.js';
+import { findMessageProblem, readableId } from './message-check.js';
+
+/** Default limit on how deeply arrays and objects may nest in one incoming message. */
+export const DEFAULT_MAX_DEPTH = 64;
+
+export interface DecodeOptions {
+  /** Deepest allowed nesting of arrays/objects (the message object itself is depth 1). Default 64. */
+  maxDepth?: number;
+}
+
+/** Serialises one message (or a batch) to JSON text. */
+export function encodeMessage(message: JSONRPCMessage | readonly JSONRPCMessage[]): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(message);
+  } catch (error) {
+    throw new JsonRpcError(
+      ErrorCode.InternalError,
+      `Cannot encode JSON-RPC message: ${error instanceof Error ? error.message : String(error)}`,
+      undefined,
+      { cause: error },
+    );
+  }
+  if (text === undefined) {
+    throw new JsonRpcError(ErrorCode.InternalError, 'Cannot encode JSON-RPC message: the value is not JSON');
+  }
+  return text;
+}
+
+/**
+ * Parses JSON text into one JSON-RPC message, or an array for a batch, checking its structure.
+ * Throws `JsonRpcError` -32700 (not JSON) or -32600 (not a valid message); its `.response` is the
+ * error response to send back.
+ */
+export function decodeMessage(text: string, options?: DecodeOptions): JSONRPCMessage | JSONRPCMessage[] {
+  if (typeof text !== 'string') {
+    throw failure(ErrorCode.ParseError, `Parse error: expected JSON text, got a ${typeof text}`, null);
+  }
+  const maxDepth = options?.maxDepth ?? DEFAULT_MAX_DEPTH;
+  // Nesting needs two characters per level, so short texts cannot exceed the limit: skip the scan.
+  if (text.length > 2 * maxDepth) {
+    const offset = findDepthViolation(text, maxDepth);
+    if (offset >= 0) {
+      throw failure(
+        ErrorCode.InvalidRequest,
+        `Invalid request: JSON nesting deeper than the limit of ${maxDepth} levels (at character ${offset})`,
+        null,
+      );
+    }
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw failure(ErrorCode.ParseError, `Parse error: ${reason}`, null, error);
+  }
+  return validateMessage(value);
+}
+
+/**
+ * Checks an already-parsed JSON value (e.g. from `Request.json()`) and returns it typed as one
+ * message or a batch. Throws like `decodeMessage` (-32600) when it is not valid JSON-RPC.
+ */
+export function validateMessage(value: unknown): JSONRPCMessage | JSONRPCMessage[] {
+  if (Array.isArray(value)) {
+    if (value.length === 0) {
+      throw failure(ErrorCode.InvalidRequest, 'Invalid request at $: a batch must not be empty', null);
+    }
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      const problem = findMessageProblem(item, `$[${index}]`);
+      if (problem !== undefined) {
+        throw failure(ErrorCode.InvalidRequest, `Invalid request at ${problem}`, readableId(item));
+      }
+    }
+    return value as JSONRPCMessage[];
+  }
+  const problem = findMessageProblem(value, '$');
+  if (problem !== undefined) {
+    throw failure(ErrorCode.InvalidRequest, `Invalid request at ${problem}`, readableId(value));
+  }
+  return value as JSONRPCMessage;
+}
+
+function failure(
+  code: number,
+  message: string,
+  id: ReturnType<typeof readableId>,
+  cause?: unknown,
+): JsonRpcError {
+  return new JsonRpcError(code, message, undefined, {
+    cause,
+    response: { jsonrpc: '2.0', id, error: { code, message } },
+  });
+}
+
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** Offset of the first bracket that nests deeper than `maxDepth` (strings skipped), or -1. */
+function findDepthViolation(text: string, maxDepth: number): number {
+  let depth = 0;
+  const length = text.length;
+  for (let index = 0; index < length; index++) {
+    const char = text.charCodeAt(index);
+    if (char === QUOTE) {
+      index = closingQuote(text, index + 1);
+      if (index < 0) return -1; // unterminated string: JSON.parse reports it
+    } else if (char === OPEN_BRACE || char === OPEN_BRACKET) {
+      depth++;
+      if (depth > maxDepth) return index;
+    } else if (char === CLOSE_BRACE || char === CLOSE_BRACKET) {
+      depth--;
+    }
+  }
+  return -1;
+}
+
+/** Offset of the quote that closes a string starting at `from` (escapes skipped natively), or -1. */
+function closingQuote(text: string, from: number): number {
+  let quote = text.indexOf('"', from);
+  while (quote > 0) {
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return quote;
+    quote = text.indexOf('"', quote + 1);
+  }
+  return -1;
+}

@@ -1,0 +1,487 @@
+import {
+  ErrorCode,
+  type JSONObject,
+  type JSONRPCErrorResponse,
+  type JSONRPCRequest,
+  type RequestId,
+} from '@mcpkit/protocol';
+import { JsonRpcError, McpkitError, McpkitErrorCode, toErrorResponse } from './errors.js';
+import { findMessageProblem, readableId } from './message-check.js';
+import type {
+  NotificationHandler,
+  NotificationOptions,
+  Peer,
+  PeerOptions,
+  RequestHandler,
+  RequestOptions,
+} from './peer-types.js';
+import { now, PendingRequest, PendingRequests } from './pending-requests.js';
+import { IncomingRequestContext } from './request-context.js';
+import type { MessageExtra, Transport } from './transport.js';
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+const CANCELLED = 'notifications/cancelled';
+const PROGRESS = 'notifications/progress';
+
+type Incoming = Record<string, unknown> & { method?: string; id?: RequestId; params?: unknown };
+
+/**
+ * The JSON-RPC engine of one connection: allocates ids, correlates responses, enforces timeouts,
+ * routes progress and cancellation both ways and dispatches incoming messages to handlers.
+ * Incoming requests run concurrently; nothing received from the transport makes it throw.
+ */
+export class JsonRpcPeer implements Peer {
+  fallbackRequestHandler?: RequestHandler;
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+
+  readonly #defaultTimeoutMs: number;
+  readonly #requestHandlers = new Map<string, RequestHandler>();
+  readonly #notificationHandlers = new Map<string, NotificationHandler>();
+  readonly #pending = new PendingRequests((pending) => this.#expire(pending));
+  readonly #incoming = new Map<RequestId, IncomingRequestContext>();
+  #transport: Transport | undefined;
+  #nextId = 0;
+
+  constructor(options?: PeerOptions) {
+    this.#defaultTimeoutMs = options?.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+    if (options?.onerror) this.onerror = options.onerror;
+  }
+
+  /** The connected transport, if any. */
+  get transport(): Transport | undefined {
+    return this.#transport;
+  }
+
+  async connect(transport: Transport): Promise<void> {
+    if (this.#transport !== undefined) {
+      throw new McpkitError(
+        McpkitErrorCode.AlreadyConnected,
+        'This peer is already connected to a transport; close it before connecting another',
+      );
+    }
+    this.#transport = transport;
+    const previousOnClose = transport.onclose;
+    const previousOnError = transport.onerror;
+    transport.onmessage = (message, extra) => this.#receive(message, extra);
+    transport.onclose = () => {
+      previousOnClose?.();
+      this.#handleClose(transport);
+    };
+    transport.onerror = (error) => {
+      previousOnError?.(error);
+      this.#report(error);
+    };
+    try {
+      await transport.start();
+    } catch (error) {
+      this.#transport = undefined;
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    const transport = this.#transport;
+    if (transport === undefined) return;
+    await transport.close();
+    // A transport that forgot to call onclose must not leave requests hanging.
+    this.#handleClose(transport);
+  }
+
+  setRequestHandler(method: string, handler: RequestHandler): void {
+    this.#requestHandlers.set(method, handler);
+  }
+
+  removeRequestHandler(method: string): void {
+    this.#requestHandlers.delete(method);
+  }
+
+  setNotificationHandler(method: string, handler: NotificationHandler): void {
+    this.#notificationHandlers.set(method, handler);
+  }
+
+  removeNotificationHandler(method: string): void {
+    this.#notificationHandlers.delete(method);
+  }
+
+  request(method: string, params?: JSONObject, options?: RequestOptions): Promise<JSONObject> {
+    const transport = this.#transport;
+    if (transport === undefined) return Promise.reject(notConnected(`request '${method}'`));
+    const signal = options?.signal;
+    if (signal?.aborted) return Promise.reject(cancellationError(signal.reason, method));
+    const id = this.#nextId++;
+    if (options?.onprogress !== undefined) params = withProgressToken(params, id);
+    const message: JSONRPCRequest =
+      params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params };
+    return new Promise<JSONObject>((resolve, reject) => {
+      const pending = new PendingRequest(id, method, resolve, reject);
+      if (options !== undefined) this.#applyOptions(pending, options);
+      else this.#applyTimeout(pending, this.#defaultTimeoutMs, undefined);
+      this.#pending.add(pending);
+      const related = pending.relatedRequestId;
+      transport
+        .send(message, related === undefined ? undefined : { relatedRequestId: related })
+        .then(undefined, (error: unknown) => this.#pending.take(id) && reject(error));
+    });
+  }
+
+  notify(method: string, params?: JSONObject, options?: NotificationOptions): Promise<void> {
+    const transport = this.#transport;
+    if (transport === undefined) return Promise.reject(notConnected(`notification '${method}'`));
+    const message =
+      params === undefined
+        ? { jsonrpc: '2.0' as const, method }
+        : { jsonrpc: '2.0' as const, method, params };
+    const related = options?.relatedRequestId;
+    return transport.send(message, related === undefined ? undefined : { relatedRequestId: related });
+  }
+
+  #applyOptions(pending: PendingRequest, options: RequestOptions): void {
+    this.#applyTimeout(pending, options.timeoutMs ?? this.#defaultTimeoutMs, options.maxTotalTimeoutMs);
+    if (options.relatedRequestId !== undefined) pending.relatedRequestId = options.relatedRequestId;
+    if (options.onprogress !== undefined) {
+      pending.onprogress = options.onprogress;
+      pending.resetOnProgress = options.resetTimeoutOnProgress ?? true;
+    } else if (options.resetTimeoutOnProgress) {
+      pending.resetOnProgress = true;
+    }
+    const signal = options.signal;
+    if (signal !== undefined) {
+      pending.signal = signal;
+      pending.abortListener = () => this.#cancelOutgoing(pending, signal.reason);
+      signal.addEventListener('abort', pending.abortListener, { once: true });
+    }
+  }
+
+  #applyTimeout(pending: PendingRequest, timeoutMs: number, maxTotalTimeoutMs: number | undefined): void {
+    const hasTimeout = timeoutMs > 0 && timeoutMs < Number.POSITIVE_INFINITY;
+    const hasMax = maxTotalTimeoutMs !== undefined && maxTotalTimeoutMs > 0;
+    if (!hasTimeout && !hasMax) return;
+    const start = now();
+    if (hasTimeout) {
+      pending.timeoutMs = timeoutMs;
+      pending.deadline = start + timeoutMs;
+    }
+    if (hasMax) pending.hardDeadline = start + maxTotalTimeoutMs;
+  }
+
+  #cancelOutgoing(pending: PendingRequest, reason: unknown): void {
+    if (this.#pending.take(pending.id) === undefined) return;
+    this.#sendCancelled(pending, reasonText(reason));
+    pending.reject(cancellationError(reason, pending.method));
+  }
+
+  #expire(pending: PendingRequest): void {
+    if (this.#pending.take(pending.id) === undefined) return;
+    const total = pending.hardDeadline <= pending.deadline;
+    const limit = total ? 'maxTotalTimeoutMs' : 'timeoutMs';
+    const message = `Request '${pending.method}' (id ${pending.id}) timed out: no response within ${limit}`;
+    this.#sendCancelled(pending, message);
+    pending.reject(new McpkitError(McpkitErrorCode.RequestTimeout, message, { data: { id: pending.id } }));
+  }
+
+  #sendCancelled(pending: PendingRequest, reason: string): void {
+    const transport = this.#transport;
+    if (transport === undefined) return;
+    const related = pending.relatedRequestId;
+    transport
+      .send(
+        { jsonrpc: '2.0', method: CANCELLED, params: { requestId: pending.id, reason } },
+        related === undefined ? undefined : { relatedRequestId: related },
+      )
+      .then(undefined, this.#reportSendFailure);
+  }
+
+  #receive(message: unknown, extra: MessageExtra | undefined): void {
+    try {
+      if (Array.isArray(message)) {
+        for (const item of message) this.#receiveOne(item, extra);
+      } else {
+        this.#receiveOne(message, extra);
+      }
+    } catch (error) {
+      // Handlers and callbacks are guarded one by one; this catches only an engine defect.
+      this.#report(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  #receiveOne(value: unknown, extra: MessageExtra | undefined): void {
+    const problem = findMessageProblem(value, '$');
+    if (problem !== undefined) {
+      this.#rejectInvalid(value, problem);
+      return;
+    }
+    const message = value as Incoming;
+    if (message.method !== undefined) {
+      if (message.id !== undefined) this.#onRequest(message as unknown as JSONRPCRequest, extra);
+      else this.#onNotification(message.method, message.params, extra);
+    } else {
+      this.#onResponse(message);
+    }
+  }
+
+  #onRequest(message: JSONRPCRequest, extra: MessageExtra | undefined): void {
+    const { id, method, params } = message;
+    if (Array.isArray(params)) {
+      this.#sendError(
+        id,
+        JsonRpcError.invalidParams(`Invalid params for '${method}': expected an object, got an array`),
+      );
+      return;
+    }
+    const handler = this.#requestHandlers.get(method) ?? this.fallbackRequestHandler;
+    if (handler === undefined) {
+      this.#sendError(id, JsonRpcError.methodNotFound(method));
+      return;
+    }
+    if (this.#incoming.has(id)) {
+      this.#sendError(
+        id,
+        JsonRpcError.invalidRequest(
+          `Invalid request: id ${JSON.stringify(id)} is already in use by a request in progress`,
+        ),
+      );
+      return;
+    }
+    const context = new IncomingRequestContext(this, id, method, params, extra);
+    this.#incoming.set(id, context);
+    let result: JSONObject | Promise<JSONObject>;
+    try {
+      result = handler(params, context);
+    } catch (error) {
+      this.#finishWithError(context, error);
+      return;
+    }
+    if (isThenable(result)) {
+      result.then(
+        (value) => this.#finish(context, value),
+        (error: unknown) => this.#finishWithError(context, error),
+      );
+    } else {
+      this.#finish(context, result);
+    }
+  }
+
+  #finish(context: IncomingRequestContext, result: unknown): void {
+    if (!this.#release(context)) return;
+    if (typeof result !== 'object' || result === null || Array.isArray(result)) {
+      const got = result === null ? 'null' : Array.isArray(result) ? 'an array' : typeof result;
+      this.#sendError(
+        context.requestId,
+        JsonRpcError.internalError(
+          `Handler for '${context.method}' returned ${got}; expected a result object`,
+        ),
+      );
+      return;
+    }
+    this.#send({ jsonrpc: '2.0', id: context.requestId, result: result as JSONObject }, context.requestId);
+  }
+
+  #finishWithError(context: IncomingRequestContext, error: unknown): void {
+    if (!this.#release(context)) return;
+    this.#send(toErrorResponse(context.requestId, error), context.requestId);
+  }
+
+  /** Forgets a finished request; false when its response must not be sent (cancelled or closed). */
+  #release(context: IncomingRequestContext): boolean {
+    if (context.finished) return false;
+    context.finished = true;
+    if (this.#incoming.get(context.requestId) === context) this.#incoming.delete(context.requestId);
+    return true;
+  }
+
+  #onNotification(method: string, params: unknown, extra: MessageExtra | undefined): void {
+    if (params !== undefined && Array.isArray(params)) {
+      this.#report(invalidMessage(`Notification '${method}' has array params; MCP params are objects`));
+      return;
+    }
+    const object = params as JSONObject | undefined;
+    if (method === CANCELLED) this.#onCancelled(object);
+    else if (method === PROGRESS && this.#onProgress(object)) return;
+    const handler = this.#notificationHandlers.get(method);
+    if (handler === undefined) return;
+    try {
+      const outcome = handler(object, extra);
+      if (isThenable(outcome))
+        outcome.then(undefined, (error: unknown) => this.#reportHandlerFailure(method, error));
+    } catch (error) {
+      this.#reportHandlerFailure(method, error);
+    }
+  }
+
+  #onCancelled(params: JSONObject | undefined): void {
+    const requestId = params?.requestId;
+    if (typeof requestId !== 'string' && typeof requestId !== 'number') return;
+    const context = this.#incoming.get(requestId);
+    if (context === undefined) return; // already answered: cancellation races are normal
+    this.#incoming.delete(requestId);
+    const reason = typeof params?.reason === 'string' ? `: ${params.reason}` : '';
+    context.abort(
+      new McpkitError(
+        McpkitErrorCode.RequestCancelled,
+        `Request '${context.method}' (id ${requestId}) was cancelled by the peer${reason}`,
+      ),
+    );
+  }
+
+  /** Routes progress to the request that asked for it; false when no such request is pending. */
+  #onProgress(params: JSONObject | undefined): boolean {
+    const token = params?.progressToken;
+    if (typeof token !== 'string' && typeof token !== 'number') return false;
+    const pending = this.#pending.get(token);
+    if (pending?.onprogress === undefined) return false;
+    this.#pending.touch(pending);
+    const progress = typeof params?.progress === 'number' ? params.progress : Number.NaN;
+    const update: { progress: number; total?: number; message?: string } = { progress };
+    if (typeof params?.total === 'number') update.total = params.total;
+    if (typeof params?.message === 'string') update.message = params.message;
+    try {
+      pending.onprogress(update);
+    } catch (error) {
+      this.#reportHandlerFailure(`onprogress of '${pending.method}'`, error);
+    }
+    return true;
+  }
+
+  #onResponse(message: Incoming): void {
+    const id = message.id as RequestId | null;
+    const pending = id === null ? undefined : this.#pending.take(id);
+    if (pending === undefined) {
+      const error = message.error as JSONRPCErrorResponse['error'] | undefined;
+      const detail = error ? ` (error ${error.code}: ${error.message})` : '';
+      this.#report(
+        new McpkitError(
+          McpkitErrorCode.UnknownResponse,
+          `Ignored a response for id ${JSON.stringify(id)} that matches no pending request (late, duplicate or never sent)${detail}`,
+          { data: { id } },
+        ),
+      );
+      return;
+    }
+    if (message.error !== undefined) {
+      pending.reject(JsonRpcError.fromErrorObject(message.error as JSONRPCErrorResponse['error']));
+    } else {
+      pending.resolve(message.result as JSONObject);
+    }
+  }
+
+  #rejectInvalid(value: unknown, problem: string): void {
+    const looksLikeRequest =
+      typeof value === 'object' &&
+      value !== null &&
+      'method' in value &&
+      (value as Incoming).id !== undefined;
+    if (looksLikeRequest) {
+      this.#send(
+        {
+          jsonrpc: '2.0',
+          id: readableId(value),
+          error: { code: ErrorCode.InvalidRequest, message: `Invalid request at ${problem}` },
+        },
+        undefined,
+      );
+    } else {
+      // Never answer what might be a response or a notification: that could loop between peers.
+      this.#report(invalidMessage(`Ignored an invalid JSON-RPC message at ${problem}`));
+    }
+  }
+
+  #sendError(id: RequestId, error: JsonRpcError): void {
+    this.#send({ jsonrpc: '2.0', id, error: error.toErrorObject() }, id);
+  }
+
+  #send(message: Parameters<Transport['send']>[0], relatedRequestId: RequestId | undefined): void {
+    const transport = this.#transport;
+    if (transport === undefined) return;
+    transport
+      .send(message, relatedRequestId === undefined ? undefined : { relatedRequestId })
+      .then(undefined, this.#reportSendFailure);
+  }
+
+  #handleClose(transport: Transport): void {
+    if (this.#transport !== transport) return;
+    this.#transport = undefined;
+    const pending = this.#pending.drain();
+    const contexts = [...this.#incoming.values()];
+    this.#incoming.clear();
+    for (const request of pending) {
+      request.reject(
+        new McpkitError(
+          McpkitErrorCode.ConnectionClosed,
+          `Connection closed before the response to '${request.method}' (id ${request.id}) arrived`,
+          { data: { id: request.id } },
+        ),
+      );
+    }
+    for (const context of contexts) {
+      context.abort(
+        new McpkitError(
+          McpkitErrorCode.ConnectionClosed,
+          `Connection closed while handling '${context.method}' (id ${context.requestId})`,
+        ),
+      );
+    }
+    this.onclose?.();
+  }
+
+  #reportHandlerFailure(what: string, error: unknown): void {
+    const detail = error instanceof Error ? error.message : String(error);
+    this.#report(
+      new McpkitError(McpkitErrorCode.HandlerFailed, `Handler for '${what}' failed: ${detail}`, {
+        cause: error,
+      }),
+    );
+  }
+
+  readonly #reportSendFailure = (error: unknown): void => {
+    const detail = error instanceof Error ? error.message : String(error);
+    this.#report(
+      new McpkitError(McpkitErrorCode.SendFailed, `Failed to send a message: ${detail}`, { cause: error }),
+    );
+  };
+
+  #report(error: Error): void {
+    this.onerror?.(error);
+  }
+}
+
+function isThenable<T>(value: unknown): value is PromiseLike<T> {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+function withProgressToken(params: JSONObject | undefined, token: number): JSONObject {
+  const meta = params?._meta;
+  const baseMeta = typeof meta === 'object' && meta !== null ? (meta as JSONObject) : undefined;
+  return { ...params, _meta: { ...baseMeta, progressToken: token } };
+}
+
+function notConnected(what: string): McpkitError {
+  return new McpkitError(
+    McpkitErrorCode.NotConnected,
+    `Cannot send ${what}: the peer is not connected (call connect(transport) first, or it was closed)`,
+  );
+}
+
+function invalidMessage(message: string): McpkitError {
+  return new McpkitError(McpkitErrorCode.InvalidMessage, message);
+}
+
+function reasonText(reason: unknown): string {
+  if (reason instanceof Error) return reason.message || reason.name;
+  if (typeof reason === 'string') return reason;
+  return 'Request cancelled';
+}
+
+/**
+ * What an aborted request rejects with: the signal's reason when it is an Error (like `fetch`),
+ * otherwise a REQUEST_CANCELLED error carrying the reason as `cause`.
+ */
+function cancellationError(reason: unknown, method: string): unknown {
+  if (reason instanceof Error) return reason;
+  const detail = typeof reason === 'string' ? `: ${reason}` : '';
+  return new McpkitError(McpkitErrorCode.RequestCancelled, `Request '${method}' was cancelled${detail}`, {
+    cause: reason,
+  });
+}

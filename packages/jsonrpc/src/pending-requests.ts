@@ -1,0 +1,117 @@
+import type { JSONObject, RequestId } from '@mcpkit/protocol';
+import type { Progress } from './peer-types.js';
+
+const MAX_TIMER_DELAY_MS = 2_147_483_647;
+
+/** One outgoing request waiting for its response. */
+export class PendingRequest {
+  /** When the request fails for lack of a response (or progress); `Infinity` without a timeout. */
+  deadline = Number.POSITIVE_INFINITY;
+  /** When the request fails however much progress arrived; `Infinity` without `maxTotalTimeoutMs`. */
+  hardDeadline = Number.POSITIVE_INFINITY;
+  timeoutMs = 0;
+  resetOnProgress = false;
+  onprogress: ((progress: Progress) => void) | undefined;
+  signal: AbortSignal | undefined;
+  abortListener: (() => void) | undefined;
+  relatedRequestId: RequestId | undefined;
+
+  constructor(
+    readonly id: RequestId,
+    readonly method: string,
+    readonly resolve: (result: JSONObject) => void,
+    readonly reject: (error: unknown) => void,
+  ) {}
+}
+
+/**
+ * The table of outgoing requests plus one shared timer armed for the earliest deadline.
+ * A timer per request would cost a setTimeout/clearTimeout pair on every call; here a request
+ * only compares numbers, and the timer is re-armed only when a deadline moves earlier.
+ */
+export class PendingRequests {
+  readonly #byId = new Map<RequestId, PendingRequest>();
+  readonly #onExpired: (pending: PendingRequest) => void;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #timerAt = Number.POSITIVE_INFINITY;
+
+  constructor(onExpired: (pending: PendingRequest) => void) {
+    this.#onExpired = onExpired;
+  }
+
+  get size(): number {
+    return this.#byId.size;
+  }
+
+  get(id: RequestId): PendingRequest | undefined {
+    return this.#byId.get(id);
+  }
+
+  add(pending: PendingRequest): void {
+    this.#byId.set(pending.id, pending);
+    this.#armFor(Math.min(pending.deadline, pending.hardDeadline));
+  }
+
+  /** Removes and returns the request (undefined when it is not pending: late or duplicate). */
+  take(id: RequestId): PendingRequest | undefined {
+    const pending = this.#byId.get(id);
+    if (pending === undefined) return undefined;
+    this.#byId.delete(id);
+    if (pending.abortListener !== undefined)
+      pending.signal?.removeEventListener('abort', pending.abortListener);
+    if (this.#byId.size === 0) this.#disarm();
+    return pending;
+  }
+
+  /** Progress arrived: push the deadline back when the request asked for that. */
+  touch(pending: PendingRequest): void {
+    if (!pending.resetOnProgress || pending.timeoutMs <= 0) return;
+    const next = now() + pending.timeoutMs;
+    pending.deadline = Math.min(next, pending.hardDeadline);
+  }
+
+  /** Removes every request (connection closed) and returns them. */
+  drain(): PendingRequest[] {
+    const all = [...this.#byId.values()];
+    for (const pending of all) this.take(pending.id);
+    this.#disarm();
+    return all;
+  }
+
+  #armFor(deadline: number): void {
+    if (deadline === Number.POSITIVE_INFINITY) return;
+    if (this.#timer !== undefined && deadline >= this.#timerAt) return;
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timerAt = deadline;
+    // setTimeout overflows past 2^31-1 ms; firing early just re-scans and re-arms.
+    const delay = Math.min(MAX_TIMER_DELAY_MS, Math.max(0, Math.ceil(deadline - now())));
+    this.#timer = setTimeout(this.#fire, delay);
+  }
+
+  #disarm(): void {
+    if (this.#timer === undefined) return;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#timerAt = Number.POSITIVE_INFINITY;
+  }
+
+  readonly #fire = (): void => {
+    this.#timer = undefined;
+    this.#timerAt = Number.POSITIVE_INFINITY;
+    const current = now();
+    const expired: PendingRequest[] = [];
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const pending of this.#byId.values()) {
+      const due = Math.min(pending.deadline, pending.hardDeadline);
+      if (due <= current) expired.push(pending);
+      else if (due < earliest) earliest = due;
+    }
+    this.#armFor(earliest);
+    for (const pending of expired) this.#onExpired(pending);
+  };
+}
+
+/** Milliseconds on a monotonic clock. */
+export function now(): number {
+  return performance.now();
+}
