@@ -1,0 +1,270 @@
+import type { AuthInfo, MessageExtra, Transport } from '@mcpkit/jsonrpc';
+import { HttpHeader } from '@mcpkit/protocol';
+import { type ParsedBody, parseJsonRpcBody } from './framing.js';
+import { createGate, type Gate } from './gate.js';
+import { rejection } from './http-errors.js';
+import { handleLegacyGet, handleLegacyPost } from './legacy-routes.js';
+import type { LegacySseTransport } from './legacy-sse.js';
+import {
+  type ResolvedOptions,
+  resolveOptions,
+  type SessionInfo,
+  type StreamableHttpHandlerOptions,
+} from './options.js';
+import {
+  methodNotAllowed,
+  readBodyText,
+  requireJsonContentType,
+  requirePostAccept,
+  requireSseAccept,
+} from './request-checks.js';
+import { hostProblem } from './security.js';
+import { SessionRegistry } from './session-registry.js';
+import { type SessionEnvironment, StreamableSessionTransport } from './session-transport.js';
+import { openStreamableSession, postStateless, postToSession } from './streamable-post.js';
+import { decideVersion, statelessEraNotServed, unsupportedVersion } from './versions.js';
+
+/** A Web-standard fetch handler for MCP over HTTP, with lifecycle controls. */
+export interface StreamableHttpHandler {
+  (request: Request): Promise<Response>;
+  /**
+   * Stops accepting requests (503), lets in-flight POSTs finish until `timeoutMs` (default the
+   * `closeTimeoutMs` option), then closes every stream and session.
+   */
+  close(options?: { timeoutMs?: number }): Promise<void>;
+  /** Sessions currently held by this handler (Streamable HTTP and legacy SSE). */
+  readonly sessionCount: number;
+  /** The transport of a live session, e.g. to call `closeRequestStream` or `closeStandaloneStream`. */
+  getSession(sessionId: string): StreamableSessionTransport | LegacySseTransport | undefined;
+}
+
+/** Everything the route functions share; built once per handler. */
+export interface HandlerContext {
+  readonly config: ResolvedOptions;
+  readonly registry: SessionRegistry<StreamableSessionTransport | LegacySseTransport>;
+  readonly env: SessionEnvironment;
+  readonly gate: Gate;
+  startSession(transport: Transport, info: SessionInfo): Promise<Response | undefined>;
+}
+
+/**
+ * Builds the handler: Streamable HTTP (2025-03-26 to 2025-11-25) at `endpoint`, the 2024-11-05
+ * HTTP+SSE transport at its two paths, secure defaults, and a Transport per session for `onSession`.
+ */
+export function createStreamableHttpHandler(options: StreamableHttpHandlerOptions): StreamableHttpHandler {
+  const config = resolveOptions(options);
+  const gate = createGate();
+  const registry = new SessionRegistry<StreamableSessionTransport | LegacySseTransport>({
+    store: config.sessionStore,
+    maxSessions: config.maxSessions,
+    idleTimeoutMs: config.sessionIdleTimeoutMs,
+    now: config.now,
+    onerror: config.onerror,
+  });
+  const env: SessionEnvironment = {
+    eventStore: config.eventStore,
+    bus: config.messageBus,
+    sessionStore: config.sessionStore,
+    retryMs: config.retryMs,
+    responseMode: config.responseMode,
+    onerror: config.onerror,
+    sessionClosed: (transport) => {
+      if (transport.sessionId === undefined) return;
+      registry.forget(transport.sessionId);
+      if (config.eventStore) {
+        Promise.resolve(config.eventStore.deleteSession(transport.sessionId)).catch(reportTo(config.onerror));
+      }
+    },
+    streamOpened: () => gate.enter(),
+    streamFinished: () => gate.leave(),
+  };
+  const context: HandlerContext = {
+    config,
+    registry,
+    env,
+    gate,
+    async startSession(transport, info) {
+      try {
+        await config.onSession(transport, info);
+        return undefined;
+      } catch (error) {
+        await transport.close();
+        config.onerror(asError(error));
+        return rejection(500, `Internal Server Error: onSession failed: ${asError(error).message}`);
+      }
+    },
+  };
+
+  const handler = async (request: Request): Promise<Response> => {
+    if (gate.closing) return rejection(503, 'Service Unavailable: the server is shutting down');
+    gate.enter();
+    try {
+      return await route(context, request);
+    } catch (error) {
+      config.onerror(asError(error));
+      return rejection(500, `Internal Server Error: ${asError(error).message}`);
+    } finally {
+      gate.leave();
+    }
+  };
+
+  // defineProperties, not Object.assign: assign would copy the getter's value once.
+  return Object.defineProperties(handler, {
+    close: {
+      value: async (closeOptions: { timeoutMs?: number } = {}) => {
+        await gate.drain(closeOptions.timeoutMs ?? config.closeTimeoutMs);
+        await registry.closeAll();
+      },
+    },
+    sessionCount: { get: () => registry.size },
+    getSession: { value: (sessionId: string) => registry.peek(sessionId) },
+  }) as StreamableHttpHandler;
+}
+
+async function route(context: HandlerContext, request: Request): Promise<Response> {
+  const { config } = context;
+  const problem = hostProblem(request, config);
+  if (problem) return rejection(403, problem);
+  const pathname = new URL(request.url).pathname;
+  const legacy = config.legacySse;
+  const target = matches(pathname, config.endpoint)
+    ? 'mcp'
+    : legacy && matches(pathname, legacy.ssePath)
+      ? 'sse'
+      : legacy && matches(pathname, legacy.messagesPath)
+        ? 'messages'
+        : undefined;
+  if (!target) {
+    return rejection(404, `Not Found: ${pathname} is not an MCP endpoint; expected ${config.endpoint}`);
+  }
+  const allow =
+    target === 'sse'
+      ? ['GET']
+      : target === 'messages'
+        ? ['POST']
+        : config.stateless
+          ? ['POST']
+          : ['GET', 'POST', 'DELETE'];
+  if (!allow.includes(request.method)) return methodNotAllowed(request.method, allow);
+
+  const auth = config.authenticate ? await config.authenticate(request) : undefined;
+  if (auth instanceof Response) return auth;
+  await context.registry.sweep();
+
+  if (target === 'sse') return handleLegacyGet(context, request, auth, pathname);
+  if (target === 'messages') return handleLegacyPost(context, request, auth);
+  if (request.method === 'POST') return handlePost(context, request, auth);
+  const session = await sessionFor(context, request, auth);
+  if (session instanceof Response) return session;
+  if (request.method === 'DELETE') {
+    await session.close();
+    return new Response(null, { status: 200 });
+  }
+  return handleGet(context, request, session);
+}
+
+async function handlePost(
+  context: HandlerContext,
+  request: Request,
+  auth: AuthInfo | undefined,
+): Promise<Response> {
+  const { config } = context;
+  const refused = requirePostAccept(request) ?? requireJsonContentType(request);
+  if (refused) return refused;
+  const parsed = await readAndParse(request, config.maxBodyBytes);
+  if (parsed instanceof Response) return parsed;
+  const decision = decideVersion(request, parsed.messages, config.protocolVersions);
+  if (decision.era === 'unsupported') return unsupportedVersion(decision.requested, config.protocolVersions);
+  if (decision.era === 'stateless') return statelessEraNotServed(decision.version, config.protocolVersions);
+  if (config.stateless) return postStateless(context, request, parsed, auth, decision.version);
+  if (parsed.messages.some((m) => 'method' in m && m.method === 'initialize')) {
+    return openStreamableSession(context, request, parsed, auth, decision.version);
+  }
+  const session = await sessionFor(context, request, auth);
+  if (session instanceof Response) return session;
+  return postToSession(request, parsed, auth, decision.version, session);
+}
+
+async function handleGet(
+  context: HandlerContext,
+  request: Request,
+  session: StreamableSessionTransport,
+): Promise<Response> {
+  const refused = requireSseAccept(request);
+  if (refused) return refused;
+  const decision = decideVersion(request, [], context.config.protocolVersions);
+  if (decision.era === 'unsupported')
+    return unsupportedVersion(decision.requested, context.config.protocolVersions);
+  const headers = { [HttpHeader.SessionId]: session.record.id };
+  const lastEventId = request.headers.get(HttpHeader.LastEventId);
+  if (lastEventId) return session.resume(request, lastEventId, headers);
+  return session.openStandalone(request, headers);
+}
+
+/** The Streamable HTTP session a request names: 400 without an id, 404 if unknown, 403 if another principal's. */
+export async function sessionFor(
+  context: HandlerContext,
+  request: Request,
+  auth: AuthInfo | undefined,
+): Promise<StreamableSessionTransport | Response> {
+  const id = request.headers.get(HttpHeader.SessionId);
+  if (!id) {
+    return rejection(
+      400,
+      'Bad Request: Mcp-Session-Id header is required for every request after initialize',
+    );
+  }
+  const session = await context.registry.use(id);
+  if (!(session instanceof StreamableSessionTransport)) {
+    return rejection(
+      404,
+      'Not Found: session not found (it expired or was ended); send a new initialize without Mcp-Session-Id',
+    );
+  }
+  return principalProblem(session.record.principal, auth) ?? session;
+}
+
+export function principalProblem(
+  principal: string | undefined,
+  auth: AuthInfo | undefined,
+): Response | undefined {
+  if (principal === auth?.clientId) return undefined;
+  return rejection(403, 'Forbidden: this session belongs to another principal');
+}
+
+export async function readAndParse(
+  request: Request,
+  limit: number,
+): Promise<Response | Extract<ParsedBody, { ok: true }>> {
+  const text = await readBodyText(request, limit);
+  if (text instanceof Response) return text;
+  const parsed = parseJsonRpcBody(text);
+  if (!parsed.ok) return rejection(400, parsed.message, { code: parsed.code });
+  return parsed;
+}
+
+/** The MessageExtra of messages in one HTTP request. */
+export function messageExtra(
+  request: Request,
+  auth: AuthInfo | undefined,
+  sessionId: string | undefined,
+  protocolVersion: string | undefined,
+): MessageExtra {
+  const extra: MessageExtra = { requestHeaders: request.headers };
+  if (auth) extra.authInfo = auth;
+  if (sessionId !== undefined) extra.sessionId = sessionId;
+  if (protocolVersion !== undefined) extra.protocolVersion = protocolVersion;
+  return extra;
+}
+
+function matches(pathname: string, path: string): boolean {
+  return pathname === path || (path.startsWith('/') && pathname.endsWith(path));
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+function reportTo(onerror: (error: Error) => void) {
+  return (error: unknown) => onerror(asError(error));
+}

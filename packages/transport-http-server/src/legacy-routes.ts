@@ -1,0 +1,82 @@
+import type { AuthInfo } from '@mcpkit/jsonrpc';
+import { type HandlerContext, messageExtra, principalProblem, readAndParse } from './handler.js';
+import { rejection } from './http-errors.js';
+import { LegacySseTransport } from './legacy-sse.js';
+import { requireJsonContentType, requireSseAccept } from './request-checks.js';
+import type { SessionRecord } from './stores/types.js';
+
+/** GET /sse (2024-11-05): opens the session's stream and announces the POST endpoint. */
+export async function handleLegacyGet(
+  context: HandlerContext,
+  request: Request,
+  auth: AuthInfo | undefined,
+  pathname: string,
+): Promise<Response> {
+  const { config, registry } = context;
+  const refused = requireSseAccept(request);
+  if (refused) return refused;
+  if (!(await registry.hasRoom())) {
+    return rejection(
+      503,
+      `Service Unavailable: the server holds its maximum of ${config.maxSessions} sessions`,
+      {
+        headers: { 'retry-after': '5' },
+      },
+    );
+  }
+  const legacy = config.legacySse as { ssePath: string; messagesPath: string };
+  const now = config.now();
+  const record: SessionRecord = {
+    id: config.generateSessionId(),
+    kind: 'legacy-sse',
+    protocolVersion: '2024-11-05',
+    createdAt: now,
+    lastSeenAt: now,
+  };
+  if (auth) record.principal = auth.clientId;
+  const transport = new LegacySseTransport(record, request.signal, (ended) =>
+    registry.forget(ended.sessionId),
+  );
+  await registry.add(transport);
+  const failed = await context.startSession(transport, {
+    sessionId: record.id,
+    kind: 'legacy-sse',
+    authInfo: auth,
+    request,
+    protocolVersion: undefined,
+  });
+  if (failed) return failed;
+  // Keep any mount prefix in front of the SSE path (e.g. /api/sse -> /api/messages).
+  const prefix = pathname.endsWith(legacy.ssePath) ? pathname.slice(0, -legacy.ssePath.length) : '';
+  transport.announceEndpoint(`${prefix}${legacy.messagesPath}?sessionId=${encodeURIComponent(record.id)}`);
+  return transport.connection.response();
+}
+
+/** POST /messages?sessionId=... (2024-11-05): one client message, answered 202; replies go down the SSE stream. */
+export async function handleLegacyPost(
+  context: HandlerContext,
+  request: Request,
+  auth: AuthInfo | undefined,
+): Promise<Response> {
+  const sessionId = new URL(request.url).searchParams.get('sessionId');
+  if (!sessionId) return rejection(400, 'Bad Request: the sessionId query parameter is required');
+  const session = await context.registry.use(sessionId);
+  if (!(session instanceof LegacySseTransport)) {
+    return rejection(404, 'Not Found: no open SSE session has this sessionId; open a new one with GET');
+  }
+  const forbidden = principalProblem(session.record.principal, auth);
+  if (forbidden) return forbidden;
+  const refused = requireJsonContentType(request);
+  if (refused) return refused;
+  const parsed = await readAndParse(request, context.config.maxBodyBytes);
+  if (parsed instanceof Response) return parsed;
+  if (parsed.isBatch) {
+    return rejection(
+      400,
+      'Bad Request: the HTTP+SSE transport (2024-11-05) takes one JSON-RPC message per POST',
+    );
+  }
+  const extra = messageExtra(request, auth, sessionId, session.record.protocolVersion);
+  for (const message of parsed.messages) session.receive(message, extra);
+  return new Response('Accepted', { status: 202, headers: { 'content-type': 'text/plain' } });
+}

@@ -1,0 +1,68 @@
+import type { MessageExtra, Transport, TransportSendOptions } from '@mcpkit/jsonrpc';
+import type { JSONRPCMessage } from '@mcpkit/protocol';
+import { SseConnection } from './sse.js';
+import type { SessionRecord } from './stores/types.js';
+
+/**
+ * The 2024-11-05 HTTP+SSE transport for one client: every server message goes down the one SSE
+ * connection opened by GET /sse; client messages arrive by POST to the endpoint it announced.
+ * The session lives exactly as long as that connection.
+ */
+export class LegacySseTransport implements Transport {
+  readonly sessionId: string;
+  readonly record: SessionRecord;
+  onmessage?: (message: JSONRPCMessage, extra?: MessageExtra) => void;
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  readonly connection: SseConnection;
+  #onEnded: (transport: LegacySseTransport) => void;
+  #closed = false;
+
+  constructor(record: SessionRecord, signal: AbortSignal, onEnded: (transport: LegacySseTransport) => void) {
+    this.record = record;
+    this.sessionId = record.id;
+    this.#onEnded = onEnded;
+    this.connection = new SseConnection(signal);
+    this.connection.ondisconnect = () => void this.close();
+  }
+
+  get connected(): boolean {
+    return this.connection.open;
+  }
+
+  async start(): Promise<void> {}
+
+  async send(message: JSONRPCMessage, _options?: TransportSendOptions): Promise<void> {
+    if (this.#closed || !this.connection.open) {
+      throw new Error(`Cannot send: the SSE connection of session ${this.sessionId} is closed`);
+    }
+    this.connection.write({ event: 'message', data: JSON.stringify(message) });
+  }
+
+  setProtocolVersion(version: string): void {
+    this.record.protocolVersion = version;
+  }
+
+  /** Announces where the client must POST its messages (the first event of the stream). */
+  announceEndpoint(url: string): void {
+    this.connection.write({ event: 'endpoint', data: url });
+  }
+
+  receive(message: JSONRPCMessage, extra: MessageExtra): void {
+    if (!this.onmessage) {
+      this.onerror?.(
+        new Error('A message arrived but the transport has no onmessage: did onSession connect it?'),
+      );
+      return;
+    }
+    this.onmessage(message, extra);
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.connection.close();
+    this.#onEnded(this);
+    this.onclose?.();
+  }
+}

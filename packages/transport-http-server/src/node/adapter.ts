@@ -1,0 +1,128 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+/** An IncomingMessage as frameworks hand it over: Express adds `originalUrl` and, after a body parser, `body`. */
+type FrameworkRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
+
+export interface NodeHandlerOptions {
+  /** Failures while writing a response (the client is usually gone by then). */
+  onerror?: (error: Error) => void;
+}
+
+export type NodeRequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/**
+ * Adapts a fetch handler to node:http (and so to Express, Fastify's `reply.raw`, Koa's `ctx.req/res`).
+ * Bodies stream in, SSE streams out chunk by chunk without buffering, and a client that disconnects
+ * aborts the Request's signal and cancels the response body.
+ */
+export function toNodeHandler(handler: FetchHandler, options: NodeHandlerOptions = {}): NodeRequestHandler {
+  const onerror = options.onerror ?? (() => undefined);
+  return async (req, res) => {
+    const abort = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) abort.abort(new Error('The client closed the connection'));
+    });
+    let response: Response;
+    try {
+      response = await handler(toWebRequest(req as FrameworkRequest, abort.signal));
+    } catch (error) {
+      onerror(asError(error));
+      response = Response.json(
+        {
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: -32603, message: `Internal Server Error: ${asError(error).message}` },
+        },
+        { status: 500 },
+      );
+    }
+    await writeWebResponse(response, res, abort.signal, onerror).catch((error: unknown) =>
+      onerror(asError(error)),
+    );
+  };
+}
+
+function toWebRequest(req: FrameworkRequest, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]!;
+    // HTTP/2 pseudo-headers (:path, :authority) are not valid Fetch header names.
+    if (!name.startsWith(':')) headers.append(name, req.rawHeaders[i + 1]!);
+  }
+  const scheme = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  const path = req.originalUrl ?? req.url ?? '/';
+  const host = req.headers.host ?? 'localhost';
+  // A hostile Host header must not crash the adapter; the handler validates Host from the headers itself.
+  const base = URL.canParse(`${scheme}://${host}`) ? `${scheme}://${host}` : `${scheme}://localhost`;
+  const url = URL.canParse(path, base) ? new URL(path, base) : new URL('/', base);
+  const method = req.method ?? 'GET';
+  const init: RequestInit & { duplex?: 'half' } = { method, headers, signal };
+  if (method !== 'GET' && method !== 'HEAD') {
+    if (req.body !== undefined) {
+      // A framework body parser already consumed the stream.
+      init.body =
+        typeof req.body === 'string' || req.body instanceof Uint8Array
+          ? (req.body as string | Uint8Array<ArrayBuffer>)
+          : JSON.stringify(req.body);
+      headers.delete('content-length');
+    } else {
+      init.body = Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>;
+      init.duplex = 'half';
+    }
+  }
+  return new Request(url, init);
+}
+
+async function writeWebResponse(
+  response: Response,
+  res: ServerResponse,
+  signal: AbortSignal,
+  onerror: (error: Error) => void,
+): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
+  res.writeHead(response.status, response.statusText, headers);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  // Send the headers now: an SSE client waits for them before its first event arrives.
+  res.flushHeaders();
+  const reader = response.body.getReader();
+  const cancel = () => void reader.cancel(signal.reason).catch((error: unknown) => onerror(asError(error)));
+  signal.addEventListener('abort', cancel, { once: true });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) await drained(res);
+      if (signal.aborted) return;
+    }
+    res.end();
+  } finally {
+    signal.removeEventListener('abort', cancel);
+  }
+}
+
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.once('drain', done);
+    res.once('close', done);
+  });
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}

@@ -1,0 +1,50 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type FetchHandler, type NodeHandlerOptions, toNodeHandler } from './adapter.js';
+
+export interface ServeOptions extends NodeHandlerOptions {
+  /** Default 0: the system picks a free port (read it from the result). */
+  port?: number;
+  /** Default 127.0.0.1: local only, as the spec recommends for local servers. */
+  host?: string;
+}
+
+export interface ServerHandle {
+  server: Server;
+  /** The bound address, e.g. `http://127.0.0.1:53211`. */
+  url: URL;
+  host: string;
+  port: number;
+  /** Closes the handler (if it can be closed: in-flight requests finish), then the HTTP server. */
+  close(): Promise<void>;
+}
+
+/** Serves a fetch handler on node:http and resolves once it listens. */
+export function serve(
+  handler: FetchHandler & { close?: () => Promise<void> },
+  options: ServeOptions = {},
+): Promise<ServerHandle> {
+  const server = createServer(toNodeHandler(handler, options));
+  const host = options.host ?? '127.0.0.1';
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      const address = server.address() as AddressInfo;
+      const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      resolve({
+        server,
+        url: new URL(`http://${urlHost}:${address.port}`),
+        host: address.address,
+        port: address.port,
+        async close() {
+          await handler.close?.();
+          await new Promise<void>((done, fail) => {
+            server.close((error) => (error ? fail(error) : done()));
+            server.closeAllConnections();
+          });
+        },
+      });
+    });
+  });
+}

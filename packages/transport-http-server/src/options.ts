@@ -1,0 +1,104 @@
+import type { AuthInfo, Transport } from '@mcpkit/jsonrpc';
+import { STATEFUL_PROTOCOL_VERSIONS } from '@mcpkit/protocol';
+import { generateSessionId } from './ids.js';
+import type { ResponseMode } from './outbound-stream.js';
+import type { HostValidationOptions } from './security.js';
+import { InMemoryEventStore } from './stores/memory-event-store.js';
+import { InMemoryMessageBus } from './stores/memory-message-bus.js';
+import { InMemorySessionStore } from './stores/memory-session-store.js';
+import type { Awaitable, EventStore, MessageBus, SessionStore } from './stores/types.js';
+
+/** What the handler tells `onSession` about a new transport. */
+export interface SessionInfo {
+  /** Undefined in stateless mode. */
+  sessionId: string | undefined;
+  /** `streamable` (a 2025 session), `stateless` (one POST), or `legacy-sse` (2024-11-05 HTTP+SSE). */
+  kind: 'streamable' | 'stateless' | 'legacy-sse';
+  authInfo: AuthInfo | undefined;
+  /** The HTTP request that created the transport. */
+  request: Request;
+  /** The version the request declared (header, or the initialize params); undefined if none. */
+  protocolVersion: string | undefined;
+}
+
+export interface StreamableHttpHandlerOptions extends HostValidationOptions {
+  /**
+   * Called once per new transport: on each `initialize` (stateful), for each POST (stateless), or for each
+   * legacy GET /sse. Wire the transport here, e.g. `(transport) => server.connect(transport)`.
+   */
+  onSession: (transport: Transport, info: SessionInfo) => void | Promise<void>;
+  /** Path of the Streamable HTTP endpoint (default `/mcp`); also matches as a suffix, for mounted routers. */
+  endpoint?: string;
+  /** Paths of the legacy 2024-11-05 HTTP+SSE transport, or false to turn it off. Default `/sse` and `/messages`. */
+  legacySse?: false | { ssePath?: string; messagesPath?: string };
+  /** Serve each POST on its own short-lived transport, without sessions (default false). */
+  stateless?: boolean;
+  /**
+   * How requests are answered: `json` (one JSON body), `sse` (always a stream), or `auto` (default): JSON
+   * unless the server sends notifications or requests before the response.
+   */
+  responseMode?: ResponseMode;
+  /** Largest accepted body (default 4 MiB); larger bodies get 413. */
+  maxBodyBytes?: number;
+  /** A session unused for this long is closed (default 30 minutes). */
+  sessionIdleTimeoutMs?: number;
+  /** Most sessions held at once (default 10 000); more get 503. */
+  maxSessions?: number;
+  /** The SSE `retry` value sent in priming events and before a server-side disconnect (default 1000 ms). */
+  retryMs?: number;
+  /** How long `close()` waits for in-flight requests by default (default 10 s). */
+  closeTimeoutMs?: number;
+  /** Versions accepted in MCP-Protocol-Version (default: every stateful revision). */
+  protocolVersions?: readonly string[];
+  /** Event history for SSE resumption (default in memory); false disables resumption. */
+  eventStore?: EventStore | false;
+  sessionStore?: SessionStore;
+  messageBus?: MessageBus;
+  /** Runs on every request; a Response (e.g. 401 with WWW-Authenticate) is returned as is. */
+  authenticate?: (request: Request) => Awaitable<AuthInfo | Response | undefined>;
+  /** Session id factory (default: 160 random bits in hex). Ids must be visible ASCII. */
+  generateSessionId?: () => string;
+  /** Problems that have no HTTP request to answer: failed writes, store errors, user callbacks. */
+  onerror?: (error: Error) => void;
+  /** Clock, for tests. */
+  now?: () => number;
+}
+
+export type ResolvedOptions = Required<
+  Omit<StreamableHttpHandlerOptions, 'legacySse' | 'eventStore' | 'authenticate' | 'onerror'>
+> & {
+  legacySse: false | { ssePath: string; messagesPath: string };
+  eventStore: EventStore | undefined;
+  authenticate: StreamableHttpHandlerOptions['authenticate'];
+  onerror: (error: Error) => void;
+};
+
+export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedOptions {
+  const legacy = options.legacySse;
+  return {
+    ...options,
+    endpoint: options.endpoint ?? '/mcp',
+    legacySse:
+      legacy === false
+        ? false
+        : { ssePath: legacy?.ssePath ?? '/sse', messagesPath: legacy?.messagesPath ?? '/messages' },
+    stateless: options.stateless ?? false,
+    responseMode: options.responseMode ?? 'auto',
+    maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
+    sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? 30 * 60_000,
+    maxSessions: options.maxSessions ?? 10_000,
+    retryMs: options.retryMs ?? 1000,
+    closeTimeoutMs: options.closeTimeoutMs ?? 10_000,
+    protocolVersions: options.protocolVersions ?? STATEFUL_PROTOCOL_VERSIONS,
+    authenticate: options.authenticate,
+    eventStore: options.eventStore === false ? undefined : (options.eventStore ?? new InMemoryEventStore()),
+    sessionStore: options.sessionStore ?? new InMemorySessionStore(),
+    messageBus: options.messageBus ?? new InMemoryMessageBus(),
+    generateSessionId: options.generateSessionId ?? generateSessionId,
+    dnsRebindingProtection: options.dnsRebindingProtection ?? true,
+    allowedHosts: options.allowedHosts ?? [],
+    allowedOrigins: options.allowedOrigins ?? [],
+    onerror: options.onerror ?? (() => undefined),
+    now: options.now ?? Date.now,
+  };
+}

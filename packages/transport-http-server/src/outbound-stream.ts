@@ -1,0 +1,213 @@
+import type { JSONRPCMessage, RequestId } from '@mcpkit/protocol';
+import { isResponse } from './framing.js';
+import { SseConnection, type SseEvent } from './sse.js';
+import type { EventStore } from './stores/types.js';
+
+export type ResponseMode = 'auto' | 'json' | 'sse';
+
+/** What a stream needs from its session; one object shared by all streams of the session. */
+export interface StreamHost {
+  readonly storeKey: string;
+  readonly eventStore: EventStore | undefined;
+  readonly retryMs: number;
+  /** Whether to open SSE streams with a priming event (2025-11-25 and later, with an event store). */
+  primes(): boolean;
+  reportStreamError(error: Error): void;
+}
+
+export function requestKey(id: RequestId): string {
+  return typeof id === 'number' ? `n${id}` : `s${id}`;
+}
+
+/**
+ * One outbound stream: the answer to one POST (or batch), or the session's standalone GET stream.
+ * A POST stream starts undecided under `auto`: it answers with JSON if the response comes first and
+ * switches to SSE when a notification or server request comes before it. All writes go through one
+ * promise chain so events keep their order even with an asynchronous event store.
+ */
+export class OutboundStream {
+  readonly id: string;
+  readonly kind: 'post' | 'standalone';
+  /** Fires once when the stream carried its last response (POST) or was closed. */
+  onfinish: (() => void) | undefined;
+  #host: StreamHost;
+  #pending: Set<string>;
+  #collected: JSONRPCMessage[] = [];
+  #mode: 'undecided' | 'json' | 'sse';
+  #isBatch: boolean;
+  #connection: SseConnection | undefined;
+  #resolve: ((response: Response) => void) | undefined;
+  #headers: Record<string, string>;
+  #signal: AbortSignal | undefined;
+  #chain: Promise<void> = Promise.resolve();
+  #finished = false;
+  #sseOpened = false;
+
+  constructor(
+    host: StreamHost,
+    init: {
+      id: string;
+      kind: 'post' | 'standalone';
+      requestIds?: RequestId[];
+      isBatch?: boolean;
+      mode: ResponseMode;
+      headers?: Record<string, string>;
+      signal?: AbortSignal;
+    },
+  ) {
+    this.#host = host;
+    this.id = init.id;
+    this.kind = init.kind;
+    this.#pending = new Set((init.requestIds ?? []).map(requestKey));
+    this.#isBatch = init.isBatch ?? false;
+    this.#mode =
+      init.kind === 'standalone' || init.mode === 'sse' ? 'sse' : init.mode === 'json' ? 'json' : 'undecided';
+    this.#headers = init.headers ?? {};
+    this.#signal = init.signal;
+  }
+
+  get finished(): boolean {
+    return this.#finished;
+  }
+
+  get connected(): boolean {
+    return this.#connection?.open === true;
+  }
+
+  /** Under `json`, notifications and server requests cannot ride on the response; the session reroutes them. */
+  get carriesNonResponses(): boolean {
+    return this.#mode !== 'json';
+  }
+
+  /** The HTTP response of the POST, once decided. */
+  response(): Promise<Response> {
+    return new Promise((resolve) => {
+      this.#resolve = resolve;
+      if (this.#mode === 'sse') this.#enqueue(() => this.#openSse());
+    });
+  }
+
+  push(message: JSONRPCMessage): Promise<void> {
+    return this.#enqueue(async () => {
+      if (this.#finished) return;
+      const answers =
+        isResponse(message) && message.id !== null && this.#pending.delete(requestKey(message.id));
+      if (this.#mode === 'sse') {
+        await this.#emit(message);
+      } else if (isResponse(message)) {
+        this.#collected.push(message);
+      } else {
+        await this.#openSse();
+        await this.#emit(message);
+      }
+      if (answers && this.#pending.size === 0) this.#complete();
+    });
+  }
+
+  /** Serves a GET on this stream: replays what followed `lastEventId` (if any), then keeps writing to it. */
+  attach(connection: SseConnection, lastEventId: string | undefined): Promise<void> {
+    return this.#enqueue(async () => {
+      this.#connection?.close();
+      this.#connection = connection;
+      connection.ondisconnect = () => this.#detach(connection);
+      if (lastEventId !== undefined && this.#host.eventStore) {
+        const replay = await this.#host.eventStore.replayAfter(this.#host.storeKey, lastEventId);
+        for (const event of replay?.events ?? [])
+          if (event.message) this.#writeMessage(event.id, event.message);
+      } else if (this.#host.primes()) {
+        await this.#prime();
+      }
+      if (this.#finished) connection.close();
+    });
+  }
+
+  /**
+   * Ends the HTTP connection without ending the stream (SEP-1699): the client reconnects after
+   * `retry` ms with `Last-Event-ID` and gets what it missed. Switches an undecided POST to SSE first.
+   */
+  disconnect(retryMs = this.#host.retryMs): Promise<void> {
+    return this.#enqueue(async () => {
+      if (this.#finished) return;
+      if (this.#mode !== 'sse') await this.#openSse({ forcePriming: true });
+      this.#connection?.write({ retry: retryMs });
+      this.#connection?.close();
+      this.#connection = undefined;
+    });
+  }
+
+  /** Ends the stream for good (session closed). */
+  close(): void {
+    if (this.#finished) return;
+    this.#finished = true;
+    this.#connection?.close();
+    this.#connection = undefined;
+    this.#resolve?.(new Response(null, { status: 204, headers: this.#headers }));
+    this.onfinish?.();
+  }
+
+  #enqueue(step: () => Promise<void>): Promise<void> {
+    const run = this.#chain.then(step);
+    this.#chain = run.catch((error: unknown) => this.#host.reportStreamError(asError(error)));
+    return run;
+  }
+
+  async #openSse(options: { forcePriming?: boolean } = {}): Promise<void> {
+    // A POST gets one SSE response; after a disconnect only a GET with Last-Event-ID reattaches.
+    if (this.#sseOpened) return;
+    this.#sseOpened = true;
+    this.#mode = 'sse';
+    const connection = new SseConnection(this.#signal);
+    this.#connection = connection;
+    connection.ondisconnect = () => this.#detach(connection);
+    this.#resolve?.(connection.response(this.#headers));
+    if (options.forcePriming || this.#host.primes()) await this.#prime();
+    const collected = this.#collected;
+    this.#collected = [];
+    for (const message of collected) await this.#emit(message);
+  }
+
+  async #prime(): Promise<void> {
+    const id = this.#host.eventStore
+      ? await this.#host.eventStore.append(this.#host.storeKey, this.id, undefined)
+      : undefined;
+    this.#connection?.write({ ...(id === undefined ? {} : { id }), retry: this.#host.retryMs, data: '' });
+  }
+
+  async #emit(message: JSONRPCMessage): Promise<void> {
+    const id = this.#host.eventStore
+      ? await this.#host.eventStore.append(this.#host.storeKey, this.id, message)
+      : undefined;
+    this.#writeMessage(id, message);
+  }
+
+  #writeMessage(id: string | undefined, message: JSONRPCMessage): void {
+    const event: SseEvent = { event: 'message', data: JSON.stringify(message) };
+    if (id !== undefined) event.id = id;
+    this.#connection?.write(event);
+  }
+
+  #complete(): void {
+    if (this.#mode !== 'sse') {
+      const body = this.#isBatch ? this.#collected : this.#collected[0];
+      this.#resolve?.(
+        new Response(JSON.stringify(body), {
+          status: 200,
+          headers: { 'content-type': 'application/json', ...this.#headers },
+        }),
+      );
+      this.#collected = [];
+    }
+    this.#finished = true;
+    this.#connection?.close();
+    this.#connection = undefined;
+    this.onfinish?.();
+  }
+
+  #detach(connection: SseConnection): void {
+    if (this.#connection === connection) this.#connection = undefined;
+  }
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}

@@ -1,0 +1,305 @@
+import type { MessageExtra, Transport, TransportSendOptions } from '@mcpkit/jsonrpc';
+import type { JSONRPCMessage, RequestId } from '@mcpkit/protocol';
+import { isInitializeRequest, isRequest, isResponse } from './framing.js';
+import { rejection } from './http-errors.js';
+import { generateStreamId } from './ids.js';
+import { OutboundStream, type ResponseMode, requestKey, type StreamHost } from './outbound-stream.js';
+import { SseConnection } from './sse.js';
+import type {
+  EventStore,
+  MessageBus,
+  OutboundEnvelope,
+  SessionRecord,
+  SessionStore,
+} from './stores/types.js';
+
+/** MessageExtra as this transport fills it: the standard facts plus a way to end the SSE connection. */
+export interface HttpMessageExtra extends MessageExtra {
+  /**
+   * For requests: closes the HTTP connection of this request's SSE stream without ending the stream
+   * (SEP-1699 polling); the client reconnects after `retryMs` with `Last-Event-ID`.
+   */
+  closeSseStream?: (retryMs?: number) => void;
+}
+
+/** What every session of one handler shares (one object, so an idle session costs little). */
+export interface SessionEnvironment {
+  readonly eventStore: EventStore | undefined;
+  readonly bus: MessageBus;
+  readonly sessionStore: SessionStore;
+  readonly retryMs: number;
+  readonly responseMode: ResponseMode;
+  onerror(error: Error): void;
+  /** The session ended (DELETE, expiry, close()); the handler forgets it. */
+  sessionClosed(transport: StreamableSessionTransport): void;
+  streamOpened(): void;
+  streamFinished(): void;
+}
+
+/**
+ * The Transport one Streamable HTTP session (or, in stateless mode, one POST) hands to user code.
+ * Outbound messages travel through the MessageBus and are routed by `relatedRequestId`: a response
+ * and anything sent while handling a request go to that request's POST stream, everything else to
+ * the standalone GET stream.
+ */
+export class StreamableSessionTransport implements Transport, StreamHost {
+  readonly sessionId: string | undefined;
+  readonly record: SessionRecord;
+  onmessage?: (message: JSONRPCMessage, extra?: MessageExtra) => void;
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  #env: SessionEnvironment;
+  #byRequest = new Map<string, OutboundStream>();
+  #postStreams = new Map<string, OutboundStream>();
+  #standalone: OutboundStream | undefined;
+  #unsubscribe: (() => void) | undefined;
+  #initializeKey: string | undefined;
+  #started = false;
+  #closed = false;
+
+  constructor(env: SessionEnvironment, record: SessionRecord, stateless: boolean) {
+    this.#env = env;
+    this.record = record;
+    this.sessionId = stateless ? undefined : record.id;
+  }
+
+  get storeKey(): string {
+    return this.record.id;
+  }
+
+  get eventStore(): EventStore | undefined {
+    return this.sessionId === undefined ? undefined : this.#env.eventStore;
+  }
+
+  get retryMs(): number {
+    return this.#env.retryMs;
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** Whether any HTTP connection of this session is open (an open session is never idle). */
+  get connected(): boolean {
+    if (this.#standalone?.connected) return true;
+    for (const stream of this.#postStreams.values()) if (stream.connected) return true;
+    return false;
+  }
+
+  primes(): boolean {
+    return this.eventStore !== undefined && (this.record.protocolVersion ?? '') >= '2025-11-25';
+  }
+
+  async start(): Promise<void> {
+    if (this.#started) throw new Error('StreamableSessionTransport.start() was called twice');
+    this.#started = true;
+    if (this.sessionId !== undefined) {
+      this.#unsubscribe = this.#env.bus.subscribe(this.sessionId, (envelope) => this.#route(envelope));
+    }
+  }
+
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    if (this.#closed)
+      throw new Error(`Cannot send: the HTTP session ${this.sessionId ?? '(stateless)'} is closed`);
+    this.#noteNegotiation(message);
+    const relatedRequestId =
+      isResponse(message) && message.id !== null ? message.id : options?.relatedRequestId;
+    const envelope: OutboundEnvelope =
+      relatedRequestId === undefined ? { message } : { message, relatedRequestId };
+    if (this.sessionId === undefined) return this.#route(envelope);
+    const delivered = await this.#env.bus.publish(this.sessionId, envelope);
+    if (!delivered) throw new Error(`Cannot send: no process holds the streams of session ${this.sessionId}`);
+  }
+
+  setProtocolVersion(version: string): void {
+    if (this.record.protocolVersion === version) return;
+    this.record.protocolVersion = version;
+    this.#persist();
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#unsubscribe?.();
+    for (const stream of [...this.#postStreams.values()]) stream.close();
+    this.#standalone?.close();
+    this.#byRequest.clear();
+    this.#env.sessionClosed(this);
+    this.onclose?.();
+  }
+
+  /** Hands client messages of one POST to user code and returns the HTTP response for them. */
+  async receivePost(
+    messages: JSONRPCMessage[],
+    isBatch: boolean,
+    request: Request,
+    extra: MessageExtra,
+    headers: Record<string, string>,
+  ): Promise<Response> {
+    const requestIds = messages.filter(isRequest).map((message) => message.id);
+    for (const id of requestIds) {
+      if (this.#byRequest.has(requestKey(id))) {
+        return rejection(
+          409,
+          `Conflict: request id ${JSON.stringify(id)} is already in flight in this session`,
+          {
+            id,
+          },
+        );
+      }
+    }
+    if (requestIds.length === 0) {
+      for (const message of messages) this.#deliver(message, extra);
+      if (this.sessionId === undefined) queueMicrotask(() => void this.close());
+      return new Response(null, { status: 202, headers });
+    }
+    const stream = new OutboundStream(this, {
+      id: generateStreamId(),
+      kind: 'post',
+      requestIds,
+      isBatch,
+      mode: this.#env.responseMode,
+      headers,
+      signal: request.signal,
+    });
+    for (const id of requestIds) this.#byRequest.set(requestKey(id), stream);
+    this.#postStreams.set(stream.id, stream);
+    this.#env.streamOpened();
+    stream.onfinish = () => this.#streamFinished(stream, requestIds);
+    const response = stream.response();
+    for (const message of messages) {
+      if (isInitializeRequest(message)) this.#initializeKey = requestKey(message.id);
+      this.#deliver(message, isRequest(message) ? this.#requestExtra(extra, message.id) : extra);
+    }
+    return response;
+  }
+
+  /** Serves a GET without Last-Event-ID: the standalone stream (one connection per session). */
+  async openStandalone(request: Request, headers: Record<string, string>): Promise<Response> {
+    if (this.#standalone?.connected) {
+      return rejection(409, 'Conflict: this session already has an open GET SSE stream; only one is allowed');
+    }
+    this.#standalone ??= new OutboundStream(this, {
+      id: generateStreamId(),
+      kind: 'standalone',
+      mode: 'sse',
+    });
+    const connection = new SseConnection(request.signal);
+    await this.#standalone.attach(connection, undefined);
+    return connection.response(headers);
+  }
+
+  /** Serves a GET with Last-Event-ID: replays that stream's missed events and, if it is live, resumes it. */
+  async resume(request: Request, lastEventId: string, headers: Record<string, string>): Promise<Response> {
+    const store = this.eventStore;
+    if (!store) {
+      return rejection(
+        400,
+        'Bad Request: this server keeps no event history, so Last-Event-ID cannot be resumed',
+      );
+    }
+    const replay = await store.replayAfter(this.storeKey, lastEventId);
+    if (!replay) {
+      return rejection(
+        400,
+        `Bad Request: Last-Event-ID ${JSON.stringify(lastEventId)} is unknown or expired in this session`,
+      );
+    }
+    const live =
+      this.#postStreams.get(replay.streamId) ??
+      (this.#standalone?.id === replay.streamId ? this.#standalone : undefined);
+    if (live === this.#standalone && live?.connected) {
+      return rejection(409, 'Conflict: the GET SSE stream being resumed is still connected');
+    }
+    const connection = new SseConnection(request.signal);
+    if (live) {
+      await live.attach(connection, lastEventId);
+    } else {
+      for (const event of replay.events) {
+        if (event.message)
+          connection.write({ id: event.id, event: 'message', data: JSON.stringify(event.message) });
+      }
+      connection.close();
+    }
+    return connection.response(headers);
+  }
+
+  /** Ends the HTTP connection carrying `requestId`'s stream (SEP-1699); false if no such stream is open. */
+  closeRequestStream(requestId: RequestId, retryMs?: number): boolean {
+    const stream = this.#byRequest.get(requestKey(requestId));
+    if (!stream) return false;
+    void stream.disconnect(retryMs);
+    return true;
+  }
+
+  /** Ends the HTTP connection of the standalone GET stream; the client may resume it. */
+  closeStandaloneStream(retryMs?: number): boolean {
+    if (!this.#standalone?.connected) return false;
+    void this.#standalone.disconnect(retryMs);
+    return true;
+  }
+
+  reportStreamError(error: Error): void {
+    this.#reportError(error);
+  }
+
+  async #route(envelope: OutboundEnvelope): Promise<void> {
+    const { message, relatedRequestId } = envelope;
+    const stream =
+      relatedRequestId === undefined ? undefined : this.#byRequest.get(requestKey(relatedRequestId));
+    if (stream && (isResponse(message) || stream.carriesNonResponses)) return stream.push(message);
+    if (isResponse(message)) {
+      throw new Error(
+        `Cannot send the response to request ${JSON.stringify(relatedRequestId)}: no POST of this session is waiting for it`,
+      );
+    }
+    // Unrelated messages ride the standalone stream; before the client ever opened one there is nowhere
+    // to put them, which the spec allows (the client chose not to listen).
+    if (this.#standalone) return this.#standalone.push(message);
+  }
+
+  #deliver(message: JSONRPCMessage, extra: MessageExtra): void {
+    if (!this.onmessage) {
+      this.#reportError(
+        new Error('A message arrived but the transport has no onmessage: did onSession connect it?'),
+      );
+      return;
+    }
+    this.onmessage(message, extra);
+  }
+
+  #requestExtra(extra: MessageExtra, id: RequestId): HttpMessageExtra {
+    return { ...extra, closeSseStream: (retryMs?: number) => void this.closeRequestStream(id, retryMs) };
+  }
+
+  #streamFinished(stream: OutboundStream, requestIds: RequestId[]): void {
+    this.#postStreams.delete(stream.id);
+    for (const id of requestIds) {
+      const key = requestKey(id);
+      if (this.#byRequest.get(key) === stream) this.#byRequest.delete(key);
+    }
+    this.#env.streamFinished();
+    if (this.sessionId === undefined && this.#postStreams.size === 0) void this.close();
+  }
+
+  /** Remembers what initialize negotiated: the server's answer names the protocol version. */
+  #noteNegotiation(message: JSONRPCMessage): void {
+    if (this.#initializeKey === undefined || !isResponse(message) || message.id === null) return;
+    if (requestKey(message.id) !== this.#initializeKey) return;
+    this.#initializeKey = undefined;
+    const version = 'result' in message ? message.result.protocolVersion : undefined;
+    if (typeof version === 'string') this.setProtocolVersion(version);
+  }
+
+  #persist(): void {
+    if (this.sessionId === undefined) return;
+    Promise.resolve(this.#env.sessionStore.set(this.record)).catch((error: unknown) =>
+      this.#reportError(error instanceof Error ? error : new Error(String(error))),
+    );
+  }
+
+  #reportError(error: Error): void {
+    this.onerror?.(error);
+    this.#env.onerror(error);
+  }
+}

@@ -1,0 +1,74 @@
+import type { JSONRPCMessage, RequestId } from '@mcpkit/protocol';
+
+export type Awaitable<T> = T | Promise<T>;
+
+/** What a session remembers between requests: the facts `initialize` negotiated and who owns it. */
+export interface SessionRecord {
+  id: string;
+  /** `streamable` (2025 Streamable HTTP) or `legacy-sse` (2024-11-05 HTTP+SSE). */
+  kind: 'streamable' | 'legacy-sse';
+  /** The version the server answered `initialize` with; undefined until it has answered. */
+  protocolVersion?: string;
+  clientInfo?: unknown;
+  clientCapabilities?: unknown;
+  /** `clientId` of the authenticated principal that created the session; only it may use the session. */
+  principal?: string;
+  createdAt: number;
+  lastSeenAt: number;
+}
+
+/**
+ * Where session records live. In memory by default; a shared implementation (e.g. Redis) lets
+ * several processes agree on which sessions exist.
+ */
+export interface SessionStore {
+  get(id: string): Awaitable<SessionRecord | undefined>;
+  set(record: SessionRecord): Awaitable<void>;
+  /** Records activity so the session does not expire. */
+  touch(id: string, now: number): Awaitable<void>;
+  delete(id: string): Awaitable<void>;
+  /** Ids of sessions last seen before `cutoff` (epoch ms). */
+  idleSince(cutoff: number): Awaitable<string[]>;
+}
+
+/** One stored SSE event; `message` is undefined for a priming event, which only marks a position. */
+export interface StoredEvent {
+  id: string;
+  message: JSONRPCMessage | undefined;
+}
+
+/**
+ * The resumable history of each SSE stream (SEP-1699): the server appends every event it sends;
+ * a client reconnecting with `Last-Event-ID` gets what followed on that stream, and only that stream.
+ */
+export interface EventStore {
+  /** Stores one event and returns its id, unique within the session and naming its stream. */
+  append(sessionId: string, streamId: string, message: JSONRPCMessage | undefined): Awaitable<string>;
+  /**
+   * The stream `lastEventId` belongs to and the events after it, or undefined when the id is unknown,
+   * expired, or belongs to another session.
+   */
+  replayAfter(
+    sessionId: string,
+    lastEventId: string,
+  ): Awaitable<{ streamId: string; events: StoredEvent[] } | undefined>;
+  deleteSession(sessionId: string): Awaitable<void>;
+}
+
+/** One outbound message on its way to the stream that should carry it. */
+export interface OutboundEnvelope {
+  message: JSONRPCMessage;
+  relatedRequestId?: RequestId;
+}
+
+/**
+ * Carries a session's outbound messages to whichever process holds its streams. The in-memory bus
+ * delivers within the process; a shared bus (e.g. Redis pub/sub) lets a server running in one
+ * process answer on a stream held by another.
+ */
+export interface MessageBus {
+  /** Resolves true when a subscriber of the session took the message. */
+  publish(sessionId: string, envelope: OutboundEnvelope): Awaitable<boolean>;
+  /** Registers the process holding the session's streams; returns the unsubscribe function. */
+  subscribe(sessionId: string, deliver: (envelope: OutboundEnvelope) => Awaitable<void>): () => void;
+}

@@ -1,0 +1,138 @@
+import type { AuthInfo } from '@mcpkit/jsonrpc';
+import { HttpHeader, type JSONRPCMessage } from '@mcpkit/protocol';
+import { isInitializeRequest } from './framing.js';
+import { type HandlerContext, messageExtra } from './handler.js';
+import { rejection } from './http-errors.js';
+import { isVisibleAscii } from './ids.js';
+import { StreamableSessionTransport } from './session-transport.js';
+import type { SessionRecord } from './stores/types.js';
+import { DEFAULT_ASSUMED_VERSION } from './versions.js';
+
+interface Parsed {
+  messages: JSONRPCMessage[];
+  isBatch: boolean;
+}
+
+/** POST initialize without a session: creates the session, hands its transport to onSession, answers. */
+export async function openStreamableSession(
+  context: HandlerContext,
+  request: Request,
+  parsed: Parsed,
+  auth: AuthInfo | undefined,
+  headerVersion: string | undefined,
+): Promise<Response> {
+  const { config, registry, env } = context;
+  if (parsed.isBatch) {
+    return rejection(400, 'Bad Request: initialize must be sent alone, not inside a JSON-RPC batch');
+  }
+  if (request.headers.has(HttpHeader.SessionId)) {
+    return rejection(
+      400,
+      'Bad Request: initialize must not carry Mcp-Session-Id; it starts a new session (end the old one with DELETE)',
+    );
+  }
+  if (!(await registry.hasRoom())) {
+    return rejection(
+      503,
+      `Service Unavailable: the server holds its maximum of ${config.maxSessions} sessions`,
+      {
+        headers: { 'retry-after': '5' },
+      },
+    );
+  }
+  const sessionId = config.generateSessionId();
+  if (!isVisibleAscii(sessionId)) {
+    return rejection(
+      500,
+      'Internal Server Error: generateSessionId returned characters outside visible ASCII',
+    );
+  }
+  const init = parsed.messages[0] as JSONRPCMessage & { params?: Record<string, unknown> };
+  const now = config.now();
+  const record: SessionRecord = { id: sessionId, kind: 'streamable', createdAt: now, lastSeenAt: now };
+  if (init.params?.clientInfo !== undefined) record.clientInfo = init.params.clientInfo;
+  if (init.params?.capabilities !== undefined) record.clientCapabilities = init.params.capabilities;
+  if (auth) record.principal = auth.clientId;
+  const transport = new StreamableSessionTransport(env, record, false);
+  await registry.add(transport);
+  const requested =
+    typeof init.params?.protocolVersion === 'string' ? init.params.protocolVersion : undefined;
+  const version = headerVersion ?? requested;
+  const failed = await context.startSession(transport, {
+    sessionId,
+    kind: 'streamable',
+    authInfo: auth,
+    request,
+    protocolVersion: version,
+  });
+  if (failed) return failed;
+  const extra = messageExtra(request, auth, sessionId, version);
+  return transport.receivePost(parsed.messages, false, request, extra, { [HttpHeader.SessionId]: sessionId });
+}
+
+/** POST to an existing session. */
+export function postToSession(
+  request: Request,
+  parsed: Parsed,
+  auth: AuthInfo | undefined,
+  headerVersion: string | undefined,
+  session: StreamableSessionTransport,
+): Promise<Response> {
+  const version = headerVersion ?? session.record.protocolVersion ?? DEFAULT_ASSUMED_VERSION;
+  const batchRefused = refuseBatch(parsed, session.record.protocolVersion ?? version);
+  if (batchRefused) return Promise.resolve(batchRefused);
+  const extra = messageExtra(request, auth, session.record.id, version);
+  return session.receivePost(parsed.messages, parsed.isBatch, request, extra, {
+    [HttpHeader.SessionId]: session.record.id,
+  });
+}
+
+/** Stateless mode: a fresh transport per POST, closed once the response is sent. */
+export async function postStateless(
+  context: HandlerContext,
+  request: Request,
+  parsed: Parsed,
+  auth: AuthInfo | undefined,
+  headerVersion: string | undefined,
+): Promise<Response> {
+  const init = parsed.messages.find(isInitializeRequest);
+  const requested =
+    typeof init?.params?.protocolVersion === 'string' ? init.params.protocolVersion : undefined;
+  const version = headerVersion ?? requested ?? DEFAULT_ASSUMED_VERSION;
+  const batchRefused = refuseBatch(parsed, version);
+  if (batchRefused) return batchRefused;
+  const now = context.config.now();
+  const record: SessionRecord = {
+    id: '',
+    kind: 'streamable',
+    createdAt: now,
+    lastSeenAt: now,
+    protocolVersion: version,
+  };
+  if (auth) record.principal = auth.clientId;
+  const transport = new StreamableSessionTransport(context.env, record, true);
+  const failed = await context.startSession(transport, {
+    sessionId: undefined,
+    kind: 'stateless',
+    authInfo: auth,
+    request,
+    protocolVersion: version,
+  });
+  if (failed) return failed;
+  return transport.receivePost(
+    parsed.messages,
+    parsed.isBatch,
+    request,
+    messageExtra(request, auth, undefined, version),
+    {},
+  );
+}
+
+/** JSON-RPC batches exist only in 2025-03-26; later revisions removed them. */
+function refuseBatch(parsed: Parsed, version: string): Response | undefined {
+  if (!parsed.isBatch || version === '2025-03-26') return undefined;
+  return rejection(
+    400,
+    `Bad Request: JSON-RPC batches are only accepted for protocol version 2025-03-26 (this session uses ${version}); send one message per POST`,
+  );
+}

@@ -1,0 +1,39 @@
+// Builds a handler wired to fake servers and performs the initialize handshake.
+import { createStreamableHttpHandler, type StreamableHttpHandler } from '../handler.js';
+import type { StreamableHttpHandlerOptions } from '../options.js';
+import { connectFakeServer, type FakeServer } from './fake-server.js';
+import { initializeMessage, postRequest } from './http.js';
+
+export interface Harness {
+  handler: StreamableHttpHandler;
+  servers: FakeServer[];
+}
+
+export function harness(options: Partial<StreamableHttpHandlerOptions> = {}): Harness {
+  const servers: FakeServer[] = [];
+  const handler = createStreamableHttpHandler({
+    onSession: async (transport) => {
+      await connectFakeServer(transport, servers);
+    },
+    ...options,
+  });
+  return { handler, servers };
+}
+
+/** Initializes a session and returns its id and the headers later requests need. */
+export async function initialize(
+  handler: StreamableHttpHandler,
+  version = '2025-11-25',
+  extraHeaders: Record<string, string> = {},
+): Promise<{ sessionId: string; headers: Record<string, string> }> {
+  const response = await handler(postRequest(initializeMessage(version), extraHeaders));
+  if (response.status !== 200)
+    throw new Error(`initialize failed: ${response.status} ${await response.text()}`);
+  const sessionId = response.headers.get('mcp-session-id');
+  if (!sessionId) throw new Error('initialize returned no session id');
+  await response.text();
+  return {
+    sessionId,
+    headers: { 'mcp-session-id': sessionId, 'mcp-protocol-version': version, ...extraHeaders },
+  };
+}

@@ -1,0 +1,61 @@
+import {
+  ErrorCode,
+  HttpHeader,
+  isStatelessProtocolVersion,
+  type JSONRPCMessage,
+  MetaKey,
+} from '@mcpkit/protocol';
+import { rejection } from './http-errors.js';
+
+/** The revision a request speaks, decided per request: this is where 2026-07-28 will branch off. */
+export type VersionDecision =
+  | { era: 'session'; version: string | undefined }
+  | { era: 'stateless'; version: string }
+  | { era: 'unsupported'; requested: string };
+
+/**
+ * Reads MCP-Protocol-Version, or for a request without it the `_meta` protocol version of the body
+ * (2026-07-28 carries it there). `version` undefined means "not declared": the session's negotiated
+ * version applies, else 2025-03-26 as the spec says.
+ */
+export function decideVersion(
+  request: Request,
+  messages: JSONRPCMessage[],
+  supported: readonly string[],
+): VersionDecision {
+  const header = request.headers.get(HttpHeader.ProtocolVersion)?.trim();
+  const declared = header || metaVersion(messages);
+  if (declared === undefined) return { era: 'session', version: undefined };
+  if (isStatelessProtocolVersion(declared)) return { era: 'stateless', version: declared };
+  if (!supported.includes(declared)) return { era: 'unsupported', requested: declared };
+  return { era: 'session', version: declared };
+}
+
+/** The version the spec says to assume when nothing declares one. */
+export const DEFAULT_ASSUMED_VERSION = '2025-03-26';
+
+function metaVersion(messages: JSONRPCMessage[]): string | undefined {
+  const first = messages[0];
+  if (!first || !('method' in first)) return undefined;
+  const meta = first.params?._meta;
+  if (typeof meta !== 'object' || meta === null) return undefined;
+  const version = (meta as Record<string, unknown>)[MetaKey.ProtocolVersion];
+  return typeof version === 'string' ? version : undefined;
+}
+
+export function unsupportedVersion(requested: string, supported: readonly string[]): Response {
+  return rejection(
+    400,
+    `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(requested)}; supported: ${supported.join(', ')}`,
+    { code: ErrorCode.UnsupportedProtocolVersion, data: { supported: [...supported], requested } },
+  );
+}
+
+/** Seam for the 2026-07-28 stateless revision, which this transport does not serve yet. */
+export function statelessEraNotServed(requested: string, supported: readonly string[]): Response {
+  return rejection(
+    400,
+    `Bad Request: protocol version ${requested} is not served by this endpoint yet; supported: ${supported.join(', ')}`,
+    { code: ErrorCode.UnsupportedProtocolVersion, data: { supported: [...supported], requested } },
+  );
+}
