@@ -3,6 +3,9 @@
 export type { HttpTransportErrorCode, HttpTransportErrorDetails } from './errors.js';
 // Errors.
 export { findHttpTransportError, HttpTransportError } from './errors.js';
+export type { FallbackHttpClientTransportOptions, HttpTransportMode } from './fallback.js';
+// Streamable HTTP with automatic fallback to the legacy transport for older servers.
+export { FallbackHttpClientTransport } from './fallback.js';
 export type { FetchInit, FetchLike, FetchMiddleware, FetchResponse } from './fetch.js';
 // Fetch plumbing: any fetch-compatible function, wrapped in middleware layers.
 export { applyMiddleware } from './fetch.js';
@@ -10,6 +13,9 @@ export type { HeadersSource } from './http-helpers.js';
 export type { ReconnectionOptions } from './reconnect.js';
 // Reconnection of broken SSE streams (SEP-1699).
 export { DEFAULT_RECONNECTION } from './reconnect.js';
+export type { SseClientTransportOptions } from './sse-legacy.js';
+// Legacy HTTP+SSE client transport (revision 2024-11-05).
+export { SseClientTransport } from './sse-legacy.js';
 export type { SseEvent, SseParserCallbacks } from './sse-parser.js';
 // Server-Sent Events parsing.
 export { SseParser } from './sse-parser.js';

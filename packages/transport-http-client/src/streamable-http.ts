@@ -84,7 +84,7 @@ export class StreamableHttpClientTransport implements Transport {
     if (requestId !== undefined) this.requestStreams.set(requestId, link.controller);
     let streaming = false;
     try {
-      const sentSessionId = this.sessionId;
+      const sentSessionId = isInitializeRequest(message) ? undefined : this.sessionId;
       const response = await this.request('POST', link.controller.signal, message);
       streaming = await this.handlePostResponse(message, response, sentSessionId, link, options);
     } catch (error) {
@@ -292,9 +292,10 @@ export class StreamableHttpClientTransport implements Transport {
     const headers = await resolveHeaders(this.options.headers);
     headers.accept = method === 'POST' ? ACCEPT_POST : 'text/event-stream';
     if (method === 'DELETE') delete headers.accept;
-    const sessionId = extra.sessionId ?? this.sessionId;
+    // A new initialize starts a new session: it carries neither the old session nor the old version.
+    const isInitialize = message !== undefined && isInitializeRequest(message);
+    const sessionId = isInitialize ? undefined : (extra.sessionId ?? this.sessionId);
     if (sessionId !== undefined) headers[HttpHeader.SessionId] = sessionId;
-    const isInitialize = message !== undefined && 'method' in message && message.method === Method.Initialize;
     if (this.version !== undefined && !isInitialize) headers[HttpHeader.ProtocolVersion] = this.version;
     if (extra.lastEventId !== undefined) headers[HttpHeader.LastEventId] = extra.lastEventId;
     if (message !== undefined) {
@@ -391,6 +392,10 @@ function isNotification(
   method: string,
 ): message is JSONRPCMessage & { method: string; params?: Record<string, unknown> } {
   return 'method' in message && !('id' in message) && message.method === method;
+}
+
+function isInitializeRequest(message: JSONRPCMessage): boolean {
+  return 'method' in message && 'id' in message && message.method === Method.Initialize;
 }
 
 function requestIdOf(message: JSONRPCMessage): RequestId | undefined {

@@ -1,0 +1,270 @@
+import type { Transport } from '@mcpkit/jsonrpc';
+import { HttpHeader, type JSONRPCMessage } from '@mcpkit/protocol';
+import { HttpTransportError } from './errors.js';
+import { applyMiddleware, defaultFetch, type FetchLike, readBodyChunks } from './fetch.js';
+import { decodeMessages, errorFromResponse, mediaType, resolveHeaders } from './http-helpers.js';
+import { parseSseBytes, SseParser } from './sse-parser.js';
+import type { HttpClientCommonOptions, HttpSendOptions } from './streamable-http-options.js';
+
+export interface SseClientTransportOptions extends HttpClientCommonOptions {
+  /** How long to wait for the server's `endpoint` event after the GET is answered (default 10 000 ms). */
+  endpointTimeoutMs?: number;
+}
+
+/**
+ * MCP client transport for the legacy HTTP+SSE transport of revision 2024-11-05: a GET opens an
+ * SSE stream whose first `endpoint` event names the URL to POST messages to; the server's messages
+ * arrive as `message` events on that stream. The session lives as long as the stream.
+ */
+export class SseClientTransport implements Transport {
+  onmessage?: Transport['onmessage'];
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  sessionId?: string;
+
+  readonly url: string;
+  private endpointUrl: string | undefined;
+  private version: string | undefined;
+  private readonly fetch: FetchLike;
+  private state: 'new' | 'starting' | 'started' | 'closed' = 'new';
+  private readonly lifetime = new AbortController();
+  private closeNotified = false;
+
+  constructor(
+    url: string | URL,
+    private readonly options: SseClientTransportOptions = {},
+  ) {
+    this.url = new URL(url).href;
+    this.fetch = applyMiddleware(options.fetch ?? defaultFetch(), options.middleware);
+  }
+
+  /** The URL the server told the client to POST messages to, once known. */
+  get endpoint(): string | undefined {
+    return this.endpointUrl;
+  }
+
+  setProtocolVersion(version: string): void {
+    this.version = version;
+  }
+
+  /** Opens the SSE stream and resolves once the server announced its POST endpoint. */
+  async start(): Promise<void> {
+    if (this.state !== 'new') {
+      throw new Error(`SseClientTransport.start() called twice (state: ${this.state}); start it once`);
+    }
+    this.state = 'starting';
+    const headers = await this.headers();
+    headers.accept = 'text/event-stream';
+    const response = await this.fetch(this.url, {
+      ...this.options.requestInit,
+      method: 'GET',
+      headers,
+      signal: this.lifetime.signal,
+    }).catch((error: unknown) => {
+      this.state = 'closed';
+      throw new HttpTransportError('NETWORK', `GET ${this.url} failed: ${describe(error)}`, {
+        url: this.url,
+        method: 'GET',
+        cause: error,
+      });
+    });
+    if (!response.ok) {
+      this.state = 'closed';
+      throw await errorFromResponse(response, 'GET', this.url, 'Opening the legacy HTTP+SSE stream');
+    }
+    if (mediaType(response) !== 'text/event-stream') {
+      this.state = 'closed';
+      await response.text();
+      throw new HttpTransportError(
+        'LEGACY_ENDPOINT',
+        `GET ${this.url} answered with content type "${mediaType(response) || '(none)'}", expected text/event-stream`,
+        { url: this.url, method: 'GET', status: response.status },
+      );
+    }
+    const timeoutMs = this.options.endpointTimeoutMs ?? 10_000;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => fail(new HttpTransportError('LEGACY_ENDPOINT', this.noEndpoint(`within ${timeoutMs} ms`))),
+        timeoutMs,
+      );
+      const fail = (error: Error) => {
+        clearTimeout(timer);
+        if (this.state === 'starting') {
+          this.state = 'closed';
+          this.lifetime.abort(error);
+          reject(error);
+        }
+      };
+      const parser = new SseParser({
+        onEvent: (event) => {
+          if (event.event === 'endpoint') {
+            try {
+              this.acceptEndpoint(event.data);
+            } catch (error) {
+              fail(error as Error);
+              return;
+            }
+            clearTimeout(timer);
+            this.state = 'started';
+            resolve();
+          } else if (event.event === 'message') {
+            this.deliver(event.data);
+          }
+        },
+      });
+      parseSseBytes(readBodyChunks(response.body), parser, () => this.lifetime.signal.aborted).then(
+        () => this.streamEnded(undefined, fail),
+        (error: unknown) => this.streamEnded(error, fail),
+      );
+    });
+  }
+
+  async send(message: JSONRPCMessage, options: HttpSendOptions = {}): Promise<void> {
+    const endpoint = this.endpointUrl;
+    if (this.state !== 'started' || endpoint === undefined) {
+      const what = 'method' in message ? message.method : 'a response';
+      throw new HttpTransportError(
+        'CLOSED',
+        `Cannot send ${what}: the legacy SSE transport is ${this.state === 'closed' ? 'closed' : 'not started'}`,
+      );
+    }
+    const headers = await this.headers();
+    headers['content-type'] = 'application/json';
+    const link = linkSignals(this.lifetime.signal, options.signal);
+    const signal = link.signal;
+    let response: Awaited<ReturnType<FetchLike>>;
+    try {
+      response = await this.fetch(endpoint, {
+        ...this.options.requestInit,
+        method: 'POST',
+        headers,
+        body: JSON.stringify(message),
+        signal,
+      });
+    } catch (error) {
+      const code = this.lifetime.signal.aborted ? 'CLOSED' : signal.aborted ? 'ABORTED' : 'NETWORK';
+      const failure = new HttpTransportError(code, `POST ${endpoint} failed: ${describe(error)}`, {
+        url: endpoint,
+        method: 'POST',
+        cause: error,
+      });
+      if (code === 'NETWORK') this.onerror?.(failure);
+      throw failure;
+    } finally {
+      link.release();
+    }
+    if (!response.ok) {
+      const failure = await errorFromResponse(
+        response,
+        'POST',
+        endpoint,
+        'Sending over the legacy SSE transport',
+      );
+      this.onerror?.(failure);
+      throw failure;
+    }
+    await response.text();
+  }
+
+  async close(): Promise<void> {
+    if (this.closeNotified) return;
+    this.closeNotified = true;
+    this.state = 'closed';
+    this.lifetime.abort(new HttpTransportError('CLOSED', 'The transport was closed'));
+    this.onclose?.();
+  }
+
+  private acceptEndpoint(data: string): void {
+    let endpoint: URL;
+    try {
+      endpoint = new URL(data.trim(), this.url);
+    } catch (error) {
+      throw new HttpTransportError(
+        'LEGACY_ENDPOINT',
+        `The endpoint event from ${this.url} holds no valid URL: ${data}`,
+        {
+          cause: error,
+        },
+      );
+    }
+    // A server must not steer the client's messages to another origin.
+    if (endpoint.origin !== new URL(this.url).origin) {
+      throw new HttpTransportError(
+        'LEGACY_ENDPOINT',
+        `The endpoint event from ${this.url} points to another origin (${endpoint.origin}); refusing to POST there`,
+      );
+    }
+    this.endpointUrl = endpoint.href;
+    const sessionId = endpoint.searchParams.get('sessionId') ?? endpoint.searchParams.get('session_id');
+    if (sessionId) this.sessionId = sessionId;
+  }
+
+  private deliver(data: string): void {
+    let messages: JSONRPCMessage[];
+    try {
+      messages = decodeMessages(data, `A message event on the legacy SSE stream ${this.url}`);
+    } catch (error) {
+      this.onerror?.(error as Error);
+      return;
+    }
+    for (const message of messages) this.onmessage?.(message);
+  }
+
+  private streamEnded(error: unknown, failStart: (error: Error) => void): void {
+    if (this.lifetime.signal.aborted) return;
+    if (this.state === 'starting') {
+      failStart(
+        new HttpTransportError('LEGACY_ENDPOINT', this.noEndpoint('before the stream ended'), {
+          cause: error,
+        }),
+      );
+      return;
+    }
+    // The legacy session lives on this one stream: once it is gone, so is the session.
+    const reason = error === undefined ? 'the server ended it' : describe(error);
+    this.onerror?.(
+      new HttpTransportError(
+        'STREAM_INTERRUPTED',
+        `The legacy SSE stream ${this.url} closed (${reason}); the session is over`,
+        {
+          cause: error,
+        },
+      ),
+    );
+    void this.close();
+  }
+
+  private noEndpoint(when: string): string {
+    return `GET ${this.url} opened an SSE stream but sent no endpoint event ${when}; it is not an MCP HTTP+SSE server`;
+  }
+
+  private async headers(): Promise<Record<string, string>> {
+    const headers = await resolveHeaders(this.options.headers);
+    if (this.version !== undefined) headers[HttpHeader.ProtocolVersion] = this.version;
+    return headers;
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A signal aborted by either input; release it once the request is done so listeners do not pile up. */
+function linkSignals(
+  lifetime: AbortSignal,
+  caller: AbortSignal | undefined,
+): { signal: AbortSignal; release(): void } {
+  if (caller === undefined) return { signal: lifetime, release: () => undefined };
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  if (lifetime.aborted || caller.aborted) abort();
+  lifetime.addEventListener('abort', abort, { once: true });
+  caller.addEventListener('abort', abort, { once: true });
+  return {
+    signal: controller.signal,
+    release: () => {
+      lifetime.removeEventListener('abort', abort);
+      caller.removeEventListener('abort', abort);
+    },
+  };
+}
