@@ -1,0 +1,99 @@
+import type { ClientCapabilities, ServerCapabilities } from '@mcpkit/protocol';
+import { McpClientError, McpClientErrorCode } from './errors.js';
+
+/** A server capability a method needs: a top-level key, optionally with one boolean flag inside it. */
+interface CapabilityRequirement {
+  capability: 'tools' | 'resources' | 'prompts' | 'logging' | 'completions';
+  flag?: 'subscribe';
+}
+
+const REQUIREMENTS: Record<string, CapabilityRequirement> = {
+  'tools/list': { capability: 'tools' },
+  'tools/call': { capability: 'tools' },
+  'resources/list': { capability: 'resources' },
+  'resources/templates/list': { capability: 'resources' },
+  'resources/read': { capability: 'resources' },
+  'resources/subscribe': { capability: 'resources', flag: 'subscribe' },
+  'resources/unsubscribe': { capability: 'resources', flag: 'subscribe' },
+  'prompts/list': { capability: 'prompts' },
+  'prompts/get': { capability: 'prompts' },
+  'logging/setLevel': { capability: 'logging' },
+  'completion/complete': { capability: 'completions' },
+};
+
+/**
+ * Throws CAPABILITY_NOT_SUPPORTED when `method` needs a server capability that `capabilities`
+ * lacks. Methods with no known requirement (ping, custom methods) always pass. The `completions`
+ * capability only exists since 2025-03-26; a 2024-11-05 server may answer completion requests
+ * without declaring anything.
+ */
+export function assertServerCapability(
+  method: string,
+  capabilities: ServerCapabilities,
+  protocolVersion: string,
+): void {
+  const requirement = REQUIREMENTS[method];
+  if (!requirement) return;
+  if (requirement.capability === 'completions' && protocolVersion === '2024-11-05') return;
+  const declared = capabilities[requirement.capability];
+  const flagMissing =
+    requirement.flag !== undefined &&
+    (declared as Record<string, unknown> | undefined)?.[requirement.flag] !== true;
+  if (declared !== undefined && !flagMissing) return;
+  const needed = requirement.flag ? `${requirement.capability}.${requirement.flag}` : requirement.capability;
+  throw new McpClientError(
+    McpClientErrorCode.CapabilityNotSupported,
+    `Cannot call ${method}: the server did not declare the '${needed}' capability ` +
+      `(declared: ${describeDeclared(capabilities)}). Pass enforceStrictCapabilities: false to send it anyway.`,
+    { data: { method, capability: needed } },
+  );
+}
+
+function describeDeclared(capabilities: ServerCapabilities): string {
+  const keys = Object.keys(capabilities);
+  return keys.length === 0 ? 'none' : keys.join(', ');
+}
+
+/** Which server-to-client features the user wired up; decides the declared client capabilities. */
+export interface ClientFeatureSet {
+  sampling: boolean;
+  elicitation?: { form: boolean; url: boolean; applyDefaults: boolean };
+  roots: boolean;
+}
+
+/**
+ * Builds the capabilities the client declares: the user's explicit ones (experimental,
+ * extensions, anything custom) merged with those implied by the handlers that are set.
+ */
+export function buildClientCapabilities(
+  explicit: ClientCapabilities | undefined,
+  features: ClientFeatureSet,
+): ClientCapabilities {
+  const capabilities: ClientCapabilities = { ...explicit };
+  if (features.sampling) capabilities.sampling = { ...capabilities.sampling };
+  if (features.roots) capabilities.roots = { ...capabilities.roots, listChanged: true };
+  const elicitation = features.elicitation;
+  if (elicitation) {
+    const declared: NonNullable<ClientCapabilities['elicitation']> = { ...capabilities.elicitation };
+    if (elicitation.form) {
+      declared.form = elicitation.applyDefaults
+        ? { ...declared.form, applyDefaults: true }
+        : { ...declared.form };
+    }
+    if (elicitation.url) declared.url = { ...declared.url };
+    capabilities.elicitation = declared;
+  }
+  return capabilities;
+}
+
+/** Whether `next` declares something `current` does not (a stateful session cannot add it later). */
+export function addsCapability(current: ClientCapabilities, next: ClientCapabilities): string | undefined {
+  for (const key of ['sampling', 'roots', 'elicitation'] as const) {
+    if (next[key] !== undefined && current[key] === undefined) return key;
+  }
+  if (next.elicitation?.url !== undefined && current.elicitation?.url === undefined) return 'elicitation.url';
+  if (next.elicitation?.form !== undefined && current.elicitation?.form === undefined) {
+    return 'elicitation.form';
+  }
+  return undefined;
+}

@@ -1,0 +1,72 @@
+import type { RequestOptions } from '@mcpkit/jsonrpc';
+import type {
+  ClientCapabilities,
+  LoggingMessageNotificationParams,
+  Prompt,
+  Resource,
+  Root,
+  Tool,
+} from '@mcpkit/protocol';
+import type { ListChangedHandler } from './list-changed.js';
+import type {
+  ElicitationHandler,
+  ElicitationHandlerOptions,
+  RootsHandler,
+  SamplingHandler,
+} from './server-requests.js';
+
+export interface McpClientOptions {
+  /**
+   * Capabilities to declare beyond those implied by the handlers (experimental, extensions,
+   * `sampling.tools`, ...). Handlers set through options or setters add their own entries.
+   */
+  capabilities?: ClientCapabilities;
+  /** The revision offered in `initialize` (default: the newest stateful one, 2025-11-25). */
+  protocolVersion?: string;
+  /** Revisions the client accepts when the server answers with another one (default: every stateful one). */
+  supportedProtocolVersions?: readonly string[];
+  /** Default `timeoutMs` of every request (default 60 000). */
+  defaultTimeoutMs?: number;
+  /**
+   * Fail fast, without a round trip, when a call needs a server capability the server did not
+   * declare (default true).
+   */
+  enforceStrictCapabilities?: boolean;
+  /**
+   * Check `structuredContent` of tool results against the `outputSchema` the tool declared in the
+   * last `tools/list` (default true; calls to tools not yet listed are not checked).
+   */
+  validateToolOutput?: boolean;
+  /** Upper bound on pages the auto-paginating helpers read (default 1 000). */
+  maxPages?: number;
+  /** Answers `sampling/createMessage`; declares the `sampling` capability. */
+  sampling?: SamplingHandler;
+  /** Answers `elicitation/create`; declares `elicitation` with the modes it serves. */
+  elicitation?: ElicitationHandler | ({ handler: ElicitationHandler } & ElicitationHandlerOptions);
+  /** Roots to expose (a fixed list or a function); declares `roots.listChanged`. */
+  roots?: Root[] | RootsHandler;
+  /** Called for each `notifications/message` log entry. */
+  onLogMessage?: LogMessageHandler;
+  /** Called when the server reports a URL-mode elicitation finished (2025-11-25). */
+  onElicitationComplete?: (elicitationId: string) => void | Promise<void>;
+  /** Reactions to the server's list_changed notifications. */
+  listChanged?: ListChangedOptions;
+  /** Non-fatal problems: malformed notifications, failing callbacks, transport errors. */
+  onerror?: (error: Error) => void;
+}
+
+export type LogMessageHandler = (params: LoggingMessageNotificationParams) => void | Promise<void>;
+
+export interface ListChangedOptions {
+  tools?: ListChangedHandler<Tool>;
+  prompts?: ListChangedHandler<Prompt>;
+  resources?: ListChangedHandler<Resource>;
+}
+
+/** Options of a `callTool`: the usual request options plus output validation control. */
+export interface CallToolOptions extends RequestOptions {
+  /** Override the client's `validateToolOutput` for this call. */
+  validateOutput?: boolean;
+}
+
+export type { RequestOptions };

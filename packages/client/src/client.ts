@@ -1,0 +1,580 @@
+import { JsonRpcPeer, type Peer, type RequestOptions, type Transport } from '@mcpkit/jsonrpc';
+import {
+  type CallToolRequestParams,
+  type CallToolResult,
+  type ClientCapabilities,
+  type CompleteRequestParams,
+  type CompleteResult,
+  ElicitationCompleteNotificationSchema,
+  type GetPromptRequestParams,
+  type GetPromptResult,
+  type Implementation,
+  type JSONObject,
+  LATEST_STATEFUL_PROTOCOL_VERSION,
+  type ListPromptsResult,
+  type ListResourcesResult,
+  type ListResourceTemplatesResult,
+  type ListToolsResult,
+  type LoggingLevel,
+  LoggingMessageNotificationParamsSchema,
+  type PaginatedRequestParams,
+  type Prompt,
+  type ReadResourceRequestParams,
+  type ReadResourceResult,
+  type Resource,
+  type ResourceTemplate,
+  ResourceUpdatedNotificationParamsSchema,
+  type Root,
+  type ServerCapabilities,
+  type Tool,
+} from '@mcpkit/protocol';
+import type * as z from 'zod';
+import { addsCapability, assertServerCapability, buildClientCapabilities } from './capabilities.js';
+import type { CallToolOptions, LogMessageHandler, McpClientOptions } from './client-options.js';
+import { checkVersionOptions } from './client-version-options.js';
+import { McpClientError, McpClientErrorCode } from './errors.js';
+import { type ListChangedHandler, ListChangedWatcher, type ListKind } from './list-changed.js';
+import { initializeHandshake, type NegotiatedSession } from './negotiation.js';
+import { collectAll, paginate } from './pagination.js';
+import { resultSchemaFor, type TypedMethod } from './result-schemas.js';
+import {
+  type ElicitationHandler,
+  type ElicitationHandlerOptions,
+  type RootsHandler,
+  type SamplingHandler,
+  ServerRequestResponder,
+} from './server-requests.js';
+import {
+  asError,
+  type ResourceSubscription,
+  ResourceSubscriptionRegistry,
+  type ResourceUpdatedCallback,
+} from './subscriptions.js';
+import { ToolOutputSchemaCache } from './tool-output.js';
+import { describeFailure, parseServerResult } from './validation.js';
+
+const DEFAULT_MAX_PAGES = 1000;
+const SERVER_QUESTIONS = ['sampling/createMessage', 'elicitation/create', 'roots/list'] as const;
+
+interface Connection {
+  peer: Peer;
+  transport: Transport;
+  session: NegotiatedSession;
+  declaredCapabilities: ClientCapabilities;
+}
+
+type ListItem<K extends ListKind> = K extends 'tools' ? Tool : K extends 'prompts' ? Prompt : Resource;
+
+/**
+ * An MCP client: connects over any transport, negotiates the protocol revision, makes typed calls
+ * validated at the boundary, and answers the server's sampling, elicitation and roots questions.
+ */
+export class McpClient {
+  readonly clientInfo: Implementation;
+  /** Called once when the connection closes, whichever side closed it. */
+  onclose?: () => void;
+  /** Non-fatal problems (overrides `options.onerror`). */
+  onerror?: (error: Error) => void;
+
+  readonly #options: McpClientOptions;
+  readonly #offeredVersion: string;
+  readonly #supportedVersions: readonly string[];
+  readonly #responder = new ServerRequestResponder();
+  readonly #subscriptions = new ResourceSubscriptionRegistry();
+  readonly #pendingSubscribes = new Map<string, Promise<void>>();
+  readonly #toolOutputSchemas = new ToolOutputSchemaCache();
+  readonly #watchers: { [K in ListKind]?: ListChangedWatcher<ListItem<K>> } = {};
+  #roots: Root[] = [];
+  #logHandler: LogMessageHandler | undefined;
+  #connecting: Peer | undefined;
+  #connection: Connection | undefined;
+
+  constructor(clientInfo: Implementation, options: McpClientOptions = {}) {
+    this.clientInfo = clientInfo;
+    this.#options = options;
+    const versions = checkVersionOptions(options, LATEST_STATEFUL_PROTOCOL_VERSION);
+    this.#offeredVersion = versions.offered;
+    this.#supportedVersions = versions.supported;
+    if (options.sampling) this.#responder.setSamplingHandler(options.sampling);
+    const elicitation = options.elicitation;
+    if (typeof elicitation === 'function') this.#responder.setElicitationHandler(elicitation);
+    else if (elicitation) this.#responder.setElicitationHandler(elicitation.handler, elicitation);
+    if (Array.isArray(options.roots)) this.#useRootsList(options.roots);
+    else if (options.roots) this.#responder.setRootsHandler(options.roots);
+    this.#logHandler = options.onLogMessage;
+    for (const kind of ['tools', 'prompts', 'resources'] as const) {
+      const handler = options.listChanged?.[kind];
+      if (handler) this.setListChangedHandler(kind, handler as ListChangedHandler<ListItem<typeof kind>>);
+    }
+  }
+
+  // ---- Connection state ------------------------------------------------------------------------
+
+  get isConnected(): boolean {
+    return this.#connection !== undefined;
+  }
+  /** The negotiated protocol revision (undefined until connected). */
+  get protocolVersion(): string | undefined {
+    return this.#connection?.session.protocolVersion;
+  }
+  get serverInfo(): Implementation | undefined {
+    return this.#connection?.session.serverInfo;
+  }
+  get serverCapabilities(): ServerCapabilities | undefined {
+    return this.#connection?.session.serverCapabilities;
+  }
+  get instructions(): string | undefined {
+    return this.#connection?.session.instructions;
+  }
+  /** The capabilities declared in the handshake, or those that would be declared now. */
+  get clientCapabilities(): ClientCapabilities {
+    return this.#connection?.declaredCapabilities ?? this.#currentCapabilities();
+  }
+
+  /**
+   * Connects and negotiates: sends `initialize` offering the configured revision, accepts any
+   * supported revision the server answers with (closing and throwing UNSUPPORTED_PROTOCOL_VERSION
+   * otherwise), tells the transport the version, then sends `notifications/initialized`.
+   * `options` apply to the `initialize` request (timeout, abort signal).
+   */
+  async connect(transport: Transport, options?: RequestOptions): Promise<void> {
+    if (this.#connection || this.#connecting) {
+      throw new McpClientError(
+        McpClientErrorCode.AlreadyConnected,
+        'connect() was called on a client that is already connected (or connecting); call close() first',
+      );
+    }
+    const peerOptions = { onerror: (error: Error) => this.#reportError(error) };
+    const timeout = this.#options.defaultTimeoutMs;
+    const peer = new JsonRpcPeer(
+      timeout === undefined ? peerOptions : { ...peerOptions, defaultTimeoutMs: timeout },
+    );
+    this.#registerHandlers(peer);
+    peer.onclose = () => this.#handleClosed(peer);
+    this.#connecting = peer;
+    const capabilities = this.#currentCapabilities();
+    try {
+      await peer.connect(transport);
+      // The 2026-07-28 revision will probe `server/discover` here and fall back to initialize.
+      const session = await initializeHandshake(
+        peer,
+        {
+          clientInfo: this.clientInfo,
+          capabilities,
+          offeredVersion: this.#offeredVersion,
+          supportedVersions: this.#supportedVersions,
+        },
+        options,
+      );
+      transport.setProtocolVersion?.(session.protocolVersion);
+      this.#connection = { peer, transport, session, declaredCapabilities: capabilities };
+      await peer.notify('notifications/initialized');
+    } catch (error) {
+      this.#connection = undefined;
+      await this.#closePeer(peer);
+      throw error;
+    } finally {
+      this.#connecting = undefined;
+    }
+  }
+
+  /** Closes the connection (and the transport). Safe to call when not connected. */
+  async close(): Promise<void> {
+    const peer = this.#connection?.peer ?? this.#connecting;
+    if (!peer) return;
+    await peer.close();
+    this.#handleClosed(peer);
+  }
+
+  // ---- Generic requests ------------------------------------------------------------------------
+
+  /**
+   * Sends any request and validates its result with `resultSchema`. Known methods are subject to
+   * the strict capability check like the typed helpers.
+   */
+  async request<S extends z.ZodType>(
+    method: string,
+    params: JSONObject | undefined,
+    resultSchema: S,
+    options?: RequestOptions,
+  ): Promise<z.output<S>> {
+    const connection = this.#requireConnection(method);
+    if (this.#options.enforceStrictCapabilities !== false) {
+      assertServerCapability(
+        method,
+        connection.session.serverCapabilities,
+        connection.session.protocolVersion,
+      );
+    }
+    // The 2026-07-28 revision adds the per-request `_meta` envelope and runs the MRTR retry loop here.
+    const raw = await connection.peer.request(method, params, options);
+    return parseServerResult(resultSchema, raw, method, connection.session.protocolVersion);
+  }
+
+  /** Sends a notification to the server. */
+  async notify(method: string, params?: JSONObject): Promise<void> {
+    await this.#requireConnection(method).peer.notify(method, params);
+  }
+
+  async ping(options?: RequestOptions): Promise<void> {
+    await this.#call('ping', undefined, options);
+  }
+
+  /** A typed call: the result is checked against the exact schema of the negotiated revision. */
+  #call<M extends TypedMethod>(method: M, params: JSONObject | undefined, options?: RequestOptions) {
+    const version = this.#requireConnection(method).session.protocolVersion;
+    return this.request(method, params, resultSchemaFor(method, version), options);
+  }
+
+  // ---- Tools -----------------------------------------------------------------------------------
+
+  /** One page of tools; also remembers their output schemas for `callTool` validation. */
+  async listTools(params?: PaginatedRequestParams, options?: RequestOptions): Promise<ListToolsResult> {
+    const result = await this.#call('tools/list', params, options);
+    this.#toolOutputSchemas.remember(result.tools);
+    return result;
+  }
+
+  /** Every tool, page by page (bounded by `maxPages`; a repeated cursor throws PAGINATION_LOOP). */
+  iterateTools(options?: RequestOptions): AsyncGenerator<Tool, void, undefined> {
+    return paginate(
+      'tools/list',
+      async (cursor) => pageOf(await this.listTools(cursorParams(cursor), options), 'tools'),
+      this.#maxPages,
+    );
+  }
+
+  listAllTools(options?: RequestOptions): Promise<Tool[]> {
+    return collectAll(this.iterateTools(options));
+  }
+
+  /**
+   * Calls a tool. A tool failure is a result with `isError: true`, not a thrown error. When the
+   * tool's `outputSchema` is known (from `listTools`), `structuredContent` is checked against it.
+   */
+  async callTool(params: CallToolRequestParams, options?: CallToolOptions): Promise<CallToolResult> {
+    const { validateOutput, ...requestOptions } = options ?? {};
+    const result = await this.#call('tools/call', params, requestOptions);
+    if (validateOutput ?? this.#options.validateToolOutput ?? true) {
+      this.#toolOutputSchemas.check(params.name, result);
+    }
+    return result;
+  }
+
+  // ---- Prompts ---------------------------------------------------------------------------------
+
+  listPrompts(params?: PaginatedRequestParams, options?: RequestOptions): Promise<ListPromptsResult> {
+    return this.#call('prompts/list', params, options);
+  }
+
+  iteratePrompts(options?: RequestOptions): AsyncGenerator<Prompt, void, undefined> {
+    return paginate(
+      'prompts/list',
+      async (cursor) => pageOf(await this.listPrompts(cursorParams(cursor), options), 'prompts'),
+      this.#maxPages,
+    );
+  }
+
+  listAllPrompts(options?: RequestOptions): Promise<Prompt[]> {
+    return collectAll(this.iteratePrompts(options));
+  }
+
+  getPrompt(params: GetPromptRequestParams, options?: RequestOptions): Promise<GetPromptResult> {
+    return this.#call('prompts/get', params, options);
+  }
+
+  // ---- Resources -------------------------------------------------------------------------------
+
+  listResources(params?: PaginatedRequestParams, options?: RequestOptions): Promise<ListResourcesResult> {
+    return this.#call('resources/list', params, options);
+  }
+
+  iterateResources(options?: RequestOptions): AsyncGenerator<Resource, void, undefined> {
+    return paginate(
+      'resources/list',
+      async (cursor) => pageOf(await this.listResources(cursorParams(cursor), options), 'resources'),
+      this.#maxPages,
+    );
+  }
+
+  listAllResources(options?: RequestOptions): Promise<Resource[]> {
+    return collectAll(this.iterateResources(options));
+  }
+
+  listResourceTemplates(
+    params?: PaginatedRequestParams,
+    options?: RequestOptions,
+  ): Promise<ListResourceTemplatesResult> {
+    return this.#call('resources/templates/list', params, options);
+  }
+
+  iterateResourceTemplates(options?: RequestOptions): AsyncGenerator<ResourceTemplate, void, undefined> {
+    return paginate(
+      'resources/templates/list',
+      async (cursor) =>
+        pageOf(await this.listResourceTemplates(cursorParams(cursor), options), 'resourceTemplates'),
+      this.#maxPages,
+    );
+  }
+
+  listAllResourceTemplates(options?: RequestOptions): Promise<ResourceTemplate[]> {
+    return collectAll(this.iterateResourceTemplates(options));
+  }
+
+  /** Reads a resource. Use `isResourceNotFound(error)` to recognise a missing one (-32002 or -32602). */
+  readResource(params: ReadResourceRequestParams, options?: RequestOptions): Promise<ReadResourceResult> {
+    return this.#call('resources/read', params, options);
+  }
+
+  /**
+   * Calls `callback` on each `notifications/resources/updated` for `uri`. The server is subscribed
+   * once per URI; it is unsubscribed when the last callback's `unsubscribe()` runs.
+   */
+  async subscribeResource(
+    uri: string,
+    callback: ResourceUpdatedCallback,
+    options?: RequestOptions,
+  ): Promise<ResourceSubscription> {
+    this.#requireConnection('resources/subscribe');
+    if (this.#subscriptions.add(uri, callback)) {
+      const subscribing = this.#call('resources/subscribe', { uri }, options).then(() => {});
+      this.#pendingSubscribes.set(uri, subscribing);
+      try {
+        await subscribing;
+      } catch (error) {
+        this.#subscriptions.remove(uri, callback);
+        throw error;
+      } finally {
+        this.#pendingSubscribes.delete(uri);
+      }
+    } else {
+      await this.#pendingSubscribes.get(uri);
+    }
+    return {
+      uri,
+      unsubscribe: async () => {
+        if (this.#subscriptions.remove(uri, callback) && this.isConnected) {
+          await this.#call('resources/unsubscribe', { uri });
+        }
+      },
+    };
+  }
+
+  /** Drops every callback of `uri` and unsubscribes the server. */
+  async unsubscribeResource(uri: string, options?: RequestOptions): Promise<void> {
+    if (this.#subscriptions.removeAll(uri)) {
+      await this.#call('resources/unsubscribe', { uri }, options);
+    }
+  }
+
+  // ---- Completion and logging ------------------------------------------------------------------
+
+  complete(params: CompleteRequestParams, options?: RequestOptions): Promise<CompleteResult> {
+    return this.#call('completion/complete', params, options);
+  }
+
+  async setLoggingLevel(level: LoggingLevel, options?: RequestOptions): Promise<void> {
+    await this.#call('logging/setLevel', { level }, options);
+  }
+
+  /** Receives each `notifications/message` entry (replaces `options.onLogMessage`). */
+  setLogMessageHandler(handler: LogMessageHandler | undefined): void {
+    this.#logHandler = handler;
+  }
+
+  // ---- Server-initiated requests ---------------------------------------------------------------
+
+  /** Answers `sampling/createMessage`. Set it before `connect` so `sampling` is declared. */
+  setSamplingHandler(handler: SamplingHandler | undefined): void {
+    this.#changeHandlers(() => this.#responder.setSamplingHandler(handler));
+  }
+
+  /** Answers `elicitation/create`. Set it before `connect` so `elicitation` is declared. */
+  setElicitationHandler(handler: ElicitationHandler | undefined, options?: ElicitationHandlerOptions): void {
+    this.#changeHandlers(() => this.#responder.setElicitationHandler(handler, options));
+  }
+
+  /** Answers `roots/list` with whatever `handler` returns; call `sendRootsListChanged()` when it changes. */
+  setRootsHandler(handler: RootsHandler | undefined): void {
+    this.#changeHandlers(() => this.#responder.setRootsHandler(handler));
+  }
+
+  /** Replaces the exposed roots; when connected, tells the server (`notifications/roots/list_changed`). */
+  async setRoots(roots: readonly Root[]): Promise<void> {
+    this.#changeHandlers(() => this.#useRootsList(roots));
+    if (this.isConnected) await this.sendRootsListChanged();
+  }
+
+  /** Sends `notifications/roots/list_changed` (the client must have declared roots). */
+  async sendRootsListChanged(): Promise<void> {
+    const connection = this.#requireConnection('notifications/roots/list_changed');
+    if (connection.declaredCapabilities.roots === undefined) {
+      throw new McpClientError(
+        McpClientErrorCode.CapabilityNotSupported,
+        'Cannot send notifications/roots/list_changed: this client did not declare the roots capability',
+      );
+    }
+    await connection.peer.notify('notifications/roots/list_changed');
+  }
+
+  /** Reacts to the server's `notifications/<kind>/list_changed`, optionally re-fetching the list. */
+  setListChangedHandler<K extends ListKind>(
+    kind: K,
+    handler: ListChangedHandler<ListItem<K>> | undefined,
+  ): void {
+    if (!handler) {
+      delete this.#watchers[kind];
+      return;
+    }
+    const fetchAll = {
+      tools: () => this.listAllTools(),
+      prompts: () => this.listAllPrompts(),
+      resources: () => this.listAllResources(),
+    }[kind] as () => Promise<ListItem<K>[]>;
+    const watcher = new ListChangedWatcher(handler, fetchAll, (error) => this.#reportError(error));
+    (this.#watchers as Record<ListKind, unknown>)[kind] = watcher;
+  }
+
+  // ---- Internals -------------------------------------------------------------------------------
+
+  get #maxPages(): number {
+    return this.#options.maxPages ?? DEFAULT_MAX_PAGES;
+  }
+
+  #currentCapabilities(): ClientCapabilities {
+    return buildClientCapabilities(this.#options.capabilities, this.#responder.features());
+  }
+
+  #useRootsList(roots: readonly Root[]): void {
+    this.#roots = [...roots];
+    this.#responder.setRootsHandler(() => this.#roots);
+  }
+
+  /** A stateful session cannot declare new capabilities after the handshake: refuse such changes. */
+  #changeHandlers(apply: () => void): void {
+    const restore = this.#responder.snapshot();
+    apply();
+    const connection = this.#connection;
+    if (!connection) return;
+    const added = addsCapability(connection.declaredCapabilities, this.#currentCapabilities());
+    if (added === undefined) return;
+    restore();
+    throw new McpClientError(
+      McpClientErrorCode.CapabilityChangeAfterConnect,
+      `Cannot add the '${added}' capability after connect(): it was not declared in initialize. ` +
+        'Set the handler (or pass it in the options) before connecting.',
+      { data: { capability: added } },
+    );
+  }
+
+  #requireConnection(method: string): Connection {
+    const connection = this.#connection;
+    if (connection) return connection;
+    throw new McpClientError(
+      McpClientErrorCode.NotConnected,
+      `Cannot send ${method}: the client is not connected (call connect() first)`,
+    );
+  }
+
+  #registerHandlers(peer: Peer): void {
+    peer.setRequestHandler('ping', () => ({}));
+    for (const method of SERVER_QUESTIONS) {
+      peer.setRequestHandler(method, (params, ctx) => {
+        const context = { signal: ctx.signal, requestId: ctx.requestId };
+        const version = this.protocolVersion;
+        return this.#responder.answer(
+          method,
+          params,
+          version ? { ...context, protocolVersion: version } : context,
+        );
+      });
+    }
+    peer.setNotificationHandler('notifications/message', (params) => {
+      const entry = this.#parseNotification(
+        LoggingMessageNotificationParamsSchema,
+        params,
+        'notifications/message',
+      );
+      if (entry && this.#logHandler)
+        return this.#guard(() => this.#logHandler?.(entry), 'log message handler');
+    });
+    peer.setNotificationHandler('notifications/resources/updated', (params) => {
+      const update = this.#parseNotification(
+        ResourceUpdatedNotificationParamsSchema,
+        params,
+        'resources/updated',
+      );
+      if (update) return this.#subscriptions.dispatch(update, (error) => this.#reportError(error));
+    });
+    peer.setNotificationHandler('notifications/elicitation/complete', (params) => {
+      const schema = ElicitationCompleteNotificationSchema.shape.params;
+      const done = this.#parseNotification(schema, params, 'elicitation/complete');
+      const handler = this.#options.onElicitationComplete;
+      if (done && handler)
+        return this.#guard(() => handler(done.elicitationId), 'elicitation complete handler');
+    });
+    for (const kind of ['tools', 'prompts', 'resources'] as const) {
+      peer.setNotificationHandler(`notifications/${kind}/list_changed`, () => {
+        if (kind === 'tools') this.#toolOutputSchemas.clear();
+        // Not awaited: the refresh sends requests whose responses arrive on this same connection.
+        void this.#watchers[kind]?.notify();
+      });
+    }
+  }
+
+  #parseNotification<S extends z.ZodType>(schema: S, params: unknown, what: string): z.output<S> | undefined {
+    const parsed = schema.safeParse(params ?? {});
+    if (parsed.success) return parsed.data;
+    this.#reportError(
+      new McpClientError(
+        McpClientErrorCode.InvalidResult,
+        `Ignored a malformed ${what} notification: ${describeFailure(parsed.error, params, 'params')}`,
+        { cause: parsed.error },
+      ),
+    );
+    return undefined;
+  }
+
+  async #guard(run: () => void | Promise<void>, what: string): Promise<void> {
+    try {
+      await run();
+    } catch (error) {
+      this.#reportError(asError(error, `${what} failed`));
+    }
+  }
+
+  #reportError(error: Error): void {
+    const handler = this.onerror ?? this.#options.onerror;
+    handler?.(error);
+  }
+
+  async #closePeer(peer: Peer): Promise<void> {
+    try {
+      await peer.close();
+    } catch (error) {
+      this.#reportError(asError(error, 'closing the connection failed'));
+    }
+    this.#handleClosed(peer);
+  }
+
+  #handleClosed(peer: Peer): void {
+    const wasConnected = this.#connection?.peer === peer;
+    if (!wasConnected) return;
+    this.#connection = undefined;
+    this.#subscriptions.clear();
+    this.#pendingSubscribes.clear();
+    this.#toolOutputSchemas.clear();
+    this.onclose?.();
+  }
+}
+
+function cursorParams(cursor: string | undefined): PaginatedRequestParams | undefined {
+  return cursor === undefined ? undefined : { cursor };
+}
+
+function pageOf<K extends string, T>(
+  result: { [key in K]: T[] } & { nextCursor?: string | undefined },
+  key: K,
+): { items: T[]; nextCursor?: string | undefined } {
+  return { items: result[key], nextCursor: result.nextCursor };
+}

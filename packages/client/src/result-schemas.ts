@@ -1,0 +1,65 @@
+import {
+  type CallToolResult,
+  type CompleteResult,
+  type EmptyResult,
+  type GetPromptResult,
+  type InitializeResult,
+  isSupportedProtocolVersion,
+  LATEST_STATEFUL_PROTOCOL_VERSION,
+  type ListPromptsResult,
+  type ListResourcesResult,
+  type ListResourceTemplatesResult,
+  type ListToolsResult,
+  type ReadResourceResult,
+  revisionSchemas,
+} from '@mcpkit/protocol';
+import type * as z from 'zod';
+
+// Results of the typed calls, validated against the exact schemas of the negotiated revision (a
+// 2024-11-05 server may not send audio content, a 2025-11-25 tool's structuredContent must be an
+// object, ...). The revision namespaces of @mcpkit/protocol hold one schema per spec type.
+
+interface TypedResults {
+  initialize: InitializeResult;
+  ping: EmptyResult;
+  'tools/list': ListToolsResult;
+  'tools/call': CallToolResult;
+  'prompts/list': ListPromptsResult;
+  'prompts/get': GetPromptResult;
+  'resources/list': ListResourcesResult;
+  'resources/templates/list': ListResourceTemplatesResult;
+  'resources/read': ReadResourceResult;
+  'resources/subscribe': EmptyResult;
+  'resources/unsubscribe': EmptyResult;
+  'completion/complete': CompleteResult;
+  'logging/setLevel': EmptyResult;
+}
+export type TypedMethod = keyof TypedResults;
+
+const SCHEMA_NAMES = {
+  initialize: 'InitializeResultSchema',
+  ping: 'EmptyResultSchema',
+  'tools/list': 'ListToolsResultSchema',
+  'tools/call': 'CallToolResultSchema',
+  'prompts/list': 'ListPromptsResultSchema',
+  'prompts/get': 'GetPromptResultSchema',
+  'resources/list': 'ListResourcesResultSchema',
+  'resources/templates/list': 'ListResourceTemplatesResultSchema',
+  'resources/read': 'ReadResourceResultSchema',
+  'resources/subscribe': 'EmptyResultSchema',
+  'resources/unsubscribe': 'EmptyResultSchema',
+  'completion/complete': 'CompleteResultSchema',
+  'logging/setLevel': 'EmptyResultSchema',
+} as const satisfies Record<TypedMethod, string>;
+
+/** The schema of `method`'s result under `protocolVersion` (the newest stateful one if unknown). */
+export function resultSchemaFor<M extends TypedMethod>(
+  method: M,
+  protocolVersion: string,
+): z.ZodType<TypedResults[M]> {
+  const version = isSupportedProtocolVersion(protocolVersion)
+    ? protocolVersion
+    : LATEST_STATEFUL_PROTOCOL_VERSION;
+  const namespace = revisionSchemas[version] as unknown as Record<string, z.ZodType>;
+  return namespace[SCHEMA_NAMES[method]] as z.ZodType<TypedResults[M]>;
+}

@@ -1,0 +1,229 @@
+import { JsonRpcError } from '@mcpkit/jsonrpc';
+import {
+  type CreateMessageRequestParams,
+  type CreateMessageResult,
+  type ElicitRequestFormParams,
+  type ElicitRequestParams,
+  type ElicitResult,
+  ErrorCode,
+  isSupportedProtocolVersion,
+  type JSONObject,
+  type ParseResult,
+  type ProtocolVersion,
+  parseRequestParams,
+  parseResult,
+  type RequestId,
+  type Root,
+} from '@mcpkit/protocol';
+import type { ClientFeatureSet } from './capabilities.js';
+import { finishFormAnswer } from './elicitation.js';
+
+/** What a handler of a server-initiated request receives besides the params. */
+export interface ServerRequestContext {
+  /** Aborted when the server cancels the request or the connection closes. */
+  signal: AbortSignal;
+  /** The JSON-RPC id of the server's request (absent for 2026-07-28 input requests, which have none). */
+  requestId?: RequestId;
+  /** The negotiated protocol revision. */
+  protocolVersion?: string;
+}
+
+export type SamplingHandler = (
+  params: CreateMessageRequestParams,
+  ctx: ServerRequestContext,
+) => CreateMessageResult | Promise<CreateMessageResult>;
+
+export type ElicitationHandler = (
+  params: ElicitRequestParams,
+  ctx: ServerRequestContext,
+) => ElicitResult | Promise<ElicitResult>;
+
+export type RootsHandler = (ctx: ServerRequestContext) => Root[] | Promise<Root[]>;
+
+export type ElicitationMode = 'form' | 'url';
+
+export interface ElicitationHandlerOptions {
+  /** Modes the handler can serve, declared as capabilities (default `['form']`). */
+  modes?: readonly ElicitationMode[];
+  /**
+   * Fill fields the user left out with the schema's `default` values before validating and
+   * sending an accepted form answer (SEP-1034). Declared as `elicitation.form.applyDefaults`.
+   */
+  applyDefaults?: boolean;
+  /** Check accepted form answers against `requestedSchema` before sending (default true). */
+  validate?: boolean;
+}
+
+interface ElicitationRegistration {
+  handler: ElicitationHandler;
+  modes: readonly ElicitationMode[];
+  applyDefaults: boolean;
+  validate: boolean;
+}
+
+/**
+ * Answers the questions a server asks the client (sampling, elicitation, roots). Under the
+ * stateful revisions they arrive as JSON-RPC requests; under 2026-07-28 they will arrive as
+ * `inputRequests` of an `input_required` result, and the same `answer` produces the responses.
+ */
+export class ServerRequestResponder {
+  #sampling: SamplingHandler | undefined;
+  #elicitation: ElicitationRegistration | undefined;
+  #roots: RootsHandler | undefined;
+
+  setSamplingHandler(handler: SamplingHandler | undefined): void {
+    this.#sampling = handler;
+  }
+
+  setElicitationHandler(
+    handler: ElicitationHandler | undefined,
+    options: ElicitationHandlerOptions = {},
+  ): void {
+    if (!handler) {
+      this.#elicitation = undefined;
+      return;
+    }
+    const modes = options.modes ?? ['form'];
+    if (modes.length === 0)
+      throw new TypeError('ElicitationHandlerOptions.modes must list at least one mode');
+    this.#elicitation = {
+      handler,
+      modes,
+      applyDefaults: options.applyDefaults ?? false,
+      validate: options.validate ?? true,
+    };
+  }
+
+  setRootsHandler(handler: RootsHandler | undefined): void {
+    this.#roots = handler;
+  }
+
+  /** Captures the current handlers; calling the returned function puts them back. */
+  snapshot(): () => void {
+    const sampling = this.#sampling;
+    const elicitation = this.#elicitation;
+    const roots = this.#roots;
+    return () => {
+      this.#sampling = sampling;
+      this.#elicitation = elicitation;
+      this.#roots = roots;
+    };
+  }
+
+  /** The features the set handlers imply, for capability declaration. */
+  features(): ClientFeatureSet {
+    const features: ClientFeatureSet = {
+      sampling: this.#sampling !== undefined,
+      roots: this.#roots !== undefined,
+    };
+    const elicitation = this.#elicitation;
+    if (elicitation) {
+      features.elicitation = {
+        form: elicitation.modes.includes('form'),
+        url: elicitation.modes.includes('url'),
+        applyDefaults: elicitation.applyDefaults,
+      };
+    }
+    return features;
+  }
+
+  /** Answers one server question; throws `JsonRpcError` for the error response to send. */
+  async answer(
+    method: string,
+    params: JSONObject | undefined,
+    ctx: ServerRequestContext,
+  ): Promise<JSONObject> {
+    switch (method) {
+      case 'sampling/createMessage':
+        return this.#answerSampling(params, ctx);
+      case 'elicitation/create':
+        return this.#answerElicitation(params, ctx);
+      case 'roots/list':
+        return this.#answerRoots(ctx);
+      default:
+        throw JsonRpcError.methodNotFound(method);
+    }
+  }
+
+  async #answerSampling(params: JSONObject | undefined, ctx: ServerRequestContext): Promise<JSONObject> {
+    const handler = this.#sampling;
+    if (!handler) throw notDeclared('sampling/createMessage', 'sampling');
+    const request = readParams<CreateMessageRequestParams>('sampling/createMessage', params, ctx);
+    return checkAnswer('sampling/createMessage', await handler(request, ctx), ctx);
+  }
+
+  async #answerElicitation(params: JSONObject | undefined, ctx: ServerRequestContext): Promise<JSONObject> {
+    const registration = this.#elicitation;
+    if (!registration) throw notDeclared('elicitation/create', 'elicitation');
+    const request = readParams<ElicitRequestParams>('elicitation/create', params, ctx);
+    const mode: ElicitationMode = request.mode === 'url' ? 'url' : 'form';
+    if (!registration.modes.includes(mode)) {
+      throw JsonRpcError.invalidParams(
+        `Elicitation mode '${mode}' is not supported by this client (declared modes: ${registration.modes.join(', ')})`,
+        { mode, supportedModes: [...registration.modes] },
+      );
+    }
+    const answer = checkAnswer<ElicitResult>(
+      'elicitation/create',
+      await registration.handler(request, ctx),
+      ctx,
+    );
+    if (mode === 'url') {
+      // URL mode never carries form data back: the interaction happened out of band.
+      const { content: _dropped, ...rest } = answer;
+      return rest;
+    }
+    return finishFormAnswer(
+      request as ElicitRequestFormParams,
+      answer,
+      registration.applyDefaults,
+      registration.validate,
+    );
+  }
+
+  async #answerRoots(ctx: ServerRequestContext): Promise<JSONObject> {
+    const handler = this.#roots;
+    if (!handler) throw notDeclared('roots/list', 'roots');
+    return checkAnswer('roots/list', { roots: await handler(ctx) }, ctx);
+  }
+}
+
+function notDeclared(method: string, capability: string): JsonRpcError {
+  // The client did not declare the capability, so the server should not have asked.
+  return new JsonRpcError(
+    ErrorCode.MethodNotFound,
+    `Method not found: '${method}' (this client did not declare '${capability}')`,
+    {
+      method,
+    },
+  );
+}
+
+function versionOf(ctx: ServerRequestContext): ProtocolVersion | undefined {
+  return isSupportedProtocolVersion(ctx.protocolVersion) ? ctx.protocolVersion : undefined;
+}
+
+/** Checks the server's params against the negotiated revision (a method it lacks is -32601). */
+function readParams<T>(method: string, params: JSONObject | undefined, ctx: ServerRequestContext): T {
+  const parsed: ParseResult<unknown> = parseRequestParams(method, params ?? {}, versionOf(ctx));
+  if (parsed.success) return parsed.data as T;
+  throw new JsonRpcError(parsed.error.code, `Invalid ${method} request: ${parsed.error.message}`, {
+    path: parsed.error.pathString,
+    expected: parsed.error.expected,
+    received: parsed.error.received,
+  });
+}
+
+/** A handler that returns a malformed answer is a client bug: report it instead of sending it on. */
+function checkAnswer<T = JSONObject>(
+  method: string,
+  answer: unknown,
+  ctx: ServerRequestContext,
+): T & JSONObject {
+  const parsed: ParseResult<unknown> = parseResult(method, answer, versionOf(ctx));
+  if (parsed.success) return parsed.data as T & JSONObject;
+  throw JsonRpcError.internalError(
+    `The client's ${method} handler returned an invalid answer: ${parsed.error.message}`,
+    { path: parsed.error.pathString, expected: parsed.error.expected, received: parsed.error.received },
+  );
+}

@@ -1,0 +1,73 @@
+import type { ResourceUpdatedNotificationParams } from '@mcpkit/protocol';
+
+export type ResourceUpdatedCallback = (params: ResourceUpdatedNotificationParams) => void | Promise<void>;
+
+/** A live subscription to one resource; `unsubscribe` removes this callback only. */
+export interface ResourceSubscription {
+  readonly uri: string;
+  unsubscribe(): Promise<void>;
+}
+
+/**
+ * Per-URI callbacks for `notifications/resources/updated`. The server is subscribed once per URI,
+ * when its first callback arrives, and unsubscribed when the last one leaves.
+ */
+export class ResourceSubscriptionRegistry {
+  readonly #callbacks = new Map<string, Set<ResourceUpdatedCallback>>();
+
+  /** Adds a callback; returns true when it is the URI's first (the server must be subscribed). */
+  add(uri: string, callback: ResourceUpdatedCallback): boolean {
+    let callbacks = this.#callbacks.get(uri);
+    const first = callbacks === undefined;
+    if (!callbacks) {
+      callbacks = new Set();
+      this.#callbacks.set(uri, callbacks);
+    }
+    callbacks.add(callback);
+    return first;
+  }
+
+  /** Removes a callback; returns true when the URI has no callbacks left (unsubscribe the server). */
+  remove(uri: string, callback: ResourceUpdatedCallback): boolean {
+    const callbacks = this.#callbacks.get(uri);
+    if (!callbacks?.delete(callback)) return false;
+    if (callbacks.size > 0) return false;
+    this.#callbacks.delete(uri);
+    return true;
+  }
+
+  /** Drops every callback of a URI; returns true when there were any. */
+  removeAll(uri: string): boolean {
+    return this.#callbacks.delete(uri);
+  }
+
+  has(uri: string): boolean {
+    return this.#callbacks.has(uri);
+  }
+
+  uris(): string[] {
+    return [...this.#callbacks.keys()];
+  }
+
+  clear(): void {
+    this.#callbacks.clear();
+  }
+
+  /** Calls every callback of the notified URI; failures go to `onerror`, the others still run. */
+  async dispatch(params: ResourceUpdatedNotificationParams, onerror: (error: Error) => void): Promise<void> {
+    const callbacks = this.#callbacks.get(params.uri);
+    if (!callbacks) return;
+    for (const callback of [...callbacks]) {
+      try {
+        await callback(params);
+      } catch (error) {
+        onerror(asError(error, `resource update callback for '${params.uri}' failed`));
+      }
+    }
+  }
+}
+
+export function asError(thrown: unknown, context: string): Error {
+  if (thrown instanceof Error) return thrown;
+  return new Error(`${context}: ${String(thrown)}`, { cause: thrown });
+}

@@ -1,0 +1,33 @@
+import { describeZodError, formatZodError } from '@mcpkit/protocol';
+import type * as z from 'zod';
+import { McpClientError, McpClientErrorCode } from './errors.js';
+
+/**
+ * Validates a server result at the boundary. Throws `McpClientError` INVALID_RESULT naming the
+ * method, the revision and the offending path (`result.tools[0].name: expected string, ...`), with
+ * the zod error as `cause`.
+ */
+export function parseServerResult<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  method: string,
+  protocolVersion: string | undefined,
+): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = describeZodError(parsed.error, value, { pathPrefix: ['result'] });
+  const revision = protocolVersion ? ` (protocol ${protocolVersion})` : '';
+  throw new McpClientError(
+    McpClientErrorCode.InvalidResult,
+    `Server sent a malformed ${method} result${revision}: ${issue.message}`,
+    {
+      cause: parsed.error,
+      data: { method, path: issue.pathString, expected: issue.expected, received: issue.received },
+    },
+  );
+}
+
+/** One line describing why `value` failed `error`'s schema, paths prefixed by `prefix`. */
+export function describeFailure(error: z.ZodError, value: unknown, prefix: string): string {
+  return formatZodError(error, value, { pathPrefix: [prefix] });
+}
