@@ -1,0 +1,99 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from './harness/args.js';
+import { markdownTable, resultRows, textTable } from './harness/format.js';
+import { buildReport, type SizeFailure, writeReport } from './harness/report.js';
+import { type RawWorkloadRecord, runWorkload, toWorkloadResult } from './harness/suite.js';
+import { WORKLOADS } from './harness/workloads.js';
+import { kib, measureProbe, SIZE_PROBES, type SizeResult } from './size/bundle.js';
+
+// `pnpm bench [--smoke]`: every workload on mcpkit, the official SDK v2 and v1 and a raw baseline,
+// then bundle sizes; a table on stdout, progress on stderr, the full record in reports/bench.json.
+
+const options = parseArgs(process.argv.slice(2));
+const appDir = fileURLToPath(new URL('..', import.meta.url));
+const reportPath = resolve(options.out ?? `${appDir}/reports/bench.json`);
+const selected = WORKLOADS.filter(
+  (workload) => options.only.length === 0 || options.only.some((part) => workload.name.includes(part)),
+);
+if (selected.length === 0) throw new Error(`--only ${options.only.join(',')} matches no workload`);
+
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+const startedAt = Date.now();
+progress(
+  `bench: ${selected.length} workloads x 4 implementations x ${options.rounds} round(s), ${options.mode} mode, ${options.parallel} at a time`,
+);
+if (options.mode === 'full' && options.parallel > 1)
+  progress('bench: --parallel > 1 skews timings; use it only to check the suite runs');
+
+const records: RawWorkloadRecord[] = new Array(selected.length);
+let nextWorkload = 0;
+const lane = async () => {
+  while (nextWorkload < selected.length) {
+    const index = nextWorkload++;
+    const report = (line: string) => progress(`[${index + 1}/${selected.length}] ${line}`);
+    records[index] = await runWorkload(selected[index]!, options.mode, options.rounds, report);
+  }
+};
+await Promise.all(Array.from({ length: options.parallel }, lane));
+const results = records.map(toWorkloadResult);
+
+const sizes: (SizeResult | SizeFailure)[] = [];
+if (options.size) {
+  for (const probe of SIZE_PROBES) {
+    try {
+      sizes.push(await measureProbe(probe));
+      progress(`size ${probe.name}: done`);
+    } catch (error) {
+      const message = (error as Error).message.split('\n').slice(0, 3).join(' ');
+      sizes.push({
+        name: probe.name,
+        error: probe.sdk === 'mcpkit' ? `n/a (package not ready): ${message}` : message,
+      });
+      progress(`size ${probe.name}: ${message}`);
+    }
+  }
+}
+
+const rows = resultRows(results);
+console.log(textTable(rows));
+console.log('');
+console.log('Ratios are mcpkit median / other median; read them with the "better" column.');
+if (sizes.length > 0) {
+  const sizeRows = [
+    ['bundle', 'raw', 'minified', 'gzip', 'budget (gzip)'],
+    ...sizes.map((size) =>
+      'error' in size
+        ? [size.name, size.error.slice(0, 60), '', '', '']
+        : [
+            size.probe.name,
+            kib(size.rawBytes),
+            kib(size.minifiedBytes),
+            kib(size.gzipBytes),
+            size.probe.budgetGzipBytes === undefined ? '-' : kib(size.probe.budgetGzipBytes),
+          ],
+    ),
+  ];
+  console.log('');
+  console.log(textTable(sizeRows));
+}
+
+writeReport(reportPath, {
+  ...buildReport(options.mode, options.rounds, records, results, sizes),
+  markdown: markdownTable(rows),
+});
+progress(
+  `bench: finished in ${((Date.now() - startedAt) / 1000).toFixed(1)} s; report written to ${reportPath}`,
+);
+
+const failures = results.flatMap((result) =>
+  Object.entries(result.missing)
+    .filter(([, reason]) => !reason.startsWith('not ready'))
+    .map(([impl, reason]) => `${result.spec.name} on ${impl}: ${reason}`),
+);
+const sizeFailures = sizes.filter(
+  (size): size is SizeFailure => 'error' in size && !size.error.startsWith('n/a'),
+);
+for (const failure of failures) progress(`FAILED ${failure}`);
+for (const failure of sizeFailures) progress(`FAILED size ${failure.name}: ${failure.error}`);
+if (failures.length > 0 || sizeFailures.length > 0) process.exitCode = 1;

@@ -1,0 +1,157 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { PROTOCOL_VERSION } from '../servers/fixtures.js';
+import { lineSplitter } from '../servers/line-splitter.js';
+import {
+  type BenchClient,
+  CLIENT_INFO,
+  type ClientFactory,
+  firstText,
+  progressCounter,
+  type StdioTarget,
+} from './types.js';
+
+// Raw baseline clients: plain JSON.parse/JSON.stringify over a child's pipes, or fetch.
+
+type Json = Record<string, any>;
+
+interface Pending {
+  resolve: (message: Json) => void;
+  reject: (error: Error) => void;
+  onNotification?: (message: Json) => void;
+}
+
+/** A JSON-RPC correlator over any "send one message" function, with no validation at all. */
+class RawCorrelator {
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private readonly byProgressToken = new Map<number, Pending>();
+
+  constructor(private readonly sendMessage: (message: Json) => void) {}
+
+  request(method: string, params: Json, onNotification?: (message: Json) => void): Promise<Json> {
+    const id = this.nextId++;
+    if (onNotification) params = { ...params, _meta: { progressToken: id } };
+    return new Promise((resolve, reject) => {
+      const entry: Pending = { resolve, reject, onNotification };
+      this.pending.set(id, entry);
+      if (onNotification) this.byProgressToken.set(id, entry);
+      this.sendMessage({ jsonrpc: '2.0', id, method, params });
+    });
+  }
+
+  notify(method: string, params?: Json): void {
+    this.sendMessage({ jsonrpc: '2.0', method, ...(params ? { params } : {}) });
+  }
+
+  receive(message: Json): void {
+    if (message.id === undefined) {
+      const token = message.params?.progressToken;
+      if (typeof token === 'number') this.byProgressToken.get(token)?.onNotification?.(message);
+      return;
+    }
+    const entry = this.pending.get(message.id);
+    if (!entry) return;
+    this.pending.delete(message.id);
+    this.byProgressToken.delete(message.id);
+    if (message.error)
+      entry.reject(new Error(`JSON-RPC error ${message.error.code}: ${message.error.message}`));
+    else entry.resolve(message.result);
+  }
+
+  failAll(error: Error): void {
+    for (const entry of this.pending.values()) entry.reject(error);
+    this.pending.clear();
+  }
+}
+
+function benchClientOver(rpc: Pick<RawCorrelator, 'request'>, close: () => Promise<void>): BenchClient {
+  return {
+    async echo(text) {
+      return firstText(await rpc.request('tools/call', { name: 'echo', arguments: { text } }));
+    },
+    async big() {
+      return firstText(await rpc.request('tools/call', { name: 'big', arguments: {} })).length;
+    },
+    async progress(count) {
+      const counter = progressCounter();
+      await rpc.request('tools/call', { name: 'progress', arguments: { count } }, counter.onprogress);
+      return counter.delivered();
+    },
+    async listTools() {
+      return (await rpc.request('tools/list', {})).tools.length;
+    },
+    close,
+  };
+}
+
+const initializeParams = { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: CLIENT_INFO };
+
+export async function connectRawStdio(target: StdioTarget): Promise<BenchClient> {
+  const child: ChildProcessWithoutNullStreams = spawn(target.command, target.args, { stdio: 'pipe' });
+  const rpc = new RawCorrelator((message) => child.stdin.write(`${JSON.stringify(message)}\n`));
+  child.stdout.setEncoding('utf8');
+  child.stdout.on(
+    'data',
+    lineSplitter((line) => rpc.receive(JSON.parse(line))),
+  );
+  child.stderr.pipe(process.stderr);
+  child.on('exit', (code) => rpc.failAll(new Error(`server process exited with code ${code}`)));
+  await rpc.request('initialize', initializeParams);
+  rpc.notify('notifications/initialized');
+  return benchClientOver(rpc, async () => {
+    child.stdin.end();
+    await new Promise<void>((resolve) => {
+      if (child.exitCode !== null) resolve();
+      else child.once('exit', () => resolve());
+    });
+  });
+}
+
+/** Parses an SSE body into its `data:` payloads (the raw client reads whole bodies). */
+export function sseMessages(body: string): Json[] {
+  const messages: Json[] = [];
+  for (const event of body.split('\n\n')) {
+    const data = event
+      .split('\n')
+      .filter((line) => line.startsWith('data:'))
+      .map((line) => line.slice(5).trimStart())
+      .join('\n');
+    if (data.length > 0) messages.push(JSON.parse(data));
+  }
+  return messages;
+}
+
+export async function connectRawHttp(url: string): Promise<BenchClient> {
+  let sessionId: string | undefined;
+  const headers = (): Record<string, string> => ({
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': PROTOCOL_VERSION,
+    ...(sessionId ? { 'mcp-session-id': sessionId } : {}),
+  });
+  const post = async (message: Json): Promise<Json[]> => {
+    const response = await fetch(url, { method: 'POST', headers: headers(), body: JSON.stringify(message) });
+    if (!response.ok) throw new Error(`HTTP ${response.status} for ${message.method}`);
+    sessionId = response.headers.get('mcp-session-id') ?? sessionId;
+    const text = await response.text();
+    if (response.status === 202 || text.length === 0) return [];
+    return response.headers.get('content-type')?.startsWith('text/event-stream')
+      ? sseMessages(text)
+      : [JSON.parse(text)];
+  };
+  const rpc = new RawCorrelator((message) => {
+    void post(message).then(
+      (replies) => {
+        for (const reply of replies) rpc.receive(reply);
+      },
+      (error: Error) => rpc.failAll(error),
+    );
+  });
+  await rpc.request('initialize', initializeParams);
+  await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  return benchClientOver(rpc, async () => {
+    if (sessionId) await fetch(url, { method: 'DELETE', headers: headers() });
+  });
+}
+
+export const rawClientFactory: ClientFactory = { connectStdio: connectRawStdio, connectHttp: connectRawHttp };

@@ -1,0 +1,273 @@
+import { performance } from 'node:perf_hooks';
+import { type BenchClient, CLIENT_INFO } from '../clients/types.js';
+import type { ImplName, WorkloadParams, WorkloadSpec } from '../harness/workloads.js';
+import { BIG_RESULT_BYTES, PROTOCOL_VERSION, WIDE_TOOL_COUNT } from '../servers/fixtures.js';
+import type { RunningHttpServer } from '../servers/http-host.js';
+import { startupProbe } from './startup.js';
+import { closeAll, loadClientFactory, serverScript, spawnHttpServer, stdioTarget } from './targets.js';
+
+/** One measurement: the workload's metric plus whatever detail helps reading it. */
+export interface Measurement {
+  value: number;
+  detail: Record<string, number | string>;
+}
+
+async function echoChecked(client: BenchClient, i: number): Promise<void> {
+  const text = `message ${i}`;
+  const echoed = await client.echo(text);
+  if (echoed !== text)
+    throw new Error(`echo returned ${JSON.stringify(echoed)}, expected ${JSON.stringify(text)}`);
+}
+
+async function runSequential(client: BenchClient, count: number, offset = 0): Promise<void> {
+  for (let i = 0; i < count; i++) await echoChecked(client, offset + i);
+}
+
+async function runPipelined(client: BenchClient, count: number, inFlight: number): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < count) await echoChecked(client, next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(inFlight, count) }, lane));
+}
+
+function perSecond(operations: number, startedAt: number): Measurement {
+  const seconds = (performance.now() - startedAt) / 1000;
+  return { value: operations / seconds, detail: { operations, seconds: Number(seconds.toFixed(3)) } };
+}
+
+async function withStdioClient<T>(impl: ImplName, body: (client: BenchClient) => Promise<T>): Promise<T> {
+  const client = await (await loadClientFactory(impl)).connectStdio(stdioTarget(impl));
+  try {
+    return await body(client);
+  } finally {
+    await client.close();
+  }
+}
+
+async function stdioSequential(impl: ImplName, p: WorkloadParams): Promise<Measurement> {
+  return withStdioClient(impl, async (client) => {
+    await runSequential(client, p.warmup);
+    const startedAt = performance.now();
+    await runSequential(client, p.count);
+    return perSecond(p.count, startedAt);
+  });
+}
+
+async function stdioPipelined(impl: ImplName, p: WorkloadParams): Promise<Measurement> {
+  return withStdioClient(impl, async (client) => {
+    await runPipelined(client, p.warmup, p.inFlight ?? 64);
+    const startedAt = performance.now();
+    await runPipelined(client, p.count, p.inFlight ?? 64);
+    return perSecond(p.count, startedAt);
+  });
+}
+
+async function httpCalls(impl: ImplName, spec: WorkloadSpec, p: WorkloadParams): Promise<Measurement> {
+  const server = await spawnHttpServer(impl, spec.http!);
+  try {
+    const factory = await loadClientFactory(impl);
+    const clientCount = p.clients ?? 1;
+    const clients: BenchClient[] = [];
+    for (let i = 0; i < clientCount; i++) clients.push(await factory.connectHttp(server.url));
+    try {
+      await Promise.all(clients.map((client) => runSequential(client, p.warmup)));
+      const perClient = Math.ceil(p.count / clientCount);
+      const cpuBefore = await server.cpuMicros();
+      const startedAt = performance.now();
+      await Promise.all(clients.map((client, i) => runSequential(client, perClient, i * perClient)));
+      const measured = perSecond(perClient * clientCount, startedAt);
+      const serverCpu = (await server.cpuMicros()) - cpuBefore;
+      measured.detail.serverCpuMicrosPerCall = Math.round(serverCpu / (perClient * clientCount));
+      return measured;
+    } finally {
+      await closeAll(clients);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+async function startup(impl: ImplName, p: WorkloadParams): Promise<Measurement> {
+  const samples: number[] = [];
+  for (let i = 0; i < p.warmup + p.count; i++) {
+    const ms = await startupProbe(impl === 'raw' ? null : serverScript(impl, 'stdio'));
+    if (i >= p.warmup) samples.push(ms);
+  }
+  samples.sort((a, b) => a - b);
+  return {
+    value: samples[Math.floor(samples.length / 2)]!,
+    detail: { spawns: samples.length, minMs: Number(samples[0]!.toFixed(1)) },
+  };
+}
+
+/** Opens one session the way a client would: initialize, then the initialized notification. */
+async function openRawSession(url: string): Promise<void> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+  };
+  const init = await fetch(url, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: CLIENT_INFO },
+    }),
+  });
+  await init.text();
+  const sessionId = init.headers.get('mcp-session-id');
+  if (!init.ok || !sessionId) throw new Error(`initialize answered HTTP ${init.status} without a session id`);
+  const initialized = await fetch(url, {
+    method: 'POST',
+    headers: { ...headers, 'mcp-session-id': sessionId, 'mcp-protocol-version': PROTOCOL_VERSION },
+    body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+  });
+  await initialized.text();
+  if (!initialized.ok) throw new Error(`notifications/initialized answered HTTP ${initialized.status}`);
+}
+
+async function openSessions(url: string, count: number): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next++ < count) await openRawSession(url);
+  };
+  await Promise.all(Array.from({ length: 8 }, lane));
+}
+
+function settledHeap(): number {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('http-session-memory needs node --expose-gc');
+  for (let i = 0; i < 4; i++) gc();
+  return process.memoryUsage().heapUsed;
+}
+
+async function sessionMemory(impl: ImplName, spec: WorkloadSpec, p: WorkloadParams): Promise<Measurement> {
+  const module = (await import(new URL(`../servers/${impl}-http.js`, import.meta.url).href)) as {
+    startHttpServer(options: typeof spec.http): Promise<RunningHttpServer>;
+  };
+  const server = await module.startHttpServer(spec.http);
+  try {
+    await openSessions(server.url, p.warmup);
+    const before = settledHeap();
+    await openSessions(server.url, p.count);
+    const after = settledHeap();
+    return {
+      value: (after - before) / p.count,
+      detail: { sessions: p.count, heapDeltaBytes: after - before },
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+async function largeResult(impl: ImplName, p: WorkloadParams): Promise<Measurement> {
+  return withStdioClient(impl, async (client) => {
+    const bigCall = async () => {
+      const length = await client.big();
+      if (length !== BIG_RESULT_BYTES)
+        throw new Error(`big returned ${length} characters, expected ${BIG_RESULT_BYTES}`);
+    };
+    for (let i = 0; i < p.warmup; i++) await bigCall();
+    const startedAt = performance.now();
+    for (let i = 0; i < p.count; i++) await bigCall();
+    const seconds = (performance.now() - startedAt) / 1000;
+    return { value: p.count / seconds, detail: { calls: p.count, seconds: Number(seconds.toFixed(3)) } };
+  });
+}
+
+async function toolsListPerRequest(
+  impl: ImplName,
+  spec: WorkloadSpec,
+  p: WorkloadParams,
+): Promise<Measurement> {
+  const server = await spawnHttpServer(impl, spec.http!);
+  try {
+    const listOnce = async (id: number) => {
+      const response = await fetch(server.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': PROTOCOL_VERSION,
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: {} }),
+      });
+      const body = (await response.json()) as { result?: { tools?: unknown[] }; error?: unknown };
+      const count = body.result?.tools?.length;
+      if (count !== WIDE_TOOL_COUNT) {
+        throw new Error(
+          `tools/list gave ${count} tools (HTTP ${response.status}, ${JSON.stringify(body).slice(0, 300)})`,
+        );
+      }
+    };
+    for (let i = 0; i < p.warmup; i++) await listOnce(i);
+    const cpuBefore = await server.cpuMicros();
+    const startedAt = performance.now();
+    for (let i = 0; i < p.count; i++) await listOnce(p.warmup + i);
+    const wallMs = performance.now() - startedAt;
+    const cpu = (await server.cpuMicros()) - cpuBefore;
+    return {
+      value: cpu / p.count,
+      detail: { requests: p.count, wallMsPerRequest: Number((wallMs / p.count).toFixed(3)) },
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function progressStream(impl: ImplName, p: WorkloadParams): Promise<Measurement> {
+  const notifications = p.notifications ?? 100;
+  return withStdioClient(impl, async (client) => {
+    let delivered = 0;
+    const call = async () => {
+      const received = await client.progress(notifications);
+      // Official clients drop notifications that share a read with the final response, so
+      // fewer than sent is reported (notificationsDelivered), not treated as a failure.
+      if (received > notifications) {
+        throw new Error(`received ${received} progress notifications, expected at most ${notifications}`);
+      }
+      delivered += received;
+    };
+    for (let i = 0; i < p.warmup; i++) await call();
+    delivered = 0;
+    const startedAt = performance.now();
+    for (let i = 0; i < p.count; i++) await call();
+    const ms = performance.now() - startedAt;
+    return {
+      value: ms / p.count,
+      detail: {
+        calls: p.count,
+        notificationsSent: notifications,
+        notificationsDelivered: delivered / p.count,
+      },
+    };
+  });
+}
+
+export async function measure(spec: WorkloadSpec, impl: ImplName, p: WorkloadParams): Promise<Measurement> {
+  switch (spec.kind) {
+    case 'stdio-sequential':
+      return stdioSequential(impl, p);
+    case 'stdio-pipelined':
+      return stdioPipelined(impl, p);
+    case 'http-calls':
+      return httpCalls(impl, spec, p);
+    case 'startup':
+      return startup(impl, p);
+    case 'http-session-memory':
+      return sessionMemory(impl, spec, p);
+    case 'large-result':
+      return largeResult(impl, p);
+    case 'tools-list-per-request':
+      return toolsListPerRequest(impl, spec, p);
+    case 'progress-stream':
+      return progressStream(impl, p);
+  }
+}
+
+export function transportOf(spec: WorkloadSpec): 'stdio' | 'http' {
+  return spec.kind.startsWith('http') || spec.kind === 'tools-list-per-request' ? 'http' : 'stdio';
+}

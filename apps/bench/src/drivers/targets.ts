@@ -1,0 +1,128 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { BenchClient, ClientFactory, StdioTarget } from '../clients/types.js';
+import type { ImplName } from '../harness/workloads.js';
+import type { HttpServerOptions } from '../servers/http-host.js';
+
+/** Thrown when the mcpkit side of a workload cannot be loaded yet; the table shows "n/a". */
+export class NotReadyError extends Error {}
+
+export function serverScript(impl: ImplName, transport: 'stdio' | 'http'): string {
+  return fileURLToPath(new URL(`../servers/${impl}-${transport}.js`, import.meta.url));
+}
+
+export function stdioTarget(impl: ImplName): StdioTarget {
+  return { command: process.execPath, args: [serverScript(impl, 'stdio')] };
+}
+
+/** The mcpkit packages each side needs; importing them proves they are built. */
+const MCPKIT_PACKAGES = {
+  stdio: ['@mcpkit/jsonrpc', '@mcpkit/server', '@mcpkit/client', '@mcpkit/transport-stdio'],
+  http: [
+    '@mcpkit/jsonrpc',
+    '@mcpkit/server',
+    '@mcpkit/client',
+    '@mcpkit/transport-http-server',
+    '@mcpkit/transport-http-client',
+  ],
+};
+
+export async function assertImplReady(impl: ImplName, transport: 'stdio' | 'http'): Promise<void> {
+  if (impl !== 'mcpkit') return;
+  const missing: string[] = [];
+  for (const name of MCPKIT_PACKAGES[transport]) {
+    try {
+      const module = (await import(name)) as Record<string, unknown>;
+      if (Object.keys(module).length === 0) missing.push(`${name} (exports nothing yet)`);
+    } catch (error) {
+      missing.push(`${name} (${(error as Error).message.split('\n')[0]})`);
+    }
+  }
+  for (const file of [
+    serverScript(impl, transport),
+    fileURLToPath(new URL('../clients/mcpkit.js', import.meta.url)),
+  ]) {
+    if (!existsSync(file)) missing.push(`bench adapter ${file}`);
+  }
+  if (missing.length > 0) throw new NotReadyError(`not ready: ${missing.join('; ')}`);
+}
+
+export async function loadClientFactory(impl: ImplName): Promise<ClientFactory> {
+  switch (impl) {
+    case 'raw':
+      return (await import('../clients/raw.js')).rawClientFactory;
+    case 'official-v2':
+      return (await import('../clients/official-v2.js')).officialV2ClientFactory;
+    case 'official-v1':
+      return (await import('../clients/official-v1.js')).officialV1ClientFactory;
+    case 'mcpkit': {
+      // Resolved at run time so the suite builds before the mcpkit adapter exists.
+      const modulePath = new URL('../clients/mcpkit.js', import.meta.url).href;
+      const module = (await import(modulePath)) as { mcpkitClientFactory: ClientFactory };
+      return module.mcpkitClientFactory;
+    }
+  }
+}
+
+export interface SpawnedHttpServer {
+  url: string;
+  /** The server's own CPU time so far, in microseconds. */
+  cpuMicros(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function spawnHttpServer(
+  impl: ImplName,
+  options: HttpServerOptions,
+): Promise<SpawnedHttpServer> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      serverScript(impl, 'http'),
+      '--sessions',
+      options.sessions,
+      '--response',
+      options.response,
+      '--tools',
+      options.tools,
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (chunk: string) => {
+      output += chunk;
+      const match = /PORT (\d+)/.exec(output);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`${impl} HTTP server exited with code ${code} before listening`)),
+    );
+    child.once('error', reject);
+  });
+  const base = `http://127.0.0.1:${port}`;
+  return {
+    url: `${base}/mcp`,
+    async cpuMicros() {
+      const usage = (await (await fetch(`${base}/__cpu`)).json()) as {
+        userMicros: number;
+        systemMicros: number;
+      };
+      return usage.userMicros + usage.systemMicros;
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.stdin!.end();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export async function closeAll(clients: BenchClient[]): Promise<void> {
+  await Promise.all(clients.map((client) => client.close()));
+}

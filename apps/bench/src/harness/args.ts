@@ -1,0 +1,46 @@
+export interface CliOptions {
+  mode: 'smoke' | 'full';
+  rounds: number;
+  /** Run only workloads whose name contains one of these strings (all when empty). */
+  only: string[];
+  out: string | undefined;
+  size: boolean;
+  /** Workloads run at once. Timings are only meaningful at 1; smoke mode defaults to 3 to stay quick. */
+  parallel: number;
+}
+
+const USAGE = `usage: bench [--smoke] [--rounds N] [--only name,name] [--out file.json] [--no-size] [--parallel N]`;
+
+export function parseArgs(argv: string[]): CliOptions {
+  const options: CliOptions = { mode: 'full', rounds: 3, only: [], out: undefined, size: true, parallel: 1 };
+  let roundsGiven = false;
+  let parallelGiven = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = () => {
+      const next = argv[++i];
+      if (next === undefined) throw new Error(`${arg} needs a value. ${USAGE}`);
+      return next;
+    };
+    if (arg === '--')
+      continue; // `pnpm run bench -- --smoke` forwards the separator
+    else if (arg === '--smoke') options.mode = 'smoke';
+    else if (arg === '--rounds') {
+      options.rounds = Number(value());
+      roundsGiven = true;
+      if (!Number.isInteger(options.rounds) || options.rounds < 1)
+        throw new Error(`--rounds must be a positive integer`);
+    } else if (arg === '--only') options.only = value().split(',').filter(Boolean);
+    else if (arg === '--out') options.out = value();
+    else if (arg === '--no-size') options.size = false;
+    else if (arg === '--parallel') {
+      options.parallel = Number(value());
+      parallelGiven = true;
+      if (!Number.isInteger(options.parallel) || options.parallel < 1)
+        throw new Error(`--parallel must be a positive integer`);
+    } else throw new Error(`unknown argument "${arg}". ${USAGE}`);
+  }
+  if (options.mode === 'smoke' && !roundsGiven) options.rounds = 1;
+  if (options.mode === 'smoke' && !parallelGiven) options.parallel = 3;
+  return options;
+}

@@ -1,0 +1,105 @@
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+// Bundle-size probes: each entry is the smallest realistic program of its kind, bundled with
+// esbuild (ESM, zod external since an app brings its own) and measured raw, minified and gzipped.
+
+export interface SizeProbe {
+  name: string;
+  /** Which SDK the probe is built from. */
+  sdk: 'mcpkit' | 'official-v2';
+  kind: 'stdio-server' | 'http-client';
+  platform: 'node' | 'neutral';
+  /** Gzipped budget in bytes, enforced by size-budget.test.ts (mcpkit only). */
+  budgetGzipBytes?: number;
+}
+
+export const SIZE_PROBES: SizeProbe[] = [
+  {
+    name: 'mcpkit-stdio-server',
+    sdk: 'mcpkit',
+    kind: 'stdio-server',
+    platform: 'node',
+    budgetGzipBytes: 28 * 1024,
+  },
+  { name: 'official-v2-stdio-server', sdk: 'official-v2', kind: 'stdio-server', platform: 'node' },
+  {
+    name: 'mcpkit-http-client',
+    sdk: 'mcpkit',
+    kind: 'http-client',
+    platform: 'neutral',
+    budgetGzipBytes: 32 * 1024,
+  },
+  { name: 'official-v2-http-client', sdk: 'official-v2', kind: 'http-client', platform: 'neutral' },
+];
+
+export interface SizeResult {
+  probe: SizeProbe;
+  rawBytes: number;
+  minifiedBytes: number;
+  gzipBytes: number;
+  /** Bytes of each input package in the minified bundle, largest first. */
+  heaviestInputs: { input: string; bytes: number }[];
+}
+
+function entryPath(probe: SizeProbe): string {
+  return fileURLToPath(new URL(`../../src/size/entries/${probe.name}.ts`, import.meta.url));
+}
+
+async function bundle(probe: SizeProbe, minify: boolean) {
+  const result = await build({
+    entryPoints: [entryPath(probe)],
+    bundle: true,
+    minify,
+    format: 'esm',
+    platform: probe.platform,
+    target: 'es2022',
+    // A neutral bundle targets fetch runtimes (browsers, workers); packages that only ship
+    // per-runtime builds resolve to their browser build.
+    mainFields: probe.platform === 'neutral' ? ['module', 'main'] : undefined,
+    conditions: probe.platform === 'neutral' ? ['browser'] : undefined,
+    external: ['zod', 'zod/*', 'node:*'],
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    treeShaking: true,
+  });
+  const output = result.outputFiles[0];
+  if (!output) throw new Error(`esbuild produced no output for ${probe.name}`);
+  return { bytes: output.contents, metafile: result.metafile };
+}
+
+/** Groups the bundle's bytes by package (or by file outside node_modules). */
+function packageOf(inputPath: string): string {
+  const marker = 'node_modules/';
+  const index = inputPath.lastIndexOf(marker);
+  if (index < 0) return inputPath.replace(/^.*\/packages\//, 'packages/');
+  const rest = inputPath.slice(index + marker.length).split('/');
+  return rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]!;
+}
+
+export async function measureProbe(probe: SizeProbe): Promise<SizeResult> {
+  const plain = await bundle(probe, false);
+  const minified = await bundle(probe, true);
+  const byPackage = new Map<string, number>();
+  const output = Object.values(minified.metafile.outputs)[0]!;
+  for (const [input, info] of Object.entries(output.inputs)) {
+    const key = packageOf(input);
+    byPackage.set(key, (byPackage.get(key) ?? 0) + info.bytesInOutput);
+  }
+  return {
+    probe,
+    rawBytes: plain.bytes.byteLength,
+    minifiedBytes: minified.bytes.byteLength,
+    gzipBytes: gzipSync(minified.bytes, { level: 9 }).byteLength,
+    heaviestInputs: [...byPackage.entries()]
+      .map(([input, bytes]) => ({ input, bytes }))
+      .sort((a, b) => b.bytes - a.bytes)
+      .slice(0, 8),
+  };
+}
+
+export function kib(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
