@@ -239,7 +239,7 @@ export async function readAndParse(
   const text = await readBodyText(request, limit);
   if (text instanceof Response) return text;
   const parsed = parseJsonRpcBody(text);
-  if (!parsed.ok) return rejection(400, parsed.message, { code: parsed.code });
+  if (!parsed.ok) return rejection(400, parsed.message, { code: parsed.code, id: parsed.id });
   return parsed;
 }
 
