@@ -1,0 +1,110 @@
+import type { Writable } from 'node:stream';
+import { StdioErrorCode, StdioTransportError } from './errors.js';
+
+/** Default bound on bytes accepted by `send` but not yet taken by the reader: 64 MiB. */
+export const DEFAULT_MAX_PENDING_WRITE_BYTES = 64 * 1024 * 1024;
+
+/** Writes one frame; returns the stream's `write()` verdict (false: wait for 'drain'). */
+export type RawWrite = (bytes: Uint8Array, done: (error?: Error | null) => void) => boolean;
+
+interface QueuedWrite {
+  bytes: Uint8Array;
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * Writes frames in order, honouring backpressure: once `write()` returns false, later frames
+ * wait in a queue until 'drain'. The queue is bounded in bytes, so a peer that stops reading
+ * makes `send` fail with a clear error instead of growing memory without limit.
+ */
+export class FrameWriter {
+  private readonly queue: QueuedWrite[] = [];
+  /** Bytes accepted but not yet confirmed written by the stream's callback. */
+  private pendingBytes = 0;
+  private waitingForDrain = false;
+  private closedWith: Error | undefined;
+
+  constructor(
+    private readonly stream: Writable,
+    private readonly rawWrite: RawWrite,
+    private readonly maxPendingBytes: number = DEFAULT_MAX_PENDING_WRITE_BYTES,
+  ) {
+    this.onDrain = this.onDrain.bind(this);
+  }
+
+  get pendingWriteBytes(): number {
+    return this.pendingBytes;
+  }
+
+  write(bytes: Uint8Array): Promise<void> {
+    if (this.closedWith) return Promise.reject(this.closedWith);
+    // A lone frame is always accepted, so a message larger than the bound can still be sent.
+    if (this.pendingBytes > 0 && this.pendingBytes + bytes.byteLength > this.maxPendingBytes) {
+      return Promise.reject(
+        new StdioTransportError(
+          StdioErrorCode.WriteQueueFull,
+          `Cannot send a message of ${bytes.byteLength} bytes: ${this.pendingBytes} bytes are already waiting for the reader (limit maxPendingWriteBytes = ${this.maxPendingBytes}); the other side is not reading its input`,
+        ),
+      );
+    }
+    return new Promise<void>((resolve, reject) => {
+      this.pendingBytes += bytes.byteLength;
+      this.queue.push({ bytes, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /**
+   * Fails every frame not yet handed to the stream with `reason` and refuses further writes.
+   * Frames already handed over settle through the stream's callback (ending or destroying the
+   * stream calls it), so their promises tell the truth about delivery.
+   */
+  close(reason: Error): void {
+    if (this.closedWith) return;
+    this.closedWith = reason;
+    this.stream.off('drain', this.onDrain);
+    for (const item of this.queue.splice(0)) {
+      this.pendingBytes -= item.bytes.byteLength;
+      item.reject(reason);
+    }
+  }
+
+  private pump(): void {
+    while (!this.waitingForDrain && !this.closedWith && this.queue.length > 0) {
+      const item = this.queue.shift()!;
+      let accepted: boolean;
+      try {
+        accepted = this.writeOne(item);
+      } catch (error) {
+        this.pendingBytes -= item.bytes.byteLength;
+        item.reject(writeFailed(error));
+        continue;
+      }
+      if (!accepted) {
+        this.waitingForDrain = true;
+        this.stream.once('drain', this.onDrain);
+      }
+    }
+  }
+
+  private writeOne(item: QueuedWrite): boolean {
+    return this.rawWrite(item.bytes, (error) => {
+      this.pendingBytes -= item.bytes.byteLength;
+      if (error) item.reject(writeFailed(error));
+      else item.resolve();
+    });
+  }
+
+  private onDrain(): void {
+    this.waitingForDrain = false;
+    this.pump();
+  }
+}
+
+function writeFailed(error: unknown): StdioTransportError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new StdioTransportError(StdioErrorCode.WriteFailed, `Writing a message failed: ${reason}`, {
+    cause: error,
+  });
+}

@@ -1,0 +1,114 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { encodeFrame } from './encode.js';
+import { NewlineDecoder } from './newline-decoder.js';
+import type { FrameEvent } from './types.js';
+
+function decodeAll(chunks: Uint8Array[], limit = 1024): FrameEvent[] {
+  const events: FrameEvent[] = [];
+  const decoder = new NewlineDecoder(limit, (event) => events.push(event));
+  for (const chunk of chunks) decoder.push(chunk);
+  decoder.end();
+  return events;
+}
+
+function splitAt(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
+  const sorted = [...new Set(cuts.map((cut) => cut % (bytes.byteLength + 1)))].sort((a, b) => a - b);
+  const chunks: Uint8Array[] = [];
+  let start = 0;
+  for (const cut of sorted) {
+    chunks.push(bytes.subarray(start, cut));
+    start = cut;
+  }
+  chunks.push(bytes.subarray(start));
+  return chunks;
+}
+
+const frames = (events: FrameEvent[]) => events.map((event) => (event.kind === 'frame' ? event.text : event));
+
+describe('NewlineDecoder', () => {
+  const texts = ['{"a":"héllo"}', '{"emoji":"😀🎉","cjk":"漢字"}', '{"z":1}'];
+
+  it('decodes LF and CRLF lines split at every byte, including inside multi-byte characters', () => {
+    const bytes = Buffer.from(`${texts[0]}\r\n${texts[1]}\n${texts[2]}\r\n`, 'utf8');
+    for (let cut = 0; cut <= bytes.byteLength; cut++) {
+      expect(frames(decodeAll([bytes.subarray(0, cut), bytes.subarray(cut)]))).toEqual(texts);
+    }
+    const oneByteChunks = [...bytes].map((byte) => Uint8Array.of(byte));
+    expect(frames(decodeAll(oneByteChunks))).toEqual(texts);
+  });
+
+  it('yields the same frames however the stream is chunked (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.string({ unit: 'grapheme', maxLength: 30 }), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        fc.boolean(),
+        (values, cuts, crlf) => {
+          const lines = values.map((value) => JSON.stringify({ value }));
+          const bytes = Buffer.from(lines.map((line) => `${line}${crlf ? '\r\n' : '\n'}`).join(''), 'utf8');
+          expect(frames(decodeAll(splitAt(bytes, cuts), 1 << 20))).toEqual(lines);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('skips blank lines and reports a final line that lacks its newline', () => {
+    const bytes = Buffer.from('\n\r\n  \n{"a":1}\n\n{"b":2}', 'utf8');
+    expect(frames(decodeAll([bytes]))).toEqual(['{"a":1}', '{"b":2}']);
+  });
+
+  it('reports an oversized line once, skips it, and decodes the next line', () => {
+    const big = `{"pad":"${'x'.repeat(200)}"}`;
+    const bytes = Buffer.from(`${big}\n{"ok":true}\n`, 'utf8');
+    for (const chunks of [[bytes], splitAt(bytes, [5, 50, 120, 209, 211])]) {
+      const events = decodeAll(chunks, 100);
+      expect(events).toHaveLength(2);
+      expect(events[0]).toMatchObject({ kind: 'oversized', limit: 100 });
+      expect(events[1]).toEqual({ kind: 'frame', text: '{"ok":true}' });
+    }
+  });
+
+  it('accepts a line exactly at the limit, with or without CR', () => {
+    const line = `{"p":"${'y'.repeat(94)}"}`; // 102 bytes
+    expect(Buffer.byteLength(line)).toBe(102);
+    expect(frames(decodeAll([Buffer.from(`${line}\r\n${line}\n`)], 102))).toEqual([line, line]);
+    expect(decodeAll([Buffer.from(`${line}\n`)], 101)[0]).toMatchObject({ kind: 'oversized' });
+  });
+
+  it('drops an endless line as it arrives instead of buffering it', () => {
+    const events: FrameEvent[] = [];
+    const decoder = new NewlineDecoder(1024, (event) => events.push(event));
+    const junk = Buffer.alloc(64 * 1024, 0x61);
+    let mostBuffered = 0;
+    for (let index = 0; index < 2048; index++) {
+      decoder.push(junk); // 128 MiB in all, never a newline
+      mostBuffered = Math.max(mostBuffered, decoder.bufferedBytes);
+    }
+    expect(mostBuffered).toBeLessThanOrEqual(1024);
+    expect(events).toEqual([{ kind: 'oversized', limit: 1024, seenBytes: junk.byteLength }]);
+    decoder.push(Buffer.from('tail\n{"next":1}\n'));
+    expect(events.at(-1)).toEqual({ kind: 'frame', text: '{"next":1}' });
+    expect(events).toHaveLength(2);
+  });
+
+  it('reports a line that is not valid UTF-8 and goes on', () => {
+    const bytes = Buffer.concat([
+      Buffer.from('{"a":"'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('"}\n{"b":1}\n'),
+    ]);
+    const events = decodeAll([bytes]);
+    expect(events[0]).toMatchObject({
+      kind: 'malformed',
+      reason: expect.stringContaining('not valid UTF-8'),
+    });
+    expect(events[1]).toEqual({ kind: 'frame', text: '{"b":1}' });
+  });
+
+  it('round-trips what encodeFrame produces', () => {
+    const bytes = Buffer.concat(texts.map((text) => encodeFrame(text, 'newline')));
+    expect(frames(decodeAll([bytes]))).toEqual(texts);
+  });
+});

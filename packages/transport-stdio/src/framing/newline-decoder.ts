@@ -1,0 +1,83 @@
+import { ChunkBuffer } from './chunk-buffer.js';
+import type { FrameDecoder, FrameListener } from './types.js';
+import { decodeUtf8 } from './utf8.js';
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * Newline-delimited JSON: one message per line, `\n` or `\r\n`. Works on bytes so that a chunk
+ * boundary inside a multi-byte UTF-8 character is harmless; only complete lines are decoded.
+ * A line longer than `maxLineBytes` is reported once and the rest of it is dropped as it
+ * arrives, so an endless line costs no memory.
+ */
+export class NewlineDecoder implements FrameDecoder {
+  private readonly pending = new ChunkBuffer();
+  /** Bytes of the oversized line seen so far; `undefined` when not skipping. */
+  private skipped: number | undefined;
+
+  constructor(
+    private readonly maxLineBytes: number,
+    private readonly listener: FrameListener,
+  ) {}
+
+  get bufferedBytes(): number {
+    return this.pending.byteLength;
+  }
+
+  push(chunk: Uint8Array): void {
+    let start = 0;
+    while (start < chunk.byteLength) {
+      const newline = chunk.indexOf(LF, start);
+      const end = newline < 0 ? chunk.byteLength : newline;
+      if (this.skipped !== undefined) {
+        this.skipped += end - start;
+        if (newline >= 0) this.skipped = undefined;
+      } else if (this.pending.byteLength + (end - start) > this.maxLineBytes + 1) {
+        // +1 leaves room for the CR of a CRLF line whose content is exactly at the limit.
+        this.skip(this.pending.byteLength + (end - start), newline >= 0);
+      } else if (newline < 0) {
+        this.pending.append(chunk.subarray(start, end));
+      } else {
+        this.emitLine(this.pending.take(chunk.subarray(start, end)));
+      }
+      if (newline < 0) return;
+      start = newline + 1;
+    }
+  }
+
+  end(): void {
+    this.skipped = undefined;
+    if (this.pending.byteLength > 0) this.emitLine(this.pending.take());
+  }
+
+  private skip(seenBytes: number, lineEnded: boolean): void {
+    this.pending.clear();
+    this.skipped = lineEnded ? undefined : seenBytes;
+    this.listener({ kind: 'oversized', limit: this.maxLineBytes, seenBytes });
+  }
+
+  private emitLine(line: Uint8Array): void {
+    let length = line.byteLength;
+    if (length > 0 && line[length - 1] === CR) length--;
+    if (length > this.maxLineBytes) {
+      this.listener({ kind: 'oversized', limit: this.maxLineBytes, seenBytes: length });
+      return;
+    }
+    const bytes = line.subarray(0, length);
+    if (isBlank(bytes)) return;
+    const text = decodeUtf8(bytes);
+    if (text === undefined) {
+      this.listener({ kind: 'malformed', reason: `a line of ${length} bytes is not valid UTF-8` });
+      return;
+    }
+    this.listener({ kind: 'frame', text });
+  }
+}
+
+function isBlank(bytes: Uint8Array): boolean {
+  for (const byte of bytes) {
+    if (byte !== 0x20 && byte !== 0x09 && byte !== CR) return false;
+  }
+  return true;
+}

@@ -1,0 +1,128 @@
+import process from 'node:process';
+import type { Readable, Writable } from 'node:stream';
+import type { Transport } from '@mcpkit/jsonrpc';
+import { StdioErrorCode, StdioTransportError } from './errors.js';
+import { DEFAULT_MAX_PENDING_WRITE_BYTES } from './frame-writer.js';
+import { DEFAULT_MAX_MESSAGE_BYTES } from './framing/index.js';
+import { checkFraming, checkPositiveInteger, type StdioFramingOptions } from './options.js';
+import { directWrite, installStdoutGuard, type StdoutGuard } from './stdout-guard.js';
+import { StreamConnection } from './stream-connection.js';
+import type { JSONRPCMessage } from './types.js';
+
+export interface StdioServerTransportOptions extends StdioFramingOptions {
+  /** Where messages come from. Default `process.stdin`. */
+  stdin?: Readable;
+  /** Where messages go. Default `process.stdout`. */
+  stdout?: Writable;
+  /**
+   * While the transport runs, send everything else written to `process.stdout` (console.log,
+   * libraries that print) to `process.stderr`, so it cannot corrupt the protocol stream.
+   * Default: true when `stdout` is `process.stdout`. Restored on close.
+   */
+  guardStdout?: boolean;
+  /**
+   * End the output stream on close, so the reader sees end-of-file. Default: true for an
+   * injected stream, false for `process.stdout` (which the process owns).
+   */
+  endOutputOnClose?: boolean;
+}
+
+/**
+ * The server side of stdio: reads messages from stdin, writes them to stdout. Closes (firing
+ * `onclose`) when stdin ends. Unreadable input is answered with a JSON-RPC error response
+ * (-32700 not JSON, -32600 not JSON-RPC or too large) and reported to `onerror`; the
+ * connection goes on.
+ */
+export class StdioServerTransport implements Transport {
+  onmessage?: (message: JSONRPCMessage) => void;
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+
+  private readonly stdin: Readable;
+  private readonly stdout: Writable;
+  private readonly options: StdioServerTransportOptions;
+  private connection: StreamConnection | undefined;
+  private guard: StdoutGuard | undefined;
+  private state: 'new' | 'open' | 'closed' = 'new';
+
+  constructor(options: StdioServerTransportOptions = {}) {
+    this.options = options;
+    this.stdin = options.stdin ?? process.stdin;
+    this.stdout = options.stdout ?? process.stdout;
+    checkFraming(options.framing);
+    checkPositiveInteger(options.maxMessageBytes, 'maxMessageBytes', DEFAULT_MAX_MESSAGE_BYTES);
+    checkPositiveInteger(
+      options.maxPendingWriteBytes,
+      'maxPendingWriteBytes',
+      DEFAULT_MAX_PENDING_WRITE_BYTES,
+    );
+  }
+
+  async start(): Promise<void> {
+    if (this.state !== 'new') {
+      throw new StdioTransportError(
+        StdioErrorCode.NotConnected,
+        `StdioServerTransport.start() was called on a transport that is already ${this.state === 'open' ? 'started' : 'closed'}`,
+      );
+    }
+    this.state = 'open';
+    const options = this.options;
+    const guarded = options.guardStdout ?? this.stdout === process.stdout;
+    this.guard = guarded ? installStdoutGuard(this.stdout, process.stderr) : undefined;
+    this.connection = new StreamConnection({
+      input: this.stdin,
+      output: this.stdout,
+      framing: checkFraming(options.framing),
+      maxMessageBytes: checkPositiveInteger(
+        options.maxMessageBytes,
+        'maxMessageBytes',
+        DEFAULT_MAX_MESSAGE_BYTES,
+      ),
+      maxPendingWriteBytes: checkPositiveInteger(
+        options.maxPendingWriteBytes,
+        'maxPendingWriteBytes',
+        DEFAULT_MAX_PENDING_WRITE_BYTES,
+      ),
+      rawWrite: this.guard?.rawWrite ?? directWrite(this.stdout),
+      answerInvalidMessages: true,
+      peerName: 'client',
+      onmessage: (message) => this.onmessage?.(message),
+      onerror: (error) => this.onerror?.(error),
+      oninputend: (error) => {
+        if (error) this.onerror?.(error);
+        void this.close();
+      },
+      onoutputerror: (error) => {
+        this.onerror?.(error);
+        void this.close();
+      },
+    });
+    this.connection.start();
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    if (this.state !== 'open' || !this.connection) {
+      return Promise.reject(
+        new StdioTransportError(
+          StdioErrorCode.NotConnected,
+          this.state === 'new'
+            ? 'Cannot send before StdioServerTransport.start()'
+            : 'The stdio server transport is closed; the message was not sent',
+        ),
+      );
+    }
+    return this.connection.send(message);
+  }
+
+  async close(): Promise<void> {
+    if (this.state === 'closed') return;
+    const wasOpen = this.state === 'open';
+    this.state = 'closed';
+    this.connection?.stop();
+    this.guard?.restore();
+    this.guard = undefined;
+    const endOutput = this.options.endOutputOnClose ?? this.stdout !== process.stdout;
+    if (wasOpen && endOutput) this.stdout.end();
+    this.onclose?.();
+  }
+}

@@ -1,0 +1,199 @@
+import type { Readable, Writable } from 'node:stream';
+import { decodeMessage, encodeMessage, JsonRpcError } from '@mcpkit/jsonrpc';
+import { StdioErrorCode, StdioTransportError } from './errors.js';
+import { FrameWriter, type RawWrite } from './frame-writer.js';
+import { createFrameDecoder, encodeFrame, type FrameEvent, type StdioFraming } from './framing/index.js';
+import type { JSONRPCMessage } from './types.js';
+
+const INVALID_REQUEST = -32600;
+const PARSE_ERROR = -32700;
+
+export interface StreamConnectionOptions {
+  input: Readable;
+  output: Writable;
+  framing: StdioFraming;
+  maxMessageBytes: number;
+  maxPendingWriteBytes: number;
+  /** Writes frames; defaults to `output.write`. */
+  rawWrite: RawWrite;
+  /** Servers answer unreadable messages with a JSON-RPC error response; clients only report them. */
+  answerInvalidMessages: boolean;
+  /** Names the other side in error messages ("client", "server process 'x'"). */
+  peerName: string;
+  onmessage(message: JSONRPCMessage): void;
+  onerror(error: Error): void;
+  /** The input ended (EOF) or failed. */
+  oninputend(error?: Error): void;
+  /** The output failed (e.g. EPIPE: the reader went away). */
+  onoutputerror(error: Error): void;
+}
+
+/**
+ * One framed JSON-RPC channel over a readable and a writable stream: decoding, error answers,
+ * backpressure. The stdio transports add process handling around it.
+ */
+export class StreamConnection {
+  private readonly writer: FrameWriter;
+  private readonly decoder;
+  private stopped = false;
+
+  constructor(private readonly options: StreamConnectionOptions) {
+    this.writer = new FrameWriter(options.output, options.rawWrite, options.maxPendingWriteBytes);
+    this.decoder = createFrameDecoder(options.framing, options.maxMessageBytes, (event) =>
+      this.onFrame(event),
+    );
+    this.onData = this.onData.bind(this);
+    this.onEnd = this.onEnd.bind(this);
+    this.onInputError = this.onInputError.bind(this);
+    this.onOutputError = this.onOutputError.bind(this);
+  }
+
+  start(): void {
+    const { input, output } = this.options;
+    input.on('data', this.onData);
+    input.on('end', this.onEnd);
+    input.on('error', this.onInputError);
+    output.on('error', this.onOutputError);
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    if (this.stopped) return Promise.reject(closedError());
+    let bytes: Buffer;
+    try {
+      bytes = encodeFrame(encodeMessage(message), this.options.framing);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.writer.write(bytes);
+  }
+
+  /** Detaches from both streams and fails queued writes with `reason`. */
+  stop(reason: Error = closedError()): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    const { input } = this.options;
+    input.off('data', this.onData);
+    input.off('end', this.onEnd);
+    // The error listeners stay: a late EPIPE/ECONNRESET must not crash the process once we stopped.
+    if (input.listenerCount('data') === 0) input.pause();
+    this.writer.close(reason);
+  }
+
+  private onData(chunk: Buffer | string): void {
+    this.decoder.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+  }
+
+  private onEnd(): void {
+    this.decoder.end();
+    if (!this.stopped) this.options.oninputend();
+  }
+
+  private onInputError(error: Error): void {
+    if (this.stopped) return; // the channel is already down; its closing was reported once
+    this.options.oninputend(
+      new StdioTransportError(
+        StdioErrorCode.NotConnected,
+        `Reading from the ${this.options.peerName} failed: ${error.message}`,
+        {
+          cause: error,
+        },
+      ),
+    );
+  }
+
+  private onOutputError(error: Error): void {
+    if (this.stopped) return; // e.g. EPIPE after the process exited: the exit itself was reported
+    this.options.onoutputerror(
+      new StdioTransportError(
+        StdioErrorCode.WriteFailed,
+        `Writing to the ${this.options.peerName} failed: ${error.message}`,
+        {
+          cause: error,
+        },
+      ),
+    );
+  }
+
+  private onFrame(event: FrameEvent): void {
+    if (this.stopped) return;
+    switch (event.kind) {
+      case 'frame':
+        this.onText(event.text);
+        return;
+      case 'oversized':
+        this.reject(
+          new StdioTransportError(
+            StdioErrorCode.MessageTooLarge,
+            `A message from the ${this.options.peerName} is larger than the limit of ${event.limit} bytes (maxMessageBytes; ${event.seenBytes} bytes seen); it was skipped`,
+          ),
+          INVALID_REQUEST,
+        );
+        return;
+      case 'malformed':
+        this.reject(
+          new StdioTransportError(
+            StdioErrorCode.FramingError,
+            `Unreadable input from the ${this.options.peerName}: ${event.reason}`,
+          ),
+          PARSE_ERROR,
+        );
+        return;
+    }
+  }
+
+  private onText(text: string): void {
+    let decoded: JSONRPCMessage | JSONRPCMessage[];
+    try {
+      decoded = decodeMessage(text);
+    } catch (error) {
+      if (!(error instanceof JsonRpcError)) throw error;
+      this.options.onerror(error);
+      if (this.options.answerInvalidMessages && error.response) this.answer(error.response);
+      return;
+    }
+    // A batch (2025-03-26) is delivered as its messages, in order; each is answered on its own.
+    for (const message of Array.isArray(decoded) ? decoded : [decoded]) {
+      if (this.stopped) return;
+      try {
+        this.options.onmessage(message);
+      } catch (error) {
+        // A throwing handler must not tear down the read loop (and with it the process).
+        this.options.onerror(
+          new Error(
+            `The onmessage handler threw: ${error instanceof Error ? error.message : String(error)}`,
+            {
+              cause: error,
+            },
+          ),
+        );
+      }
+    }
+  }
+
+  /** Reports a message that never became JSON and, on the server side, answers it. */
+  private reject(error: StdioTransportError, code: number): void {
+    this.options.onerror(error);
+    if (this.options.answerInvalidMessages) {
+      this.answer({ jsonrpc: '2.0', id: null, error: { code, message: error.message } });
+    }
+  }
+
+  private answer(response: JSONRPCMessage): void {
+    this.send(response).catch((error: unknown) =>
+      this.options.onerror(
+        new StdioTransportError(
+          StdioErrorCode.WriteFailed,
+          `Could not send the error response for an invalid message: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        ),
+      ),
+    );
+  }
+}
+
+function closedError(): StdioTransportError {
+  return new StdioTransportError(
+    StdioErrorCode.NotConnected,
+    'The stdio transport is closed; the message was not sent',
+  );
+}
