@@ -66,6 +66,8 @@ export function describeValue(value: unknown, present = true): string {
 }
 
 function valueAt(root: unknown, path: readonly PathSegment[]): { present: boolean; value: unknown } {
+  // An undefined root is an absent value (e.g. a request without `params`).
+  if (root === undefined) return { present: false, value: undefined };
   let current: unknown = root;
   for (const segment of path) {
     if (current === null || typeof current !== 'object') return { present: false, value: undefined };
@@ -86,6 +88,11 @@ function typeName(expected: string): string {
   return TYPE_NAMES[expected] ?? expected;
 }
 
+/** A schema may word its own expectation as an issue message `expected <what>` (see `integer()`). */
+function customExpected(issue: Issue): string | undefined {
+  return issue.message.startsWith('expected ') ? issue.message.slice('expected '.length) : undefined;
+}
+
 function literalList(values: readonly unknown[]): string {
   const shown = values.map((value) => JSON.stringify(value) ?? String(value));
   return shown.length === 1 ? shown[0]! : `one of ${shown.join(' | ')}`;
@@ -98,7 +105,7 @@ function bound(issue: { inclusive?: boolean; origin?: string }, operator: '<' | 
 function expectedOf(issue: Issue): string {
   switch (issue.code) {
     case 'invalid_type':
-      return typeName(issue.expected);
+      return customExpected(issue) ?? typeName(issue.expected);
     case 'invalid_value':
       return literalList(issue.values);
     case 'too_big': {
@@ -169,9 +176,7 @@ function primaryIssue(issues: readonly Issue[], input: unknown): Issue | undefin
     (branch) => branch.length === 1 && branch[0]!.code === 'invalid_type' && branch[0]!.path.length === 0,
   );
   if (allRootTypeErrors) {
-    const expected = [
-      ...new Set(branches.map((branch) => typeName((branch[0] as { expected: string }).expected))),
-    ];
+    const expected = [...new Set(branches.map((branch) => expectedOf(branch[0]!)))];
     return {
       code: 'invalid_type',
       expected: expected.join(' or '),

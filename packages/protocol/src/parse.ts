@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { ErrorCode, type ProtocolVersion } from './constants.js';
-import { describeZodError, formatPath, type ValidationIssue } from './format-error.js';
+import { describeValue, describeZodError, formatPath, type ValidationIssue } from './format-error.js';
 import type { JSONRPCMessage } from './jsonrpc-types.js';
 import {
   methodSchemas,
@@ -140,7 +140,8 @@ export function parseJSONRPCPayload(
 ): ParseResult<JSONRPCMessage | JSONRPCMessage[]> {
   if (!Array.isArray(value)) return parseJSONRPCMessage(value);
   if (version && !methodSchemas[version].batches) {
-    const message = `(root): expected a single JSON-RPC message (protocol revision ${version} has no batches), received array (${value.length} items)`;
+    const received = describeValue(value);
+    const message = `(root): expected a single JSON-RPC message (protocol revision ${version} has no batches), received ${received}`;
     return {
       success: false,
       error: {
@@ -148,7 +149,7 @@ export function parseJSONRPCPayload(
         path: [],
         pathString: '(root)',
         expected: 'a single JSON-RPC message',
-        received: `array (${value.length} items)`,
+        received,
         message,
       },
     };

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { MetaKey } from '../constants.js';
+import { integer } from '../schemas/base.js';
 import * as base from '../schemas/index.js';
 import { requestSchema, resultResponseSchema } from '../schemas/jsonrpc.js';
 
@@ -77,7 +78,7 @@ export const InputRequestSchema = z.discriminatedUnion('method', [
 export const InputRequestsSchema = z.record(z.string(), InputRequestSchema);
 
 const resultType = { resultType: base.ResultTypeSchema };
-const cacheHints = { ttlMs: z.int().min(0), cacheScope: base.CacheScopeSchema };
+const cacheHints = { ttlMs: integer().min(0), cacheScope: base.CacheScopeSchema };
 
 export const ResultSchema = base.ResultSchema.extend(resultType);
 export const EmptyResultSchema = ResultSchema;

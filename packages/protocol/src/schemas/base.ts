@@ -4,10 +4,19 @@ import { LOGGING_LEVELS } from '../constants.js';
 // Building blocks shared by every MCP message. Objects are loose on purpose: unknown keys (future
 // fields, vendor extensions) survive parsing so a proxy or a newer peer loses nothing.
 
-/** JSON-RPC id: a string or a safe integer (`z.int()` rejects fractions and unsafe integers). */
-export const RequestIdSchema = z.union([z.string(), z.int()]);
+/**
+ * A JSON integer within the safe range (`z.int()` rejects fractions and anything beyond 2^53-1).
+ * Its type error says "expected integer" rather than zod's "expected number", so an error such as
+ * `id: expected string or integer` tells the sender exactly what is allowed.
+ */
+export function integer() {
+  return z.int({ error: (issue) => (issue.code === 'invalid_type' ? 'expected integer' : undefined) });
+}
 
-export const ProgressTokenSchema = z.union([z.string(), z.int()]);
+/** JSON-RPC id: a string or a safe integer (`integer()` rejects fractions and unsafe integers). */
+export const RequestIdSchema = z.union([z.string(), integer()]);
+
+export const ProgressTokenSchema = z.union([z.string(), integer()]);
 export type ProgressToken = z.infer<typeof ProgressTokenSchema>;
 
 export const CursorSchema = z.string();

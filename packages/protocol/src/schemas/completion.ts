@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { integer } from './base.js';
 import { requestSchema } from './jsonrpc.js';
 import { RequestParamsSchema, ResultSchema } from './params.js';
 
@@ -32,7 +33,7 @@ export type CompleteRequest = z.infer<typeof CompleteRequestSchema>;
 export const CompleteResultSchema = ResultSchema.extend({
   completion: z.looseObject({
     values: z.array(z.string()).max(100),
-    total: z.optional(z.int()),
+    total: z.optional(integer()),
     hasMore: z.optional(z.boolean()),
   }),
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { integer } from './base.js';
 import { notificationSchema } from './jsonrpc.js';
 import { NotificationParamsSchema, RequestParamsSchema, ResultSchema } from './params.js';
 import { inputRequestSchema } from './sampling.js';
@@ -11,8 +12,8 @@ export const StringSchemaSchema = z.looseObject({
   type: z.literal('string'),
   title: z.optional(z.string()),
   description: z.optional(z.string()),
-  minLength: z.optional(z.int()),
-  maxLength: z.optional(z.int()),
+  minLength: z.optional(integer()),
+  maxLength: z.optional(integer()),
   format: z.optional(z.enum(['email', 'uri', 'date', 'date-time'])),
   default: z.optional(z.string()),
 });
@@ -60,8 +61,8 @@ export const UntitledMultiSelectEnumSchemaSchema = z.looseObject({
   type: z.literal('array'),
   title: z.optional(z.string()),
   description: z.optional(z.string()),
-  minItems: z.optional(z.int()),
-  maxItems: z.optional(z.int()),
+  minItems: z.optional(integer()),
+  maxItems: z.optional(integer()),
   items: z.looseObject({ type: z.literal('string'), enum: z.array(z.string()) }),
   default: z.optional(z.array(z.string())),
 });
@@ -71,8 +72,8 @@ export const TitledMultiSelectEnumSchemaSchema = z.looseObject({
   type: z.literal('array'),
   title: z.optional(z.string()),
   description: z.optional(z.string()),
-  minItems: z.optional(z.int()),
-  maxItems: z.optional(z.int()),
+  minItems: z.optional(integer()),
+  maxItems: z.optional(integer()),
   items: z.looseObject({ anyOf: z.array(TitledOptionSchema) }),
   default: z.optional(z.array(z.string())),
 });

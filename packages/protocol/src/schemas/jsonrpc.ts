@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { RequestIdSchema } from './base.js';
+import { integer, RequestIdSchema } from './base.js';
 
 // The JSON-RPC 2.0 envelope. The TypeScript shapes are the contract types of jsonrpc-types.ts;
 // these schemas parse into them. Params and results must be objects in MCP; their contents are
@@ -31,7 +31,7 @@ export const JSONRPCResultResponseSchema = z.looseObject({
 
 /** The `error` member of an error response (the spec calls this type `Error`). */
 export const ErrorSchema = z.looseObject({
-  code: z.int(),
+  code: integer(),
   message: z.string(),
   data: z.optional(z.unknown()),
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ImplementationSchema, RequestIdSchema } from './base.js';
+import { ImplementationSchema, integer, RequestIdSchema } from './base.js';
 import { ClientCapabilitiesSchema, ServerCapabilitiesSchema } from './capabilities.js';
 import { notificationSchema, requestSchema } from './jsonrpc.js';
 import { NotificationParamsSchema, RequestParamsSchema, ResultSchema } from './params.js';
@@ -43,13 +43,13 @@ export const DiscoverResultSchema = ResultSchema.extend({
   supportedVersions: z.array(z.string()),
   capabilities: ServerCapabilitiesSchema,
   instructions: z.optional(z.string()),
-  ttlMs: z.optional(z.int().min(0)),
+  ttlMs: z.optional(integer().min(0)),
   cacheScope: z.optional(z.enum(['public', 'private'])),
 });
 export type DiscoverResult = z.infer<typeof DiscoverResultSchema>;
 
 export const ProgressNotificationParamsSchema = NotificationParamsSchema.extend({
-  progressToken: z.union([z.string(), z.int()]),
+  progressToken: z.union([z.string(), integer()]),
   progress: z.number(),
   total: z.optional(z.number()),
   message: z.optional(z.string()),

@@ -3,6 +3,7 @@ import { MetaKey } from '../constants.js';
 import {
   CursorSchema,
   ImplementationSchema,
+  integer,
   LoggingLevelSchema,
   ProgressTokenSchema,
   RequestIdSchema,
@@ -57,7 +58,7 @@ export type PaginatedResult = z.infer<typeof PaginatedResultSchema>;
 
 /** 2026-07-28 cache hints (SEP-2549) on list and read results: optional before 2026-07-28. */
 export const CacheHintsShape = {
-  ttlMs: z.optional(z.int().min(0)),
+  ttlMs: z.optional(integer().min(0)),
   cacheScope: z.optional(z.enum(['public', 'private'])),
 };
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { MetaObjectSchema, RequestIdSchema, RoleSchema } from './base.js';
+import { integer, MetaObjectSchema, RequestIdSchema, RoleSchema } from './base.js';
 import { SamplingMessageContentBlockSchema } from './content.js';
 import { JSONRPCVersionSchema } from './jsonrpc.js';
 import { RequestParamsSchema, ResultSchema } from './params.js';
@@ -56,7 +56,7 @@ export const CreateMessageRequestParamsSchema = RequestParamsSchema.extend({
   systemPrompt: z.optional(z.string()),
   includeContext: z.optional(z.enum(['none', 'thisServer', 'allServers'])),
   temperature: z.optional(z.number()),
-  maxTokens: z.int(),
+  maxTokens: integer(),
   stopSequences: z.optional(z.array(z.string())),
   metadata: z.optional(z.record(z.string(), z.unknown())),
   tools: z.optional(z.array(ToolSchema)),

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { MetaKey } from '../constants.js';
-import { CursorSchema } from './base.js';
+import { CursorSchema, integer } from './base.js';
 import { notificationSchema, requestSchema } from './jsonrpc.js';
 import {
   NotificationParamsSchema,
@@ -12,7 +12,7 @@ import {
 // Tasks: experimental in 2025-11-25, moved to an extension in 2026-07-28.
 
 /** Asks the receiver to run a request as a task (a `task` param on tools/call, sampling, elicitation). */
-export const TaskMetadataSchema = z.looseObject({ ttl: z.optional(z.int()) });
+export const TaskMetadataSchema = z.looseObject({ ttl: z.optional(integer()) });
 export type TaskMetadata = z.infer<typeof TaskMetadataSchema>;
 
 export const RelatedTaskMetadataSchema = z.looseObject({ taskId: z.string() });
@@ -29,8 +29,8 @@ export const TaskSchema = z.looseObject({
   statusMessage: z.optional(z.string()),
   createdAt: z.string(),
   lastUpdatedAt: z.string(),
-  ttl: z.nullable(z.int()),
-  pollInterval: z.optional(z.int()),
+  ttl: z.nullable(integer()),
+  pollInterval: z.optional(integer()),
 });
 export type Task = z.infer<typeof TaskSchema>;
 
