@@ -27,7 +27,16 @@ export function applyElicitationDefaults(schema: RequestedSchema, content: Elici
  * restricted elicitation subset is valid JSON Schema). Returns the failures, empty when valid.
  */
 export function validateElicitationContent(schema: RequestedSchema, content: ElicitContent): string[] {
-  return compileJsonSchema(schema as Parameters<typeof compileJsonSchema>[0])(content).errors;
+  try {
+    return compileJsonSchema(schema as Parameters<typeof compileJsonSchema>[0])(content).errors;
+  } catch (error) {
+    throw new JsonRpcError(
+      ErrorCode.InvalidParams,
+      `The requestedSchema cannot be applied: ${error instanceof Error ? error.message : String(error)}`,
+      undefined,
+      { cause: error },
+    );
+  }
 }
 
 /**

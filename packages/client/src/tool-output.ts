@@ -1,6 +1,11 @@
 import type { CallToolResult, Tool } from '@mcpkit/protocol';
 import { McpClientError, McpClientErrorCode } from './errors.js';
-import { compileJsonSchema, type JsonSchemaValidatorFn, summarizeErrors } from './json-schema.js';
+import {
+  compileJsonSchema,
+  type JsonSchemaCheck,
+  type JsonSchemaValidatorFn,
+  summarizeErrors,
+} from './json-schema.js';
 
 /**
  * Remembers each tool's `outputSchema` as `tools/list` reports it and checks `structuredContent`
@@ -44,7 +49,17 @@ export class ToolOutputSchemaCache {
         { data: { tool: toolName } },
       );
     }
-    const check = this.#validatorFor(toolName, schema)(result.structuredContent);
+    let check: JsonSchemaCheck;
+    try {
+      check = this.#validatorFor(toolName, schema)(result.structuredContent);
+    } catch (error) {
+      // An unusable schema (e.g. a remote `$ref`, which is never fetched) must not pass silently.
+      throw new McpClientError(
+        McpClientErrorCode.InvalidToolOutput,
+        `Tool '${toolName}' has an outputSchema the client cannot apply: ${(error as Error).message ?? String(error)}`,
+        { cause: error, data: { tool: toolName } },
+      );
+    }
     if (check.valid) return;
     throw new McpClientError(
       McpClientErrorCode.InvalidToolOutput,
