@@ -1,0 +1,43 @@
+import type { JSONObject, ServerCapabilities } from '@mcpkit/protocol';
+import type { PromptEntry } from '../registry/prompts.js';
+import type { Registry } from '../registry/registry.js';
+import type { ResourceEntry, TemplateEntry } from '../registry/resources.js';
+import type { ToolEntry } from '../registry/tools.js';
+import type { CompiledSchema } from '../schema/compile-schema.js';
+import type { HandlerContext } from './handler-context.js';
+import type { RequestContext } from './request-context.js';
+
+// What the method implementations need from the server: the registries and a few services.
+// McpServer implements it; the methods never see a connection.
+
+export interface CustomMethodEntry {
+  params?: CompiledSchema;
+  handler: (params: any, ctx: HandlerContext<any>) => unknown;
+}
+
+/** Where an error reported to `onerror` came from. */
+export interface ErrorInfo {
+  method?: string;
+  /** Tool or prompt name, or resource URI. */
+  name?: string;
+  sessionId?: string;
+}
+
+export interface ServerCore {
+  readonly tools: Registry<ToolEntry>;
+  readonly resources: Registry<ResourceEntry>;
+  readonly templates: Registry<TemplateEntry>;
+  readonly prompts: Registry<PromptEntry>;
+  readonly customMethods: ReadonlyMap<string, CustomMethodEntry>;
+  readonly pageSize: number;
+  capabilities(): ServerCapabilities;
+  /** Builds the handler context for a request, running the `createContext` hook. */
+  handlerContext(ctx: RequestContext): Promise<HandlerContext<any>>;
+  reportError(error: unknown, info: ErrorInfo): void;
+}
+
+export type MethodImplementation = (
+  core: ServerCore,
+  params: any,
+  ctx: RequestContext,
+) => Promise<JSONObject>;

@@ -1,0 +1,175 @@
+import { JsonRpcError, toJsonRpcError } from '@mcpkit/jsonrpc';
+import {
+  CallToolRequestParamsSchema,
+  CompleteRequestParamsSchema,
+  formatZodError,
+  GetPromptRequestParamsSchema,
+  isStatelessProtocolVersion,
+  type JSONObject,
+  PaginatedRequestParamsSchema,
+  ReadResourceRequestParamsSchema,
+  RequestParamsSchema,
+  ResourceRequestParamsSchema,
+  type ServerCapabilities,
+  SetLevelRequestParamsSchema,
+} from '@mcpkit/protocol';
+import type * as z from 'zod';
+import type { MethodImplementation, ServerCore } from './core.js';
+import { complete } from './methods-completion.js';
+import { getPrompt, listPrompts } from './methods-prompts.js';
+import {
+  listResources,
+  listResourceTemplates,
+  readResource,
+  subscribe,
+  unsubscribe,
+} from './methods-resources.js';
+import { callTool, listTools } from './methods-tools.js';
+import { type InputRequest, InputRequiredSignal, type RequestContext } from './request-context.js';
+
+/** What the core answers for one request. */
+export type HandleOutcome =
+  | { type: 'result'; result: JSONObject }
+  | { type: 'error'; error: JsonRpcError }
+  | { type: 'input_required'; inputRequests: Record<string, InputRequest>; requestState?: string };
+
+/** The request the core handles: a method and its (untrusted) params. */
+export interface CoreRequest {
+  method: string;
+  params?: JSONObject | undefined;
+}
+
+interface MethodSpec {
+  params: z.ZodType;
+  /** The server capability that must be declared for the method to exist. */
+  capability?: keyof ServerCapabilities;
+  /** Removed in 2026-07-28 (the stateless revision). */
+  statefulOnly?: boolean;
+  run: MethodImplementation;
+}
+
+const OptionalPaginated = PaginatedRequestParamsSchema.optional();
+
+const METHODS: Record<string, MethodSpec> = {
+  ping: { params: RequestParamsSchema.optional(), statefulOnly: true, run: async () => ({}) },
+  'tools/list': { params: OptionalPaginated, capability: 'tools', run: listTools },
+  'tools/call': { params: CallToolRequestParamsSchema, capability: 'tools', run: callTool },
+  'resources/list': { params: OptionalPaginated, capability: 'resources', run: listResources },
+  'resources/templates/list': {
+    params: OptionalPaginated,
+    capability: 'resources',
+    run: listResourceTemplates,
+  },
+  'resources/read': { params: ReadResourceRequestParamsSchema, capability: 'resources', run: readResource },
+  'resources/subscribe': {
+    params: ResourceRequestParamsSchema,
+    capability: 'resources',
+    statefulOnly: true,
+    run: subscribe,
+  },
+  'resources/unsubscribe': {
+    params: ResourceRequestParamsSchema,
+    capability: 'resources',
+    statefulOnly: true,
+    run: unsubscribe,
+  },
+  'prompts/list': { params: OptionalPaginated, capability: 'prompts', run: listPrompts },
+  'prompts/get': { params: GetPromptRequestParamsSchema, capability: 'prompts', run: getPrompt },
+  'completion/complete': { params: CompleteRequestParamsSchema, capability: 'completions', run: complete },
+  'logging/setLevel': {
+    params: SetLevelRequestParamsSchema,
+    capability: 'logging',
+    statefulOnly: true,
+    run: async (_core, params: { level: never }, ctx) => {
+      if (ctx.session === undefined) throw JsonRpcError.methodNotFound('logging/setLevel');
+      ctx.session.setLogLevel(params.level);
+      return {};
+    },
+  },
+};
+
+/** Method names the core answers itself (custom methods may not reuse them). */
+export const BUILT_IN_METHODS: ReadonlySet<string> = new Set([
+  ...Object.keys(METHODS),
+  'initialize',
+  'server/discover',
+  'subscriptions/listen',
+]);
+
+function validateParams(schema: z.ZodType, method: string, params: JSONObject | undefined): unknown {
+  const result = schema.safeParse(params);
+  if (result.success) return result.data;
+  const detail = formatZodError(result.error, params, { pathPrefix: ['params'] });
+  throw JsonRpcError.invalidParams(`Invalid params for '${method}': ${detail}`);
+}
+
+async function run(core: ServerCore, request: CoreRequest, ctx: RequestContext): Promise<JSONObject> {
+  const { method, params } = request;
+  const spec = Object.hasOwn(METHODS, method) ? METHODS[method] : undefined;
+  if (spec !== undefined) {
+    if (spec.statefulOnly && isStatelessProtocolVersion(ctx.protocolVersion))
+      throw JsonRpcError.methodNotFound(method);
+    if (spec.capability !== undefined && core.capabilities()[spec.capability] === undefined) {
+      throw JsonRpcError.methodNotFound(method);
+    }
+    return spec.run(core, validateParams(spec.params, method, params), ctx);
+  }
+  const custom = core.customMethods.get(method);
+  if (custom === undefined) throw JsonRpcError.methodNotFound(method);
+  let value: unknown = params ?? {};
+  if (custom.params !== undefined) {
+    const checked = custom.params.validate(value);
+    if (!checked.ok) throw JsonRpcError.invalidParams(`Invalid params for '${method}': ${checked.message}`);
+    value = checked.value;
+  }
+  const result = await custom.handler(value, await core.handlerContext(ctx));
+  if (typeof result !== 'object' || result === null || Array.isArray(result)) {
+    throw new TypeError(
+      `Handler of custom method '${method}' returned ${result === null ? 'null' : typeof result}; expected an object`,
+    );
+  }
+  return result as JSONObject;
+}
+
+/**
+ * The I/O-free core: answers one request from the registry and the explicit context. Never
+ * throws; every failure becomes an error outcome with the right JSON-RPC code.
+ */
+export async function handleRequest(
+  core: ServerCore,
+  request: CoreRequest,
+  ctx: RequestContext,
+): Promise<HandleOutcome> {
+  try {
+    const result = await run(core, request, ctx);
+    if (isStatelessProtocolVersion(ctx.protocolVersion) && result.resultType === undefined) {
+      return { type: 'result', result: { ...result, resultType: 'complete' } };
+    }
+    return { type: 'result', result };
+  } catch (error) {
+    if (error instanceof InputRequiredSignal) {
+      const outcome: HandleOutcome = { type: 'input_required', inputRequests: error.inputRequests };
+      if (error.requestState !== undefined) outcome.requestState = error.requestState;
+      return outcome;
+    }
+    if (!(error instanceof JsonRpcError) && !ctx.signal.aborted) {
+      core.reportError(error, {
+        method: request.method,
+        ...(ctx.sessionId ? { sessionId: ctx.sessionId } : {}),
+      });
+    }
+    return { type: 'error', error: toJsonRpcError(error) };
+  }
+}
+
+/** The tool/prompt name or resource URI a request is about, for instrumentation. */
+export function requestSubject(request: CoreRequest): string | undefined {
+  const params = request.params;
+  if (params === undefined) return undefined;
+  if (typeof params.name === 'string') return params.name;
+  if (typeof params.uri === 'string') return params.uri;
+  const ref = params.ref as { name?: unknown; uri?: unknown } | undefined;
+  if (typeof ref?.name === 'string') return ref.name;
+  if (typeof ref?.uri === 'string') return ref.uri;
+  return undefined;
+}

@@ -1,0 +1,239 @@
+import type { AuthInfo, MessageExtra } from '@mcpkit/jsonrpc';
+import {
+  type ClientCapabilities,
+  type CreateMessageRequestParams,
+  type CreateMessageResult,
+  CreateMessageResultSchema,
+  type ElicitResult,
+  ElicitResultSchema,
+  type Implementation,
+  type JSONObject,
+  ListRootsResultSchema,
+  LOGGING_LEVELS,
+  type LoggingLevel,
+  type RequestId,
+  type Root,
+} from '@mcpkit/protocol';
+import type * as z from 'zod';
+import {
+  compileSchema,
+  describeZodIssue,
+  type JsonSchemaObject,
+  type ZodRawShape,
+} from '../schema/compile-schema.js';
+import { MissingClientCapabilityError, unsupportedByRevision } from './errors.js';
+import type { InputRequestOptions, RequestContext } from './request-context.js';
+import { supports } from './revisions.js';
+
+/** Who is calling: what the client said about itself and what it can do. */
+export interface ClientView {
+  info?: Implementation;
+  capabilities: ClientCapabilities;
+  protocolVersion: string;
+}
+
+/** Log messages tied to the current request (`notifications/message`), filtered by the client's level. */
+export interface RequestLogger {
+  log(level: LoggingLevel, data: unknown, logger?: string): Promise<void>;
+  debug(data: unknown, logger?: string): Promise<void>;
+  info(data: unknown, logger?: string): Promise<void>;
+  notice(data: unknown, logger?: string): Promise<void>;
+  warning(data: unknown, logger?: string): Promise<void>;
+  error(data: unknown, logger?: string): Promise<void>;
+  critical(data: unknown, logger?: string): Promise<void>;
+  alert(data: unknown, logger?: string): Promise<void>;
+  emergency(data: unknown, logger?: string): Promise<void>;
+}
+
+/** A form elicitation schema: a zod object (or its shape), or a flat JSON Schema object. */
+export type ElicitSchemaInput = z.ZodObject | ZodRawShape | JsonSchemaObject;
+
+type ElicitValue = string | number | boolean | string[];
+export type InferElicit<S> = S extends z.ZodType
+  ? z.output<S>
+  : S extends ZodRawShape
+    ? z.output<z.ZodObject<S>>
+    : { [key: string]: ElicitValue };
+
+/** The user's answer to a form elicitation; `content` is typed from the requested schema. */
+export type ElicitFormResult<T> =
+  | { action: 'accept'; content: T; _meta?: JSONObject }
+  | { action: 'decline' | 'cancel'; content?: undefined; _meta?: JSONObject };
+
+export interface UrlElicitOptions extends InputRequestOptions {
+  /** Correlates `notifications/elicitation/complete`; generated when omitted. */
+  elicitationId?: string;
+}
+
+/** What every tool, resource, prompt, completion and custom-method handler receives. */
+export interface HandlerContext<TState = undefined> {
+  /** Aborted when the client cancels the request or disconnects. */
+  signal: AbortSignal;
+  requestId?: RequestId;
+  sessionId?: string;
+  protocolVersion: string;
+  client: ClientView;
+  /** Authentication the transport established for this request. */
+  auth?: AuthInfo;
+  /** Transport facts about the request (e.g. HTTP headers). */
+  extra?: MessageExtra;
+  /** What the server's `createContext` hook returned for this request. */
+  state: TState;
+  /** Reports progress when the request carried a progress token; otherwise does nothing. */
+  progress(progress: number, total?: number, message?: string): Promise<void>;
+  log: RequestLogger;
+  /** Asks the user to fill a form; the accepted content is validated against `schema`. */
+  elicit<S extends ElicitSchemaInput>(
+    message: string,
+    schema: S,
+    options?: InputRequestOptions,
+  ): Promise<ElicitFormResult<InferElicit<S>>>;
+  /** Asks the user to visit a URL (2025-11-25 URL-mode elicitation). */
+  elicitUrl(
+    message: string,
+    url: string,
+    options?: UrlElicitOptions,
+  ): Promise<ElicitResult & { elicitationId: string }>;
+  /** Asks the client's model for a completion. */
+  sample(params: CreateMessageRequestParams, options?: InputRequestOptions): Promise<CreateMessageResult>;
+  /** Asks the client for its filesystem roots. */
+  listRoots(options?: InputRequestOptions): Promise<Root[]>;
+}
+
+/** Creates the per-request user state (database handles, the authenticated user, ...). */
+export type CreateContext<TState> = (base: HandlerContext<undefined>) => TState | Promise<TState>;
+
+const zodElicitSchemas = new WeakMap<object, ReturnType<typeof compileSchema>>();
+
+function compileElicitSchema(schema: ElicitSchemaInput) {
+  const cached = zodElicitSchemas.get(schema);
+  if (cached) return cached;
+  const compiled = compileSchema(schema, {
+    io: 'input',
+    label: 'elicitation requestedSchema',
+    requireObject: true,
+  });
+  // JSON Schema objects may be built per call; only zod schemas are long-lived enough to cache.
+  if (
+    '_zod' in schema ||
+    Object.values(schema).some((value) => typeof value === 'object' && value !== null && '_zod' in value)
+  ) {
+    zodElicitSchemas.set(schema, compiled);
+  }
+  return compiled;
+}
+
+function parseAnswer<T>(schema: z.ZodType<T>, value: JSONObject, what: string): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new Error(`The client's answer to ${what} is malformed: ${describeZodIssue(result.error)}`);
+}
+
+function formElicitationSupported(capabilities: ClientCapabilities): boolean {
+  const elicitation = capabilities.elicitation;
+  if (elicitation === undefined) return false;
+  // `elicitation: {}` predates modes and means form-only.
+  return elicitation.form !== undefined || elicitation.url === undefined;
+}
+
+export function createHandlerContext<TState>(ctx: RequestContext, state: TState): HandlerContext<TState> {
+  const version = ctx.protocolVersion;
+  const capabilities = ctx.clientCapabilities;
+  const threshold = ctx.logLevel === undefined ? undefined : LOGGING_LEVELS.indexOf(ctx.logLevel);
+
+  const log = async (level: LoggingLevel, data: unknown, logger?: string) => {
+    if (threshold === undefined || LOGGING_LEVELS.indexOf(level) < threshold) return;
+    const params: JSONObject = { level, data };
+    if (logger !== undefined) params.logger = logger;
+    await ctx.sendNotification('notifications/message', params);
+  };
+  const logger = { log } as RequestLogger;
+  for (const level of LOGGING_LEVELS) {
+    logger[level] = (data: unknown, name?: string) => log(level, data, name);
+  }
+
+  const context: HandlerContext<TState> = {
+    signal: ctx.signal,
+    protocolVersion: version,
+    client: { capabilities, protocolVersion: version },
+    state,
+    log: logger,
+
+    async progress(progress, total, message) {
+      if (ctx.progressToken === undefined) return;
+      const params: JSONObject = { progressToken: ctx.progressToken, progress };
+      if (total !== undefined) params.total = total;
+      if (message !== undefined && supports(version, 'progressMessage')) params.message = message;
+      await ctx.sendNotification('notifications/progress', params);
+    },
+
+    async elicit(message, schema, options) {
+      if (!formElicitationSupported(capabilities)) {
+        throw new MissingClientCapabilityError('Form elicitation (ctx.elicit)', {
+          elicitation: { form: {} },
+        });
+      }
+      if (!supports(version, 'elicitation'))
+        throw unsupportedByRevision('Elicitation', '2025-06-18', version);
+      const compiled = compileElicitSchema(schema);
+      const params: JSONObject = { message, requestedSchema: compiled.jsonSchema };
+      if (supports(version, 'urlElicitation')) params.mode = 'form';
+      const answer = await ctx.requestInput({ method: 'elicitation/create', params }, options);
+      const result = parseAnswer(ElicitResultSchema, answer, 'elicitation/create');
+      if (result.action !== 'accept') return result as ElicitFormResult<never>;
+      const checked = compiled.validate(result.content ?? {});
+      if (!checked.ok) {
+        throw new Error(
+          `The user's elicitation answer does not match the requested schema: ${checked.message}`,
+        );
+      }
+      return { ...result, action: 'accept', content: checked.value } as ElicitFormResult<never>;
+    },
+
+    async elicitUrl(message, url, options) {
+      if (capabilities.elicitation?.url === undefined) {
+        throw new MissingClientCapabilityError('URL elicitation (ctx.elicitUrl)', {
+          elicitation: { url: {} },
+        });
+      }
+      if (!supports(version, 'urlElicitation'))
+        throw unsupportedByRevision('URL elicitation', '2025-11-25', version);
+      const elicitationId = options?.elicitationId ?? crypto.randomUUID();
+      const params: JSONObject = { mode: 'url', message, url, elicitationId };
+      const answer = await ctx.requestInput({ method: 'elicitation/create', params }, options);
+      return { ...parseAnswer(ElicitResultSchema, answer, 'elicitation/create'), elicitationId };
+    },
+
+    async sample(params, options) {
+      if (capabilities.sampling === undefined) {
+        throw new MissingClientCapabilityError('Sampling (ctx.sample)', { sampling: {} });
+      }
+      if (params.tools !== undefined || params.toolChoice !== undefined) {
+        if (capabilities.sampling.tools === undefined) {
+          throw new MissingClientCapabilityError('Sampling with tools', { sampling: { tools: {} } });
+        }
+        if (!supports(version, 'samplingTools'))
+          throw unsupportedByRevision('Sampling with tools', '2025-11-25', version);
+      }
+      const answer = await ctx.requestInput(
+        { method: 'sampling/createMessage', params: params as JSONObject },
+        options,
+      );
+      return parseAnswer(CreateMessageResultSchema, answer, 'sampling/createMessage');
+    },
+
+    async listRoots(options) {
+      if (capabilities.roots === undefined) {
+        throw new MissingClientCapabilityError('Listing roots (ctx.listRoots)', { roots: {} });
+      }
+      const answer = await ctx.requestInput({ method: 'roots/list' }, options);
+      return parseAnswer(ListRootsResultSchema, answer, 'roots/list').roots;
+    },
+  };
+  if (ctx.requestId !== undefined) context.requestId = ctx.requestId;
+  if (ctx.sessionId !== undefined) context.sessionId = ctx.sessionId;
+  if (ctx.clientInfo !== undefined) context.client.info = ctx.clientInfo;
+  if (ctx.authInfo !== undefined) context.auth = ctx.authInfo;
+  if (ctx.extra !== undefined) context.extra = ctx.extra;
+  return context;
+}

@@ -1,0 +1,75 @@
+import type { AuthInfo, MessageExtra } from '@mcpkit/jsonrpc';
+import type {
+  ClientCapabilities,
+  Implementation,
+  JSONObject,
+  LoggingLevel,
+  ProgressToken,
+  RequestId,
+} from '@mcpkit/protocol';
+
+// The explicit context of one request handled by the I/O-free core. Whoever calls
+// `McpServer.handle` supplies it: the stateful session from what `initialize` negotiated, a
+// stateless (2026-07-28) adapter from the request's own `_meta`. The core never reaches for a
+// connection; everything it may do to the outside world goes through the callbacks below.
+
+/** A question for the client: `elicitation/create`, `sampling/createMessage` or `roots/list`. */
+export interface InputRequest {
+  method: 'elicitation/create' | 'sampling/createMessage' | 'roots/list';
+  params?: JSONObject;
+}
+
+export interface InputRequestOptions {
+  /** How long to wait for the answer (stateful sessions; default: the peer's request timeout). */
+  timeoutMs?: number;
+}
+
+/** Operations that exist only with a stateful session (revisions up to 2025-11-25). */
+export interface SessionControls {
+  setLogLevel(level: LoggingLevel): void;
+  subscribe(uri: string): void;
+  unsubscribe(uri: string): void;
+}
+
+export interface RequestContext {
+  /** The revision this request speaks (negotiated by initialize, or from `_meta` in 2026-07-28). */
+  protocolVersion: string;
+  clientCapabilities: ClientCapabilities;
+  clientInfo?: Implementation;
+  /** Lowest level of `notifications/message` to send for this request; undefined sends none. */
+  logLevel?: LoggingLevel;
+  progressToken?: ProgressToken;
+  /** Aborted when the client cancels the request or the connection closes. */
+  signal: AbortSignal;
+  requestId?: RequestId;
+  sessionId?: string;
+  authInfo?: AuthInfo;
+  /** Transport facts about the message (headers, session id, ...). */
+  extra?: MessageExtra;
+  /** Sends a notification tied to this request (progress, log messages). */
+  sendNotification(method: string, params: JSONObject): Promise<void>;
+  /**
+   * Asks the client something and resolves with its answer. A stateful session sends a real
+   * request; a stateless adapter answers from `inputResponses` or throws {@link InputRequiredSignal}.
+   */
+  requestInput(request: InputRequest, options?: InputRequestOptions): Promise<JSONObject>;
+  /** Present only for stateful sessions: logging/setLevel and resources/(un)subscribe need it. */
+  session?: SessionControls;
+}
+
+/**
+ * Thrown by a stateless adapter's `requestInput` when the answer is not among the request's
+ * `inputResponses`: the core stops the handler and answers `input_required` with these requests
+ * (2026-07-28 multi-round-trip requests). Never thrown in stateful sessions.
+ */
+export class InputRequiredSignal extends Error {
+  override readonly name = 'InputRequiredSignal';
+  readonly inputRequests: Record<string, InputRequest>;
+  readonly requestState?: string;
+
+  constructor(inputRequests: Record<string, InputRequest>, requestState?: string) {
+    super(`Input required from the client: ${Object.keys(inputRequests).join(', ')}`);
+    this.inputRequests = inputRequests;
+    if (requestState !== undefined) this.requestState = requestState;
+  }
+}

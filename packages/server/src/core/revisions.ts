@@ -1,0 +1,40 @@
+import { PROTOCOL_VERSIONS, type ProtocolVersion } from '@mcpkit/protocol';
+
+// Which revision introduced each feature the server may send. A session speaking an older
+// revision never receives a field or content type its revision does not define: the shaping
+// functions in shape-results.ts consult this table.
+
+export const FEATURE_SINCE = {
+  /** Tool annotations (readOnlyHint, ...), `completions` capability, progress `message`. */
+  toolAnnotations: '2025-03-26',
+  audioContent: '2025-03-26',
+  completionsCapability: '2025-03-26',
+  progressMessage: '2025-03-26',
+  /** `title` on tools, resources, templates, prompts, prompt arguments and implementations. */
+  title: '2025-06-18',
+  structuredContent: '2025-06-18',
+  outputSchema: '2025-06-18',
+  resourceLink: '2025-06-18',
+  elicitation: '2025-06-18',
+  /** `_meta` on definitions and content blocks; `lastModified` in annotations. */
+  definitionMeta: '2025-06-18',
+  annotationsLastModified: '2025-06-18',
+  completionContext: '2025-06-18',
+  icons: '2025-11-25',
+  urlElicitation: '2025-11-25',
+  samplingTools: '2025-11-25',
+  toolExecution: '2025-11-25',
+  /** `description` and `websiteUrl` on implementations. */
+  implementationDetails: '2025-11-25',
+  resultType: '2026-07-28',
+} as const satisfies Record<string, ProtocolVersion>;
+
+export type Feature = keyof typeof FEATURE_SINCE;
+
+const ORDER = new Map<string, number>(PROTOCOL_VERSIONS.map((version, index) => [version, index]));
+
+/** Does `version` define `feature`? Unknown versions are treated as the newest. */
+export function supports(version: string, feature: Feature): boolean {
+  const have = ORDER.get(version) ?? PROTOCOL_VERSIONS.length;
+  return have >= ORDER.get(FEATURE_SINCE[feature])!;
+}

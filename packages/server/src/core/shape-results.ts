@@ -1,0 +1,109 @@
+import type { JSONObject } from '@mcpkit/protocol';
+import { supports } from './revisions.js';
+
+// Shapes what the server sends to what the negotiated revision defines. Registration stores the
+// newest shapes; these functions drop (or, for content, translate) what an older client would not
+// understand. They return new objects and never mutate the registry's copies.
+
+type Obj = { [key: string]: unknown };
+
+function omit(object: Obj, keys: readonly string[]): Obj {
+  let copy: Obj | undefined;
+  for (const key of keys) {
+    if (key in object) {
+      copy ??= { ...object };
+      delete copy[key];
+    }
+  }
+  return copy ?? object;
+}
+
+/** Fields of tool/resource/template/prompt definitions and the revision that added them. */
+function definitionFieldsToDrop(version: string): string[] {
+  const drop: string[] = [];
+  if (!supports(version, 'title')) drop.push('title');
+  if (!supports(version, 'definitionMeta')) drop.push('_meta');
+  if (!supports(version, 'icons')) drop.push('icons');
+  return drop;
+}
+
+export function shapeTool(tool: Obj, version: string): Obj {
+  const drop = definitionFieldsToDrop(version);
+  if (!supports(version, 'outputSchema')) drop.push('outputSchema');
+  if (!supports(version, 'toolAnnotations')) drop.push('annotations');
+  if (!supports(version, 'toolExecution')) drop.push('execution');
+  return omit(tool, drop);
+}
+
+export function shapeDefinition(definition: Obj, version: string): Obj {
+  let shaped = omit(definition, definitionFieldsToDrop(version));
+  if (shaped.annotations !== undefined)
+    shaped = { ...shaped, annotations: shapeAnnotations(shaped.annotations, version) };
+  return shaped;
+}
+
+export function shapePrompt(prompt: Obj, version: string): Obj {
+  const shaped = omit(prompt, definitionFieldsToDrop(version));
+  if (!Array.isArray(shaped.arguments) || supports(version, 'title')) return shaped;
+  return { ...shaped, arguments: shaped.arguments.map((argument: Obj) => omit(argument, ['title'])) };
+}
+
+export function shapeImplementation(info: Obj, version: string): Obj {
+  const drop: string[] = [];
+  if (!supports(version, 'title')) drop.push('title');
+  if (!supports(version, 'icons')) drop.push('icons');
+  if (!supports(version, 'implementationDetails')) drop.push('description', 'websiteUrl');
+  return omit(info, drop);
+}
+
+function shapeAnnotations(annotations: unknown, version: string): unknown {
+  if (
+    typeof annotations !== 'object' ||
+    annotations === null ||
+    supports(version, 'annotationsLastModified')
+  ) {
+    return annotations;
+  }
+  return omit(annotations as Obj, ['lastModified']);
+}
+
+/**
+ * One content block for `version`. Blocks a revision lacks are translated to text so the
+ * model still learns something: an audio clip becomes a note, a resource link its URI.
+ */
+export function shapeContentBlock(block: Obj, version: string): Obj {
+  let shaped = block;
+  if (block.type === 'audio' && !supports(version, 'audioContent')) {
+    shaped = {
+      type: 'text',
+      text: `[audio content (${String(block.mimeType)}) not supported by this client]`,
+    };
+  } else if (block.type === 'resource_link' && !supports(version, 'resourceLink')) {
+    const label = typeof block.name === 'string' ? `${block.name}: ` : '';
+    shaped = { type: 'text', text: `${label}${String(block.uri)}` };
+  } else if (block.type === 'resource' && typeof block.resource === 'object' && block.resource !== null) {
+    if (!supports(version, 'definitionMeta'))
+      shaped = { ...block, resource: omit(block.resource as Obj, ['_meta']) };
+  }
+  if (!supports(version, 'definitionMeta')) shaped = omit(shaped, ['_meta']);
+  if (shaped.annotations !== undefined) {
+    shaped = { ...shaped, annotations: shapeAnnotations(shaped.annotations, version) };
+  }
+  return shaped;
+}
+
+export function shapeContent(blocks: readonly Obj[], version: string): Obj[] {
+  return blocks.map((block) => shapeContentBlock(block, version));
+}
+
+export function shapeCallToolResult(result: Obj, version: string): JSONObject {
+  let shaped: Obj = { ...result };
+  if (Array.isArray(shaped.content)) shaped.content = shapeContent(shaped.content as Obj[], version);
+  if (!supports(version, 'structuredContent')) shaped = omit(shaped, ['structuredContent']);
+  return shaped;
+}
+
+export function shapeResourceContents(contents: readonly Obj[], version: string): Obj[] {
+  if (supports(version, 'definitionMeta')) return [...contents];
+  return contents.map((item) => omit(item, ['_meta']));
+}

@@ -1,0 +1,137 @@
+import type { GetPromptResult, Icon, JSONObject, PromptArgument, PromptMessage } from '@mcpkit/protocol';
+import type * as z from 'zod';
+import type { HandlerContext } from '../core/handler-context.js';
+import {
+  type CompiledSchema,
+  compileSchema,
+  isZodSchema,
+  type ZodRawShape,
+} from '../schema/compile-schema.js';
+import type { RegistryEntryBase } from './registry.js';
+import type { Completer } from './resources.js';
+
+/** Prompt arguments: a zod object of string fields (typed handler args) or plain descriptors. */
+export type PromptArgsInput = z.ZodObject | ZodRawShape | PromptArgument[];
+
+export type PromptArgs<A> = A extends z.ZodType
+  ? z.output<A>
+  : A extends ZodRawShape
+    ? z.output<z.ZodObject<A>>
+    : { [key: string]: string | undefined };
+
+export interface PromptConfig<A extends PromptArgsInput | undefined = undefined, TState = any> {
+  title?: string;
+  description?: string;
+  arguments?: A;
+  icons?: Icon[];
+  _meta?: JSONObject;
+  /** Completions for arguments, by argument name. */
+  complete?: Record<string, Completer<TState>>;
+}
+
+/** Text (one user message), one message, several messages, or a full GetPromptResult. */
+export type PromptReturn = string | PromptMessage | PromptMessage[] | GetPromptResult;
+
+export type PromptHandler<A extends PromptArgsInput | undefined, TState> = (
+  args: PromptArgs<A>,
+  ctx: HandlerContext<TState>,
+) => PromptReturn | Promise<PromptReturn>;
+
+export type PromptUpdate<TState = any> = Partial<PromptConfig<any, TState>> & {
+  name?: string;
+  handler?: PromptHandler<any, TState>;
+};
+
+export interface PromptEntry extends RegistryEntryBase {
+  definition: JSONObject;
+  config: PromptConfig<any>;
+  /** Set when arguments came from zod: validates and types them. */
+  schema?: CompiledSchema;
+  argumentList: PromptArgument[];
+  handler: (args: any, ctx: HandlerContext<any>) => unknown;
+}
+
+function describeArguments(name: string, input: PromptArgsInput | undefined) {
+  if (input === undefined) return { argumentList: [] as PromptArgument[] };
+  if (Array.isArray(input)) return { argumentList: input.map((argument) => ({ ...argument })) };
+  const schema = compileSchema(isZodSchema(input) ? input : input, {
+    io: 'input',
+    label: `prompt '${name}' arguments`,
+    requireObject: true,
+  });
+  const properties = (schema.jsonSchema.properties ?? {}) as Record<string, { description?: string }>;
+  const required = new Set((schema.jsonSchema.required ?? []) as string[]);
+  const argumentList = Object.entries(properties).map(([argName, property]) => {
+    const argument: PromptArgument = { name: argName };
+    if (typeof property.description === 'string') argument.description = property.description;
+    if (required.has(argName)) argument.required = true;
+    return argument;
+  });
+  return { argumentList, schema };
+}
+
+function buildDefinition(entry: PromptEntry): JSONObject {
+  const { config } = entry;
+  const definition: JSONObject = { name: entry.key };
+  if (config.title !== undefined) definition.title = config.title;
+  if (config.description !== undefined) definition.description = config.description;
+  if (entry.argumentList.length > 0) definition.arguments = entry.argumentList;
+  if (config.icons !== undefined) definition.icons = config.icons;
+  if (config._meta !== undefined) definition._meta = config._meta;
+  return definition;
+}
+
+export function createPromptEntry(
+  seq: number,
+  name: string,
+  config: PromptConfig<any>,
+  handler: PromptEntry['handler'],
+): PromptEntry {
+  if (name.length === 0) throw new TypeError('Prompt name must not be empty');
+  const described = describeArguments(name, config.arguments);
+  const entry: PromptEntry = {
+    key: name,
+    seq,
+    enabled: true,
+    definition: {},
+    config: { ...config },
+    argumentList: described.argumentList,
+    handler,
+  };
+  if (described.schema) entry.schema = described.schema;
+  entry.definition = buildDefinition(entry);
+  return entry;
+}
+
+export function applyPromptUpdate(
+  entry: PromptEntry,
+  patch: PromptUpdate,
+  rename: (name: string) => void,
+): void {
+  const described =
+    patch.arguments !== undefined ? describeArguments(patch.name ?? entry.key, patch.arguments) : undefined;
+  if (patch.name !== undefined) rename(patch.name);
+  const { handler, name: _ignored, ...rest } = patch;
+  Object.assign(entry.config, rest);
+  if (described) {
+    entry.argumentList = described.argumentList;
+    if (described.schema) entry.schema = described.schema;
+    else delete entry.schema;
+  }
+  if (handler !== undefined) entry.handler = handler;
+  entry.definition = buildDefinition(entry);
+}
+
+/** Turns a prompt handler's return value into a GetPromptResult. */
+export function normalizePromptResult(value: PromptReturn, name: string): JSONObject {
+  if (typeof value === 'string')
+    return { messages: [{ role: 'user', content: { type: 'text', text: value } }] };
+  if (Array.isArray(value)) return { messages: value };
+  if (typeof value === 'object' && value !== null) {
+    if (Array.isArray((value as GetPromptResult).messages)) return value as JSONObject;
+    if ('role' in value && 'content' in value) return { messages: [value] };
+  }
+  throw new TypeError(
+    `Prompt '${name}' returned ${value === null ? 'null' : typeof value}; expected text, message(s) or a GetPromptResult`,
+  );
+}

@@ -1,0 +1,148 @@
+import type {
+  Annotations,
+  Icon,
+  JSONObject,
+  ReadResourceResult,
+  ResourceContentsItem,
+} from '@mcpkit/protocol';
+import type { HandlerContext } from '../core/handler-context.js';
+import { UriTemplate, type UriTemplateLimits, type UriVariables } from '../uri-template/uri-template.js';
+import type { RegistryEntryBase } from './registry.js';
+
+/** Metadata shared by resources and resource templates. */
+export interface ResourceMetadata {
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  annotations?: Annotations;
+  icons?: Icon[];
+  _meta?: JSONObject;
+}
+
+export interface ResourceConfig extends ResourceMetadata {
+  /** Size in bytes, when known. */
+  size?: number;
+}
+
+/** One resource as `resources/list` shows it (returned by a template's `list` callback). */
+export interface ListedResource extends ResourceConfig {
+  uri: string;
+}
+
+/**
+ * What a read handler may return: text (the registration's mimeType applies), bytes (sent as
+ * base64 `blob`), one or more contents items (`uri` defaults to the requested URI), or a full
+ * ReadResourceResult.
+ */
+export type ResourceReadReturn =
+  | string
+  | Uint8Array
+  | (({ text: string } | { blob: string }) & { uri?: string; mimeType?: string; _meta?: JSONObject })
+  | ResourceContentsItem[]
+  | ReadResourceResult;
+
+export type ResourceReadHandler<TState> = (
+  uri: string,
+  ctx: HandlerContext<TState>,
+) => ResourceReadReturn | Promise<ResourceReadReturn>;
+
+export type TemplateReadHandler<TState> = (
+  uri: string,
+  variables: UriVariables,
+  ctx: HandlerContext<TState>,
+) => ResourceReadReturn | Promise<ResourceReadReturn>;
+
+/** Suggests values for one argument or template variable from what the user typed so far. */
+export type Completer<TState = any> = (
+  value: string,
+  context: { arguments: Record<string, string>; ctx: HandlerContext<TState> },
+) => readonly string[] | Promise<readonly string[]>;
+
+export interface ResourceTemplateConfig<TState = any> extends ResourceMetadata {
+  /** Enumerates concrete resources for `resources/list`. */
+  list?: (ctx: HandlerContext<TState>) => readonly ListedResource[] | Promise<readonly ListedResource[]>;
+  /** Completions for template variables, by variable name. */
+  complete?: Record<string, Completer<TState>>;
+}
+
+export interface ResourceEntry extends RegistryEntryBase {
+  config: ResourceConfig;
+  read: ResourceReadHandler<any>;
+}
+
+export interface TemplateEntry extends RegistryEntryBase {
+  template: UriTemplate;
+  config: ResourceTemplateConfig;
+  read: TemplateReadHandler<any>;
+}
+
+export type ResourceUpdate<TState = any> = Partial<ResourceConfig> & {
+  uri?: string;
+  read?: ResourceReadHandler<TState>;
+};
+export type ResourceTemplateUpdate<TState = any> = Partial<ResourceTemplateConfig<TState>> & {
+  uriTemplate?: string;
+  read?: TemplateReadHandler<TState>;
+};
+
+export function parseTemplate(uriTemplate: string, limits: UriTemplateLimits | undefined): UriTemplate {
+  return new UriTemplate(uriTemplate, limits);
+}
+
+export function resourceDefinition(uri: string, config: ResourceConfig): JSONObject {
+  return { uri, ...definitionFields(config), ...(config.size !== undefined ? { size: config.size } : {}) };
+}
+
+export function templateDefinition(uriTemplate: string, config: ResourceTemplateConfig): JSONObject {
+  return { uriTemplate, ...definitionFields(config) };
+}
+
+function definitionFields(config: ResourceMetadata): JSONObject {
+  const fields: JSONObject = { name: config.name };
+  if (config.title !== undefined) fields.title = config.title;
+  if (config.description !== undefined) fields.description = config.description;
+  if (config.mimeType !== undefined) fields.mimeType = config.mimeType;
+  if (config.annotations !== undefined) fields.annotations = config.annotations;
+  if (config.icons !== undefined) fields.icons = config.icons;
+  if (config._meta !== undefined) fields._meta = config._meta;
+  return fields;
+}
+
+/** Base64 without Node's Buffer (this package runs on any runtime). */
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  const chunk = 0x8000;
+  for (let offset = 0; offset < bytes.length; offset += chunk) {
+    binary += String.fromCharCode(...bytes.subarray(offset, offset + chunk));
+  }
+  return btoa(binary);
+}
+
+/** Turns any read return value into a ReadResourceResult for `uri`. */
+export function normalizeReadResult(
+  value: ResourceReadReturn,
+  uri: string,
+  mimeType: string | undefined,
+): JSONObject {
+  const withDefaults = (item: JSONObject): JSONObject => {
+    const filled: JSONObject = { uri, ...item };
+    if (filled.mimeType === undefined && mimeType !== undefined) filled.mimeType = mimeType;
+    return filled;
+  };
+  if (typeof value === 'string') return { contents: [withDefaults({ text: value })] };
+  if (value instanceof Uint8Array) return { contents: [withDefaults({ blob: bytesToBase64(value) })] };
+  if (Array.isArray(value)) return { contents: value.map((item) => withDefaults(item as JSONObject)) };
+  if (typeof value === 'object' && value !== null && Array.isArray((value as ReadResourceResult).contents)) {
+    const result = value as ReadResourceResult;
+    return { ...result, contents: result.contents.map((item) => withDefaults(item as JSONObject)) };
+  }
+  if (typeof value === 'object' && value !== null && ('text' in value || 'blob' in value)) {
+    return { contents: [withDefaults(value as JSONObject)] };
+  }
+  throw new TypeError(
+    `Read handler for ${uri} returned ${value === null ? 'null' : typeof value}; expected text, bytes, contents or a ReadResourceResult`,
+  );
+}
+
+export type { UriVariables };

@@ -1,0 +1,149 @@
+import type {
+  CallToolResult,
+  ContentBlock,
+  Icon,
+  JSONObject,
+  ToolAnnotations,
+  ToolExecution,
+} from '@mcpkit/protocol';
+import type { HandlerContext } from '../core/handler-context.js';
+import {
+  type CompiledSchema,
+  compileSchema,
+  type InferSchema,
+  type SchemaInput,
+} from '../schema/compile-schema.js';
+import type { RegistryEntryBase } from './registry.js';
+
+/** Tool names: 1-128 characters of letters, digits, `_`, `-`, `.` and `/` (SEP-986). */
+const TOOL_NAME = /^[A-Za-z0-9_./-]{1,128}$/;
+
+export interface ToolConfig<
+  I extends SchemaInput | undefined = undefined,
+  O extends SchemaInput | undefined = undefined,
+> {
+  title?: string;
+  description?: string;
+  /** zod object (or raw shape) types the handler's arguments; a JSON Schema is validated as is. */
+  inputSchema?: I;
+  /** When set, results must carry `structuredContent` matching it. */
+  outputSchema?: O;
+  annotations?: ToolAnnotations;
+  icons?: Icon[];
+  execution?: ToolExecution;
+  _meta?: JSONObject;
+}
+
+export type ToolArgs<I> = I extends SchemaInput ? InferSchema<I> : { [key: string]: unknown };
+
+/**
+ * What a tool handler may return: text, one or more content blocks, a full result, or (with an
+ * output schema) the structured value itself.
+ */
+export type ToolReturn<O = undefined> =
+  | string
+  | ContentBlock
+  | ContentBlock[]
+  | CallToolResult
+  | (O extends SchemaInput ? InferSchema<O> : never)
+  | undefined
+  // biome-ignore lint/suspicious/noConfusingVoidType: handlers that return nothing are typed `void`, not `undefined`
+  | void;
+
+export type ToolHandler<I extends SchemaInput | undefined, O extends SchemaInput | undefined, TState> = (
+  args: ToolArgs<I>,
+  ctx: HandlerContext<TState>,
+) => ToolReturn<O> | Promise<ToolReturn<O>>;
+
+export interface ToolUpdate<TState = any> {
+  name?: string;
+  title?: string;
+  description?: string;
+  inputSchema?: SchemaInput;
+  outputSchema?: SchemaInput | null;
+  annotations?: ToolAnnotations;
+  icons?: Icon[];
+  execution?: ToolExecution;
+  _meta?: JSONObject;
+  handler?: ToolHandler<any, any, TState>;
+}
+
+export interface ToolEntry extends RegistryEntryBase {
+  /** The wire definition in its newest shape, built at registration. */
+  definition: JSONObject;
+  input?: CompiledSchema;
+  output?: CompiledSchema;
+  handler: (args: any, ctx: HandlerContext<any>) => unknown;
+}
+
+const EMPTY_INPUT_SCHEMA = Object.freeze({ type: 'object', properties: {} });
+
+export function assertToolName(name: string): void {
+  if (!TOOL_NAME.test(name)) {
+    throw new TypeError(
+      `Invalid tool name ${JSON.stringify(name)}: expected 1-128 characters of A-Z, a-z, 0-9, '_', '-', '.' or '/'`,
+    );
+  }
+}
+
+function buildDefinition(entry: ToolEntry, config: ToolConfig<any, any>): JSONObject {
+  const definition: JSONObject = { name: entry.key };
+  if (config.title !== undefined) definition.title = config.title;
+  if (config.description !== undefined) definition.description = config.description;
+  definition.inputSchema = entry.input?.jsonSchema ?? EMPTY_INPUT_SCHEMA;
+  if (entry.output !== undefined) definition.outputSchema = entry.output.jsonSchema;
+  if (config.annotations !== undefined) definition.annotations = config.annotations;
+  if (config.execution !== undefined) definition.execution = config.execution;
+  if (config.icons !== undefined) definition.icons = config.icons;
+  if (config._meta !== undefined) definition._meta = config._meta;
+  return definition;
+}
+
+function compileInput(name: string, schema: SchemaInput | undefined): CompiledSchema | undefined {
+  if (schema === undefined) return undefined;
+  return compileSchema(schema, { io: 'input', label: `tool '${name}' inputSchema`, requireObject: true });
+}
+
+function compileOutput(name: string, schema: SchemaInput | null | undefined): CompiledSchema | undefined {
+  if (schema === undefined || schema === null) return undefined;
+  // Up to 2025-11-25 structuredContent is an object, so the schema must describe one.
+  return compileSchema(schema, { io: 'output', label: `tool '${name}' outputSchema`, requireObject: true });
+}
+
+/** Compiles a tool's schemas once; listing and calling reuse the result. */
+export function createToolEntry(
+  seq: number,
+  name: string,
+  config: ToolConfig<any, any>,
+  handler: ToolEntry['handler'],
+): { entry: ToolEntry; config: ToolConfig<any, any> } {
+  assertToolName(name);
+  const entry: ToolEntry = { key: name, seq, enabled: true, definition: {}, handler };
+  const input = compileInput(name, config.inputSchema);
+  const output = compileOutput(name, config.outputSchema);
+  if (input) entry.input = input;
+  if (output) entry.output = output;
+  entry.definition = buildDefinition(entry, config);
+  return { entry, config: { ...config } };
+}
+
+/** Applies an update in place, compiling new schemas first so a bad schema changes nothing. */
+export function applyToolUpdate(
+  entry: ToolEntry,
+  config: ToolConfig<any, any>,
+  patch: ToolUpdate,
+  rename: (name: string) => void,
+): void {
+  const name = patch.name ?? entry.key;
+  if (patch.name !== undefined) assertToolName(patch.name);
+  const input = patch.inputSchema !== undefined ? compileInput(name, patch.inputSchema) : entry.input;
+  const output = patch.outputSchema !== undefined ? compileOutput(name, patch.outputSchema) : entry.output;
+  if (patch.name !== undefined) rename(patch.name);
+  const { handler, name: _ignored, ...rest } = patch;
+  Object.assign(config, rest);
+  if (input) entry.input = input;
+  if (output) entry.output = output;
+  else delete entry.output;
+  if (handler !== undefined) entry.handler = handler;
+  entry.definition = buildDefinition(entry, config);
+}

@@ -1,0 +1,152 @@
+import { Validator } from '@cfworker/json-schema';
+import * as z from 'zod';
+
+// Tool and custom-method schemas arrive as zod (an object schema or a raw shape) or as a JSON
+// Schema document. Either way they are compiled once, at registration: the JSON Schema that goes
+// on the wire is computed here (zod's own converter, draft 2020-12) and the validator is built
+// here, so listing or calling a tool never converts anything.
+
+/** A JSON Schema document kept as the user wrote it. */
+export type JsonSchemaObject = { [key: string]: unknown };
+
+/** A zod object's shape, e.g. `{ name: z.string() }`. */
+export type ZodRawShape = { [key: string]: z.ZodType };
+
+/** Anything a schema option accepts. */
+export type SchemaInput = z.ZodType | ZodRawShape | JsonSchemaObject;
+
+/** The value type a schema validates to: zod's output type, or unknown JSON for raw JSON Schema. */
+export type InferSchema<S> = S extends z.ZodType
+  ? z.output<S>
+  : S extends ZodRawShape
+    ? z.output<z.ZodObject<S>>
+    : { [key: string]: unknown };
+
+export type ValidationOutcome<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export interface CompiledSchema<T = unknown> {
+  /** The JSON Schema sent to clients (draft 2020-12). */
+  readonly jsonSchema: JsonSchemaObject;
+  /** Checks a value; the failure message names the path, what was expected and what was received. */
+  validate(value: unknown): ValidationOutcome<T>;
+}
+
+export function isZodSchema(value: unknown): value is z.ZodType {
+  return typeof value === 'object' && value !== null && '_zod' in value;
+}
+
+function isRawShape(value: object): value is ZodRawShape {
+  const entries = Object.values(value);
+  return entries.length > 0 && entries.every(isZodSchema);
+}
+
+export interface CompileOptions {
+  /** Which side of zod transforms to describe: arguments in (`input`) or results out (`output`). */
+  io: 'input' | 'output';
+  /** Names the schema in registration errors, e.g. `tool 'echo' inputSchema`. */
+  label: string;
+  /** Require the schema to describe an object (`type: "object"`), as MCP tool schemas must. */
+  requireObject?: boolean;
+}
+
+export function compileSchema<T = unknown>(input: SchemaInput, options: CompileOptions): CompiledSchema<T> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new TypeError(
+      `${options.label}: expected a zod schema or a JSON Schema object, got ${typeof input}`,
+    );
+  }
+  const compiled = isZodSchema(input)
+    ? compileZod<T>(input, options)
+    : isRawShape(input)
+      ? compileZod<T>(z.object(input), options)
+      : compileJsonSchema<T>(input as JsonSchemaObject, options);
+  if (options.requireObject && compiled.jsonSchema.type !== 'object') {
+    throw new TypeError(
+      `${options.label}: expected an object schema (type "object"), got type ${JSON.stringify(compiled.jsonSchema.type)}`,
+    );
+  }
+  return compiled;
+}
+
+function compileZod<T>(schema: z.ZodType, options: CompileOptions): CompiledSchema<T> {
+  let jsonSchema: JsonSchemaObject;
+  try {
+    jsonSchema = z.toJSONSchema(schema, {
+      target: 'draft-2020-12',
+      io: options.io,
+      unrepresentable: 'any',
+    }) as JsonSchemaObject;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new TypeError(`${options.label}: zod schema cannot be converted to JSON Schema: ${reason}`, {
+      cause: error,
+    });
+  }
+  return {
+    jsonSchema,
+    validate(value) {
+      const result = schema.safeParse(value);
+      if (result.success) return { ok: true, value: result.data as T };
+      return { ok: false, message: describeZodIssue(result.error) };
+    },
+  };
+}
+
+function compileJsonSchema<T>(schema: JsonSchemaObject, options: CompileOptions): CompiledSchema<T> {
+  let validator: Validator;
+  try {
+    validator = new Validator(schema as ConstructorParameters<typeof Validator>[0], '2020-12', false);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new TypeError(`${options.label}: invalid JSON Schema: ${reason}`, { cause: error });
+  }
+  return {
+    jsonSchema: schema,
+    validate(value) {
+      const result = validator.validate(value);
+      if (result.valid) return { ok: true, value: value as T };
+      return { ok: false, message: describeJsonSchemaErrors(result.errors) };
+    },
+  };
+}
+
+/** `path: message` of the first zod issue (zod's messages already say expected and received). */
+export function describeZodIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (issue === undefined) return 'invalid value';
+  const path = issue.path.length === 0 ? '(root)' : issue.path.map(String).join('.');
+  return `${path}: ${issue.message}`;
+}
+
+/** Keywords whose failure only says "something below failed". */
+const CONTAINER_KEYWORDS = new Set([
+  'properties',
+  'items',
+  'prefixItems',
+  '$ref',
+  '$dynamicRef',
+  'allOf',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'patternProperties',
+  'dependentSchemas',
+  'contains',
+]);
+
+/**
+ * The validator reports every failing keyword from the root down; the deepest leaf keyword is
+ * the real cause (the root's "property does not match" only repeats it).
+ */
+function describeJsonSchemaErrors(
+  errors: readonly { instanceLocation: string; keyword: string; error: string }[],
+): string {
+  let best: (typeof errors)[number] | undefined;
+  const score = (error: (typeof errors)[number]) =>
+    error.instanceLocation.length * 2 + (CONTAINER_KEYWORDS.has(error.keyword) ? 0 : 1);
+  for (const error of errors) {
+    if (best === undefined || score(error) > score(best)) best = error;
+  }
+  if (best === undefined) return 'value does not match the schema';
+  const path = best.instanceLocation.replace(/^#\/?/, '').replaceAll('/', '.') || '(root)';
+  return `${path}: ${best.error.replace(/\.$/, '')} (keyword '${best.keyword}')`;
+}

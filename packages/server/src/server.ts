@@ -1,0 +1,234 @@
+import type { Transport } from '@mcpkit/jsonrpc';
+import {
+  type Implementation,
+  type JSONObject,
+  LATEST_STATEFUL_PROTOCOL_VERSION,
+  type LoggingLevel,
+  MetaKey,
+  PROTOCOL_VERSIONS,
+  type ServerCapabilities,
+  STATEFUL_PROTOCOL_VERSIONS,
+} from '@mcpkit/protocol';
+import { type CapabilityOptions, computeCapabilities, shapeCapabilities } from './core/capabilities.js';
+import type { CustomMethodEntry, ErrorInfo, ServerCore } from './core/core.js';
+import { type CoreRequest, type HandleOutcome, handleRequest, requestSubject } from './core/dispatch.js';
+import { type CreateContext, createHandlerContext, type HandlerContext } from './core/handler-context.js';
+import type { RequestContext } from './core/request-context.js';
+import { shapeImplementation } from './core/shape-results.js';
+import { Registration } from './registration.js';
+import { type ConnectOptions, ServerSession } from './session/session.js';
+import type { UriTemplateLimits } from './uri-template/uri-template.js';
+
+/** One finished request, for metrics and tracing. */
+export interface RequestEvent {
+  method: string;
+  /** Tool or prompt name, or resource URI, when the request names one. */
+  name?: string;
+  durationMs: number;
+  outcome: 'result' | 'error' | 'input_required';
+  /** The error sent to the client (outcome `error`). */
+  error?: { code: number; message: string };
+  protocolVersion: string;
+  sessionId?: string;
+}
+
+export interface McpServerOptions<TState = undefined> {
+  /** Sent in the initialize result: how to use this server. */
+  instructions?: string;
+  capabilities?: CapabilityOptions;
+  /** Items per page of every list method (default 100). */
+  pageSize?: number;
+  uriTemplateLimits?: UriTemplateLimits;
+  /** Builds per-request state, handed to handlers as `ctx.state`. */
+  createContext?: CreateContext<TState>;
+  /** Stateful revisions this server negotiates (default: all four). */
+  protocolVersions?: readonly string[];
+  /** Log level of a session until the client sends logging/setLevel (default `debug`: everything). */
+  defaultLogLevel?: LoggingLevel;
+  /** Unexpected failures: handler crashes, bad tool output, failed sends. Never logged elsewhere. */
+  onerror?: (error: Error, info: ErrorInfo) => void;
+  /** Called after every request with its method, subject, duration and outcome. */
+  onrequest?: (event: RequestEvent) => void;
+  /** A session's client sent `notifications/roots/list_changed`. */
+  onRootsListChanged?: (session: ServerSession) => void;
+}
+
+type ListKind = 'tools' | 'resources' | 'prompts';
+
+/**
+ * An MCP server: the registry of tools, resources, templates, prompts and custom methods, built
+ * once and shared by any number of sessions. It holds no connection state: `connect` creates a
+ * {@link ServerSession} per connection, and `handle` answers one request given its explicit
+ * context (the hook a stateless transport uses).
+ */
+export class McpServer<TState = undefined> extends Registration<TState> implements ServerCore {
+  readonly info: Implementation;
+  readonly options: McpServerOptions<TState>;
+  readonly pageSize: number;
+  readonly protocolVersions: readonly string[];
+  readonly #sessions = new Set<ServerSession>();
+  readonly #pendingListChanges = new Set<ListKind>();
+
+  constructor(info: Implementation, options: McpServerOptions<TState> = {}) {
+    super(options.uriTemplateLimits);
+    this.info = info;
+    this.options = options;
+    this.pageSize = Math.max(1, options.pageSize ?? 100);
+    this.protocolVersions = options.protocolVersions ?? STATEFUL_PROTOCOL_VERSIONS;
+    const unknown = this.protocolVersions.filter(
+      (version) => !(PROTOCOL_VERSIONS as readonly string[]).includes(version),
+    );
+    if (unknown.length > 0)
+      throw new TypeError(`Unknown protocol versions in options.protocolVersions: ${unknown.join(', ')}`);
+  }
+
+  // ---- connections ----
+
+  /** Serves one connection over `transport`; resolves once the transport started. */
+  async connect(transport: Transport, options: ConnectOptions = {}): Promise<ServerSession> {
+    const session = new ServerSession(this, transport, options);
+    this.#sessions.add(session);
+    session.addCloseListener(() => this.#sessions.delete(session));
+    try {
+      await session.start();
+    } catch (error) {
+      this.#sessions.delete(session);
+      throw error;
+    }
+    return session;
+  }
+
+  /** The sessions currently connected. */
+  get sessions(): ReadonlySet<ServerSession> {
+    return this.#sessions;
+  }
+
+  /** Closes every session. */
+  async close(): Promise<void> {
+    await Promise.all([...this.#sessions].map((session) => session.close()));
+  }
+
+  // ---- the I/O-free core ----
+
+  /**
+   * Answers one request with an explicit context. Sessions call this for every request; a
+   * stateless (2026-07-28) adapter builds `ctx` from the request's `_meta` and calls it directly.
+   */
+  async handle(request: CoreRequest, ctx: RequestContext): Promise<HandleOutcome> {
+    const onrequest = this.options.onrequest;
+    if (onrequest === undefined) return handleRequest(this, request, ctx);
+    const started = performance.now();
+    const outcome = await handleRequest(this, request, ctx);
+    const event: RequestEvent = {
+      method: request.method,
+      durationMs: performance.now() - started,
+      outcome: outcome.type,
+      protocolVersion: ctx.protocolVersion,
+    };
+    const name = requestSubject(request);
+    if (name !== undefined) event.name = name;
+    if (ctx.sessionId !== undefined) event.sessionId = ctx.sessionId;
+    if (outcome.type === 'error') event.error = { code: outcome.error.code, message: outcome.error.message };
+    try {
+      onrequest(event);
+    } catch (error) {
+      this.reportError(error, { method: request.method });
+    }
+    return outcome;
+  }
+
+  /** The capabilities this server declares, from what is registered and `options.capabilities`. */
+  capabilities(): ServerCapabilities {
+    return computeCapabilities(this.options.capabilities ?? {}, {
+      tools: this.tools.size,
+      resources: this.resources.size,
+      templates: this.templates.size,
+      prompts: this.prompts.size,
+    });
+  }
+
+  /** The initialize result for a negotiated stateful revision. */
+  initializeResult(protocolVersion: string): JSONObject {
+    const result: JSONObject = {
+      protocolVersion,
+      capabilities: shapeCapabilities(this.capabilities(), protocolVersion),
+      serverInfo: shapeImplementation(this.info, protocolVersion),
+    };
+    if (this.options.instructions !== undefined) result.instructions = this.options.instructions;
+    return result;
+  }
+
+  /** The stateful revision to answer an initialize request for `requested` with. */
+  negotiateVersion(requested: string): string {
+    const stateful = this.protocolVersions.filter((version) =>
+      (STATEFUL_PROTOCOL_VERSIONS as readonly string[]).includes(version),
+    );
+    if (stateful.includes(requested)) return requested;
+    return stateful.at(-1) ?? LATEST_STATEFUL_PROTOCOL_VERSION;
+  }
+
+  /** A 2026-07-28 `server/discover` result, for stateless adapters. */
+  discoverResult(supportedVersions: readonly string[] = PROTOCOL_VERSIONS): JSONObject {
+    const result: JSONObject = {
+      supportedVersions: [...supportedVersions],
+      capabilities: this.capabilities(),
+      _meta: { [MetaKey.ServerInfo]: this.info },
+      resultType: 'complete',
+    };
+    if (this.options.instructions !== undefined) result.instructions = this.options.instructions;
+    return result;
+  }
+
+  async handlerContext(ctx: RequestContext): Promise<HandlerContext<any>> {
+    const context = createHandlerContext<any>(ctx, undefined);
+    const create = this.options.createContext;
+    if (create !== undefined) context.state = await create(context);
+    return context;
+  }
+
+  reportError(error: unknown, info: ErrorInfo): void {
+    const onerror = this.options.onerror;
+    if (onerror === undefined) return;
+    const normalized = error instanceof Error ? error : new Error(String(error), { cause: error });
+    onerror(normalized, info);
+  }
+
+  get customMethods(): ReadonlyMap<string, CustomMethodEntry> {
+    return this.methods;
+  }
+
+  // ---- notifications to connected sessions ----
+
+  /** Sends `notifications/resources/updated` to the sessions subscribed to `uri`. */
+  notifyResourceUpdated(uri: string): void {
+    for (const session of this.#sessions) {
+      if (session.isSubscribed(uri)) session.sendResourceUpdated(uri);
+    }
+  }
+
+  /** Tells sessions a list changed (registration changes do this automatically). */
+  notifyListChanged(kind: ListKind): void {
+    this.#scheduleListChanged(kind);
+  }
+
+  protected override listChanged(kind: ListKind): void {
+    this.#scheduleListChanged(kind);
+  }
+
+  /** Several changes in one tick reach clients as one notification per list. */
+  #scheduleListChanged(kind: ListKind): void {
+    if (this.#sessions.size === 0) return;
+    if (this.#pendingListChanges.size === 0) queueMicrotask(() => this.#flushListChanged());
+    this.#pendingListChanges.add(kind);
+  }
+
+  #flushListChanged(): void {
+    const kinds = [...this.#pendingListChanges];
+    this.#pendingListChanges.clear();
+    const capabilities = this.capabilities();
+    for (const kind of kinds) {
+      if (capabilities[kind]?.listChanged !== true) continue;
+      for (const session of this.#sessions) session.sendListChanged(kind);
+    }
+  }
+}

@@ -1,0 +1,281 @@
+import {
+  JsonRpcError,
+  JsonRpcPeer,
+  type RequestContext as PeerRequestContext,
+  type Transport,
+} from '@mcpkit/jsonrpc';
+import {
+  type ClientCapabilities,
+  ErrorCode,
+  formatZodError,
+  type Implementation,
+  InitializeRequestParamsSchema,
+  type JSONObject,
+  LOGGING_LEVELS,
+  type LoggingLevel,
+} from '@mcpkit/protocol';
+import type { HandlerContext } from '../core/handler-context.js';
+import type { RequestContext, SessionControls } from '../core/request-context.js';
+import { supports } from '../core/revisions.js';
+import type { McpServer } from '../server.js';
+
+/** What `initialize` negotiated; pass it to `connect` to resume a session without a handshake. */
+export interface NegotiatedSession {
+  protocolVersion: string;
+  clientCapabilities: ClientCapabilities;
+  clientInfo?: Implementation;
+  logLevel?: LoggingLevel;
+}
+
+export interface ConnectOptions {
+  /** Names the session in contexts, events and errors (defaults to the transport's session id). */
+  sessionId?: string;
+  /** Timeout of server-to-client requests such as elicitation (default 60 s; 0 disables). */
+  requestTimeoutMs?: number;
+  /** Skip the handshake: the session behaves as if `initialize` had negotiated this. */
+  restore?: NegotiatedSession;
+}
+
+const ALWAYS_ALLOWED = new Set(['initialize', 'ping']);
+
+/**
+ * One connection to one client (revisions up to 2025-11-25): owns its JsonRpcPeer, answers the
+ * initialize handshake and keeps what it negotiated, the log level and the resource
+ * subscriptions. Every other request goes to the server's core with a context built from that
+ * state; elicitation, sampling and roots become real requests to the client.
+ */
+export class ServerSession {
+  readonly server: McpServer<any>;
+  readonly peer: JsonRpcPeer;
+  readonly sessionId: string | undefined;
+  #transport: Transport;
+  #negotiated: NegotiatedSession | undefined;
+  #ready = false;
+  #closed = false;
+  #logLevel: LoggingLevel;
+  readonly #subscriptions = new Set<string>();
+  readonly #closeListeners: (() => void)[] = [];
+  readonly #controls: SessionControls;
+
+  constructor(server: McpServer<any>, transport: Transport, options: ConnectOptions) {
+    this.server = server;
+    this.#transport = transport;
+    this.sessionId = options.sessionId ?? transport.sessionId;
+    this.#logLevel = options.restore?.logLevel ?? server.options.defaultLogLevel ?? 'debug';
+    if (options.restore !== undefined) {
+      this.#negotiated = { ...options.restore };
+      this.#ready = true;
+    }
+    this.peer = new JsonRpcPeer({
+      ...(options.requestTimeoutMs !== undefined ? { defaultTimeoutMs: options.requestTimeoutMs } : {}),
+      onerror: (error) => this.#report(error),
+    });
+    this.#controls = {
+      setLogLevel: (level) => {
+        this.#logLevel = level;
+      },
+      subscribe: (uri) => {
+        this.#subscriptions.add(uri);
+      },
+      unsubscribe: (uri) => {
+        this.#subscriptions.delete(uri);
+      },
+    };
+    this.peer.fallbackRequestHandler = (params, context) => this.#onRequest(params, context);
+    this.peer.setNotificationHandler('notifications/initialized', () => {
+      this.#ready = true;
+    });
+    this.peer.setNotificationHandler('notifications/roots/list_changed', () => {
+      this.server.options.onRootsListChanged?.(this);
+    });
+    this.peer.onclose = () => this.#onClose();
+  }
+
+  /** @internal Called by McpServer.connect. */
+  async start(): Promise<void> {
+    await this.peer.connect(this.#transport);
+  }
+
+  /** What initialize negotiated, or undefined before the handshake. */
+  get negotiated(): Readonly<NegotiatedSession> | undefined {
+    return this.#negotiated;
+  }
+
+  get protocolVersion(): string | undefined {
+    return this.#negotiated?.protocolVersion;
+  }
+
+  get clientCapabilities(): ClientCapabilities | undefined {
+    return this.#negotiated?.clientCapabilities;
+  }
+
+  get clientInfo(): Implementation | undefined {
+    return this.#negotiated?.clientInfo;
+  }
+
+  get logLevel(): LoggingLevel {
+    return this.#logLevel;
+  }
+
+  /** True once the client sent `notifications/initialized`. */
+  get ready(): boolean {
+    return this.#ready;
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  isSubscribed(uri: string): boolean {
+    return this.#subscriptions.has(uri);
+  }
+
+  /** @internal */
+  addCloseListener(listener: () => void): void {
+    this.#closeListeners.push(listener);
+  }
+
+  async close(): Promise<void> {
+    await this.peer.close();
+    this.#onClose();
+  }
+
+  // ---- requests from the client ----
+
+  async #onRequest(params: JSONObject | undefined, context: PeerRequestContext): Promise<JSONObject> {
+    const method = context.method;
+    if (method === 'initialize') return this.#initialize(params);
+    const negotiated = this.#negotiated;
+    if (negotiated === undefined && !ALWAYS_ALLOWED.has(method)) {
+      throw JsonRpcError.invalidRequest(`Session not initialized: send 'initialize' before '${method}'`);
+    }
+    const ctx = this.#requestContext(negotiated, context);
+    const outcome = await this.server.handle({ method, params }, ctx);
+    if (outcome.type === 'result') return outcome.result;
+    if (outcome.type === 'error') throw outcome.error;
+    throw JsonRpcError.internalError(
+      `Handler for '${method}' asked for input the stateless way (InputRequiredSignal) inside a stateful session`,
+    );
+  }
+
+  #initialize(params: JSONObject | undefined): JSONObject {
+    if (this.#negotiated !== undefined) {
+      throw JsonRpcError.invalidRequest('Session already initialized: initialize may be sent only once');
+    }
+    const parsed = InitializeRequestParamsSchema.safeParse(params);
+    if (!parsed.success) {
+      const detail = formatZodError(parsed.error, params, { pathPrefix: ['params'] });
+      throw JsonRpcError.invalidParams(`Invalid params for 'initialize': ${detail}`);
+    }
+    const protocolVersion = this.server.negotiateVersion(parsed.data.protocolVersion);
+    this.#negotiated = {
+      protocolVersion,
+      clientCapabilities: parsed.data.capabilities,
+      clientInfo: parsed.data.clientInfo,
+    };
+    this.#transport.setProtocolVersion?.(protocolVersion);
+    return this.server.initializeResult(protocolVersion);
+  }
+
+  #requestContext(negotiated: NegotiatedSession | undefined, context: PeerRequestContext): RequestContext {
+    const extra = context.extra;
+    const ctx: RequestContext = {
+      protocolVersion: negotiated?.protocolVersion ?? this.server.negotiateVersion(''),
+      clientCapabilities: negotiated?.clientCapabilities ?? {},
+      logLevel: this.#logLevel,
+      get signal() {
+        return context.signal;
+      },
+      requestId: context.requestId,
+      sendNotification: (method, params) => context.sendNotification(method, params),
+      requestInput: (request, options) =>
+        context.sendRequest(
+          request.method,
+          request.params,
+          options?.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : undefined,
+        ),
+      session: this.#controls,
+    };
+    if (negotiated?.clientInfo !== undefined) ctx.clientInfo = negotiated.clientInfo;
+    if (context.progressToken !== undefined) ctx.progressToken = context.progressToken;
+    const sessionId = this.sessionId ?? extra?.sessionId;
+    if (sessionId !== undefined) ctx.sessionId = sessionId;
+    if (extra !== undefined) ctx.extra = extra;
+    if (extra?.authInfo !== undefined) ctx.authInfo = extra.authInfo;
+    return ctx;
+  }
+
+  // ---- messages to the client ----
+
+  /** @internal Sent by McpServer when a registration changes. */
+  sendListChanged(kind: 'tools' | 'resources' | 'prompts'): void {
+    if (this.#negotiated === undefined || this.#closed) return;
+    this.#notify(`notifications/${kind}/list_changed`);
+  }
+
+  /** @internal Sent by McpServer.notifyResourceUpdated. */
+  sendResourceUpdated(uri: string): void {
+    if (this.#closed) return;
+    this.#notify('notifications/resources/updated', { uri });
+  }
+
+  /** A log message not tied to any request, filtered by the session's level. */
+  async log(level: LoggingLevel, data: unknown, logger?: string): Promise<void> {
+    if (this.#closed || LOGGING_LEVELS.indexOf(level) < LOGGING_LEVELS.indexOf(this.#logLevel)) return;
+    if (this.server.capabilities().logging === undefined) return;
+    const params: JSONObject = { level, data };
+    if (logger !== undefined) params.logger = logger;
+    await this.peer.notify('notifications/message', params);
+  }
+
+  /** 2025-11-25: tells the client a URL-mode elicitation finished. */
+  async sendElicitationComplete(elicitationId: string): Promise<void> {
+    const version = this.#negotiated?.protocolVersion;
+    if (version === undefined || !supports(version, 'urlElicitation')) {
+      throw new JsonRpcError(
+        ErrorCode.InvalidRequest,
+        `notifications/elicitation/complete needs protocol revision 2025-11-25; this session speaks ${version ?? 'nothing yet'}`,
+      );
+    }
+    await this.peer.notify('notifications/elicitation/complete', { elicitationId });
+  }
+
+  /**
+   * A handler context outside any request, to ask the client something (e.g. list its roots
+   * after `notifications/roots/list_changed`).
+   */
+  context(signal: AbortSignal = new AbortController().signal): Promise<HandlerContext<any>> {
+    const negotiated = this.#negotiated;
+    const ctx: RequestContext = {
+      protocolVersion: negotiated?.protocolVersion ?? this.server.negotiateVersion(''),
+      clientCapabilities: negotiated?.clientCapabilities ?? {},
+      logLevel: this.#logLevel,
+      signal,
+      sendNotification: (method, params) => this.peer.notify(method, params),
+      requestInput: (request, options) =>
+        this.peer.request(request.method, request.params, {
+          signal,
+          ...(options?.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+        }),
+      session: this.#controls,
+    };
+    if (negotiated?.clientInfo !== undefined) ctx.clientInfo = negotiated.clientInfo;
+    if (this.sessionId !== undefined) ctx.sessionId = this.sessionId;
+    return this.server.handlerContext(ctx);
+  }
+
+  #notify(method: string, params?: JSONObject): void {
+    this.peer.notify(method, params).then(undefined, (error: unknown) => this.#report(error));
+  }
+
+  #report(error: unknown): void {
+    this.server.reportError(error, this.sessionId !== undefined ? { sessionId: this.sessionId } : {});
+  }
+
+  #onClose(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#subscriptions.clear();
+    for (const listener of this.#closeListeners.splice(0)) listener();
+  }
+}
