@@ -1,4 +1,5 @@
-import type { JSONRPCErrorObject, JSONRPCMessage } from '@mcpkit/protocol';
+import { decodeMessage, JsonRpcError } from '@mcpkit/jsonrpc';
+import { ErrorCode, type JSONRPCErrorObject, type JSONRPCMessage } from '@mcpkit/protocol';
 import { HttpTransportError, snippet } from './errors.js';
 import type { FetchResponse } from './fetch.js';
 
@@ -78,41 +79,23 @@ function jsonRpcErrorIn(body: { text: string }): JSONRPCErrorObject | undefined 
 
 /**
  * Parses a body that must hold one JSON-RPC message or a batch of them. Throws INVALID_RESPONSE
- * naming where the body came from and showing its start.
+ * naming where the body came from, what was wrong, and showing the body's start.
  */
 export function decodeMessages(text: string, where: string): JSONRPCMessage[] {
-  let parsed: unknown;
+  let decoded: JSONRPCMessage | JSONRPCMessage[];
   try {
-    parsed = JSON.parse(text);
+    decoded = decodeMessage(text);
   } catch (error) {
-    throw new HttpTransportError('INVALID_RESPONSE', `${where} is not valid JSON: ${snippet(text)}`, {
+    const notJson = error instanceof JsonRpcError && error.code === ErrorCode.ParseError;
+    const problem = notJson
+      ? 'is not valid JSON'
+      : `is not a JSON-RPC 2.0 message (${(error as Error).message})`;
+    throw new HttpTransportError('INVALID_RESPONSE', `${where} ${problem}: ${snippet(text)}`, {
       bodySnippet: snippet(text),
       cause: error,
     });
   }
-  const items = Array.isArray(parsed) ? parsed : [parsed];
-  for (const [index, item] of items.entries()) {
-    const problem = messageShapeProblem(item);
-    if (problem) {
-      const at = Array.isArray(parsed) ? ` (batch item ${index})` : '';
-      throw new HttpTransportError(
-        'INVALID_RESPONSE',
-        `${where}${at} is not a JSON-RPC 2.0 message: ${problem}; got ${snippet(text)}`,
-        { bodySnippet: snippet(text) },
-      );
-    }
-  }
-  return items as JSONRPCMessage[];
-}
-
-function messageShapeProblem(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'expected a JSON object';
-  const message = value as Record<string, unknown>;
-  if (message.jsonrpc !== '2.0') return `expected "jsonrpc": "2.0", got ${JSON.stringify(message.jsonrpc)}`;
-  if ('method' in message)
-    return typeof message.method === 'string' ? undefined : 'expected "method" to be a string';
-  if ('result' in message || 'error' in message) return undefined;
-  return 'expected "method", "result" or "error"';
+  return Array.isArray(decoded) ? decoded : [decoded];
 }
 
 export function isResponse(

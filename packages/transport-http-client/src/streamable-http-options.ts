@@ -31,7 +31,11 @@ export interface StreamableHttpClientTransportOptions extends HttpClientCommonOp
   sessionId?: string;
   /** The protocol version header to send from the start (normally set by `setProtocolVersion`). */
   protocolVersion?: string;
-  /** Open the standalone GET SSE stream after initialization (default true; 405 is tolerated). */
+  /**
+   * Open the standalone GET SSE stream after `notifications/initialized` is sent, or at `start()`
+   * when `sessionId` is given (default true; 405 is tolerated). If the stream was open and cannot
+   * be resumed, the server is gone: the transport reports the error and closes.
+   */
   standaloneStream?: boolean;
   /** Backoff for resuming broken SSE streams when the server sent no `retry:` delay. */
   reconnection?: ReconnectionOptions;
@@ -39,6 +43,13 @@ export interface StreamableHttpClientTransportOptions extends HttpClientCommonOp
   terminateSessionOnClose?: boolean;
   /** Bound on the DELETE sent by `close()`, in milliseconds (default 3000), so closing never hangs. */
   closeTimeoutMs?: number;
+  /**
+   * POST each message only once the previous POST got its response headers, so the server receives
+   * messages in send order even when the caller does not await `send` (default false: messages
+   * travel concurrently, as HTTP allows; a long request answered with plain JSON would otherwise
+   * hold back every later message, cancellations included).
+   */
+  orderedSends?: boolean;
   /** Extra headers per message; see {@link MessageHeaders}. */
   messageHeaders?: MessageHeaders;
 }

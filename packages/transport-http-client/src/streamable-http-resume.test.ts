@@ -238,6 +238,46 @@ describe.each(fetchImplementations)('resumable SSE streams over %s', (_name, fet
     expect(closed()).toBe(1);
     expect(transport.sessionId).toBeUndefined();
   });
+
+  it('with a given session, listens at start and closes once the server is gone for good', async () => {
+    server = await startServer((req, res) => {
+      expect(req.method).toBe('GET');
+      expect(req.headers['mcp-session-id']).toBe('existing');
+      openSse(res);
+      sseEvent(res, { id: '1', data: { jsonrpc: '2.0', method: 'notifications/hello' } });
+    });
+    const { transport, messages, errors, closed } = await recordedTransport(server.url, fetch, {
+      sessionId: 'existing',
+      reconnection: { initialDelayMs: 5, maxRetries: 2 },
+    });
+    await waitFor(() => messages.length === 1, 3000, 'the standalone notification');
+    await server.close();
+    server = undefined;
+    await waitFor(() => closed() === 1, 3000, 'onclose after the server went away');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ code: 'STREAM_INTERRUPTED' });
+    expect(errors[0]?.message).toContain(
+      'the standalone GET SSE stream broke and was given up after 2 failed attempts',
+    );
+    await expect(transport.send(call)).rejects.toMatchObject({ code: 'CLOSED' });
+  });
+
+  it('stays open when the server refuses GET with a status other than 405', async () => {
+    server = await startServer((req, res) => {
+      if (req.method === 'GET') return void res.writeHead(400).end('GET not supported here');
+      json(res, result(7, {}));
+    });
+    const { transport, errors, closed } = await recordedTransport(server.url, fetch, {
+      sessionId: 'existing',
+      terminateSessionOnClose: false,
+      reconnection: { initialDelayMs: 5, maxRetries: 2 },
+    });
+    await waitFor(() => errors.length === 1, 3000, 'the GET refusal to be reported');
+    expect(errors[0]?.message).toContain('answered HTTP 400');
+    expect(closed()).toBe(0);
+    await transport.send(call);
+    await transport.close();
+  });
 });
 
 describe.each(fetchImplementations)('settling on abort and close over %s', (_name, fetch) => {

@@ -8,7 +8,7 @@ import {
   Notification,
   type RequestId,
 } from '@mcpkit/protocol';
-import { HttpTransportError } from './errors.js';
+import { findHttpTransportError, HttpTransportError } from './errors.js';
 import { applyMiddleware, defaultFetch, type FetchLike, type FetchResponse } from './fetch.js';
 import {
   decodeMessages,
@@ -43,6 +43,7 @@ export class StreamableHttpClientTransport implements Transport {
   private readonly lifetime = new AbortController();
   private readonly requestStreams = new Map<RequestId, AbortController>();
   private standalone: AbortController | undefined;
+  private sendQueue: Promise<void> = Promise.resolve();
 
   constructor(
     url: string | URL,
@@ -71,6 +72,8 @@ export class StreamableHttpClientTransport implements Transport {
       );
     }
     this.state = 'started';
+    // A transport given an existing session is past initialization: listen right away.
+    if (this.sessionId !== undefined) this.openStandaloneStream();
   }
 
   async send(message: JSONRPCMessage, options: HttpSendOptions = {}): Promise<void> {
@@ -82,10 +85,20 @@ export class StreamableHttpClientTransport implements Transport {
     }
     const link = this.linkedController(options.signal);
     if (requestId !== undefined) this.requestStreams.set(requestId, link.controller);
+    const turn = this.options.orderedSends ? this.takeTurn() : undefined;
     let streaming = false;
     try {
+      if (turn) {
+        await turn.ready;
+        this.assertOpen(message);
+      }
       const sentSessionId = isInitializeRequest(message) ? undefined : this.sessionId;
-      const response = await this.request('POST', link.controller.signal, message);
+      let response: FetchResponse;
+      try {
+        response = await this.request('POST', link.controller.signal, message);
+      } finally {
+        turn?.done();
+      }
       streaming = await this.handlePostResponse(message, response, sentSessionId, link, options);
     } catch (error) {
       const failure = link.controller.signal.aborted
@@ -93,6 +106,7 @@ export class StreamableHttpClientTransport implements Transport {
         : error;
       throw this.reported(failure);
     } finally {
+      turn?.done();
       if (!streaming) {
         link.release();
         if (requestId !== undefined) this.requestStreams.delete(requestId);
@@ -103,11 +117,15 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   async close(): Promise<void> {
+    await this.shutdown(this.options.terminateSessionOnClose !== false);
+  }
+
+  private async shutdown(terminateSession: boolean): Promise<void> {
     if (this.state === 'closed') return;
     this.state = 'closed';
     const sessionId = this.sessionId;
     this.lifetime.abort(new HttpTransportError('CLOSED', 'The transport was closed'));
-    if (sessionId !== undefined && this.options.terminateSessionOnClose !== false) {
+    if (sessionId !== undefined && terminateSession) {
       try {
         await this.deleteSession(sessionId, AbortSignal.timeout(this.options.closeTimeoutMs ?? 3000));
       } catch (error) {
@@ -195,6 +213,7 @@ export class StreamableHttpClientTransport implements Transport {
     },
   ): Promise<void> {
     const { controller } = link;
+    let connected = extra.first !== undefined;
     try {
       await runResumableStream({
         description,
@@ -203,13 +222,25 @@ export class StreamableHttpClientTransport implements Transport {
         ...(extra.lastEventId === undefined ? {} : { lastEventId: extra.lastEventId }),
         signal: controller.signal,
         reconnection: this.reconnection,
-        open: (lastEventId, signal) => this.openGetStream(lastEventId, signal),
+        open: async (lastEventId, signal) => {
+          const opened = await this.openGetStream(lastEventId, signal);
+          if (opened !== 'unsupported') connected = true;
+          return opened;
+        },
         deliver: (message) => this.onmessage?.(message),
         onInvalid: (error) => this.onerror?.(error),
         ...(extra.onresumptiontoken ? { onEventId: extra.onresumptiontoken } : {}),
       });
     } catch (error) {
       this.onerror?.(error as Error);
+      const lost = error instanceof HttpTransportError && error.code === 'STREAM_INTERRUPTED';
+      const unreachable = lost && findHttpTransportError(error.cause, 'NETWORK') !== undefined;
+      if (requestId === undefined && lost && (connected || unreachable) && !controller.signal.aborted) {
+        // The standalone stream is the live link to the server; once it is gone for good, so is the
+        // connection. (A server that merely refuses GET with an HTTP status is not gone.)
+        void this.shutdown(false);
+        return;
+      }
       if (requestId !== undefined && !controller.signal.aborted) {
         const reason = error as HttpTransportError;
         this.onmessage?.({
@@ -342,6 +373,16 @@ export class StreamableHttpClientTransport implements Transport {
         ...(error.rpcError ? { rpcError: error.rpcError } : {}),
       },
     );
+  }
+
+  /** A place in the send queue: `ready` once every earlier POST got its response headers. */
+  private takeTurn(): { ready: Promise<void>; done(): void } {
+    const ready = this.sendQueue;
+    let done = () => {};
+    this.sendQueue = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    return { ready, done };
   }
 
   /** An AbortController aborted when the transport closes or `signal` aborts; release it when done. */
