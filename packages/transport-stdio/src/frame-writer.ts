@@ -20,6 +20,8 @@ interface QueuedWrite {
  */
 export class FrameWriter {
   private readonly queue: QueuedWrite[] = [];
+  /** Handed to the stream, waiting for its callback. */
+  private readonly inFlight = new Set<QueuedWrite>();
   /** Bytes accepted but not yet confirmed written by the stream's callback. */
   private pendingBytes = 0;
   private waitingForDrain = false;
@@ -56,27 +58,30 @@ export class FrameWriter {
   }
 
   /**
-   * Fails every frame not yet handed to the stream with `reason` and refuses further writes.
-   * Frames already handed over settle through the stream's callback (ending or destroying the
-   * stream calls it), so their promises tell the truth about delivery.
+   * Fails every unconfirmed frame with `reason` and refuses further writes. Frames already
+   * handed to the stream may still reach the reader; their promises fail anyway, because a
+   * stalled or destroyed stream may never call back and a promise must not hang.
    */
   close(reason: Error): void {
     if (this.closedWith) return;
     this.closedWith = reason;
     this.stream.off('drain', this.onDrain);
-    for (const item of this.queue.splice(0)) {
+    for (const item of [...this.inFlight, ...this.queue.splice(0)]) {
       this.pendingBytes -= item.bytes.byteLength;
       item.reject(reason);
     }
+    this.inFlight.clear();
   }
 
   private pump(): void {
     while (!this.waitingForDrain && !this.closedWith && this.queue.length > 0) {
       const item = this.queue.shift()!;
+      this.inFlight.add(item);
       let accepted: boolean;
       try {
         accepted = this.writeOne(item);
       } catch (error) {
+        this.inFlight.delete(item);
         this.pendingBytes -= item.bytes.byteLength;
         item.reject(writeFailed(error));
         continue;

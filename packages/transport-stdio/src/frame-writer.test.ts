@@ -1,0 +1,159 @@
+import { PassThrough, Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { StdioErrorCode } from './errors.js';
+import { FrameWriter } from './frame-writer.js';
+import { StdioServerTransport } from './server-transport.js';
+import { installStdoutGuard } from './stdout-guard.js';
+import { waitUntil } from './test-helpers/wait.js';
+
+/** A writable whose reader stalls: chunks are held until `releaseAll()`. */
+function stalledWritable() {
+  const received: Buffer[] = [];
+  const held: Array<() => void> = [];
+  let flowing = false;
+  const stream = new Writable({
+    highWaterMark: 1024,
+    write(chunk: Buffer, _encoding, callback) {
+      received.push(chunk);
+      if (flowing) callback();
+      else held.push(() => callback());
+    },
+  });
+  const releaseAll = () => {
+    flowing = true;
+    for (const callback of held.splice(0)) callback();
+  };
+  return { stream, received, releaseAll };
+}
+
+describe('FrameWriter', () => {
+  it('stops writing on backpressure, bounds the queue, and resumes in order on drain', async () => {
+    const { stream, received, releaseAll } = stalledWritable();
+    let streamWrites = 0;
+    const writer = new FrameWriter(
+      stream,
+      (bytes, done) => {
+        streamWrites++;
+        return stream.write(bytes, done);
+      },
+      8 * 1024,
+    );
+    const frame = (index: number) => Buffer.from(`${String(index).padStart(4, '0')}${'x'.repeat(1020)}\n`);
+    const accepted: Promise<void>[] = [];
+    let rejection: unknown;
+    for (let index = 0; index < 100 && rejection === undefined; index++) {
+      const result = writer.write(frame(index));
+      result.catch((error: unknown) => {
+        rejection ??= error;
+      });
+      await Promise.resolve();
+      if (rejection === undefined) accepted.push(result);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(rejection).toMatchObject({ code: StdioErrorCode.WriteQueueFull });
+    expect((rejection as Error).message).toMatch(/not reading its input/);
+    expect(writer.pendingWriteBytes).toBeLessThanOrEqual(8 * 1024);
+    // Backpressure: only the first frame reached the stream while it reported itself full.
+    expect(streamWrites).toBe(1);
+    releaseAll();
+    await Promise.all(accepted);
+    expect(received.map((chunk) => chunk.subarray(0, 4).toString())).toEqual(
+      accepted.map((_, index) => String(index).padStart(4, '0')),
+    );
+    expect(writer.pendingWriteBytes).toBe(0);
+  });
+
+  it('fails queued writes on close and refuses new ones', async () => {
+    const { stream } = stalledWritable();
+    const writer = new FrameWriter(stream, (bytes, done) => stream.write(bytes, done), 1 << 20);
+    const first = writer.write(Buffer.alloc(2000));
+    const queued = writer.write(Buffer.alloc(10));
+    writer.close(new Error('closed for the test'));
+    // The first frame reached a stream that never calls back: its promise must not hang.
+    await expect(first).rejects.toThrow('closed for the test');
+    await expect(queued).rejects.toThrow('closed for the test');
+    await expect(writer.write(Buffer.alloc(1))).rejects.toThrow('closed for the test');
+    expect(writer.pendingWriteBytes).toBe(0);
+  });
+
+  it('reports a failed write as WRITE_FAILED', async () => {
+    const stream = new Writable({
+      write: (_chunk, _encoding, callback) => callback(new Error('EPIPE-like')),
+    });
+    const streamErrors: Error[] = [];
+    stream.on('error', (error) => streamErrors.push(error));
+    const writer = new FrameWriter(stream, (bytes, done) => stream.write(bytes, done));
+    await expect(writer.write(Buffer.from('x'))).rejects.toMatchObject({
+      code: StdioErrorCode.WriteFailed,
+      message: expect.stringContaining('EPIPE-like'),
+    });
+    expect(streamErrors.map((error) => error.message)).toEqual(['EPIPE-like']);
+  });
+});
+
+describe('StdioServerTransport backpressure', () => {
+  it('fails sends with WRITE_QUEUE_FULL when the client stops reading, and recovers when it reads', async () => {
+    const { stream, releaseAll } = stalledWritable();
+    const transport = new StdioServerTransport({
+      stdin: new PassThrough(),
+      stdout: stream,
+      maxPendingWriteBytes: 64 * 1024,
+    });
+    await transport.start();
+    const text = 'y'.repeat(4096);
+    const sends: Array<Promise<unknown>> = [];
+    for (let index = 0; index < 100; index++) {
+      sends.push(
+        transport.send({ jsonrpc: '2.0', method: 'n', params: { index, text } }).then(
+          () => 'sent',
+          (error: Error) => error,
+        ),
+      );
+    }
+    releaseAll();
+    const outcomes = await Promise.all(sends);
+    const sent = outcomes.filter((outcome) => outcome === 'sent').length;
+    expect(sent).toBeGreaterThan(5);
+    expect(sent).toBeLessThan(20);
+    expect(outcomes.at(-1)).toMatchObject({ code: StdioErrorCode.WriteQueueFull });
+    await expect(transport.send({ jsonrpc: '2.0', method: 'after' })).resolves.toBeUndefined();
+    await transport.close();
+  });
+});
+
+describe('installStdoutGuard', () => {
+  it('diverts other writers to the redirect target while active and restores the stream', async () => {
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    const toStdout: string[] = [];
+    const toStderr: string[] = [];
+    stdout.on('data', (chunk: Buffer) => toStdout.push(chunk.toString()));
+    stderr.on('data', (chunk: Buffer) => toStderr.push(chunk.toString()));
+    const originalWrite = stdout.write;
+    const guard = installStdoutGuard(stdout, stderr);
+    stdout.write('stray text\n');
+    guard.rawWrite(Buffer.from('{"frame":1}\n'), () => {});
+    guard.restore();
+    expect(stdout.write).toBe(originalWrite);
+    stdout.write('after restore\n');
+    await waitUntil(() => toStdout.length >= 2 && toStderr.length >= 1, 'all writes');
+    expect(toStdout.join('')).toBe('{"frame":1}\nafter restore\n');
+    expect(toStderr.join('')).toBe('stray text\n');
+  });
+
+  it('becomes a pass-through when someone wrapped write after it', async () => {
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    const toStdout: string[] = [];
+    stdout.on('data', (chunk: Buffer) => toStdout.push(chunk.toString()));
+    const guard = installStdoutGuard(stdout, stderr);
+    const guarded = stdout.write;
+    const wrapper = ((...args: Parameters<typeof guarded>) => guarded.apply(stdout, args)) as typeof guarded;
+    stdout.write = wrapper;
+    guard.restore();
+    expect(stdout.write).toBe(wrapper);
+    stdout.write('through the wrapper\n');
+    await waitUntil(() => toStdout.length === 1, 'the write');
+    expect(toStdout).toEqual(['through the wrapper\n']);
+  });
+});

@@ -1,0 +1,141 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { StdioErrorCode } from './errors.js';
+import { encodeFrame } from './framing/index.js';
+import { StdioServerTransport, type StdioServerTransportOptions } from './server-transport.js';
+import { waitUntil } from './test-helpers/wait.js';
+import type { JSONRPCMessage } from './types.js';
+
+/** A server transport on PassThrough streams, with everything it does recorded. */
+async function openServer(options: StdioServerTransportOptions = {}) {
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  const written: string[] = [];
+  stdout.on('data', (chunk: Buffer) => written.push(chunk.toString('utf8')));
+  const transport = new StdioServerTransport({ stdin, stdout, ...options });
+  const messages: JSONRPCMessage[] = [];
+  const errors: Error[] = [];
+  let closes = 0;
+  transport.onmessage = (message) => messages.push(message);
+  transport.onerror = (error) => errors.push(error);
+  transport.onclose = () => closes++;
+  await transport.start();
+  const responses = () =>
+    written
+      .join('')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as JSONRPCMessage);
+  return { stdin, stdout, transport, messages, errors, written, responses, closes: () => closes };
+}
+
+const ping = { jsonrpc: '2.0', id: 1, method: 'ping' } as const;
+
+describe('StdioServerTransport', () => {
+  it('delivers newline-delimited messages and writes messages as lines', async () => {
+    const server = await openServer();
+    server.stdin.write(`${JSON.stringify(ping)}\r\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n`);
+    await waitUntil(() => server.messages.length === 2, 'two messages');
+    expect(server.messages).toEqual([ping, { jsonrpc: '2.0', method: 'notifications/initialized' }]);
+    await server.transport.send({ jsonrpc: '2.0', id: 1, result: {} });
+    expect(server.written.join('')).toBe('{"jsonrpc":"2.0","id":1,"result":{}}\n');
+  });
+
+  it('answers a line that is not JSON with -32700 and goes on', async () => {
+    const server = await openServer();
+    server.stdin.write(`{not json\n${JSON.stringify(ping)}\n`);
+    await waitUntil(
+      () => server.messages.length === 1 && server.responses().length === 1,
+      'answer and message',
+    );
+    const [response] = server.responses();
+    expect(response).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
+    expect(server.errors[0]?.message).toMatch(/Parse error/);
+    expect(server.messages).toEqual([ping]);
+  });
+
+  it('answers valid JSON that is not JSON-RPC with -32600, keeping the id when it can be read', async () => {
+    const server = await openServer();
+    server.stdin.write('{"jsonrpc":"1.0","id":7,"method":"x"}\n[1,2]\n');
+    await waitUntil(() => server.responses().length === 2, 'two answers');
+    const [first, second] = server.responses();
+    expect(first).toMatchObject({
+      id: 7,
+      error: { code: -32600, message: expect.stringContaining('jsonrpc') },
+    });
+    expect(second).toMatchObject({ id: null, error: { code: -32600 } });
+    expect(server.errors).toHaveLength(2);
+  });
+
+  it('answers an oversized message with a clear error, skips it and goes on', async () => {
+    const server = await openServer({ maxMessageBytes: 1000 });
+    const big = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { pad: 'x'.repeat(5000) },
+    });
+    for (let offset = 0; offset < big.length; offset += 700)
+      server.stdin.write(big.slice(offset, offset + 700));
+    server.stdin.write(`\n${JSON.stringify(ping)}\n`);
+    await waitUntil(() => server.messages.length === 1, 'the next message');
+    expect(server.messages).toEqual([ping]);
+    const [response] = server.responses();
+    expect(response).toMatchObject({ id: null, error: { code: -32600 } });
+    expect((response as { error: { message: string } }).error.message).toMatch(
+      /larger than the limit of 1000 bytes/,
+    );
+    expect(server.errors).toHaveLength(1);
+    expect(server.errors[0]).toMatchObject({ code: StdioErrorCode.MessageTooLarge });
+  });
+
+  it('delivers the messages of a batch one by one', async () => {
+    const server = await openServer();
+    server.stdin.write(`[${JSON.stringify(ping)},{"jsonrpc":"2.0","method":"n"}]\n`);
+    await waitUntil(() => server.messages.length === 2, 'both batch members');
+    expect(server.messages).toEqual([ping, { jsonrpc: '2.0', method: 'n' }]);
+  });
+
+  it('fires onclose once on stdin EOF and rejects later sends', async () => {
+    const server = await openServer();
+    server.stdin.end(`${JSON.stringify(ping)}\n`);
+    await waitUntil(() => server.closes() === 1, 'onclose');
+    expect(server.messages).toEqual([ping]);
+    await server.transport.close();
+    expect(server.closes()).toBe(1);
+    await expect(server.transport.send({ jsonrpc: '2.0', id: 1, result: {} })).rejects.toMatchObject({
+      code: StdioErrorCode.NotConnected,
+    });
+  });
+
+  it('speaks Content-Length framing when asked', async () => {
+    const server = await openServer({ framing: 'content-length' });
+    const frame = encodeFrame(JSON.stringify({ ...ping, params: { text: 'héllo 😀' } }), 'content-length');
+    server.stdin.write(frame.subarray(0, 7));
+    server.stdin.write(frame.subarray(7));
+    await waitUntil(() => server.messages.length === 1, 'the framed message');
+    expect(server.messages[0]).toEqual({ ...ping, params: { text: 'héllo 😀' } });
+    await server.transport.send({ jsonrpc: '2.0', id: 1, result: { text: 'é' } });
+    const body = '{"jsonrpc":"2.0","id":1,"result":{"text":"é"}}';
+    expect(server.written.join('')).toBe(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  });
+
+  it('reports a throwing onmessage handler and keeps reading', async () => {
+    const server = await openServer();
+    let calls = 0;
+    server.transport.onmessage = () => {
+      calls++;
+      if (calls === 1) throw new Error('handler bug');
+    };
+    server.stdin.write(`${JSON.stringify(ping)}\n${JSON.stringify(ping)}\n`);
+    await waitUntil(() => calls === 2, 'both deliveries');
+    expect(server.errors[0]?.message).toMatch(/onmessage handler threw: handler bug/);
+  });
+
+  it('rejects bad options with a message that names them', () => {
+    expect(() => new StdioServerTransport({ maxMessageBytes: -1 })).toThrow(
+      /maxMessageBytes must be a positive integer/,
+    );
+    expect(() => new StdioServerTransport({ framing: 'xml' as 'newline' })).toThrow(/framing must be/);
+  });
+});
