@@ -5,7 +5,6 @@ import {
   type ClientCapabilities,
   type CompleteRequestParams,
   type CompleteResult,
-  ElicitationCompleteNotificationSchema,
   type GetPromptRequestParams,
   type GetPromptResult,
   type Implementation,
@@ -16,14 +15,12 @@ import {
   type ListResourceTemplatesResult,
   type ListToolsResult,
   type LoggingLevel,
-  LoggingMessageNotificationParamsSchema,
   type PaginatedRequestParams,
   type Prompt,
   type ReadResourceRequestParams,
   type ReadResourceResult,
   type Resource,
   type ResourceTemplate,
-  ResourceUpdatedNotificationParamsSchema,
   type Root,
   type ServerCapabilities,
   type Tool,
@@ -36,6 +33,7 @@ import { McpClientError, McpClientErrorCode } from './errors.js';
 import { type ListChangedHandler, ListChangedWatcher, type ListKind } from './list-changed.js';
 import { initializeHandshake, type NegotiatedSession } from './negotiation.js';
 import { collectAll, paginate } from './pagination.js';
+import { wirePeer } from './peer-wiring.js';
 import { resultSchemaFor, type TypedMethod } from './result-schemas.js';
 import {
   type ElicitationHandler,
@@ -51,10 +49,9 @@ import {
   type ResourceUpdatedCallback,
 } from './subscriptions.js';
 import { ToolOutputSchemaCache } from './tool-output.js';
-import { describeFailure, parseServerResult } from './validation.js';
+import { parseServerResult } from './validation.js';
 
 const DEFAULT_MAX_PAGES = 1000;
-const SERVER_QUESTIONS = ['sampling/createMessage', 'elicitation/create', 'roots/list'] as const;
 
 interface Connection {
   peer: Peer;
@@ -149,7 +146,19 @@ export class McpClient {
     const peer = new JsonRpcPeer(
       timeout === undefined ? peerOptions : { ...peerOptions, defaultTimeoutMs: timeout },
     );
-    this.#registerHandlers(peer);
+    wirePeer(peer, {
+      answer: (method, params, ctx) => this.#responder.answer(method, params, ctx),
+      protocolVersion: () => this.protocolVersion,
+      logMessage: (entry) => this.#logHandler?.(entry),
+      resourceUpdated: (update) => this.#subscriptions.dispatch(update, (error) => this.#reportError(error)),
+      elicitationComplete: (id) => this.#options.onElicitationComplete?.(id),
+      listChanged: (kind) => {
+        if (kind === 'tools') this.#toolOutputSchemas.clear();
+        // Not awaited: the refresh sends requests whose responses arrive on this same connection.
+        void this.#watchers[kind]?.notify();
+      },
+      reportError: (error) => this.#reportError(error),
+    });
     peer.onclose = () => this.#handleClosed(peer);
     this.#connecting = peer;
     const capabilities = this.#currentCapabilities();
@@ -474,73 +483,6 @@ export class McpClient {
       McpClientErrorCode.NotConnected,
       `Cannot send ${method}: the client is not connected (call connect() first)`,
     );
-  }
-
-  #registerHandlers(peer: Peer): void {
-    peer.setRequestHandler('ping', () => ({}));
-    for (const method of SERVER_QUESTIONS) {
-      peer.setRequestHandler(method, (params, ctx) => {
-        const context = { signal: ctx.signal, requestId: ctx.requestId };
-        const version = this.protocolVersion;
-        return this.#responder.answer(
-          method,
-          params,
-          version ? { ...context, protocolVersion: version } : context,
-        );
-      });
-    }
-    peer.setNotificationHandler('notifications/message', (params) => {
-      const entry = this.#parseNotification(
-        LoggingMessageNotificationParamsSchema,
-        params,
-        'notifications/message',
-      );
-      if (entry && this.#logHandler)
-        return this.#guard(() => this.#logHandler?.(entry), 'log message handler');
-    });
-    peer.setNotificationHandler('notifications/resources/updated', (params) => {
-      const update = this.#parseNotification(
-        ResourceUpdatedNotificationParamsSchema,
-        params,
-        'resources/updated',
-      );
-      if (update) return this.#subscriptions.dispatch(update, (error) => this.#reportError(error));
-    });
-    peer.setNotificationHandler('notifications/elicitation/complete', (params) => {
-      const schema = ElicitationCompleteNotificationSchema.shape.params;
-      const done = this.#parseNotification(schema, params, 'elicitation/complete');
-      const handler = this.#options.onElicitationComplete;
-      if (done && handler)
-        return this.#guard(() => handler(done.elicitationId), 'elicitation complete handler');
-    });
-    for (const kind of ['tools', 'prompts', 'resources'] as const) {
-      peer.setNotificationHandler(`notifications/${kind}/list_changed`, () => {
-        if (kind === 'tools') this.#toolOutputSchemas.clear();
-        // Not awaited: the refresh sends requests whose responses arrive on this same connection.
-        void this.#watchers[kind]?.notify();
-      });
-    }
-  }
-
-  #parseNotification<S extends z.ZodType>(schema: S, params: unknown, what: string): z.output<S> | undefined {
-    const parsed = schema.safeParse(params ?? {});
-    if (parsed.success) return parsed.data;
-    this.#reportError(
-      new McpClientError(
-        McpClientErrorCode.InvalidResult,
-        `Ignored a malformed ${what} notification: ${describeFailure(parsed.error, params, 'params')}`,
-        { cause: parsed.error },
-      ),
-    );
-    return undefined;
-  }
-
-  async #guard(run: () => void | Promise<void>, what: string): Promise<void> {
-    try {
-      await run();
-    } catch (error) {
-      this.#reportError(asError(error, `${what} failed`));
-    }
   }
 
   #reportError(error: Error): void {

@@ -1,4 +1,4 @@
-import { describeZodError, formatZodError } from '@mcpkit/protocol';
+import { describeZodError } from '@mcpkit/protocol';
 import type * as z from 'zod';
 import { McpClientError, McpClientErrorCode } from './errors.js';
 
@@ -25,9 +25,4 @@ export function parseServerResult<S extends z.ZodType>(
       data: { method, path: issue.pathString, expected: issue.expected, received: issue.received },
     },
   );
-}
-
-/** One line describing why `value` failed `error`'s schema, paths prefixed by `prefix`. */
-export function describeFailure(error: z.ZodError, value: unknown, prefix: string): string {
-  return formatZodError(error, value, { pathPrefix: [prefix] });
 }

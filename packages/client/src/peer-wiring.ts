@@ -1,0 +1,83 @@
+import type { Peer } from '@mcpkit/jsonrpc';
+import {
+  type JSONObject,
+  type LoggingMessageNotificationParams,
+  parseNotificationParams,
+  type ResourceUpdatedNotificationParams,
+} from '@mcpkit/protocol';
+import { McpClientError, McpClientErrorCode } from './errors.js';
+import type { ListKind } from './list-changed.js';
+import type { ServerRequestContext } from './server-requests.js';
+import { asError } from './subscriptions.js';
+
+/** What the client does with each message the server may send on its own. */
+export interface ClientEventSink {
+  /** Answers sampling/createMessage, elicitation/create and roots/list. */
+  answer(method: string, params: JSONObject | undefined, ctx: ServerRequestContext): Promise<JSONObject>;
+  protocolVersion(): string | undefined;
+  logMessage(entry: LoggingMessageNotificationParams): void | Promise<void>;
+  resourceUpdated(params: ResourceUpdatedNotificationParams): void | Promise<void>;
+  elicitationComplete(elicitationId: string): void | Promise<void>;
+  listChanged(kind: ListKind): void;
+  reportError(error: Error): void;
+}
+
+const SERVER_QUESTIONS = ['sampling/createMessage', 'elicitation/create', 'roots/list'] as const;
+
+/** Registers the client's request and notification handlers on a fresh peer. */
+export function wirePeer(peer: Peer, sink: ClientEventSink): void {
+  peer.setRequestHandler('ping', () => ({}));
+  for (const method of SERVER_QUESTIONS) {
+    peer.setRequestHandler(method, (params, ctx) => {
+      const context: ServerRequestContext = { signal: ctx.signal, requestId: ctx.requestId };
+      const version = sink.protocolVersion();
+      if (version !== undefined) context.protocolVersion = version;
+      return sink.answer(method, params, context);
+    });
+  }
+
+  /** Parses params leniently (any revision); a malformed notification is reported and dropped. */
+  const on = <M extends string>(
+    method: M,
+    deliver: (params: never) => void | Promise<void>,
+    what: string,
+  ) => {
+    peer.setNotificationHandler(method, async (params) => {
+      const parsed = parseNotificationParams(method, params);
+      if (!parsed.success) {
+        sink.reportError(
+          new McpClientError(
+            McpClientErrorCode.InvalidResult,
+            `Ignored a malformed ${method} notification: ${parsed.error.message}`,
+            { data: { method, path: parsed.error.pathString } },
+          ),
+        );
+        return;
+      }
+      try {
+        await deliver(parsed.data as never);
+      } catch (error) {
+        sink.reportError(asError(error, `${what} failed`));
+      }
+    });
+  };
+
+  on(
+    'notifications/message',
+    (entry: LoggingMessageNotificationParams) => sink.logMessage(entry),
+    'log handler',
+  );
+  on(
+    'notifications/resources/updated',
+    (update: ResourceUpdatedNotificationParams) => sink.resourceUpdated(update),
+    'resource update dispatch',
+  );
+  on(
+    'notifications/elicitation/complete',
+    (done: { elicitationId: string }) => sink.elicitationComplete(done.elicitationId),
+    'elicitation complete handler',
+  );
+  for (const kind of ['tools', 'prompts', 'resources'] as const) {
+    on(`notifications/${kind}/list_changed`, () => sink.listChanged(kind), 'list changed handler');
+  }
+}
