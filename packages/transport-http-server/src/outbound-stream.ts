@@ -104,6 +104,17 @@ export class OutboundStream {
     });
   }
 
+  /**
+   * The client cancelled `requestId` (notifications/cancelled): no response will come, so the stream
+   * must not wait for one.
+   */
+  abandon(requestId: RequestId): Promise<void> {
+    return this.#enqueue(async () => {
+      if (this.#finished || !this.#pending.delete(requestKey(requestId))) return;
+      if (this.#pending.size === 0) this.#complete();
+    });
+  }
+
   /** Serves a GET on this stream: replays what followed `lastEventId` (if any), then keeps writing to it. */
   attach(connection: SseConnection, lastEventId: string | undefined): Promise<void> {
     return this.#enqueue(async () => {
@@ -187,7 +198,10 @@ export class OutboundStream {
   }
 
   #complete(): void {
-    if (this.#mode !== 'sse') {
+    if (this.#mode !== 'sse' && this.#collected.length === 0) {
+      // Every request of the POST was cancelled: there is nothing to answer with.
+      this.#resolve?.(new Response(null, { status: 204, headers: this.#headers }));
+    } else if (this.#mode !== 'sse') {
       const body = this.#isBatch ? this.#collected : this.#collected[0];
       this.#resolve?.(
         new Response(JSON.stringify(body), {

@@ -1,5 +1,5 @@
 import type { MessageExtra, Transport, TransportSendOptions } from '@mcpkit/jsonrpc';
-import type { JSONRPCMessage, RequestId } from '@mcpkit/protocol';
+import { type JSONRPCMessage, Notification, type RequestId } from '@mcpkit/protocol';
 import { isInitializeRequest, isRequest, isResponse } from './framing.js';
 import { rejection } from './http-errors.js';
 import { generateStreamId } from './ids.js';
@@ -149,7 +149,10 @@ export class StreamableSessionTransport implements Transport, StreamHost {
       }
     }
     if (requestIds.length === 0) {
-      for (const message of messages) this.#deliver(message, extra);
+      for (const message of messages) {
+        this.#deliver(message, extra);
+        this.#noteCancellation(message);
+      }
       if (this.sessionId === undefined) queueMicrotask(() => void this.close());
       return new Response(null, { status: 202, headers });
     }
@@ -170,6 +173,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     for (const message of messages) {
       if (isInitializeRequest(message)) this.#initializeKey = requestKey(message.id);
       this.#deliver(message, isRequest(message) ? this.#requestExtra(extra, message.id) : extra);
+      this.#noteCancellation(message);
     }
     return response;
   }
@@ -280,6 +284,14 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     }
     this.#env.streamFinished();
     if (this.sessionId === undefined && this.#postStreams.size === 0) void this.close();
+  }
+
+  /** A cancelled request gets no response (the peer stays silent), so its stream stops waiting. */
+  #noteCancellation(message: JSONRPCMessage): void {
+    if (!('method' in message) || message.method !== Notification.Cancelled) return;
+    const requestId = message.params?.requestId;
+    if (typeof requestId !== 'string' && typeof requestId !== 'number') return;
+    void this.#byRequest.get(requestKey(requestId))?.abandon(requestId);
   }
 
   /** Remembers what initialize negotiated: the server's answer names the protocol version. */

@@ -20,9 +20,9 @@ export function formatSseEvent(event: SseEvent): string {
   if (event.id !== undefined) text += `id: ${singleLine(event.id)}\n`;
   if (event.event !== undefined) text += `event: ${singleLine(event.event)}\n`;
   if (event.retry !== undefined) text += `retry: ${Math.max(0, Math.floor(event.retry))}\n`;
-  const data = event.data ?? '';
   // A data value with newlines must be split into several data lines; JSON from JSON.stringify has none.
-  for (const line of data.split(/\r\n|\r|\n/)) text += `data: ${line}\n`;
+  // Without data (a bare `retry:` hint) the client updates its delay and dispatches nothing.
+  if (event.data !== undefined) for (const line of event.data.split(/\r\n|\r|\n/)) text += `data: ${line}\n`;
   return `${text}\n`;
 }
 

@@ -218,4 +218,19 @@ describe('Streamable HTTP sessions', () => {
     const { sessionId } = await initialize(handler);
     expect(handler.getSession(sessionId)).toBe(servers[0]!.transport);
   });
+
+  it('stops waiting for a request the client cancelled', async () => {
+    const { handler } = harness();
+    const { headers } = await initialize(handler);
+    const pending = handler(postRequest(request('wait', 11), headers));
+    const cancel = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 11 } };
+    expect((await handler(postRequest(cancel, headers))).status).toBe(202);
+    expect((await pending).status).toBe(204);
+
+    const sse = harness({ responseMode: 'sse' });
+    const s = await initialize(sse.handler);
+    const streamed = await sse.handler(postRequest(request('wait', 'c'), s.headers));
+    await sse.handler(postRequest({ ...cancel, params: { requestId: 'c' } }, s.headers));
+    expect(messagesOf(await new SseReader(streamed).rest())).toEqual([]);
+  });
 });
