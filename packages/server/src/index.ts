@@ -54,6 +54,7 @@ export type {
   Completer,
   ListedResource,
   ResourceConfig,
+  ResourceContentsInput,
   ResourceMetadata,
   ResourceReadHandler,
   ResourceReadReturn,

@@ -1,10 +1,4 @@
-import type {
-  Annotations,
-  Icon,
-  JSONObject,
-  ReadResourceResult,
-  ResourceContentsItem,
-} from '@mcpkit/protocol';
+import type { Annotations, Icon, JSONObject, ReadResourceResult } from '@mcpkit/protocol';
 import type { HandlerContext } from '../core/handler-context.js';
 import { UriTemplate, type UriTemplateLimits, type UriVariables } from '../uri-template/uri-template.js';
 import type { RegistryEntryBase } from './registry.js';
@@ -38,9 +32,16 @@ export interface ListedResource extends ResourceConfig {
 export type ResourceReadReturn =
   | string
   | Uint8Array
-  | (({ text: string } | { blob: string }) & { uri?: string; mimeType?: string; _meta?: JSONObject })
-  | ResourceContentsItem[]
+  | ResourceContentsInput
+  | ResourceContentsInput[]
   | ReadResourceResult;
+
+/** One contents item; `uri` defaults to the URI being read, `mimeType` to the registration's. */
+export type ResourceContentsInput = ({ text: string } | { blob: string }) & {
+  uri?: string;
+  mimeType?: string;
+  _meta?: JSONObject;
+};
 
 export type ResourceReadHandler<TState> = (
   uri: string,
