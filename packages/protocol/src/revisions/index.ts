@@ -1,15 +1,40 @@
-import * as v2024_11_05 from './v2024-11-05.js';
-import * as v2025_03_26 from './v2025-03-26.js';
-import * as v2025_06_18 from './v2025-06-18.js';
-import * as v2025_11_25 from './v2025-11-25.js';
-import * as v2026_07_28 from './v2026-07-28.js';
+import { directionSchemas } from './directions.js';
+import * as r2024_11_05 from './v2024-11-05.js';
+import * as r2025_03_26 from './v2025-03-26.js';
+import * as r2025_06_18 from './v2025-06-18.js';
+import * as r2025_11_25 from './v2025-11-25.js';
+import * as r2026_07_28 from './v2026-07-28.js';
 
-// One namespace per revision, each holding `<TypeName>Schema` for every type of that revision
-// (shared schemas where the revision does not differ), so a message can be checked against exactly
-// the revision in use: `v2026_07_28.CallToolResultSchema.parse(result)`.
-export { v2024_11_05, v2025_03_26, v2025_06_18, v2025_11_25, v2026_07_28 };
+// One object per revision, holding `<TypeName>Schema` for every type of that revision (the shared
+// schema where the revision does not differ), so a message can be checked against exactly the
+// revision in use: `v2026_07_28.CallToolResultSchema.parse(result)`.
 
-/** The revision namespaces keyed by protocol version. */
+type DirectionSchemas = ReturnType<typeof directionSchemas>;
+/** A revision module with its direction unions (which replace the shared all-revision ones). */
+type Revision<M> = Omit<M, keyof DirectionSchemas> & DirectionSchemas;
+
+export const v2024_11_05: Revision<typeof r2024_11_05> = {
+  ...r2024_11_05,
+  ...directionSchemas('2024-11-05', r2024_11_05.ResultSchema),
+};
+export const v2025_03_26: Revision<typeof r2025_03_26> = {
+  ...r2025_03_26,
+  ...directionSchemas('2025-03-26', r2025_03_26.ResultSchema),
+};
+export const v2025_06_18: Revision<typeof r2025_06_18> = {
+  ...r2025_06_18,
+  ...directionSchemas('2025-06-18', r2025_06_18.ResultSchema),
+};
+export const v2025_11_25: Revision<typeof r2025_11_25> = {
+  ...r2025_11_25,
+  ...directionSchemas('2025-11-25', r2025_11_25.ResultSchema),
+};
+export const v2026_07_28: Revision<typeof r2026_07_28> = {
+  ...r2026_07_28,
+  ...directionSchemas('2026-07-28', r2026_07_28.ResultSchema),
+};
+
+/** The revision schema objects keyed by protocol version. */
 export const revisionSchemas = {
   '2024-11-05': v2024_11_05,
   '2025-03-26': v2025_03_26,

@@ -1,0 +1,160 @@
+import * as z from 'zod';
+import { CompleteRequestSchema, CompleteResultSchema } from './completion.js';
+import {
+  ElicitationCompleteNotificationSchema,
+  ElicitRequestSchema,
+  ElicitResultSchema,
+} from './elicitation.js';
+import {
+  CancelledNotificationSchema,
+  DiscoverRequestSchema,
+  DiscoverResultSchema,
+  InitializedNotificationSchema,
+  InitializeRequestSchema,
+  InitializeResultSchema,
+  PingRequestSchema,
+  ProgressNotificationSchema,
+} from './lifecycle.js';
+import { LoggingMessageNotificationSchema, SetLevelRequestSchema } from './logging.js';
+import { InputRequiredResultSchema } from './mrtr.js';
+import { ResultSchema } from './params.js';
+import {
+  GetPromptRequestSchema,
+  GetPromptResultSchema,
+  ListPromptsRequestSchema,
+  ListPromptsResultSchema,
+  PromptListChangedNotificationSchema,
+} from './prompts.js';
+import {
+  ListResourcesRequestSchema,
+  ListResourcesResultSchema,
+  ListResourceTemplatesRequestSchema,
+  ListResourceTemplatesResultSchema,
+  ReadResourceRequestSchema,
+  ReadResourceResultSchema,
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
+} from './resources.js';
+import {
+  ListRootsRequestSchema,
+  ListRootsResultSchema,
+  RootsListChangedNotificationSchema,
+} from './roots.js';
+import { CreateMessageRequestSchema, CreateMessageResultSchema } from './sampling.js';
+import {
+  SubscriptionsAcknowledgedNotificationSchema,
+  SubscriptionsListenRequestSchema,
+  SubscriptionsListenResultSchema,
+} from './subscriptions.js';
+import {
+  CancelTaskRequestSchema,
+  CreateTaskResultSchema,
+  GetTaskPayloadRequestSchema,
+  GetTaskRequestSchema,
+  GetTaskResultSchema,
+  ListTasksRequestSchema,
+  ListTasksResultSchema,
+  TaskStatusNotificationSchema,
+} from './tasks.js';
+import {
+  CallToolRequestSchema,
+  CallToolResultSchema,
+  ListToolsRequestSchema,
+  ListToolsResultSchema,
+  ToolListChangedNotificationSchema,
+} from './tools.js';
+
+// Messages by direction, across every revision. Requests and notifications dispatch on `method`;
+// results carry no tag, so the most specific shapes come first and the bare Result last.
+
+const taskRequests = [
+  GetTaskRequestSchema,
+  GetTaskPayloadRequestSchema,
+  CancelTaskRequestSchema,
+  ListTasksRequestSchema,
+] as const;
+
+export const ClientRequestSchema = z.discriminatedUnion('method', [
+  InitializeRequestSchema,
+  PingRequestSchema,
+  DiscoverRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ReadResourceRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
+  SubscriptionsListenRequestSchema,
+  ListPromptsRequestSchema,
+  GetPromptRequestSchema,
+  ListToolsRequestSchema,
+  CallToolRequestSchema,
+  SetLevelRequestSchema,
+  CompleteRequestSchema,
+  ...taskRequests,
+]);
+export type ClientRequest = z.infer<typeof ClientRequestSchema>;
+
+export const ServerRequestSchema = z.discriminatedUnion('method', [
+  PingRequestSchema,
+  CreateMessageRequestSchema,
+  ListRootsRequestSchema,
+  ElicitRequestSchema,
+  ...taskRequests,
+]);
+export type ServerRequest = z.infer<typeof ServerRequestSchema>;
+
+export const ClientNotificationSchema = z.discriminatedUnion('method', [
+  CancelledNotificationSchema,
+  InitializedNotificationSchema,
+  ProgressNotificationSchema,
+  RootsListChangedNotificationSchema,
+  TaskStatusNotificationSchema,
+]);
+export type ClientNotification = z.infer<typeof ClientNotificationSchema>;
+
+export const ServerNotificationSchema = z.discriminatedUnion('method', [
+  CancelledNotificationSchema,
+  ProgressNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+  SubscriptionsAcknowledgedNotificationSchema,
+  PromptListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+  LoggingMessageNotificationSchema,
+  ElicitationCompleteNotificationSchema,
+  TaskStatusNotificationSchema,
+]);
+export type ServerNotification = z.infer<typeof ServerNotificationSchema>;
+
+export const ClientResultSchema = z.union([
+  CreateMessageResultSchema,
+  ListRootsResultSchema,
+  ElicitResultSchema,
+  CreateTaskResultSchema,
+  GetTaskResultSchema,
+  ListTasksResultSchema,
+  ResultSchema,
+]);
+export type ClientResult = z.infer<typeof ClientResultSchema>;
+
+export const ServerResultSchema = z.union([
+  InputRequiredResultSchema,
+  InitializeResultSchema,
+  DiscoverResultSchema,
+  ListResourcesResultSchema,
+  ListResourceTemplatesResultSchema,
+  ReadResourceResultSchema,
+  SubscriptionsListenResultSchema,
+  ListPromptsResultSchema,
+  GetPromptResultSchema,
+  ListToolsResultSchema,
+  CallToolResultSchema,
+  CompleteResultSchema,
+  CreateTaskResultSchema,
+  GetTaskResultSchema,
+  ListTasksResultSchema,
+  ResultSchema,
+]);
+export type ServerResult = z.infer<typeof ServerResultSchema>;
