@@ -38,6 +38,19 @@ export function decodeMessage(text: string, options?: DecodeOptions): JSONRPCMes
   if (typeof text !== 'string') {
     throw failure(ErrorCode.ParseError, `Parse error: expected JSON text, got a ${typeof text}`, null);
   }
+  const start = firstNonWhitespace(text);
+  if (start === text.length) {
+    throw failure(ErrorCode.ParseError, 'Parse error: empty input (expected a JSON object or array)', null);
+  }
+  if (!canStartJson(text.charCodeAt(start))) {
+    // Garbage is common on noisy pipes; answering it without JSON.parse's costly error is cheaper.
+    const shown = JSON.stringify(text.charAt(start));
+    throw failure(
+      ErrorCode.ParseError,
+      `Parse error: unexpected character ${shown} at position ${start} (expected a JSON object or array)`,
+      null,
+    );
+  }
   const maxDepth = options?.maxDepth ?? DEFAULT_MAX_DEPTH;
   // Nesting needs two characters per level, so short texts cannot exceed the limit: skip the scan.
   if (text.length > 2 * maxDepth) {
@@ -51,11 +64,15 @@ export function decodeMessage(text: string, options?: DecodeOptions): JSONRPCMes
     }
   }
   let value: unknown;
+  const limit = ErrorWithLimit.stackTraceLimit;
+  ErrorWithLimit.stackTraceLimit = 0; // the parser's SyntaxError is kept only as `cause`
   try {
     value = JSON.parse(text);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw failure(ErrorCode.ParseError, `Parse error: ${reason}`, null, error);
+  } finally {
+    ErrorWithLimit.stackTraceLimit = limit;
   }
   return validateMessage(value);
 }
@@ -85,16 +102,28 @@ export function validateMessage(value: unknown): JSONRPCMessage | JSONRPCMessage
   return value as JSONRPCMessage;
 }
 
+const ErrorWithLimit = Error as { stackTraceLimit?: number };
+
+/**
+ * Builds a decode error without a stack trace: it describes bad input, not a code path, and
+ * capturing the stack was most of its cost (garbage input must be cheap to reject).
+ */
 function failure(
   code: number,
   message: string,
   id: ReturnType<typeof readableId>,
   cause?: unknown,
 ): JsonRpcError {
-  return new JsonRpcError(code, message, undefined, {
-    cause,
-    response: { jsonrpc: '2.0', id, error: { code, message } },
-  });
+  const limit = ErrorWithLimit.stackTraceLimit;
+  ErrorWithLimit.stackTraceLimit = 0;
+  try {
+    return new JsonRpcError(code, message, undefined, {
+      cause,
+      response: { jsonrpc: '2.0', id, error: { code, message } },
+    });
+  } finally {
+    ErrorWithLimit.stackTraceLimit = limit;
+  }
 }
 
 const OPEN_BRACE = 0x7b;
@@ -103,6 +132,30 @@ const CLOSE_BRACE = 0x7d;
 const CLOSE_BRACKET = 0x5d;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
+
+function firstNonWhitespace(text: string): number {
+  let index = 0;
+  while (index < text.length) {
+    const char = text.charCodeAt(index);
+    if (char !== 0x20 && char !== 0x0a && char !== 0x0d && char !== 0x09) break;
+    index++;
+  }
+  return index;
+}
+
+/** Whether a JSON value can start with this character: { [ " - digit t f n. */
+function canStartJson(char: number): boolean {
+  return (
+    char === OPEN_BRACE ||
+    char === OPEN_BRACKET ||
+    char === QUOTE ||
+    char === 0x2d ||
+    (char >= 0x30 && char <= 0x39) ||
+    char === 0x74 ||
+    char === 0x66 ||
+    char === 0x6e
+  );
+}
 
 /** Offset of the first bracket that nests deeper than `maxDepth` (strings skipped), or -1. */
 function findDepthViolation(text: string, maxDepth: number): number {

@@ -132,8 +132,8 @@ describe('JsonRpcPeer requests and responses', () => {
     await flush();
     expect(errors.map((error) => (error as McpkitError).code)).toEqual(['HANDLER_FAILED', 'HANDLER_FAILED']);
     expect(errors.map((error) => error.message)).toEqual([
-      "Handler for 'sync' failed: sync failure",
-      "Handler for 'async' failed: async failure",
+      "The notification handler for 'sync' failed: sync failure",
+      "The notification handler for 'async' failed: async failure",
     ]);
   });
 

@@ -195,6 +195,8 @@ export class JsonRpcPeer implements Peer {
   #receive(message: unknown, extra: MessageExtra | undefined): void {
     try {
       if (Array.isArray(message)) {
+        if (message.length === 0)
+          this.#report(invalidMessage('Ignored an empty batch (an empty JSON array)'));
         for (const item of message) this.#receiveOne(item, extra);
       } else {
         this.#receiveOne(message, extra);
@@ -303,9 +305,11 @@ export class JsonRpcPeer implements Peer {
     try {
       const outcome = handler(object, extra);
       if (isThenable(outcome))
-        outcome.then(undefined, (error: unknown) => this.#reportHandlerFailure(method, error));
+        outcome.then(undefined, (error: unknown) =>
+          this.#reportHandlerFailure(`the notification handler for '${method}'`, error),
+        );
     } catch (error) {
-      this.#reportHandlerFailure(method, error);
+      this.#reportHandlerFailure(`the notification handler for '${method}'`, error);
     }
   }
 
@@ -338,7 +342,7 @@ export class JsonRpcPeer implements Peer {
     try {
       pending.onprogress(update);
     } catch (error) {
-      this.#reportHandlerFailure(`onprogress of '${pending.method}'`, error);
+      this.#reportHandlerFailure(`the onprogress callback of request '${pending.method}'`, error);
     }
     return true;
   }
@@ -427,7 +431,7 @@ export class JsonRpcPeer implements Peer {
   #reportHandlerFailure(what: string, error: unknown): void {
     const detail = error instanceof Error ? error.message : String(error);
     this.#report(
-      new McpkitError(McpkitErrorCode.HandlerFailed, `Handler for '${what}' failed: ${detail}`, {
+      new McpkitError(McpkitErrorCode.HandlerFailed, `${capitalize(what)} failed: ${detail}`, {
         cause: error,
       }),
     );
@@ -443,6 +447,10 @@ export class JsonRpcPeer implements Peer {
   #report(error: Error): void {
     this.onerror?.(error);
   }
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function isThenable<T>(value: unknown): value is PromiseLike<T> {
