@@ -21,10 +21,21 @@ export interface McpClientOptions {
    * `sampling.tools`, ...). Handlers set through options or setters add their own entries.
    */
   capabilities?: ClientCapabilities;
-  /** The revision offered in `initialize` (default: the newest stateful one, 2025-11-25). */
+  /**
+   * The revision to offer (default: the newest stateful one, 2025-11-25, through `initialize`).
+   * Offering the stateless 2026-07-28 probes `server/discover` first and falls back to
+   * `initialize` when the server turns out to be a legacy one.
+   */
   protocolVersion?: string;
-  /** Revisions the client accepts when the server answers with another one (default: every stateful one). */
+  /**
+   * Revisions the client accepts when the server answers with another one (default: every stateful
+   * one, plus 2026-07-28 when that is offered).
+   */
   supportedProtocolVersions?: readonly string[];
+  /** How long the `server/discover` probe waits before assuming a legacy server (default 10 000). */
+  discoverTimeoutMs?: number;
+  /** 2026-07-28: how many `input_required` rounds one call may take before failing (default 10). */
+  maxInputRounds?: number;
   /** Default `timeoutMs` of every request (default 60 000). */
   defaultTimeoutMs?: number;
   /**

@@ -5,6 +5,7 @@ import {
   type ClientCapabilities,
   type CompleteRequestParams,
   type CompleteResult,
+  DiscoverResultSchema,
   type GetPromptRequestParams,
   type GetPromptResult,
   type Implementation,
@@ -31,7 +32,7 @@ import type { CallToolOptions, LogMessageHandler, McpClientOptions } from './cli
 import { checkVersionOptions } from './client-version-options.js';
 import { McpClientError, McpClientErrorCode } from './errors.js';
 import { type ListChangedHandler, ListChangedWatcher, type ListKind } from './list-changed.js';
-import { initializeHandshake, type NegotiatedSession } from './negotiation.js';
+import { type NegotiatedSession, negotiate } from './negotiation.js';
 import { collectAll, paginate } from './pagination.js';
 import { wirePeer } from './peer-wiring.js';
 import { resultSchemaFor, type TypedMethod } from './result-schemas.js';
@@ -43,6 +44,12 @@ import {
   ServerRequestResponder,
 } from './server-requests.js';
 import {
+  MULTI_ROUND_TRIP_METHODS,
+  type RequestIdentity,
+  requestWithInputRounds,
+  withRequestMeta,
+} from './stateless.js';
+import {
   asError,
   type ResourceSubscription,
   ResourceSubscriptionRegistry,
@@ -52,12 +59,16 @@ import { ToolOutputSchemaCache } from './tool-output.js';
 import { parseServerResult } from './validation.js';
 
 const DEFAULT_MAX_PAGES = 1000;
+const DEFAULT_DISCOVER_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_INPUT_ROUNDS = 10;
 
 interface Connection {
   peer: Peer;
   transport: Transport;
   session: NegotiatedSession;
   declaredCapabilities: ClientCapabilities;
+  /** 2026-07-28: the level `setLoggingLevel` chose, sent in each request's `_meta`. */
+  logLevel?: LoggingLevel;
 }
 
 type ListItem<K extends ListKind> = K extends 'tools' ? Tool : K extends 'prompts' ? Prompt : Resource;
@@ -125,7 +136,9 @@ export class McpClient {
   }
   /** The capabilities declared in the handshake, or those that would be declared now. */
   get clientCapabilities(): ClientCapabilities {
-    return this.#connection?.declaredCapabilities ?? this.#currentCapabilities();
+    const connection = this.#connection;
+    if (connection?.session.mode === 'stateful') return connection.declaredCapabilities;
+    return this.#currentCapabilities();
   }
 
   /**
@@ -164,20 +177,19 @@ export class McpClient {
     const capabilities = this.#currentCapabilities();
     try {
       await peer.connect(transport);
-      // The 2026-07-28 revision will probe `server/discover` here and fall back to initialize.
-      const session = await initializeHandshake(
+      const session = await negotiate(
         peer,
+        transport,
         {
           clientInfo: this.clientInfo,
           capabilities,
           offeredVersion: this.#offeredVersion,
           supportedVersions: this.#supportedVersions,
+          discoverTimeoutMs: this.#options.discoverTimeoutMs ?? DEFAULT_DISCOVER_TIMEOUT_MS,
         },
         options,
       );
-      transport.setProtocolVersion?.(session.protocolVersion);
       this.#connection = { peer, transport, session, declaredCapabilities: capabilities };
-      await peer.notify('notifications/initialized');
     } catch (error) {
       this.#connection = undefined;
       await this.#closePeer(peer);
@@ -215,9 +227,39 @@ export class McpClient {
         connection.session.protocolVersion,
       );
     }
-    // The 2026-07-28 revision adds the per-request `_meta` envelope and runs the MRTR retry loop here.
-    const raw = await connection.peer.request(method, params, options);
+    const raw =
+      connection.session.mode === 'stateless'
+        ? await this.#statelessRequest(connection, method, params, options)
+        : await connection.peer.request(method, params, options);
     return parseServerResult(resultSchema, raw, method, connection.session.protocolVersion);
+  }
+
+  /** 2026-07-28: the `_meta` envelope on every request, and the input_required retry loop. */
+  #statelessRequest(
+    connection: Connection,
+    method: string,
+    params: JSONObject | undefined,
+    options: RequestOptions | undefined,
+  ): Promise<JSONObject> {
+    const protocolVersion = connection.session.protocolVersion;
+    const identity: RequestIdentity = {
+      protocolVersion,
+      clientInfo: this.clientInfo,
+      // Stateless requests declare capabilities each time, so handlers set after connect count.
+      capabilities: this.#currentCapabilities(),
+    };
+    if (connection.logLevel !== undefined) identity.logLevel = connection.logLevel;
+    const send = (attempt: JSONObject | undefined) =>
+      connection.peer.request(method, withRequestMeta(attempt, identity), options);
+    if (!MULTI_ROUND_TRIP_METHODS.has(method)) return send(params);
+    const signal = options?.signal ?? new AbortController().signal;
+    return requestWithInputRounds(send, params, {
+      method,
+      protocolVersion,
+      maxRounds: this.#options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS,
+      answer: (question, questionParams) =>
+        this.#responder.answer(question, questionParams, { signal, protocolVersion }),
+    });
   }
 
   /** Sends a notification to the server. */
@@ -225,8 +267,22 @@ export class McpClient {
     await this.#requireConnection(method).peer.notify(method, params);
   }
 
+  /** Checks the server answers. 2026-07-28 has no `ping`; `server/discover` serves instead. */
   async ping(options?: RequestOptions): Promise<void> {
-    await this.#call('ping', undefined, options);
+    if (this.#isStateless('ping'))
+      await this.request('server/discover', undefined, DiscoverResultSchema, options);
+    else await this.#call('ping', undefined, options);
+  }
+
+  #isStateless(method: string): boolean {
+    return this.#requireConnection(method).session.mode === 'stateless';
+  }
+
+  #notInRevision(what: string, instead: string): McpClientError {
+    return new McpClientError(
+      McpClientErrorCode.NotSupportedByRevision,
+      `${what} does not exist in protocol ${this.protocolVersion}; ${instead}`,
+    );
   }
 
   /** A typed call: the result is checked against the exact schema of the negotiated revision. */
@@ -344,7 +400,12 @@ export class McpClient {
     callback: ResourceUpdatedCallback,
     options?: RequestOptions,
   ): Promise<ResourceSubscription> {
-    this.#requireConnection('resources/subscribe');
+    if (this.#isStateless('resources/subscribe')) {
+      throw this.#notInRevision(
+        'resources/subscribe',
+        'resource updates arrive through subscriptions/listen',
+      );
+    }
     if (this.#subscriptions.add(uri, callback)) {
       const subscribing = this.#call('resources/subscribe', { uri }, options).then(() => {});
       this.#pendingSubscribes.set(uri, subscribing);
@@ -382,8 +443,21 @@ export class McpClient {
     return this.#call('completion/complete', params, options);
   }
 
+  /** Asks for log messages at `level` and above (2026-07-28: sent in every later request's `_meta`). */
   async setLoggingLevel(level: LoggingLevel, options?: RequestOptions): Promise<void> {
-    await this.#call('logging/setLevel', { level }, options);
+    const connection = this.#requireConnection('logging/setLevel');
+    if (connection.session.mode !== 'stateless') {
+      await this.#call('logging/setLevel', { level }, options);
+      return;
+    }
+    if (this.#options.enforceStrictCapabilities !== false) {
+      assertServerCapability(
+        'logging/setLevel',
+        connection.session.serverCapabilities,
+        connection.session.protocolVersion,
+      );
+    }
+    connection.logLevel = level;
   }
 
   /** Receives each `notifications/message` entry (replaces `options.onLogMessage`). */
@@ -417,6 +491,8 @@ export class McpClient {
   /** Sends `notifications/roots/list_changed` (the client must have declared roots). */
   async sendRootsListChanged(): Promise<void> {
     const connection = this.#requireConnection('notifications/roots/list_changed');
+    // 2026-07-28 servers ask for roots on every request that needs them: nothing to announce.
+    if (connection.session.mode === 'stateless') return;
     if (connection.declaredCapabilities.roots === undefined) {
       throw new McpClientError(
         McpClientErrorCode.CapabilityNotSupported,
@@ -464,7 +540,7 @@ export class McpClient {
     const restore = this.#responder.snapshot();
     apply();
     const connection = this.#connection;
-    if (!connection) return;
+    if (!connection || connection.session.mode === 'stateless') return;
     const added = addsCapability(connection.declaredCapabilities, this.#currentCapabilities());
     if (added === undefined) return;
     restore();

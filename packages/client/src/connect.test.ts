@@ -52,6 +52,16 @@ describe('McpClient.connect', () => {
     expect(server.notifications('notifications/initialized')).toHaveLength(0);
   });
 
+  it('refuses a stateless version answered to initialize', async () => {
+    const { client, clientTransport, serverTransport } = createClient({
+      supportedProtocolVersions: ['2025-11-25', '2026-07-28'],
+    });
+    await startFakeServer(serverTransport, { protocolVersion: '2026-07-28' });
+    await expect(client.connect(clientTransport)).rejects.toMatchObject({
+      code: McpClientErrorCode.UnsupportedProtocolVersion,
+    });
+  });
+
   it('honours a narrower supportedProtocolVersions list', async () => {
     const { client, clientTransport, serverTransport } = createClient({
       protocolVersion: '2025-06-18',
@@ -89,8 +99,8 @@ describe('McpClient.connect', () => {
   });
 
   it('rejects options it cannot honour', () => {
-    expect(() => new McpClient({ name: 'c', version: '1' }, { protocolVersion: '2026-07-28' })).toThrow(
-      /stateless and not supported/,
+    expect(() => new McpClient({ name: 'c', version: '1' }, { supportedProtocolVersions: [] })).toThrow(
+      /at least one version/,
     );
     expect(
       () =>

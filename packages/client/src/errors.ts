@@ -23,6 +23,10 @@ export const McpClientErrorCode = {
   InvalidToolOutput: 'INVALID_TOOL_OUTPUT',
   /** A paginated list repeated a cursor or exceeded the page limit. */
   PaginationLoop: 'PAGINATION_LOOP',
+  /** A multi-round-trip request kept asking for input beyond `maxInputRounds` (2026-07-28). */
+  TooManyInputRounds: 'TOO_MANY_INPUT_ROUNDS',
+  /** The operation does not exist in the negotiated protocol revision. */
+  NotSupportedByRevision: 'NOT_SUPPORTED_BY_REVISION',
   /** The client was configured with values it cannot work with. */
   InvalidOptions: 'INVALID_OPTIONS',
 } as const;

@@ -1,10 +1,12 @@
-import type { Peer, RequestOptions } from '@mcpkit/jsonrpc';
+import type { Peer, RequestOptions, Transport } from '@mcpkit/jsonrpc';
 import {
   type ClientCapabilities,
   type Implementation,
   InitializeResultSchema,
+  isStatelessProtocolVersion,
   type ServerCapabilities,
 } from '@mcpkit/protocol';
+import { newestFirst, probeServer } from './discover.js';
 import { McpClientError, McpClientErrorCode } from './errors.js';
 import { parseServerResult } from './validation.js';
 
@@ -17,7 +19,8 @@ export interface NegotiatedSession {
   /** `stateful` for the initialize handshake; `stateless` is reserved for 2026-07-28. */
   mode: 'stateful' | 'stateless';
   protocolVersion: string;
-  serverInfo: Implementation;
+  /** Absent only when a stateless server did not identify itself in `server/discover`. */
+  serverInfo?: Implementation;
   serverCapabilities: ServerCapabilities;
   instructions?: string;
 }
@@ -31,10 +34,52 @@ export interface HandshakeInput {
   supportedVersions: readonly string[];
 }
 
+export interface NegotiationInput extends HandshakeInput {
+  /** Timeout of the `server/discover` probe; a legacy server that stays silent costs this long. */
+  discoverTimeoutMs: number;
+}
+
 /**
- * The stateful handshake: `initialize`, version check, then `notifications/initialized`. Throws
- * UNSUPPORTED_PROTOCOL_VERSION when the server picks a revision this client does not speak; the
- * caller closes the connection.
+ * Agrees on a revision. Offering a stateless revision probes `server/discover` first and falls
+ * back to `initialize` (with the newest supported stateful revision) for a legacy server;
+ * offering a stateful one goes straight to `initialize`. The transport learns each version as it
+ * is tried and the final one. The caller closes the connection when this throws.
+ */
+export async function negotiate(
+  peer: Peer,
+  transport: Transport,
+  input: NegotiationInput,
+  options: RequestOptions | undefined,
+): Promise<NegotiatedSession> {
+  let offered = input.offeredVersion;
+  if (isStatelessProtocolVersion(offered)) {
+    const probeOptions = { ...options, timeoutMs: options?.timeoutMs ?? input.discoverTimeoutMs };
+    const outcome = await probeServer(peer, transport, input, probeOptions);
+    if (outcome.era === 'modern') return outcome.session;
+    const [newestStateful] = newestFirst(
+      input.supportedVersions.filter((v) => !isStatelessProtocolVersion(v)),
+    );
+    if (newestStateful === undefined) {
+      throw new McpClientError(
+        McpClientErrorCode.UnsupportedProtocolVersion,
+        `The server did not answer server/discover as a ${offered} server would (${outcome.reason.message}), ` +
+          `and this client supports no stateful revision to fall back to (supported: ${input.supportedVersions.join(', ')})`,
+        { cause: outcome.reason },
+      );
+    }
+    offered = outcome.version ?? newestStateful;
+    transport.setProtocolVersion?.(offered);
+  }
+  const session = await initializeHandshake(peer, { ...input, offeredVersion: offered }, options);
+  transport.setProtocolVersion?.(session.protocolVersion);
+  await peer.notify('notifications/initialized');
+  return session;
+}
+
+/**
+ * The stateful handshake: `initialize` and the version check (the caller sends
+ * `notifications/initialized`). Throws UNSUPPORTED_PROTOCOL_VERSION when the server picks a
+ * revision this client does not speak.
  */
 export async function initializeHandshake(
   peer: Peer,
@@ -47,7 +92,9 @@ export async function initializeHandshake(
     options,
   );
   const result = parseServerResult(InitializeResultSchema, raw, 'initialize', undefined);
-  if (!input.supportedVersions.includes(result.protocolVersion)) {
+  // A stateless revision cannot be negotiated through initialize.
+  const version = result.protocolVersion;
+  if (!input.supportedVersions.includes(version) || isStatelessProtocolVersion(version)) {
     throw new McpClientError(
       McpClientErrorCode.UnsupportedProtocolVersion,
       `Server '${result.serverInfo.name}' answered initialize with protocol version ` +

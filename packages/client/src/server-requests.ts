@@ -6,6 +6,7 @@ import {
   type ElicitRequestParams,
   type ElicitResult,
   ErrorCode,
+  isStatelessProtocolVersion,
   isSupportedProtocolVersion,
   type JSONObject,
   type ParseResult,
@@ -199,8 +200,15 @@ function notDeclared(method: string, capability: string): JsonRpcError {
   );
 }
 
+/**
+ * The revision to check questions against. 2026-07-28 questions arrive as input requests inside a
+ * result, which the revision's method map does not list as requests, so they use the lenient
+ * schemas (the result they came in was already validated).
+ */
 function versionOf(ctx: ServerRequestContext): ProtocolVersion | undefined {
-  return isSupportedProtocolVersion(ctx.protocolVersion) ? ctx.protocolVersion : undefined;
+  const version = ctx.protocolVersion;
+  if (!isSupportedProtocolVersion(version) || isStatelessProtocolVersion(version)) return undefined;
+  return version;
 }
 
 /** Checks the server's params against the negotiated revision (a method it lacks is -32601). */

@@ -1,0 +1,124 @@
+import {
+  JsonRpcError,
+  McpkitError,
+  McpkitErrorCode,
+  type Peer,
+  type RequestOptions,
+  type Transport,
+} from '@mcpkit/jsonrpc';
+import {
+  DiscoverResultSchema,
+  ErrorCode,
+  type Implementation,
+  isStatelessProtocolVersion,
+  MetaKey,
+} from '@mcpkit/protocol';
+import { McpClientError, McpClientErrorCode } from './errors.js';
+import type { HandshakeInput, NegotiatedSession } from './negotiation.js';
+import { withRequestMeta } from './stateless.js';
+import { parseServerResult } from './validation.js';
+
+/** Errors only a modern (2026-07-28+) server sends: they identify the era, so no fallback. */
+const MODERN_ERROR_CODES: ReadonlySet<number> = new Set([
+  ErrorCode.HeaderMismatch,
+  ErrorCode.MissingRequiredClientCapability,
+  ErrorCode.UnsupportedProtocolVersion,
+]);
+
+export type ProbeOutcome =
+  | { era: 'modern'; session: NegotiatedSession }
+  /** `version`: the stateful revision to offer, when the server named the ones it speaks. */
+  | { era: 'legacy'; reason: Error; version?: string };
+
+/** Newest first; protocol versions are ISO dates, so string order is time order. */
+export function newestFirst(versions: readonly string[]): string[] {
+  return [...versions].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
+}
+
+/**
+ * Probes with `server/discover` (2026-07-28 backward compatibility). A DiscoverResult or a
+ * recognised modern error means a modern server: pick a mutually supported stateless version,
+ * retrying after UnsupportedProtocolVersionError. Any other JSON-RPC error or a timeout means a
+ * legacy server, and the caller falls back to `initialize`. Cancellation and transport failures
+ * are rethrown: they say nothing about the server's era.
+ */
+export async function probeServer(
+  peer: Peer,
+  transport: Transport,
+  input: HandshakeInput,
+  options: RequestOptions,
+): Promise<ProbeOutcome> {
+  const ours = newestFirst(input.supportedVersions.filter(isStatelessProtocolVersion));
+  const tried = new Set<string>();
+  let version = input.offeredVersion;
+  for (;;) {
+    tried.add(version);
+    transport.setProtocolVersion?.(version);
+    const identity = {
+      protocolVersion: version,
+      clientInfo: input.clientInfo,
+      capabilities: input.capabilities,
+    };
+    let raw: Awaited<ReturnType<Peer['request']>>;
+    try {
+      raw = await peer.request('server/discover', withRequestMeta(undefined, identity), options);
+    } catch (error) {
+      if (error instanceof JsonRpcError && error.code === ErrorCode.UnsupportedProtocolVersion) {
+        const offered = supportedList(error.data);
+        const next = ours.find((candidate) => offered.includes(candidate) && !tried.has(candidate));
+        if (next !== undefined) {
+          version = next;
+          continue;
+        }
+        return chooseLegacyOrFail(offered, input, error);
+      }
+      if (error instanceof JsonRpcError && !MODERN_ERROR_CODES.has(error.code))
+        return { era: 'legacy', reason: error };
+      if (error instanceof McpkitError && error.code === McpkitErrorCode.RequestTimeout) {
+        return { era: 'legacy', reason: error };
+      }
+      throw error;
+    }
+    // Lenient on purpose: the probe only needs versions and capabilities to pick the era.
+    const result = parseServerResult(DiscoverResultSchema, raw, 'server/discover', version);
+    const chosen = ours.find((candidate) => result.supportedVersions.includes(candidate));
+    if (chosen === undefined) return chooseLegacyOrFail(result.supportedVersions, input, undefined);
+    if (chosen !== version) transport.setProtocolVersion?.(chosen);
+    const session: NegotiatedSession = {
+      mode: 'stateless',
+      protocolVersion: chosen,
+      serverCapabilities: result.capabilities,
+    };
+    const serverInfo = result._meta?.[MetaKey.ServerInfo] as Implementation | undefined;
+    if (serverInfo !== undefined) session.serverInfo = serverInfo;
+    if (result.instructions !== undefined) session.instructions = result.instructions;
+    return { era: 'modern', session };
+  }
+}
+
+function supportedList(data: unknown): string[] {
+  const supported = (data as { supported?: unknown } | undefined)?.supported;
+  return Array.isArray(supported) ? supported.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** A modern server that also speaks a stateful revision we support is served through initialize. */
+function chooseLegacyOrFail(
+  serverVersions: readonly string[],
+  input: HandshakeInput,
+  cause: unknown,
+): ProbeOutcome {
+  const stateful = newestFirst(input.supportedVersions.filter((v) => !isStatelessProtocolVersion(v)));
+  const version = stateful.find((v) => serverVersions.includes(v));
+  if (version !== undefined) {
+    const reason = new Error(
+      `the server lists only ${serverVersions.join(', ')}, none of them stateless ones we speak`,
+    );
+    return { era: 'legacy', reason, version };
+  }
+  throw new McpClientError(
+    McpClientErrorCode.UnsupportedProtocolVersion,
+    `The server supports protocol versions ${serverVersions.join(', ') || '(none listed)'}; ` +
+      `this client supports ${input.supportedVersions.join(', ')}`,
+    { cause, data: { received: [...serverVersions], supported: [...input.supportedVersions] } },
+  );
+}

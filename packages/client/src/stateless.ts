@@ -1,0 +1,90 @@
+import {
+  type ClientCapabilities,
+  type Implementation,
+  InputRequiredResultSchema,
+  type JSONObject,
+  type LoggingLevel,
+  MetaKey,
+} from '@mcpkit/protocol';
+import { McpClientError, McpClientErrorCode } from './errors.js';
+import { parseServerResult } from './validation.js';
+
+// The 2026-07-28 (stateless) request path: every request carries the protocol facts in `_meta`,
+// and the server asks its questions through `input_required` results the client answers by
+// retrying (multi round-trip requests, SEP-2322).
+
+/** The facts a stateless request declares about the client. */
+export interface RequestIdentity {
+  protocolVersion: string;
+  clientInfo: Implementation;
+  capabilities: ClientCapabilities;
+  /** Asks the server for `notifications/message` at this level and above for this request. */
+  logLevel?: LoggingLevel;
+}
+
+/** `params` with the per-request `_meta` envelope added; the caller's own `_meta` keys are kept. */
+export function withRequestMeta(params: JSONObject | undefined, identity: RequestIdentity): JSONObject {
+  const meta: JSONObject = {
+    ...(params?._meta as JSONObject | undefined),
+    [MetaKey.ProtocolVersion]: identity.protocolVersion,
+    [MetaKey.ClientCapabilities]: identity.capabilities,
+    [MetaKey.ClientInfo]: identity.clientInfo,
+  };
+  if (identity.logLevel !== undefined) meta[MetaKey.LogLevel] = identity.logLevel;
+  return { ...params, _meta: meta };
+}
+
+/** The methods whose results may be `input_required` (they accept `inputResponses` on retry). */
+export const MULTI_ROUND_TRIP_METHODS: ReadonlySet<string> = new Set([
+  'tools/call',
+  'prompts/get',
+  'resources/read',
+]);
+
+export interface InputRoundOptions {
+  method: string;
+  protocolVersion: string;
+  /** Upper bound on `input_required` rounds before giving up. */
+  maxRounds: number;
+  /** Answers one input request (the same handlers that serve server-to-client requests). */
+  answer(method: string, params: JSONObject | undefined): Promise<JSONObject>;
+}
+
+/**
+ * Sends `params` and, while the server answers `input_required`, answers its input requests and
+ * retries the original request with `inputResponses` and the exact `requestState` it got (each
+ * retry is a new JSON-RPC request, so it gets a new id). Results without `resultType` are final.
+ */
+export async function requestWithInputRounds(
+  send: (params: JSONObject | undefined) => Promise<JSONObject>,
+  params: JSONObject | undefined,
+  options: InputRoundOptions,
+): Promise<JSONObject> {
+  let attempt = params;
+  for (let round = 0; ; round++) {
+    const result = await send(attempt);
+    if (result.resultType !== 'input_required') return result;
+    if (round >= options.maxRounds) {
+      throw new McpClientError(
+        McpClientErrorCode.TooManyInputRounds,
+        `${options.method} still asked for input after ${options.maxRounds} rounds; giving up (raise maxInputRounds to allow more)`,
+        { data: { method: options.method, rounds: round } },
+      );
+    }
+    const asked = parseServerResult(
+      InputRequiredResultSchema,
+      result,
+      options.method,
+      options.protocolVersion,
+    );
+    const responses: JSONObject = {};
+    // One question at a time: most of them reach a human, who answers them in turn.
+    for (const [key, request] of Object.entries(asked.inputRequests ?? {})) {
+      responses[key] = await options.answer(request.method, request.params as JSONObject | undefined);
+    }
+    attempt = { ...params };
+    if (Object.keys(responses).length > 0) attempt.inputResponses = responses;
+    // Echo the state exactly as received: taken from the raw result, never re-serialised.
+    if (typeof result.requestState === 'string') attempt.requestState = result.requestState;
+  }
+}
