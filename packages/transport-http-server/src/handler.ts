@@ -61,6 +61,8 @@ export function createStreamableHttpHandler(options: StreamableHttpHandlerOption
     now: config.now,
     onerror: config.onerror,
   });
+  // Stateless transports live for one POST and are not sessions, but close() must still end them.
+  const statelessTransports = new Set<StreamableSessionTransport>();
   const env: SessionEnvironment = {
     eventStore: config.eventStore,
     bus: config.messageBus,
@@ -69,6 +71,7 @@ export function createStreamableHttpHandler(options: StreamableHttpHandlerOption
     responseMode: config.responseMode,
     onerror: config.onerror,
     sessionClosed: (transport) => {
+      statelessTransports.delete(transport);
       if (transport.sessionId === undefined) return;
       registry.forget(transport.sessionId);
       if (config.eventStore) {
@@ -84,6 +87,7 @@ export function createStreamableHttpHandler(options: StreamableHttpHandlerOption
     env,
     gate,
     async startSession(transport, info) {
+      if (info.kind === 'stateless') statelessTransports.add(transport as StreamableSessionTransport);
       try {
         await config.onSession(transport, info);
         return undefined;
@@ -114,6 +118,7 @@ export function createStreamableHttpHandler(options: StreamableHttpHandlerOption
       value: async (closeOptions: { timeoutMs?: number } = {}) => {
         await gate.drain(closeOptions.timeoutMs ?? config.closeTimeoutMs);
         await registry.closeAll();
+        await Promise.all([...statelessTransports].map((transport) => transport.close()));
       },
     },
     sessionCount: { get: () => registry.size },

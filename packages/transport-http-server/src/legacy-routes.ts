@@ -1,6 +1,7 @@
 import type { AuthInfo } from '@mcpkit/jsonrpc';
 import { type HandlerContext, messageExtra, principalProblem, readAndParse } from './handler.js';
 import { rejection } from './http-errors.js';
+import { isVisibleAscii } from './ids.js';
 import { LegacySseTransport } from './legacy-sse.js';
 import { requireJsonContentType, requireSseAccept } from './request-checks.js';
 import type { SessionRecord } from './stores/types.js';
@@ -25,9 +26,16 @@ export async function handleLegacyGet(
     );
   }
   const legacy = config.legacySse as { ssePath: string; messagesPath: string };
+  const sessionId = config.generateSessionId();
+  if (!isVisibleAscii(sessionId)) {
+    return rejection(
+      500,
+      'Internal Server Error: generateSessionId returned characters outside visible ASCII',
+    );
+  }
   const now = config.now();
   const record: SessionRecord = {
-    id: config.generateSessionId(),
+    id: sessionId,
     kind: 'legacy-sse',
     protocolVersion: '2024-11-05',
     createdAt: now,

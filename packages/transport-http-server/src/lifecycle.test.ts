@@ -72,4 +72,12 @@ describe('graceful close', () => {
     await new SseReader(inFlight).rest();
     await new SseReader(get).rest();
   });
+
+  it('closes stateless transports still in flight at the deadline', async () => {
+    const { handler, servers } = harness({ stateless: true, responseMode: 'sse' });
+    const inFlight = await handler(postRequest(request('wait', 1)));
+    await handler.close({ timeoutMs: 20 });
+    expect(servers[0]!.closed).toBe(true);
+    await new SseReader(inFlight).rest();
+  });
 });

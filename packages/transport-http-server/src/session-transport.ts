@@ -86,9 +86,18 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     return false;
   }
 
+  /**
+   * Priming events (empty data) confuse clients older than 2025-11-25, so they are sent only once the
+   * session speaks 2025-11-25 or later; before initialize is answered, the version the client asked for
+   * stands in.
+   */
   primes(): boolean {
-    return this.eventStore !== undefined && (this.record.protocolVersion ?? '') >= '2025-11-25';
+    const version = this.record.protocolVersion ?? this.requestedVersion ?? '';
+    return this.eventStore !== undefined && version >= '2025-11-25';
   }
+
+  /** The protocol version the client's initialize asked for. */
+  requestedVersion: string | undefined;
 
   async start(): Promise<void> {
     if (this.#started) throw new Error('StreamableSessionTransport.start() was called twice');

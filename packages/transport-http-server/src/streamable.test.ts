@@ -233,4 +233,28 @@ describe('Streamable HTTP sessions', () => {
     await sse.handler(postRequest({ ...cancel, params: { requestId: 'c' } }, s.headers));
     expect(messagesOf(await new SseReader(streamed).rest())).toEqual([]);
   });
+
+  it('primes an SSE initialize response only when the client asked for 2025-11-25 or later', async () => {
+    const { handler } = harness({ responseMode: 'sse' });
+    const modern = await new SseReader(await handler(postRequest(initializeMessage('2025-11-25')))).rest();
+    expect(modern[0]).toMatchObject({ data: '', retry: 1000 });
+    const older = await new SseReader(await handler(postRequest(initializeMessage('2025-03-26')))).rest();
+    expect(older.map((e) => e.data === '')).toEqual([false]);
+  });
+
+  it('refuses a custom session id that is not visible ASCII', async () => {
+    const { handler } = harness({ generateSessionId: () => 'has space' });
+    const response = await handler(postRequest(initializeMessage()));
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({
+      error: { message: expect.stringContaining('visible ASCII') },
+    });
+    expect((await handler(getRequest({}, '/sse'))).status).toBe(500);
+  });
+
+  it('uses a valid custom session id generator', async () => {
+    let n = 0;
+    const { handler } = harness({ generateSessionId: () => `custom-${++n}` });
+    expect((await initialize(handler)).sessionId).toBe('custom-1');
+  });
 });
