@@ -196,6 +196,16 @@ function primaryIssue(issues: readonly Issue[], input: unknown): Issue | undefin
   return inner ? withPrefix(inner, first.path) : first;
 }
 
+function receivedOf(issue: Issue, input: unknown): string {
+  // A nested failure under an undefined root means the caller did not pass the input: fall back
+  // on the type zod names in its own message.
+  if (input === undefined && issue.path.length > 0) {
+    return /received (\w+)$/.exec(issue.message)?.[1] ?? 'a value of unknown type (input not given)';
+  }
+  const { present, value } = valueAt(input, issue.path);
+  return describeValue(value, present);
+}
+
 /**
  * Describes a zod error as one {@link ValidationIssue}. Pass the validated `input` so the
  * received value can be described exactly (zod does not keep it by default).
@@ -217,10 +227,9 @@ export function describeZodError(
       message: `${pathString}: invalid value`,
     };
   }
-  const { present, value } = valueAt(input, issue.path);
   const path = [...prefix, ...issue.path];
   const pathString = formatPath(path);
-  const received = describeValue(value, present);
+  const received = receivedOf(issue, input);
   if (issue.code === 'custom') {
     return {
       path,

@@ -226,6 +226,19 @@ export {
   UnsupportedProtocolVersionErrorSchema,
   URLElicitationRequiredErrorSchema,
 } from './schemas/errors.js';
+// The spec's generic base types, JSON values, and the names older revisions used.
+// No `Request`/`Notification` types: the `Notification` method-name constants and fetch's Request own them.
+export type { PaginatedRequest } from './schemas/generic.js';
+export {
+  AnnotatedSchema,
+  JSONArraySchema,
+  JSONRPCErrorSchema,
+  JSONValueSchema,
+  NotificationSchema,
+  PaginatedRequestSchema,
+  RequestSchema,
+  ResourceReferenceSchema,
+} from './schemas/generic.js';
 // JSON-RPC 2.0 envelope schemas (they parse into the contract types above) and 2025-03-26 batches.
 export type {
   JSONRPCBatchRequest,
@@ -513,3 +526,20 @@ export {
   ListToolsResultSchema,
   ToolListChangedNotificationSchema,
 } from './schemas/tools.js';
+// Messages by direction across every revision (per-revision ones live on the revision objects).
+export type {
+  ClientNotification,
+  ClientRequest,
+  ClientResult,
+  ServerNotification,
+  ServerRequest,
+  ServerResult,
+} from './schemas/unions.js';
+export {
+  ClientNotificationSchema,
+  ClientRequestSchema,
+  ClientResultSchema,
+  ServerNotificationSchema,
+  ServerRequestSchema,
+  ServerResultSchema,
+} from './schemas/unions.js';
