@@ -3,6 +3,7 @@ import { HttpHeader, type JSONRPCMessage } from '@mcpkit/protocol';
 import { HttpTransportError } from './errors.js';
 import { applyMiddleware, defaultFetch, type FetchLike, readBodyChunks } from './fetch.js';
 import { decodeMessages, errorFromResponse, mediaType, resolveHeaders } from './http-helpers.js';
+import { linkAbort } from './signals.js';
 import { parseSseBytes, SseParser } from './sse-parser.js';
 import type { HttpClientCommonOptions, HttpSendOptions } from './streamable-http-options.js';
 
@@ -130,8 +131,8 @@ export class SseClientTransport implements Transport {
     }
     const headers = await this.headers();
     headers['content-type'] = 'application/json';
-    const link = linkSignals(this.lifetime.signal, options.signal);
-    const signal = link.signal;
+    const link = linkAbort(this.lifetime.signal, options.signal);
+    const signal = link.controller.signal;
     let response: Awaited<ReturnType<FetchLike>>;
     try {
       response = await this.fetch(endpoint, {
@@ -247,24 +248,4 @@ export class SseClientTransport implements Transport {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** A signal aborted by either input; release it once the request is done so listeners do not pile up. */
-function linkSignals(
-  lifetime: AbortSignal,
-  caller: AbortSignal | undefined,
-): { signal: AbortSignal; release(): void } {
-  if (caller === undefined) return { signal: lifetime, release: () => undefined };
-  const controller = new AbortController();
-  const abort = () => controller.abort();
-  if (lifetime.aborted || caller.aborted) abort();
-  lifetime.addEventListener('abort', abort, { once: true });
-  caller.addEventListener('abort', abort, { once: true });
-  return {
-    signal: controller.signal,
-    release: () => {
-      lifetime.removeEventListener('abort', abort);
-      caller.removeEventListener('abort', abort);
-    },
-  };
 }

@@ -33,8 +33,9 @@ export interface StreamableHttpClientTransportOptions extends HttpClientCommonOp
   protocolVersion?: string;
   /**
    * Open the standalone GET SSE stream after `notifications/initialized` is sent, or at `start()`
-   * when `sessionId` is given (default true; 405 is tolerated). If the stream was open and cannot
-   * be resumed, the server is gone: the transport reports the error and closes.
+   * when `sessionId` is given (default true; 405 is tolerated). If it breaks and reconnecting fails
+   * with network errors until `reconnection.maxRetries`, the server is gone: the transport reports
+   * the error and closes.
    */
   standaloneStream?: boolean;
   /** Backoff for resuming broken SSE streams when the server sent no `retry:` delay. */

@@ -4,25 +4,24 @@ import {
   HttpHeader,
   isStatelessProtocolVersion,
   type JSONRPCMessage,
-  Method,
   Notification,
   type RequestId,
 } from '@mcpkit/protocol';
 import { findHttpTransportError, HttpTransportError } from './errors.js';
-import { applyMiddleware, defaultFetch, type FetchLike, type FetchResponse } from './fetch.js';
-import {
-  decodeMessages,
-  errorFromResponse,
-  isRequest,
-  isResponse,
-  mediaType,
-  resolveHeaders,
-} from './http-helpers.js';
+import { applyMiddleware, defaultFetch, type FetchResponse } from './fetch.js';
+import { decodeMessages, isRequest, isResponse, mediaType } from './http-helpers.js';
 import { type ReconnectionOptions, resolveReconnection } from './reconnect.js';
 import { runResumableStream } from './resumable-stream.js';
+import { type AbortLink, linkAbort } from './signals.js';
 import type { HttpSendOptions, StreamableHttpClientTransportOptions } from './streamable-http-options.js';
-
-const ACCEPT_POST = 'application/json, text/event-stream';
+import {
+  abortError,
+  isInitializeRequest,
+  isNotification,
+  requestIdOf,
+  type SessionState,
+  StreamableHttpRequests,
+} from './streamable-http-requests.js';
 
 /**
  * MCP client transport for Streamable HTTP (revisions 2025-03-26 to 2025-11-25): one POST per
@@ -33,11 +32,9 @@ export class StreamableHttpClientTransport implements Transport {
   onmessage?: Transport['onmessage'];
   onclose?: () => void;
   onerror?: (error: Error) => void;
-  sessionId?: string;
-
   readonly url: string;
-  private version: string | undefined;
-  private readonly fetch: FetchLike;
+  private readonly session: SessionState;
+  private readonly http: StreamableHttpRequests;
   private readonly reconnection: Required<ReconnectionOptions>;
   private state: 'new' | 'started' | 'closed' = 'new';
   private readonly lifetime = new AbortController();
@@ -50,19 +47,30 @@ export class StreamableHttpClientTransport implements Transport {
     private readonly options: StreamableHttpClientTransportOptions = {},
   ) {
     this.url = new URL(url).href;
-    this.fetch = applyMiddleware(options.fetch ?? defaultFetch(), options.middleware);
     this.reconnection = resolveReconnection(options.reconnection);
-    if (options.sessionId !== undefined) this.sessionId = options.sessionId;
-    this.version = options.protocolVersion;
+    this.session = { sessionId: options.sessionId, protocolVersion: options.protocolVersion };
+    const fetch = applyMiddleware(options.fetch ?? defaultFetch(), options.middleware);
+    this.http = new StreamableHttpRequests(this.url, fetch, options, this.session, () =>
+      this.standalone?.abort(),
+    );
+  }
+
+  /** The session the server assigned at initialization (sent as `Mcp-Session-Id`), if any. */
+  get sessionId(): string | undefined {
+    return this.session.sessionId;
+  }
+
+  set sessionId(sessionId: string | undefined) {
+    this.session.sessionId = sessionId;
   }
 
   /** The protocol version sent in `MCP-Protocol-Version`, once negotiated. */
   get protocolVersion(): string | undefined {
-    return this.version;
+    return this.session.protocolVersion;
   }
 
   setProtocolVersion(version: string): void {
-    this.version = version;
+    this.session.protocolVersion = version;
   }
 
   async start(): Promise<void> {
@@ -83,7 +91,7 @@ export class StreamableHttpClientTransport implements Transport {
       this.resumeFromToken(requestId, options);
       return;
     }
-    const link = this.linkedController(options.signal);
+    const link = linkAbort(this.lifetime.signal, options.signal);
     if (requestId !== undefined) this.requestStreams.set(requestId, link.controller);
     const turn = this.options.orderedSends ? this.takeTurn() : undefined;
     let streaming = false;
@@ -95,7 +103,7 @@ export class StreamableHttpClientTransport implements Transport {
       const sentSessionId = isInitializeRequest(message) ? undefined : this.sessionId;
       let response: FetchResponse;
       try {
-        response = await this.request('POST', link.controller.signal, message);
+        response = await this.http.request('POST', link.controller.signal, message);
       } finally {
         turn?.done();
       }
@@ -127,7 +135,7 @@ export class StreamableHttpClientTransport implements Transport {
     this.lifetime.abort(new HttpTransportError('CLOSED', 'The transport was closed'));
     if (sessionId !== undefined && terminateSession) {
       try {
-        await this.deleteSession(sessionId, AbortSignal.timeout(this.options.closeTimeoutMs ?? 3000));
+        await this.http.deleteSession(sessionId, AbortSignal.timeout(this.options.closeTimeoutMs ?? 3000));
       } catch (error) {
         this.onerror?.(error as Error);
       }
@@ -140,30 +148,20 @@ export class StreamableHttpClientTransport implements Transport {
     const sessionId = this.sessionId;
     if (sessionId === undefined) return;
     this.standalone?.abort();
-    await this.deleteSession(sessionId, this.lifetime.signal);
-  }
-
-  private async deleteSession(sessionId: string, signal: AbortSignal): Promise<void> {
-    const response = await this.request('DELETE', signal, undefined, { sessionId });
-    if (this.sessionId === sessionId) this.sessionId = undefined;
-    if (response.ok || response.status === 405 || response.status === 404) {
-      await response.text();
-      return;
-    }
-    throw await errorFromResponse(response, 'DELETE', this.url, `Terminating session ${sessionId} failed`);
+    await this.http.deleteSession(sessionId, this.lifetime.signal);
   }
 
   private async handlePostResponse(
     message: JSONRPCMessage,
     response: FetchResponse,
     sentSessionId: string | undefined,
-    link: StreamLink,
+    link: AbortLink,
     options: HttpSendOptions,
   ): Promise<boolean> {
     const sessionId = response.headers.get(HttpHeader.SessionId);
     if (sessionId) this.sessionId = sessionId;
     const what = 'method' in message ? `Sending ${message.method}` : 'Sending a response';
-    if (!response.ok) throw await this.statusError(response, 'POST', sentSessionId, what);
+    if (!response.ok) throw await this.http.statusError(response, 'POST', sentSessionId, what);
     if (response.status === 202 || requestIdOf(message) === undefined) {
       await response.text();
       return false;
@@ -205,7 +203,7 @@ export class StreamableHttpClientTransport implements Transport {
   private async followStream(
     description: string,
     requestId: RequestId | undefined,
-    link: StreamLink,
+    link: AbortLink,
     extra: {
       first?: FetchResponse;
       lastEventId?: string;
@@ -213,7 +211,6 @@ export class StreamableHttpClientTransport implements Transport {
     },
   ): Promise<void> {
     const { controller } = link;
-    let connected = extra.first !== undefined;
     try {
       await runResumableStream({
         description,
@@ -222,11 +219,7 @@ export class StreamableHttpClientTransport implements Transport {
         ...(extra.lastEventId === undefined ? {} : { lastEventId: extra.lastEventId }),
         signal: controller.signal,
         reconnection: this.reconnection,
-        open: async (lastEventId, signal) => {
-          const opened = await this.openGetStream(lastEventId, signal);
-          if (opened !== 'unsupported') connected = true;
-          return opened;
-        },
+        open: (lastEventId, signal) => this.http.openGetStream(lastEventId, signal),
         deliver: (message) => this.onmessage?.(message),
         onInvalid: (error) => this.onerror?.(error),
         ...(extra.onresumptiontoken ? { onEventId: extra.onresumptiontoken } : {}),
@@ -235,9 +228,9 @@ export class StreamableHttpClientTransport implements Transport {
       this.onerror?.(error as Error);
       const lost = error instanceof HttpTransportError && error.code === 'STREAM_INTERRUPTED';
       const unreachable = lost && findHttpTransportError(error.cause, 'NETWORK') !== undefined;
-      if (requestId === undefined && lost && (connected || unreachable) && !controller.signal.aborted) {
-        // The standalone stream is the live link to the server; once it is gone for good, so is the
-        // connection. (A server that merely refuses GET with an HTTP status is not gone.)
+      if (requestId === undefined && unreachable && !controller.signal.aborted) {
+        // The standalone stream is the live link to the server: when it cannot even reach the server
+        // any more, the connection is gone. (A server that refuses GET or keeps ending it is not.)
         void this.shutdown(false);
         return;
       }
@@ -257,29 +250,6 @@ export class StreamableHttpClientTransport implements Transport {
     }
   }
 
-  private async openGetStream(
-    lastEventId: string | undefined,
-    signal: AbortSignal,
-  ): Promise<FetchResponse | 'unsupported'> {
-    const sentSessionId = this.sessionId;
-    const response = await this.request('GET', signal, undefined, { lastEventId });
-    if (response.status === 405) {
-      await response.text();
-      return 'unsupported';
-    }
-    if (!response.ok) throw await this.statusError(response, 'GET', sentSessionId, 'Opening an SSE stream');
-    const type = mediaType(response);
-    if (type !== 'text/event-stream') {
-      await response.text();
-      throw new HttpTransportError(
-        'HTTP_STATUS',
-        `GET ${this.url} answered with content type "${type || '(none)'}", expected text/event-stream`,
-        { url: this.url, method: 'GET', status: response.status },
-      );
-    }
-    return response;
-  }
-
   /** A sent `notifications/cancelled` also stops reading the cancelled request's stream. */
   private abortCancelledStream(message: JSONRPCMessage): void {
     if (!isNotification(message, Notification.Cancelled)) return;
@@ -289,10 +259,11 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   private openStandaloneStream(): void {
-    const stateless = this.version !== undefined && isStatelessProtocolVersion(this.version);
+    const version = this.session.protocolVersion;
+    const stateless = version !== undefined && isStatelessProtocolVersion(version);
     if (this.options.standaloneStream === false || stateless || this.standalone || this.state !== 'started')
       return;
-    const link = this.linkedController(undefined);
+    const link = linkAbort(this.lifetime.signal, undefined);
     this.standalone = link.controller;
     void this.followStream('the standalone GET SSE stream', undefined, link, {}).finally(() => {
       if (this.standalone === link.controller) this.standalone = undefined;
@@ -301,7 +272,7 @@ export class StreamableHttpClientTransport implements Transport {
 
   /** Re-attaches to a stream interrupted earlier (e.g. before a restart), from its last event id. */
   private resumeFromToken(requestId: RequestId | undefined, options: HttpSendOptions): void {
-    const link = this.linkedController(options.signal);
+    const link = linkAbort(this.lifetime.signal, options.signal);
     if (requestId !== undefined) this.requestStreams.set(requestId, link.controller);
     const what =
       requestId === undefined
@@ -313,68 +284,6 @@ export class StreamableHttpClientTransport implements Transport {
     });
   }
 
-  /** One HTTP request with the transport's headers; network failures become NETWORK errors. */
-  private async request(
-    method: 'POST' | 'GET' | 'DELETE',
-    signal: AbortSignal,
-    message: JSONRPCMessage | undefined,
-    extra: { lastEventId?: string | undefined; sessionId?: string } = {},
-  ): Promise<FetchResponse> {
-    const headers = await resolveHeaders(this.options.headers);
-    headers.accept = method === 'POST' ? ACCEPT_POST : 'text/event-stream';
-    if (method === 'DELETE') delete headers.accept;
-    // A new initialize starts a new session: it carries neither the old session nor the old version.
-    const isInitialize = message !== undefined && isInitializeRequest(message);
-    const sessionId = isInitialize ? undefined : (extra.sessionId ?? this.sessionId);
-    if (sessionId !== undefined) headers[HttpHeader.SessionId] = sessionId;
-    if (this.version !== undefined && !isInitialize) headers[HttpHeader.ProtocolVersion] = this.version;
-    if (extra.lastEventId !== undefined) headers[HttpHeader.LastEventId] = extra.lastEventId;
-    if (message !== undefined) {
-      headers['content-type'] = 'application/json';
-      Object.assign(headers, this.options.messageHeaders?.(message, this.version));
-    }
-    try {
-      return await this.fetch(this.url, {
-        ...this.options.requestInit,
-        method,
-        headers,
-        ...(message === undefined ? {} : { body: JSON.stringify(message) }),
-        signal,
-      });
-    } catch (error) {
-      if (signal.aborted) throw abortError(signal, method, this.url);
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new HttpTransportError('NETWORK', `${method} ${this.url} failed: ${reason}`, {
-        url: this.url,
-        method,
-        cause: error,
-      });
-    }
-  }
-
-  private async statusError(
-    response: FetchResponse,
-    method: string,
-    sentSessionId: string | undefined,
-    what: string,
-  ): Promise<HttpTransportError> {
-    const error = await errorFromResponse(response, method, this.url, what);
-    if (response.status !== 404 || sentSessionId === undefined) return error;
-    if (this.sessionId === sentSessionId) this.sessionId = undefined;
-    this.standalone?.abort();
-    return new HttpTransportError(
-      'SESSION_EXPIRED',
-      `Session ${sentSessionId} expired or is unknown to the server (${method} ${this.url} answered 404); initialize again to start a new session`,
-      {
-        status: 404,
-        url: this.url,
-        method,
-        cause: error,
-        ...(error.rpcError ? { rpcError: error.rpcError } : {}),
-      },
-    );
-  }
-
   /** A place in the send queue: `ready` once every earlier POST got its response headers. */
   private takeTurn(): { ready: Promise<void>; done(): void } {
     const ready = this.sendQueue;
@@ -383,23 +292,6 @@ export class StreamableHttpClientTransport implements Transport {
       done = resolve;
     });
     return { ready, done };
-  }
-
-  /** An AbortController aborted when the transport closes or `signal` aborts; release it when done. */
-  private linkedController(signal: AbortSignal | undefined): StreamLink {
-    const controller = new AbortController();
-    const onClose = () => controller.abort(this.lifetime.signal.reason);
-    const onAbort = () => controller.abort(signal?.reason);
-    if (this.lifetime.signal.aborted) onClose();
-    if (signal?.aborted) onAbort();
-    this.lifetime.signal.addEventListener('abort', onClose, { once: true });
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const release = () => {
-      this.lifetime.signal.removeEventListener('abort', onClose);
-      signal?.removeEventListener('abort', onAbort);
-    };
-    controller.signal.addEventListener('abort', release, { once: true });
-    return { controller, release };
   }
 
   private assertOpen(message: JSONRPCMessage): void {
@@ -420,35 +312,4 @@ export class StreamableHttpClientTransport implements Transport {
     if (!quiet) this.onerror?.(failure);
     return failure;
   }
-}
-
-/** An abort controller tied to the transport's lifetime and to a caller's signal. */
-interface StreamLink {
-  controller: AbortController;
-  release(): void;
-}
-
-function isNotification(
-  message: JSONRPCMessage,
-  method: string,
-): message is JSONRPCMessage & { method: string; params?: Record<string, unknown> } {
-  return 'method' in message && !('id' in message) && message.method === method;
-}
-
-function isInitializeRequest(message: JSONRPCMessage): boolean {
-  return 'method' in message && 'id' in message && message.method === Method.Initialize;
-}
-
-function requestIdOf(message: JSONRPCMessage): RequestId | undefined {
-  return isRequest(message) ? message.id : undefined;
-}
-
-function abortError(signal: AbortSignal, method: string, url: string): HttpTransportError {
-  const reason = signal.reason;
-  if (reason instanceof HttpTransportError) return reason;
-  return new HttpTransportError('ABORTED', `${method} ${url} was aborted by the caller`, {
-    url,
-    method,
-    cause: reason,
-  });
 }

@@ -1,0 +1,154 @@
+import { HttpHeader, type JSONRPCMessage, Method, type RequestId } from '@mcpkit/protocol';
+import { HttpTransportError } from './errors.js';
+import type { FetchLike, FetchResponse } from './fetch.js';
+import { errorFromResponse, isRequest, mediaType, resolveHeaders } from './http-helpers.js';
+import type { StreamableHttpClientTransportOptions } from './streamable-http-options.js';
+
+const ACCEPT_POST = 'application/json, text/event-stream';
+
+/** What the server and client agreed on so far; shared by the transport and its requests. */
+export interface SessionState {
+  sessionId: string | undefined;
+  protocolVersion: string | undefined;
+}
+
+/**
+ * The HTTP side of the Streamable HTTP client: builds each request's headers (session, protocol
+ * version, Last-Event-ID, per-message headers) and turns failed answers into precise errors.
+ */
+export class StreamableHttpRequests {
+  constructor(
+    readonly url: string,
+    private readonly fetch: FetchLike,
+    private readonly options: StreamableHttpClientTransportOptions,
+    private readonly session: SessionState,
+    /** Called when the server answered 404 to the current session. */
+    private readonly onSessionExpired: () => void,
+  ) {}
+
+  /** One HTTP request with the transport's headers; network failures become NETWORK errors. */
+  async request(
+    method: 'POST' | 'GET' | 'DELETE',
+    signal: AbortSignal,
+    message: JSONRPCMessage | undefined,
+    extra: { lastEventId?: string | undefined; sessionId?: string } = {},
+  ): Promise<FetchResponse> {
+    const headers = await resolveHeaders(this.options.headers);
+    if (method !== 'DELETE') headers.accept = method === 'POST' ? ACCEPT_POST : 'text/event-stream';
+    // A new initialize starts a new session: it carries neither the old session nor the old version.
+    const isInitialize = message !== undefined && isInitializeRequest(message);
+    const sessionId = isInitialize ? undefined : (extra.sessionId ?? this.session.sessionId);
+    const version = this.session.protocolVersion;
+    if (sessionId !== undefined) headers[HttpHeader.SessionId] = sessionId;
+    if (version !== undefined && !isInitialize) headers[HttpHeader.ProtocolVersion] = version;
+    if (extra.lastEventId !== undefined) headers[HttpHeader.LastEventId] = extra.lastEventId;
+    if (message !== undefined) {
+      headers['content-type'] = 'application/json';
+      Object.assign(headers, this.options.messageHeaders?.(message, version));
+    }
+    try {
+      return await this.fetch(this.url, {
+        ...this.options.requestInit,
+        method,
+        headers,
+        ...(message === undefined ? {} : { body: JSON.stringify(message) }),
+        signal,
+      });
+    } catch (error) {
+      if (signal.aborted) throw abortError(signal, method, this.url);
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new HttpTransportError('NETWORK', `${method} ${this.url} failed: ${reason}`, {
+        url: this.url,
+        method,
+        cause: error,
+      });
+    }
+  }
+
+  /** GET an SSE stream (resuming after `lastEventId` when given); 'unsupported' when the server says 405. */
+  async openGetStream(
+    lastEventId: string | undefined,
+    signal: AbortSignal,
+  ): Promise<FetchResponse | 'unsupported'> {
+    const sentSessionId = this.session.sessionId;
+    const response = await this.request('GET', signal, undefined, { lastEventId });
+    if (response.status === 405) {
+      await response.text();
+      return 'unsupported';
+    }
+    if (!response.ok) throw await this.statusError(response, 'GET', sentSessionId, 'Opening an SSE stream');
+    const type = mediaType(response);
+    if (type !== 'text/event-stream') {
+      await response.text();
+      throw new HttpTransportError(
+        'HTTP_STATUS',
+        `GET ${this.url} answered with content type "${type || '(none)'}", expected text/event-stream`,
+        { url: this.url, method: 'GET', status: response.status },
+      );
+    }
+    return response;
+  }
+
+  /** DELETE the session (405, "not allowed", and 404, "already gone", are fine). */
+  async deleteSession(sessionId: string, signal: AbortSignal): Promise<void> {
+    const response = await this.request('DELETE', signal, undefined, { sessionId });
+    if (this.session.sessionId === sessionId) this.session.sessionId = undefined;
+    if (response.ok || response.status === 405 || response.status === 404) {
+      await response.text();
+      return;
+    }
+    throw await errorFromResponse(response, 'DELETE', this.url, `Terminating session ${sessionId} failed`);
+  }
+
+  /** The error for a non-2xx answer; a 404 to a request that carried a session means SESSION_EXPIRED. */
+  async statusError(
+    response: FetchResponse,
+    method: string,
+    sentSessionId: string | undefined,
+    what: string,
+  ): Promise<HttpTransportError> {
+    const error = await errorFromResponse(response, method, this.url, what);
+    if (response.status !== 404 || sentSessionId === undefined) return error;
+    if (this.session.sessionId === sentSessionId) {
+      this.session.sessionId = undefined;
+      this.onSessionExpired();
+    }
+    return new HttpTransportError(
+      'SESSION_EXPIRED',
+      `Session ${sentSessionId} expired or is unknown to the server (${method} ${this.url} answered 404); initialize again to start a new session`,
+      {
+        status: 404,
+        url: this.url,
+        method,
+        cause: error,
+        ...(error.rpcError ? { rpcError: error.rpcError } : {}),
+      },
+    );
+  }
+}
+
+export function isNotification(
+  message: JSONRPCMessage,
+  method: string,
+): message is JSONRPCMessage & { method: string; params?: Record<string, unknown> } {
+  return 'method' in message && !('id' in message) && message.method === method;
+}
+
+export function isInitializeRequest(message: JSONRPCMessage): boolean {
+  return 'method' in message && 'id' in message && message.method === Method.Initialize;
+}
+
+export function requestIdOf(message: JSONRPCMessage): RequestId | undefined {
+  return isRequest(message) ? message.id : undefined;
+}
+
+/** The error for an aborted request: the transport's own reason when it closed, else ABORTED. */
+export function abortError(signal: AbortSignal, method: string, url: string): HttpTransportError {
+  const reason = signal.reason;
+  if (reason instanceof HttpTransportError) return reason;
+  return new HttpTransportError('ABORTED', `${method} ${url} was aborted by the caller`, {
+    url,
+    method,
+    cause: reason,
+  });
+}
