@@ -49,7 +49,7 @@ for (const sessions of ['stateful', 'stateless'] as const) {
       unit: 'calls/s',
       better: 'higher',
       http: { sessions, response, tools: 'basic' },
-      full: { count: 2_000, warmup: 200, clients: 1 },
+      full: { count: 500, warmup: 50, clients: 1 },
       smoke: { count: 10, warmup: 2, clients: 1 },
     });
     httpWorkloads.push({
@@ -59,7 +59,7 @@ for (const sessions of ['stateful', 'stateless'] as const) {
       unit: 'calls/s',
       better: 'higher',
       http: { sessions, response, tools: 'basic' },
-      full: { count: 4_000, warmup: 20, clients: 16 },
+      full: { count: 1_000, warmup: 5, clients: 16 },
       smoke: { count: 32, warmup: 1, clients: 16 },
     });
   }
@@ -121,7 +121,7 @@ export const WORKLOADS: WorkloadSpec[] = [
     unit: 'us CPU/req',
     better: 'lower',
     http: { sessions: 'stateless', response: 'json', tools: 'wide' },
-    full: { count: 300, warmup: 30 },
+    full: { count: 100, warmup: 20 },
     smoke: { count: 3, warmup: 1 },
   },
   {

@@ -74,7 +74,10 @@ async function bundle(probe: SizeProbe, minify: boolean) {
 function packageOf(inputPath: string): string {
   const marker = 'node_modules/';
   const index = inputPath.lastIndexOf(marker);
-  if (index < 0) return inputPath.replace(/^.*\/packages\//, 'packages/');
+  if (index < 0) {
+    const workspace = /(?:^|\/)packages\/([^/]+)\//.exec(inputPath);
+    return workspace ? `@mcpkit/${workspace[1]}` : inputPath;
+  }
   const rest = inputPath.slice(index + marker.length).split('/');
   return rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]!;
 }
