@@ -24,6 +24,8 @@ import {
   type ResourceTemplate,
   type Root,
   type ServerCapabilities,
+  type SubscriptionFilter,
+  SubscriptionsListenResultSchema,
   type Tool,
 } from '@mcpkit/protocol';
 import type * as z from 'zod';
@@ -32,6 +34,7 @@ import type { CallToolOptions, LogMessageHandler, McpClientOptions } from './cli
 import { checkVersionOptions } from './client-version-options.js';
 import { McpClientError, McpClientErrorCode } from './errors.js';
 import { type ListChangedHandler, ListChangedWatcher, type ListKind } from './list-changed.js';
+import { ListenStream } from './listen.js';
 import { type NegotiatedSession, negotiate } from './negotiation.js';
 import { collectAll, paginate } from './pagination.js';
 import { wirePeer } from './peer-wiring.js';
@@ -52,8 +55,9 @@ import {
 import {
   asError,
   type ResourceSubscription,
-  ResourceSubscriptionRegistry,
+  ResourceSubscriptions,
   type ResourceUpdatedCallback,
+  type SubscriptionWire,
 } from './subscriptions.js';
 import { ToolOutputSchemaCache } from './tool-output.js';
 import { parseServerResult } from './validation.js';
@@ -69,6 +73,8 @@ interface Connection {
   declaredCapabilities: ClientCapabilities;
   /** 2026-07-28: the level `setLoggingLevel` chose, sent in each request's `_meta`. */
   logLevel?: LoggingLevel;
+  /** 2026-07-28: the open `subscriptions/listen` stream, once anything was asked for. */
+  listen?: ListenStream;
 }
 
 type ListItem<K extends ListKind> = K extends 'tools' ? Tool : K extends 'prompts' ? Prompt : Resource;
@@ -88,8 +94,7 @@ export class McpClient {
   readonly #offeredVersion: string;
   readonly #supportedVersions: readonly string[];
   readonly #responder = new ServerRequestResponder();
-  readonly #subscriptions = new ResourceSubscriptionRegistry();
-  readonly #pendingSubscribes = new Map<string, Promise<void>>();
+  readonly #resources = new ResourceSubscriptions(() => this.#subscriptionWire());
   readonly #toolOutputSchemas = new ToolOutputSchemaCache();
   readonly #watchers: { [K in ListKind]?: ListChangedWatcher<ListItem<K>> } = {};
   #roots: Root[] = [];
@@ -163,7 +168,9 @@ export class McpClient {
       answer: (method, params, ctx) => this.#responder.answer(method, params, ctx),
       protocolVersion: () => this.protocolVersion,
       logMessage: (entry) => this.#logHandler?.(entry),
-      resourceUpdated: (update) => this.#subscriptions.dispatch(update, (error) => this.#reportError(error)),
+      resourceUpdated: (update) =>
+        this.#resources.registry.dispatch(update, (error) => this.#reportError(error)),
+      subscriptionsAcknowledged: () => this.#connection?.listen?.acknowledged(),
       elicitationComplete: (id) => this.#options.onElicitationComplete?.(id),
       listChanged: (kind) => {
         if (kind === 'tools') this.#toolOutputSchemas.clear();
@@ -190,6 +197,7 @@ export class McpClient {
         options,
       );
       this.#connection = { peer, transport, session, declaredCapabilities: capabilities };
+      void this.#syncListen();
     } catch (error) {
       this.#connection = undefined;
       await this.#closePeer(peer);
@@ -276,13 +284,6 @@ export class McpClient {
 
   #isStateless(method: string): boolean {
     return this.#requireConnection(method).session.mode === 'stateless';
-  }
-
-  #notInRevision(what: string, instead: string): McpClientError {
-    return new McpClientError(
-      McpClientErrorCode.NotSupportedByRevision,
-      `${what} does not exist in protocol ${this.protocolVersion}; ${instead}`,
-    );
   }
 
   /** A typed call: the result is checked against the exact schema of the negotiated revision. */
@@ -400,41 +401,50 @@ export class McpClient {
     callback: ResourceUpdatedCallback,
     options?: RequestOptions,
   ): Promise<ResourceSubscription> {
-    if (this.#isStateless('resources/subscribe')) {
-      throw this.#notInRevision(
-        'resources/subscribe',
-        'resource updates arrive through subscriptions/listen',
-      );
+    const { session } = this.#requireConnection('resources/subscribe');
+    if (this.#options.enforceStrictCapabilities !== false) {
+      assertServerCapability('resources/subscribe', session.serverCapabilities, session.protocolVersion);
     }
-    if (this.#subscriptions.add(uri, callback)) {
-      const subscribing = this.#call('resources/subscribe', { uri }, options).then(() => {});
-      this.#pendingSubscribes.set(uri, subscribing);
-      try {
-        await subscribing;
-      } catch (error) {
-        this.#subscriptions.remove(uri, callback);
-        throw error;
-      } finally {
-        this.#pendingSubscribes.delete(uri);
-      }
-    } else {
-      await this.#pendingSubscribes.get(uri);
-    }
-    return {
-      uri,
-      unsubscribe: async () => {
-        if (this.#subscriptions.remove(uri, callback) && this.isConnected) {
-          await this.#call('resources/unsubscribe', { uri });
-        }
-      },
-    };
+    return this.#resources.subscribe(uri, callback, options);
   }
 
   /** Drops every callback of `uri` and unsubscribes the server. */
-  async unsubscribeResource(uri: string, options?: RequestOptions): Promise<void> {
-    if (this.#subscriptions.removeAll(uri)) {
-      await this.#call('resources/unsubscribe', { uri }, options);
+  unsubscribeResource(uri: string, options?: RequestOptions): Promise<void> {
+    return this.#resources.unsubscribeAll(uri, options);
+  }
+
+  #subscriptionWire(): SubscriptionWire | undefined {
+    const connection = this.#connection;
+    if (!connection) return undefined;
+    if (connection.session.mode === 'stateless') {
+      const sync = () => this.#syncListen();
+      return { subscribe: sync, unsubscribe: sync };
     }
+    return {
+      subscribe: async (uri, options) => void (await this.#call('resources/subscribe', { uri }, options)),
+      unsubscribe: async (uri, options) => void (await this.#call('resources/unsubscribe', { uri }, options)),
+    };
+  }
+
+  /** 2026-07-28: keeps the `subscriptions/listen` stream in step with what the user wants to hear. */
+  #syncListen(): Promise<void> {
+    const connection = this.#connection;
+    if (connection?.session.mode !== 'stateless') return Promise.resolve();
+    connection.listen ??= new ListenStream(
+      (notifications, signal) =>
+        this.request('subscriptions/listen', { notifications }, SubscriptionsListenResultSchema, {
+          signal,
+          timeoutMs: Number.POSITIVE_INFINITY,
+        }),
+      (error) => this.#reportError(error),
+    );
+    const filter: SubscriptionFilter = {};
+    if (this.#watchers.tools) filter.toolsListChanged = true;
+    if (this.#watchers.prompts) filter.promptsListChanged = true;
+    if (this.#watchers.resources) filter.resourcesListChanged = true;
+    const uris = this.#resources.registry.uris();
+    if (uris.length > 0) filter.resourceSubscriptions = uris;
+    return connection.listen.update(filter);
   }
 
   // ---- Completion and logging ------------------------------------------------------------------
@@ -507,10 +517,13 @@ export class McpClient {
     kind: K,
     handler: ListChangedHandler<ListItem<K>> | undefined,
   ): void {
-    if (!handler) {
-      delete this.#watchers[kind];
-      return;
-    }
+    if (handler) this.#watch(kind, handler);
+    else delete this.#watchers[kind];
+    // 2026-07-28 servers only announce changes on a listen stream that asked for them.
+    void this.#syncListen();
+  }
+
+  #watch<K extends ListKind>(kind: K, handler: ListChangedHandler<ListItem<K>>): void {
     const fetchAll = {
       tools: () => this.listAllTools(),
       prompts: () => this.listAllPrompts(),
@@ -578,9 +591,9 @@ export class McpClient {
   #handleClosed(peer: Peer): void {
     const wasConnected = this.#connection?.peer === peer;
     if (!wasConnected) return;
+    this.#connection?.listen?.stop();
     this.#connection = undefined;
-    this.#subscriptions.clear();
-    this.#pendingSubscribes.clear();
+    this.#resources.clear();
     this.#toolOutputSchemas.clear();
     this.onclose?.();
   }

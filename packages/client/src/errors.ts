@@ -25,8 +25,8 @@ export const McpClientErrorCode = {
   PaginationLoop: 'PAGINATION_LOOP',
   /** A multi-round-trip request kept asking for input beyond `maxInputRounds` (2026-07-28). */
   TooManyInputRounds: 'TOO_MANY_INPUT_ROUNDS',
-  /** The operation does not exist in the negotiated protocol revision. */
-  NotSupportedByRevision: 'NOT_SUPPORTED_BY_REVISION',
+  /** The server ended (or failed) the `subscriptions/listen` stream (2026-07-28). */
+  SubscriptionEnded: 'SUBSCRIPTION_ENDED',
   /** The client was configured with values it cannot work with. */
   InvalidOptions: 'INVALID_OPTIONS',
 } as const;

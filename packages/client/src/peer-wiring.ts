@@ -19,6 +19,8 @@ export interface ClientEventSink {
   resourceUpdated(params: ResourceUpdatedNotificationParams): void | Promise<void>;
   elicitationComplete(elicitationId: string): void | Promise<void>;
   listChanged(kind: ListKind): void;
+  /** 2026-07-28: the server accepted the newest `subscriptions/listen` stream. */
+  subscriptionsAcknowledged(): void;
   reportError(error: Error): void;
 }
 
@@ -76,6 +78,11 @@ export function wirePeer(peer: Peer, sink: ClientEventSink): void {
     'notifications/elicitation/complete',
     (done: { elicitationId: string }) => sink.elicitationComplete(done.elicitationId),
     'elicitation complete handler',
+  );
+  on(
+    'notifications/subscriptions/acknowledged',
+    () => sink.subscriptionsAcknowledged(),
+    'listen acknowledgement',
   );
   for (const kind of ['tools', 'prompts', 'resources'] as const) {
     on(`notifications/${kind}/list_changed`, () => sink.listChanged(kind), 'list changed handler');

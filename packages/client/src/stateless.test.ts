@@ -146,19 +146,87 @@ describe('2026-07-28 requests', () => {
     expect(metaOf(server.requests('tools/list')[0])?.[CAPS]).toEqual({ elicitation: { form: {} } });
   });
 
-  it('has no resources/subscribe', async () => {
-    const { client } = await connectModern({});
-    await expect(client.subscribeResource('test://x', () => {})).rejects.toMatchObject({
-      code: McpClientErrorCode.NotSupportedByRevision,
-    });
-  });
-
   it('validates results against the 2026-07-28 schemas (resultType and cache hints required)', async () => {
     const { client } = await connectModern({ 'tools/list': () => ({ tools: [] }) });
     await expect(client.listTools()).rejects.toMatchObject({
       code: McpClientErrorCode.InvalidResult,
       message: expect.stringMatching(/result\.(resultType|ttlMs|cacheScope)/),
     });
+  });
+});
+
+describe('subscriptions/listen', () => {
+  /** A listen handler that acknowledges, then stays open until the client cancels it. */
+  function listenHandler(opened: JSONObject[]): RequestHandler {
+    return async (params, ctx) => {
+      opened.push(params ?? {});
+      await ctx.sendNotification('notifications/subscriptions/acknowledged', {
+        _meta: { 'io.modelcontextprotocol/subscriptionId': ctx.requestId },
+        notifications: params?.notifications as JSONObject,
+      });
+      return new Promise((_resolve, reject) => {
+        ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason));
+      });
+    };
+  }
+
+  it('opens one stream for resource updates and list changes, reopening it when the filter changes', async () => {
+    const opened: JSONObject[] = [];
+    const { client, server } = await connectModern({
+      'subscriptions/listen': listenHandler(opened),
+      'tools/list': () => listed({ tools: [{ name: 'fresh', inputSchema: { type: 'object' } }] }),
+    });
+    expect(opened).toHaveLength(0);
+    const updates: string[] = [];
+    const subscription = await client.subscribeResource('test://watched', (u) => void updates.push(u.uri));
+    expect(opened.at(-1)?.notifications).toEqual({ resourceSubscriptions: ['test://watched'] });
+    expect(metaOf(server.requests('subscriptions/listen')[0])?.[PV]).toBe('2026-07-28');
+
+    const tools: string[][] = [];
+    client.setListChangedHandler('tools', {
+      onChanged: (_e, list) => void tools.push((list ?? []).map((t) => t.name)),
+    });
+    await expect.poll(() => opened.length).toBe(2);
+    expect(opened[1]?.notifications).toEqual({
+      toolsListChanged: true,
+      resourceSubscriptions: ['test://watched'],
+    });
+    await server.waitFor((m) => 'method' in m && m.method === 'notifications/cancelled');
+
+    const tag = { _meta: { 'io.modelcontextprotocol/subscriptionId': 1 } };
+    await server.peer.notify('notifications/resources/updated', { ...tag, uri: 'test://watched' });
+    await server.peer.notify('notifications/tools/list_changed', tag);
+    await expect.poll(() => updates).toEqual(['test://watched']);
+    await expect.poll(() => tools).toEqual([['fresh']]);
+
+    await subscription.unsubscribe();
+    await expect.poll(() => opened.length).toBe(3);
+    expect(opened[2]?.notifications).toEqual({ toolsListChanged: true });
+    client.setListChangedHandler('tools', undefined);
+    await expect.poll(() => server.notifications('notifications/cancelled').length).toBe(3);
+  });
+
+  it('fails the subscription when the server rejects the stream, and reports it', async () => {
+    const errors: Error[] = [];
+    const { client } = await connectModern(
+      {
+        'subscriptions/listen': () => {
+          throw new JsonRpcError(-32602, 'bad filter');
+        },
+      },
+      { onerror: (e: Error) => void errors.push(e) },
+    );
+    await expect(client.subscribeResource('test://x', () => {})).rejects.toThrow('bad filter');
+    expect(errors.map((e) => e.message)).toEqual(['bad filter']);
+  });
+
+  it('cancels the stream when the client closes', async () => {
+    const opened: JSONObject[] = [];
+    const { client, server } = await connectModern({ 'subscriptions/listen': listenHandler(opened) });
+    await client.subscribeResource('test://y', () => {});
+    await client.close();
+    expect(server.requests('subscriptions/listen')).toHaveLength(1);
+    expect(client.isConnected).toBe(false);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { RequestOptions } from '@mcpkit/jsonrpc';
 import type { ResourceUpdatedNotificationParams } from '@mcpkit/protocol';
 
 export type ResourceUpdatedCallback = (params: ResourceUpdatedNotificationParams) => void | Promise<void>;
@@ -70,4 +71,59 @@ export class ResourceSubscriptionRegistry {
 export function asError(thrown: unknown, context: string): Error {
   if (thrown instanceof Error) return thrown;
   return new Error(`${context}: ${String(thrown)}`, { cause: thrown });
+}
+
+/** How the server learns about a URI's first subscriber and its last one leaving. */
+export interface SubscriptionWire {
+  subscribe(uri: string, options?: RequestOptions): Promise<void>;
+  unsubscribe(uri: string, options?: RequestOptions): Promise<void>;
+}
+
+/**
+ * Resource subscriptions of one client: the callback registry plus the round trips that keep the
+ * server in step (`resources/subscribe` up to 2025-11-25, the listen filter in 2026-07-28).
+ * Concurrent first subscribers of a URI share one round trip.
+ */
+export class ResourceSubscriptions {
+  readonly registry = new ResourceSubscriptionRegistry();
+  readonly #pending = new Map<string, Promise<void>>();
+
+  /** `wire` returns undefined when disconnected: nothing to tell the server then. */
+  constructor(private readonly wire: () => SubscriptionWire | undefined) {}
+
+  async subscribe(
+    uri: string,
+    callback: ResourceUpdatedCallback,
+    options?: RequestOptions,
+  ): Promise<ResourceSubscription> {
+    if (this.registry.add(uri, callback)) {
+      const subscribing = this.wire()?.subscribe(uri, options) ?? Promise.resolve();
+      this.#pending.set(uri, subscribing);
+      try {
+        await subscribing;
+      } catch (error) {
+        this.registry.remove(uri, callback);
+        throw error;
+      } finally {
+        this.#pending.delete(uri);
+      }
+    } else {
+      await this.#pending.get(uri);
+    }
+    return { uri, unsubscribe: () => this.#remove(uri, callback) };
+  }
+
+  /** Drops every callback of `uri` and tells the server. */
+  async unsubscribeAll(uri: string, options?: RequestOptions): Promise<void> {
+    if (this.registry.removeAll(uri)) await this.wire()?.unsubscribe(uri, options);
+  }
+
+  clear(): void {
+    this.registry.clear();
+    this.#pending.clear();
+  }
+
+  async #remove(uri: string, callback: ResourceUpdatedCallback): Promise<void> {
+    if (this.registry.remove(uri, callback)) await this.wire()?.unsubscribe(uri);
+  }
 }
