@@ -1,2 +1,6 @@
-// Every export of this file is public API.
-export {};
+// Every export of this file is public API of @mcpkit/echo-server (a private app; the CLI is bin.ts).
+
+// The command line.
+export { type EchoCliOptions, parseEchoArgs, USAGE } from './cli-args.js';
+// The server, transport-free.
+export { createEchoServer, ECHO_SERVER_INFO } from './server.js';

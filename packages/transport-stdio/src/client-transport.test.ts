@@ -77,6 +77,7 @@ describe('StdioClientTransport', () => {
     await seen.transport.close();
     expect(Date.now() - started).toBeLessThan(2000);
     expect(isRunning(pid)).toBe(false);
+    expect(seen.transport.exitCode).toBe(0);
     expect(seen.closes()).toBe(1);
     expect(seen.errors).toEqual([]);
   });
@@ -108,6 +109,7 @@ describe('StdioClientTransport', () => {
     await seen.transport.close();
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     expect(isRunning(pid)).toBe(false);
+    expect(seen.transport.exitSignal).toBe('SIGKILL');
     expect(seen.closes()).toBe(1);
   });
 

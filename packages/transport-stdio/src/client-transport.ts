@@ -90,6 +90,16 @@ export class StdioClientTransport implements Transport {
     return this.child?.pid;
   }
 
+  /** The server's exit code once it exited (`null` when a signal ended it); undefined while it runs. */
+  get exitCode(): number | null | undefined {
+    return this.exit?.code;
+  }
+
+  /** The signal that ended the server, once it exited; undefined while it runs. */
+  get exitSignal(): NodeJS.Signals | null | undefined {
+    return this.exit?.signal;
+  }
+
   /** The last characters the server wrote to stderr (with `stderr: 'pipe'`). */
   get stderrTail(): string {
     return this.tail.toString();
