@@ -1,12 +1,28 @@
 // Every export of this file is public API of @mcpkit/server.
+// biome-ignore-all assist/source/organizeImports: exports are grouped by feature, not sorted by path
 
+// The server: a registry built once and shared by every connection.
+export type { McpServerOptions, RequestEvent, ServerEvent } from './server.js';
+export { McpServer } from './server.js';
 export type { CapabilityOptions } from './core/capabilities.js';
 export type { ErrorInfo } from './core/core.js';
-// The I/O-free core: `server.handle(request, ctx)` for stateless adapters (2026-07-28).
+
+// Stateful sessions (revisions up to 2025-11-25): one per connection, created by `server.connect`.
+export type { ConnectOptions, NegotiatedSession } from './session/session.js';
+export { ServerSession } from './session/session.js';
+
+// The I/O-free core, `server.handle(request, ctx)`, and the 2026-07-28 (stateless) helpers.
 export type { CoreRequest, HandleOutcome } from './core/dispatch.js';
-// Errors the server raises; throw them from handlers to choose the response.
-export type { UrlElicitation } from './core/errors.js';
-export { MissingClientCapabilityError, resourceNotFound, urlElicitationRequired } from './core/errors.js';
+export type {
+  InputRequest,
+  InputRequestOptions,
+  RequestContext,
+  SessionControls,
+} from './core/request-context.js';
+export { InputRequiredSignal } from './core/request-context.js';
+export type { StatelessContextInit } from './core/stateless.js';
+export { createStatelessContext, outcomeToResponse, outcomeToResult } from './core/stateless.js';
+
 // What handlers receive.
 export type {
   ClientView,
@@ -18,38 +34,13 @@ export type {
   RequestLogger,
   UrlElicitOptions,
 } from './core/handler-context.js';
-export type {
-  InputRequest,
-  InputRequestOptions,
-  RequestContext,
-  SessionControls,
-} from './core/request-context.js';
-export { InputRequiredSignal } from './core/request-context.js';
-// Which revision added what (the server drops what a client's revision lacks).
-export type { Feature } from './core/revisions.js';
-export { FEATURE_SINCE, supports } from './core/revisions.js';
-export { toolErrorResult } from './core/tool-results.js';
+
 // Tools.
-// Resources and resource templates.
-// Prompts.
-// Custom methods and registration handles.
-export type {
-  CustomMethodHandler,
-  RegisteredMethod,
-  RegisteredPrompt,
-  RegisteredResource,
-  RegisteredResourceTemplate,
-  RegisteredTool,
-} from './registration.js';
-export type {
-  PromptArgs,
-  PromptArgsInput,
-  PromptConfig,
-  PromptHandler,
-  PromptReturn,
-  PromptUpdate,
-} from './registry/prompts.js';
-export type { RegisteredHandle } from './registry/registry.js';
+export type { RegisteredTool } from './registration.js';
+export type { ToolArgs, ToolConfig, ToolHandler, ToolReturn, ToolUpdate } from './registry/tools.js';
+
+// Resources and resource templates (RFC 6570, linear-time matching).
+export type { RegisteredResource, RegisteredResourceTemplate } from './registration.js';
 export type {
   Completer,
   ListedResource,
@@ -63,14 +54,32 @@ export type {
   ResourceUpdate,
   TemplateReadHandler,
 } from './registry/resources.js';
-export type { ToolArgs, ToolConfig, ToolHandler, ToolReturn, ToolUpdate } from './registry/tools.js';
-// Schemas accepted by tools and custom methods.
-export type { InferSchema, JsonSchemaObject, SchemaInput, ZodRawShape } from './schema/compile-schema.js';
-// The server: registry built once, shared by every connection.
-export type { McpServerOptions, RequestEvent } from './server.js';
-export { McpServer } from './server.js';
-// Stateful sessions (revisions up to 2025-11-25): one per connection.
-export type { ConnectOptions, NegotiatedSession } from './session/session.js';
-export { ServerSession } from './session/session.js';
 export type { UriTemplateLimits, UriVariables } from './uri-template/uri-template.js';
 export { DEFAULT_URI_TEMPLATE_LIMITS, UriTemplate, UriTemplateError } from './uri-template/uri-template.js';
+
+// Prompts.
+export type { RegisteredPrompt } from './registration.js';
+export type {
+  PromptArgs,
+  PromptArgsInput,
+  PromptConfig,
+  PromptHandler,
+  PromptReturn,
+  PromptUpdate,
+} from './registry/prompts.js';
+
+// Custom methods and the handles every registration returns.
+export type { CustomMethodHandler, RegisteredMethod } from './registration.js';
+export type { RegisteredHandle } from './registry/registry.js';
+
+// Schemas accepted by tools and custom methods (zod, a zod shape, or JSON Schema).
+export type { InferSchema, JsonSchemaObject, SchemaInput, ZodRawShape } from './schema/compile-schema.js';
+
+// Errors and results to return from handlers.
+export type { UrlElicitation } from './core/errors.js';
+export { MissingClientCapabilityError, resourceNotFound, urlElicitationRequired } from './core/errors.js';
+export { toolErrorResult } from './core/tool-results.js';
+
+// Which revision added what (the server drops what a client's revision lacks).
+export type { Feature } from './core/revisions.js';
+export { FEATURE_SINCE, supports } from './core/revisions.js';

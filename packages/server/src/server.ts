@@ -55,6 +55,11 @@ export interface McpServerOptions<TState = undefined> {
 
 type ListKind = 'tools' | 'resources' | 'prompts';
 
+/** A change clients may hear about; stateless adapters relay these to subscriptions/listen streams. */
+export type ServerEvent =
+  | { type: 'list_changed'; list: ListKind }
+  | { type: 'resource_updated'; uri: string };
+
 /**
  * An MCP server: the registry of tools, resources, templates, prompts and custom methods, built
  * once and shared by any number of sessions. It holds no connection state: `connect` creates a
@@ -68,6 +73,7 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
   readonly protocolVersions: readonly string[];
   readonly #sessions = new Set<ServerSession>();
   readonly #pendingListChanges = new Set<ListKind>();
+  readonly #listeners = new Set<(event: ServerEvent) => void>();
 
   constructor(info: Implementation, options: McpServerOptions<TState> = {}) {
     super(options.uriTemplateLimits);
@@ -167,8 +173,8 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
     return stateful.at(-1) ?? LATEST_STATEFUL_PROTOCOL_VERSION;
   }
 
-  /** A 2026-07-28 `server/discover` result, for stateless adapters. */
-  discoverResult(supportedVersions: readonly string[] = PROTOCOL_VERSIONS): JSONObject {
+  /** A 2026-07-28 `server/discover` result (supportedVersions default to `protocolVersions`). */
+  discoverResult(supportedVersions: readonly string[] = this.protocolVersions): JSONObject {
     const result: JSONObject = {
       supportedVersions: [...supportedVersions],
       capabilities: this.capabilities(),
@@ -199,10 +205,30 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
 
   // ---- notifications to connected sessions ----
 
+  /**
+   * Hears every list change and resource update (after coalescing), for adapters that deliver
+   * them some other way than sessions do (2026-07-28 subscriptions/listen). Returns `unlisten`.
+   */
+  listen(listener: (event: ServerEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
   /** Sends `notifications/resources/updated` to the sessions subscribed to `uri`. */
   notifyResourceUpdated(uri: string): void {
     for (const session of this.#sessions) {
       if (session.isSubscribed(uri)) session.sendResourceUpdated(uri);
+    }
+    this.#emit({ type: 'resource_updated', uri });
+  }
+
+  #emit(event: ServerEvent): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.reportError(error, {});
+      }
     }
   }
 
@@ -217,7 +243,7 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
 
   /** Several changes in one tick reach clients as one notification per list. */
   #scheduleListChanged(kind: ListKind): void {
-    if (this.#sessions.size === 0) return;
+    if (this.#sessions.size === 0 && this.#listeners.size === 0) return;
     if (this.#pendingListChanges.size === 0) queueMicrotask(() => this.#flushListChanged());
     this.#pendingListChanges.add(kind);
   }
@@ -229,6 +255,7 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
     for (const kind of kinds) {
       if (capabilities[kind]?.listChanged !== true) continue;
       for (const session of this.#sessions) session.sendListChanged(kind);
+      this.#emit({ type: 'list_changed', list: kind });
     }
   }
 }

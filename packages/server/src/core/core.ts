@@ -31,6 +31,8 @@ export interface ServerCore {
   readonly customMethods: ReadonlyMap<string, CustomMethodEntry>;
   readonly pageSize: number;
   capabilities(): ServerCapabilities;
+  /** The 2026-07-28 `server/discover` result. */
+  discoverResult(): JSONObject;
   /** Builds the handler context for a request, running the `createContext` hook. */
   handlerContext(ctx: RequestContext): Promise<HandlerContext<any>>;
   reportError(error: unknown, info: ErrorInfo): void;

@@ -52,6 +52,7 @@ const OptionalPaginated = PaginatedRequestParamsSchema.optional();
 
 const METHODS: Record<string, MethodSpec> = {
   ping: { params: RequestParamsSchema.optional(), statefulOnly: true, run: async () => ({}) },
+  'server/discover': { params: RequestParamsSchema.optional(), run: async (core) => core.discoverResult() },
   'tools/list': { params: OptionalPaginated, capability: 'tools', run: listTools },
   'tools/call': { params: CallToolRequestParamsSchema, capability: 'tools', run: callTool },
   'resources/list': { params: OptionalPaginated, capability: 'resources', run: listResources },
@@ -92,7 +93,6 @@ const METHODS: Record<string, MethodSpec> = {
 export const BUILT_IN_METHODS: ReadonlySet<string> = new Set([
   ...Object.keys(METHODS),
   'initialize',
-  'server/discover',
   'subscriptions/listen',
 ]);
 

@@ -103,24 +103,9 @@ export interface HandlerContext<TState = undefined> {
 /** Creates the per-request user state (database handles, the authenticated user, ...). */
 export type CreateContext<TState> = (base: HandlerContext<undefined>) => TState | Promise<TState>;
 
-const zodElicitSchemas = new WeakMap<object, ReturnType<typeof compileSchema>>();
-
 function compileElicitSchema(schema: ElicitSchemaInput) {
-  const cached = zodElicitSchemas.get(schema);
-  if (cached) return cached;
-  const compiled = compileSchema(schema, {
-    io: 'input',
-    label: 'elicitation requestedSchema',
-    requireObject: true,
-  });
-  // JSON Schema objects may be built per call; only zod schemas are long-lived enough to cache.
-  if (
-    '_zod' in schema ||
-    Object.values(schema).some((value) => typeof value === 'object' && value !== null && '_zod' in value)
-  ) {
-    zodElicitSchemas.set(schema, compiled);
-  }
-  return compiled;
+  // compileSchema caches by schema object, so a schema defined once is converted once.
+  return compileSchema(schema, { io: 'input', label: 'elicitation requestedSchema', requireObject: true });
 }
 
 function parseAnswer<T>(schema: z.ZodType<T>, value: JSONObject, what: string): T {

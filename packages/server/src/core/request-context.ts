@@ -22,6 +22,11 @@ export interface InputRequest {
 export interface InputRequestOptions {
   /** How long to wait for the answer (stateful sessions; default: the peer's request timeout). */
   timeoutMs?: number;
+  /**
+   * Names the question in a 2026-07-28 `input_required` result (`inputRequests[key]`); the client
+   * answers under the same key. Default: `elicitation`, `sampling`, `roots` (then `_2`, `_3`, ...).
+   */
+  key?: string;
 }
 
 /** Operations that exist only with a stateful session (revisions up to 2025-11-25). */

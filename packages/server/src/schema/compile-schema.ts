@@ -49,12 +49,32 @@ export interface CompileOptions {
   requireObject?: boolean;
 }
 
+/**
+ * Compiled schemas by schema object: a server built per request (or per tenant) that registers
+ * the same schema objects pays for conversion and validator construction only the first time.
+ */
+const cache = new WeakMap<object, Map<string, CompiledSchema>>();
+
 export function compileSchema<T = unknown>(input: SchemaInput, options: CompileOptions): CompiledSchema<T> {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new TypeError(
       `${options.label}: expected a zod schema or a JSON Schema object, got ${typeof input}`,
     );
   }
+  const variant = `${options.io}:${options.requireObject === true}`;
+  const cached = cache.get(input)?.get(variant);
+  if (cached !== undefined) return cached as CompiledSchema<T>;
+  const compiled = compileUncached<T>(input, options);
+  let variants = cache.get(input);
+  if (variants === undefined) {
+    variants = new Map();
+    cache.set(input, variants);
+  }
+  variants.set(variant, compiled as CompiledSchema);
+  return compiled;
+}
+
+function compileUncached<T>(input: SchemaInput, options: CompileOptions): CompiledSchema<T> {
   const compiled = isZodSchema(input)
     ? compileZod<T>(input, options)
     : isRawShape(input)

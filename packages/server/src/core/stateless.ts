@@ -1,0 +1,121 @@
+import { JsonRpcError, type MessageExtra } from '@mcpkit/jsonrpc';
+import {
+  ErrorCode,
+  formatZodError,
+  type JSONObject,
+  type JSONRPCResponse,
+  MetaKey,
+  type RequestId,
+  RequestMetaObjectSchema,
+} from '@mcpkit/protocol';
+import type { HandleOutcome } from './dispatch.js';
+import { type InputRequest, InputRequiredSignal, type RequestContext } from './request-context.js';
+
+// The 2026-07-28 (stateless) side of the core, as far as it goes today: building a request's
+// context from its own `_meta`, answering questions from `inputResponses` or asking for them with
+// an input_required outcome, and turning an outcome into a JSON-RPC response. Integrity
+// protection of `requestState` and subscriptions/listen belong to the adapter that uses this.
+
+export interface StatelessContextInit {
+  /** The request's params (untrusted): `_meta`, `inputResponses` and `requestState` are read here. */
+  params: JSONObject | undefined;
+  signal: AbortSignal;
+  /** Stateless revisions this server accepts, e.g. `['2026-07-28']`. */
+  supportedVersions: readonly string[];
+  requestId?: RequestId;
+  extra?: MessageExtra;
+  /** Sends a notification on this request's response stream (progress, log messages). */
+  sendNotification(method: string, params: JSONObject): Promise<void>;
+}
+
+const INPUT_KEY_PREFIX: Record<InputRequest['method'], string> = {
+  'elicitation/create': 'elicitation',
+  'sampling/createMessage': 'sampling',
+  'roots/list': 'roots',
+};
+
+/**
+ * Builds the context of one stateless request from its `_meta`. Throws -32602 when `_meta` lacks
+ * the protocol version or client capabilities, and -32022 (with `supported` and `requested`) for
+ * a version this server does not speak.
+ */
+export function createStatelessContext(init: StatelessContextInit): RequestContext {
+  const rawMeta = init.params?._meta;
+  if (typeof rawMeta !== 'object' || rawMeta === null) {
+    throw JsonRpcError.invalidParams(
+      `Missing params._meta: stateless requests carry "${MetaKey.ProtocolVersion}" and "${MetaKey.ClientCapabilities}" in _meta`,
+    );
+  }
+  const parsed = RequestMetaObjectSchema.safeParse(rawMeta);
+  if (!parsed.success) {
+    throw JsonRpcError.invalidParams(
+      `Invalid params._meta: ${formatZodError(parsed.error, rawMeta, { pathPrefix: ['params', '_meta'] })}`,
+    );
+  }
+  const meta = parsed.data;
+  const requested = meta[MetaKey.ProtocolVersion];
+  if (requested === undefined) {
+    throw JsonRpcError.invalidParams(`Missing params._meta["${MetaKey.ProtocolVersion}"]`);
+  }
+  if (!init.supportedVersions.includes(requested)) {
+    throw new JsonRpcError(
+      ErrorCode.UnsupportedProtocolVersion,
+      `Unsupported protocol version: ${requested}`,
+      {
+        supported: [...init.supportedVersions],
+        requested,
+      },
+    );
+  }
+  const clientCapabilities = meta[MetaKey.ClientCapabilities];
+  if (clientCapabilities === undefined) {
+    throw JsonRpcError.invalidParams(`Missing params._meta["${MetaKey.ClientCapabilities}"]`);
+  }
+  const inputResponses = (init.params?.inputResponses ?? {}) as Record<string, JSONObject>;
+  const requestState = typeof init.params?.requestState === 'string' ? init.params.requestState : undefined;
+  const asked = new Map<string, number>();
+
+  const ctx: RequestContext = {
+    protocolVersion: requested,
+    clientCapabilities,
+    signal: init.signal,
+    sendNotification: init.sendNotification,
+    // Handlers re-run from the start on every retry, so the n-th question of a kind gets the
+    // same key each round unless the handler names it (options.key).
+    async requestInput(request, options) {
+      const prefix = INPUT_KEY_PREFIX[request.method];
+      const count = (asked.get(prefix) ?? 0) + 1;
+      asked.set(prefix, count);
+      const key = options?.key ?? (count === 1 ? prefix : `${prefix}_${count}`);
+      const answer = inputResponses[key];
+      if (typeof answer === 'object' && answer !== null) return answer;
+      throw new InputRequiredSignal({ [key]: request }, requestState);
+    },
+  };
+  const clientInfo = meta[MetaKey.ClientInfo];
+  if (clientInfo !== undefined) ctx.clientInfo = clientInfo;
+  const logLevel = meta[MetaKey.LogLevel];
+  if (logLevel !== undefined) ctx.logLevel = logLevel;
+  if (meta.progressToken !== undefined) ctx.progressToken = meta.progressToken;
+  if (init.requestId !== undefined) ctx.requestId = init.requestId;
+  if (init.extra !== undefined) {
+    ctx.extra = init.extra;
+    if (init.extra.authInfo !== undefined) ctx.authInfo = init.extra.authInfo;
+  }
+  return ctx;
+}
+
+/** The result object an outcome puts on the wire (input_required included); throws for errors. */
+export function outcomeToResult(outcome: HandleOutcome): JSONObject {
+  if (outcome.type === 'result') return outcome.result;
+  if (outcome.type === 'error') throw outcome.error;
+  const result: JSONObject = { resultType: 'input_required', inputRequests: outcome.inputRequests };
+  if (outcome.requestState !== undefined) result.requestState = outcome.requestState;
+  return result;
+}
+
+/** The JSON-RPC response for an outcome. */
+export function outcomeToResponse(id: RequestId, outcome: HandleOutcome): JSONRPCResponse {
+  if (outcome.type === 'error') return { jsonrpc: '2.0', id, error: outcome.error.toErrorObject() };
+  return { jsonrpc: '2.0', id, result: outcomeToResult(outcome) };
+}
