@@ -75,3 +75,20 @@ export async function* readBodyChunks(body: unknown): AsyncGenerator<Uint8Array>
   }
   throw new TypeError('Response body is neither a ReadableStream nor an async iterable of bytes.');
 }
+
+/**
+ * Drops a response body the transport does not need without reading it, so a server that
+ * (wrongly) keeps such a stream open cannot stall the caller.
+ */
+export async function discardBody(response: FetchResponse): Promise<void> {
+  const body = response.body as
+    | { cancel?: () => Promise<void>; [Symbol.asyncIterator]?: () => AsyncIterator<unknown> }
+    | null
+    | undefined;
+  if (body === null || body === undefined) return;
+  if (typeof body.cancel === 'function') {
+    await body.cancel();
+    return;
+  }
+  await body[Symbol.asyncIterator]?.().return?.();
+}

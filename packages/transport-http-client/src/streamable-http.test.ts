@@ -213,6 +213,17 @@ describe.each(fetchImplementations)('StreamableHttpClientTransport over %s', (_n
     await transport.close();
   });
 
+  it('does not wait for a body it does not need, even one that never ends', async () => {
+    server = await startServer((_req, res) => {
+      openSse(res); // a notification answered with an endless stream instead of 202
+    });
+    const { transport, errors } = await recordedTransport(server.url, fetch);
+    await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    await transport.send({ jsonrpc: '2.0', id: 'r1', result: {} });
+    expect(errors).toEqual([]);
+    await transport.close();
+  });
+
   it('reports an unreachable server as a NETWORK error', async () => {
     const { transport, errors } = await recordedTransport('http://127.0.0.1:9/mcp', fetch);
     await expect(transport.send({ jsonrpc: '2.0', id: 1, method: 'ping' })).rejects.toMatchObject({

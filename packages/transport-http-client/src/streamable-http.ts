@@ -8,7 +8,7 @@ import {
   type RequestId,
 } from '@mcpkit/protocol';
 import { findHttpTransportError, HttpTransportError } from './errors.js';
-import { applyMiddleware, defaultFetch, type FetchResponse } from './fetch.js';
+import { applyMiddleware, defaultFetch, discardBody, type FetchResponse } from './fetch.js';
 import { decodeMessages, isRequest, isResponse, mediaType } from './http-helpers.js';
 import { type ReconnectionOptions, resolveReconnection } from './reconnect.js';
 import { runResumableStream } from './resumable-stream.js';
@@ -162,8 +162,12 @@ export class StreamableHttpClientTransport implements Transport {
     if (sessionId) this.sessionId = sessionId;
     const what = 'method' in message ? `Sending ${message.method}` : 'Sending a response';
     if (!response.ok) throw await this.http.statusError(response, 'POST', sentSessionId, what);
-    if (response.status === 202 || requestIdOf(message) === undefined) {
-      await response.text();
+    if (response.status === 202) {
+      await response.text(); // empty by definition; reading it lets the connection be reused
+      return false;
+    }
+    if (requestIdOf(message) === undefined) {
+      await discardBody(response);
       return false;
     }
     const requestId = requestIdOf(message) as RequestId;
@@ -191,7 +195,7 @@ export class StreamableHttpClientTransport implements Transport {
       }
       return false;
     }
-    await response.text();
+    await discardBody(response);
     throw new HttpTransportError(
       'INVALID_RESPONSE',
       `POST ${this.url} answered request ${String(requestId)} with content type "${type || '(none)'}", expected application/json or text/event-stream`,
