@@ -24,7 +24,6 @@ import {
   type ResourceTemplate,
   type Root,
   type ServerCapabilities,
-  type SubscriptionFilter,
   SubscriptionsListenResultSchema,
   type Tool,
 } from '@mcpkit/protocol';
@@ -34,7 +33,7 @@ import type { CallToolOptions, LogMessageHandler, McpClientOptions } from './cli
 import { checkVersionOptions } from './client-version-options.js';
 import { McpClientError, McpClientErrorCode } from './errors.js';
 import { type ListChangedHandler, ListChangedWatcher, type ListKind } from './list-changed.js';
-import { ListenStream } from './listen.js';
+import { ListenStream, listenFilter } from './listen.js';
 import { type NegotiatedSession, negotiate } from './negotiation.js';
 import { collectAll, paginate } from './pagination.js';
 import { wirePeer } from './peer-wiring.js';
@@ -46,12 +45,7 @@ import {
   type SamplingHandler,
   ServerRequestResponder,
 } from './server-requests.js';
-import {
-  MULTI_ROUND_TRIP_METHODS,
-  type RequestIdentity,
-  requestWithInputRounds,
-  withRequestMeta,
-} from './stateless.js';
+import { sendStatelessRequest } from './stateless.js';
 import {
   asError,
   type ResourceSubscription,
@@ -97,7 +91,6 @@ export class McpClient {
   readonly #resources = new ResourceSubscriptions(() => this.#subscriptionWire());
   readonly #toolOutputSchemas = new ToolOutputSchemaCache();
   readonly #watchers: { [K in ListKind]?: ListChangedWatcher<ListItem<K>> } = {};
-  #roots: Root[] = [];
   #logHandler: LogMessageHandler | undefined;
   #connecting: Peer | undefined;
   #connection: Connection | undefined;
@@ -108,12 +101,7 @@ export class McpClient {
     const versions = checkVersionOptions(options, LATEST_STATEFUL_PROTOCOL_VERSION);
     this.#offeredVersion = versions.offered;
     this.#supportedVersions = versions.supported;
-    if (options.sampling) this.#responder.setSamplingHandler(options.sampling);
-    const elicitation = options.elicitation;
-    if (typeof elicitation === 'function') this.#responder.setElicitationHandler(elicitation);
-    else if (elicitation) this.#responder.setElicitationHandler(elicitation.handler, elicitation);
-    if (Array.isArray(options.roots)) this.#useRootsList(options.roots);
-    else if (options.roots) this.#responder.setRootsHandler(options.roots);
+    this.#responder.configure(options);
     this.#logHandler = options.onLogMessage;
     for (const kind of ['tools', 'prompts', 'resources'] as const) {
       const handler = options.listChanged?.[kind];
@@ -228,13 +216,7 @@ export class McpClient {
     options?: RequestOptions,
   ): Promise<z.output<S>> {
     const connection = this.#requireConnection(method);
-    if (this.#options.enforceStrictCapabilities !== false) {
-      assertServerCapability(
-        method,
-        connection.session.serverCapabilities,
-        connection.session.protocolVersion,
-      );
-    }
+    this.#checkCapability(method, connection);
     const raw =
       connection.session.mode === 'stateless'
         ? await this.#statelessRequest(connection, method, params, options)
@@ -250,20 +232,11 @@ export class McpClient {
     options: RequestOptions | undefined,
   ): Promise<JSONObject> {
     const protocolVersion = connection.session.protocolVersion;
-    const identity: RequestIdentity = {
-      protocolVersion,
-      clientInfo: this.clientInfo,
-      // Stateless requests declare capabilities each time, so handlers set after connect count.
-      capabilities: this.#currentCapabilities(),
-    };
-    if (connection.logLevel !== undefined) identity.logLevel = connection.logLevel;
-    const send = (attempt: JSONObject | undefined) =>
-      connection.peer.request(method, withRequestMeta(attempt, identity), options);
-    if (!MULTI_ROUND_TRIP_METHODS.has(method)) return send(params);
     const signal = options?.signal ?? new AbortController().signal;
-    return requestWithInputRounds(send, params, {
-      method,
-      protocolVersion,
+    return sendStatelessRequest(connection.peer, method, params, options, {
+      // Stateless requests declare capabilities each time, so handlers set after connect count.
+      identity: { protocolVersion, clientInfo: this.clientInfo, capabilities: this.#currentCapabilities() },
+      logLevel: connection.logLevel,
       maxRounds: this.#options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS,
       answer: (question, questionParams) =>
         this.#responder.answer(question, questionParams, { signal, protocolVersion }),
@@ -286,6 +259,18 @@ export class McpClient {
     return this.#requireConnection(method).session.mode === 'stateless';
   }
 
+  #pages<R extends { nextCursor?: string | undefined }, T>(
+    method: string,
+    list: (params: PaginatedRequestParams | undefined) => Promise<R>,
+    items: (result: R) => T[],
+  ): AsyncGenerator<T, void, undefined> {
+    const fetchPage = async (cursor: string | undefined) => {
+      const result = await list(cursor === undefined ? undefined : { cursor });
+      return { items: items(result), nextCursor: result.nextCursor };
+    };
+    return paginate(method, fetchPage, this.#options.maxPages ?? DEFAULT_MAX_PAGES);
+  }
+
   /** A typed call: the result is checked against the exact schema of the negotiated revision. */
   #call<M extends TypedMethod>(method: M, params: JSONObject | undefined, options?: RequestOptions) {
     const version = this.#requireConnection(method).session.protocolVersion;
@@ -303,10 +288,10 @@ export class McpClient {
 
   /** Every tool, page by page (bounded by `maxPages`; a repeated cursor throws PAGINATION_LOOP). */
   iterateTools(options?: RequestOptions): AsyncGenerator<Tool, void, undefined> {
-    return paginate(
+    return this.#pages(
       'tools/list',
-      async (cursor) => pageOf(await this.listTools(cursorParams(cursor), options), 'tools'),
-      this.#maxPages,
+      (p) => this.listTools(p, options),
+      (r) => r.tools,
     );
   }
 
@@ -334,10 +319,10 @@ export class McpClient {
   }
 
   iteratePrompts(options?: RequestOptions): AsyncGenerator<Prompt, void, undefined> {
-    return paginate(
+    return this.#pages(
       'prompts/list',
-      async (cursor) => pageOf(await this.listPrompts(cursorParams(cursor), options), 'prompts'),
-      this.#maxPages,
+      (p) => this.listPrompts(p, options),
+      (r) => r.prompts,
     );
   }
 
@@ -356,10 +341,10 @@ export class McpClient {
   }
 
   iterateResources(options?: RequestOptions): AsyncGenerator<Resource, void, undefined> {
-    return paginate(
+    return this.#pages(
       'resources/list',
-      async (cursor) => pageOf(await this.listResources(cursorParams(cursor), options), 'resources'),
-      this.#maxPages,
+      (p) => this.listResources(p, options),
+      (r) => r.resources,
     );
   }
 
@@ -375,12 +360,8 @@ export class McpClient {
   }
 
   iterateResourceTemplates(options?: RequestOptions): AsyncGenerator<ResourceTemplate, void, undefined> {
-    return paginate(
-      'resources/templates/list',
-      async (cursor) =>
-        pageOf(await this.listResourceTemplates(cursorParams(cursor), options), 'resourceTemplates'),
-      this.#maxPages,
-    );
+    const list = (params?: PaginatedRequestParams) => this.listResourceTemplates(params, options);
+    return this.#pages('resources/templates/list', list, (r) => r.resourceTemplates);
   }
 
   listAllResourceTemplates(options?: RequestOptions): Promise<ResourceTemplate[]> {
@@ -401,10 +382,7 @@ export class McpClient {
     callback: ResourceUpdatedCallback,
     options?: RequestOptions,
   ): Promise<ResourceSubscription> {
-    const { session } = this.#requireConnection('resources/subscribe');
-    if (this.#options.enforceStrictCapabilities !== false) {
-      assertServerCapability('resources/subscribe', session.serverCapabilities, session.protocolVersion);
-    }
+    this.#checkCapability('resources/subscribe', this.#requireConnection('resources/subscribe'));
     return this.#resources.subscribe(uri, callback, options);
   }
 
@@ -438,13 +416,7 @@ export class McpClient {
         }),
       (error) => this.#reportError(error),
     );
-    const filter: SubscriptionFilter = {};
-    if (this.#watchers.tools) filter.toolsListChanged = true;
-    if (this.#watchers.prompts) filter.promptsListChanged = true;
-    if (this.#watchers.resources) filter.resourcesListChanged = true;
-    const uris = this.#resources.registry.uris();
-    if (uris.length > 0) filter.resourceSubscriptions = uris;
-    return connection.listen.update(filter);
+    return connection.listen.update(listenFilter(this.#watchers, this.#resources.registry.uris()));
   }
 
   // ---- Completion and logging ------------------------------------------------------------------
@@ -460,13 +432,7 @@ export class McpClient {
       await this.#call('logging/setLevel', { level }, options);
       return;
     }
-    if (this.#options.enforceStrictCapabilities !== false) {
-      assertServerCapability(
-        'logging/setLevel',
-        connection.session.serverCapabilities,
-        connection.session.protocolVersion,
-      );
-    }
+    this.#checkCapability('logging/setLevel', connection);
     connection.logLevel = level;
   }
 
@@ -494,7 +460,7 @@ export class McpClient {
 
   /** Replaces the exposed roots; when connected, tells the server (`notifications/roots/list_changed`). */
   async setRoots(roots: readonly Root[]): Promise<void> {
-    this.#changeHandlers(() => this.#useRootsList(roots));
+    this.#changeHandlers(() => this.#responder.setRootsList(roots));
     if (this.isConnected) await this.sendRootsListChanged();
   }
 
@@ -535,17 +501,8 @@ export class McpClient {
 
   // ---- Internals -------------------------------------------------------------------------------
 
-  get #maxPages(): number {
-    return this.#options.maxPages ?? DEFAULT_MAX_PAGES;
-  }
-
   #currentCapabilities(): ClientCapabilities {
     return buildClientCapabilities(this.#options.capabilities, this.#responder.features());
-  }
-
-  #useRootsList(roots: readonly Root[]): void {
-    this.#roots = [...roots];
-    this.#responder.setRootsHandler(() => this.#roots);
   }
 
   /** A stateful session cannot declare new capabilities after the handshake: refuse such changes. */
@@ -563,6 +520,11 @@ export class McpClient {
         'Set the handler (or pass it in the options) before connecting.',
       { data: { capability: added } },
     );
+  }
+
+  #checkCapability(method: string, { session }: Connection): void {
+    if (this.#options.enforceStrictCapabilities === false) return;
+    assertServerCapability(method, session.serverCapabilities, session.protocolVersion);
   }
 
   #requireConnection(method: string): Connection {
@@ -597,15 +559,4 @@ export class McpClient {
     this.#toolOutputSchemas.clear();
     this.onclose?.();
   }
-}
-
-function cursorParams(cursor: string | undefined): PaginatedRequestParams | undefined {
-  return cursor === undefined ? undefined : { cursor };
-}
-
-function pageOf<K extends string, T>(
-  result: { [key in K]: T[] } & { nextCursor?: string | undefined },
-  key: K,
-): { items: T[]; nextCursor?: string | undefined } {
-  return { items: result[key], nextCursor: result.nextCursor };
 }

@@ -1,5 +1,6 @@
 import type { SubscriptionFilter } from '@mcpkit/protocol';
 import { McpClientError, McpClientErrorCode } from './errors.js';
+import type { ListKind } from './list-changed.js';
 import { asError } from './subscriptions.js';
 
 type OpenStream = (filter: SubscriptionFilter, signal: AbortSignal) => Promise<unknown>;
@@ -75,6 +76,19 @@ export class ListenStream {
     fail(failure);
     this.onerror(failure);
   }
+}
+
+/** The notifications to ask for: list changes someone watches, and the subscribed resource URIs. */
+export function listenFilter(
+  watching: Partial<Record<ListKind, unknown>>,
+  uris: string[],
+): SubscriptionFilter {
+  const filter: SubscriptionFilter = {};
+  if (watching.tools) filter.toolsListChanged = true;
+  if (watching.prompts) filter.promptsListChanged = true;
+  if (watching.resources) filter.resourcesListChanged = true;
+  if (uris.length > 0) filter.resourceSubscriptions = uris;
+  return filter;
 }
 
 function isEmpty(filter: SubscriptionFilter): boolean {

@@ -72,6 +72,29 @@ export class ServerRequestResponder {
   #elicitation: ElicitationRegistration | undefined;
   #roots: RootsHandler | undefined;
 
+  /** Installs the handlers given in the client options. */
+  configure(options: {
+    sampling?: SamplingHandler | undefined;
+    elicitation?:
+      | ElicitationHandler
+      | ({ handler: ElicitationHandler } & ElicitationHandlerOptions)
+      | undefined;
+    roots?: Root[] | RootsHandler | undefined;
+  }): void {
+    if (options.sampling) this.setSamplingHandler(options.sampling);
+    const elicitation = options.elicitation;
+    if (typeof elicitation === 'function') this.setElicitationHandler(elicitation);
+    else if (elicitation) this.setElicitationHandler(elicitation.handler, elicitation);
+    if (typeof options.roots === 'function') this.setRootsHandler(options.roots);
+    else if (options.roots) this.setRootsList(options.roots);
+  }
+
+  /** Serves a fixed list of roots (copied, so later changes to the caller's array do not leak in). */
+  setRootsList(roots: readonly Root[]): void {
+    const fixed = [...roots];
+    this.#roots = () => fixed;
+  }
+
   setSamplingHandler(handler: SamplingHandler | undefined): void {
     this.#sampling = handler;
   }

@@ -1,3 +1,4 @@
+import type { Peer, RequestOptions } from '@mcpkit/jsonrpc';
 import {
   type ClientCapabilities,
   type Implementation,
@@ -40,6 +41,34 @@ export const MULTI_ROUND_TRIP_METHODS: ReadonlySet<string> = new Set([
   'prompts/get',
   'resources/read',
 ]);
+
+export interface StatelessRequestContext {
+  identity: RequestIdentity;
+  logLevel: LoggingLevel | undefined;
+  maxRounds: number;
+  answer: InputRoundOptions['answer'];
+}
+
+/** One 2026-07-28 request: `_meta` on every attempt; input rounds for the methods that have them. */
+export function sendStatelessRequest(
+  peer: Peer,
+  method: string,
+  params: JSONObject | undefined,
+  options: RequestOptions | undefined,
+  context: StatelessRequestContext,
+): Promise<JSONObject> {
+  const identity: RequestIdentity = { ...context.identity };
+  if (context.logLevel !== undefined) identity.logLevel = context.logLevel;
+  const send = (attempt: JSONObject | undefined) =>
+    peer.request(method, withRequestMeta(attempt, identity), options);
+  if (!MULTI_ROUND_TRIP_METHODS.has(method)) return send(params);
+  return requestWithInputRounds(send, params, {
+    method,
+    protocolVersion: identity.protocolVersion,
+    maxRounds: context.maxRounds,
+    answer: context.answer,
+  });
+}
 
 export interface InputRoundOptions {
   method: string;
