@@ -147,16 +147,12 @@ function expectedOf(issue: Issue): string {
 }
 
 /**
- * Does this branch fail on a tag (a `type`/`method`/`resultType` literal that is present but holds
- * another value)? Then the value was meant for another branch.
+ * Does this branch fail on a tag (a single-valued literal such as `type`, `method`, `mode` or
+ * `resultType`, wrong or absent)? Then the value was meant for another branch.
  */
-function failsOnTag(branch: readonly Issue[], input: unknown): boolean {
+function failsOnTag(branch: readonly Issue[]): boolean {
   return branch.some(
-    (issue) =>
-      issue.code === 'invalid_value' &&
-      issue.values.length === 1 &&
-      issue.path.length === 1 &&
-      valueAt(input, issue.path).present,
+    (issue) => issue.code === 'invalid_value' && issue.values.length === 1 && issue.path.length === 1,
   );
 }
 
@@ -186,8 +182,8 @@ function primaryIssue(issues: readonly Issue[], input: unknown): Issue | undefin
   }
   const unionInput = valueAt(input, first.path).value;
   const ranked = [...branches].sort((a, b) => {
-    const tagA = failsOnTag(a, unionInput) ? 1 : 0;
-    const tagB = failsOnTag(b, unionInput) ? 1 : 0;
+    const tagA = failsOnTag(a) ? 1 : 0;
+    const tagB = failsOnTag(b) ? 1 : 0;
     if (tagA !== tagB) return tagA - tagB;
     if (a.length !== b.length) return a.length - b.length;
     return (b[0]?.path.length ?? 0) - (a[0]?.path.length ?? 0);

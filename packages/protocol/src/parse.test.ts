@@ -187,3 +187,29 @@ describe('method maps', () => {
     expect(perCallMs).toBeLessThan(0.5);
   });
 });
+
+describe('errors point at the shape the value was meant to have', () => {
+  it('blames the missing content of a plain tool result, not the absent task or resultType', () => {
+    for (const version of ['2025-11-25', undefined] as const) {
+      const parsed = parseResult('tools/call', { isError: true }, version);
+      expect(parsed.success).toBe(false);
+      if (!parsed.success)
+        expect(parsed.error.message).toBe('result.content: expected array, received missing');
+    }
+  });
+
+  it('blames the missing requestedSchema of a form elicitation without a mode', () => {
+    const parsed = parseRequestParams('elicitation/create', { message: 'Name?' }, '2025-11-25');
+    expect(parsed.success).toBe(false);
+    if (!parsed.success) {
+      expect(parsed.error.message).toBe('params.requestedSchema: expected object, received missing');
+    }
+  });
+
+  it('blames the cache hints of a 2026-07-28 complete result, not its resultType', () => {
+    const parsed = parseResult('resources/read', { resultType: 'complete', contents: [] }, '2026-07-28');
+    expect(parsed.success).toBe(false);
+    if (!parsed.success)
+      expect(parsed.error.message).toBe('result.ttlMs: expected integer, received missing');
+  });
+});

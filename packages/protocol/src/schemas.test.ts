@@ -205,3 +205,55 @@ describe('JSON-RPC envelope', () => {
     expect(ContentBlockSchema.parse({ type: 'image', data: 'AA', mimeType: 'image/png' }).type).toBe('image');
   });
 });
+
+describe('direction unions per revision', () => {
+  const discover = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'server/discover',
+    params: {
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientCapabilities': {},
+      },
+    },
+  };
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+  };
+
+  it('knows which requests a client may send in each revision', () => {
+    expect(v2026_07_28.ClientRequestSchema.safeParse(discover).success).toBe(true);
+    expect(v2026_07_28.ClientRequestSchema.safeParse(initialize).success).toBe(false);
+    expect(v2025_11_25.ClientRequestSchema.safeParse(initialize).success).toBe(true);
+    expect(v2025_11_25.ClientRequestSchema.safeParse(discover).success).toBe(false);
+  });
+
+  it('knows which requests a server may send in each revision', () => {
+    const elicit = {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'elicitation/create',
+      params: { message: 'Name?', requestedSchema: { type: 'object', properties: {} } },
+    };
+    expect(v2025_06_18.ServerRequestSchema.safeParse(elicit).success).toBe(true);
+    expect(v2025_03_26.ServerRequestSchema.safeParse(elicit).success).toBe(false);
+    expect(v2026_07_28.ServerRequestSchema.safeParse(elicit).success).toBe(false);
+  });
+
+  it('knows which notifications each side sends', () => {
+    const rootsChanged = { jsonrpc: '2.0', method: 'notifications/roots/list_changed' };
+    expect(v2025_11_25.ClientNotificationSchema.safeParse(rootsChanged).success).toBe(true);
+    expect(v2026_07_28.ClientNotificationSchema.safeParse(rootsChanged).success).toBe(false);
+    const acknowledged = {
+      jsonrpc: '2.0',
+      method: 'notifications/subscriptions/acknowledged',
+      params: { notifications: { toolsListChanged: true } },
+    };
+    expect(v2026_07_28.ServerNotificationSchema.safeParse(acknowledged).success).toBe(true);
+    expect(v2025_11_25.ServerNotificationSchema.safeParse(acknowledged).success).toBe(false);
+  });
+});

@@ -46,9 +46,9 @@ export const CreateMessageRequestSchema = requestSchema(
 export const ListRootsRequestSchema = requestSchema('roots/list', z.optional(base.RequestParamsSchema));
 
 /** A task-augmented request may be answered with a task handle instead of its result. */
-export const CallToolResultOrTaskSchema = z.union([base.CreateTaskResultSchema, CallToolResultSchema]);
+export const CallToolResultOrTaskSchema = z.union([CallToolResultSchema, base.CreateTaskResultSchema]);
 export const CreateMessageResultOrTaskSchema = z.union([
   base.CreateTaskResultSchema,
   base.CreateMessageResultSchema,
 ]);
-export const ElicitResultOrTaskSchema = z.union([base.CreateTaskResultSchema, base.ElicitResultSchema]);
+export const ElicitResultOrTaskSchema = z.union([base.ElicitResultSchema, base.CreateTaskResultSchema]);
