@@ -224,6 +224,72 @@ describe.each(fetchImplementations)('StreamableHttpClientTransport over %s', (_n
     await transport.close();
   });
 
+  it('holds a POST back until the previous one was answered only with orderedSends', async () => {
+    for (const orderedSends of [true, false]) {
+      const arrivals: number[] = [];
+      server = await startServer(async (_req, res, recorded) => {
+        const seq = (recorded.json as { params: { seq: number } }).params.seq;
+        arrivals[seq] = Date.now();
+        // The server is slow to accept the first message.
+        if (seq === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+        res.writeHead(202).end();
+      });
+      const { transport } = await recordedTransport(server.url, fetch, {
+        orderedSends,
+        standaloneStream: false,
+      });
+      const first = transport.send({ jsonrpc: '2.0', method: 'test/seq', params: { seq: 0 } });
+      const second = transport.send({ jsonrpc: '2.0', method: 'test/seq', params: { seq: 1 } });
+      await Promise.all([first, second]);
+      const gap = (arrivals[1] ?? 0) - (arrivals[0] ?? 0);
+      if (orderedSends) expect(gap, 'second POST waited for the first answer').toBeGreaterThanOrEqual(90);
+      else expect(gap, 'second POST travelled concurrently').toBeLessThan(90);
+      await transport.close();
+      await server.close();
+      server = undefined;
+    }
+  });
+
+  it('passes requestInit through to fetch', async () => {
+    const seen: unknown[] = [];
+    server = await startServer((_req, res, recorded) =>
+      json(res, result((recorded.json as { id: number }).id, {})),
+    );
+    const spy: FetchMiddleware = (next) => async (url, init) => {
+      seen.push(init?.keepalive);
+      return next(url, init);
+    };
+    const { transport } = await recordedTransport(server.url, fetch, {
+      requestInit: { keepalive: true },
+      middleware: [spy],
+    });
+    await transport.send({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    expect(seen).toEqual([true]);
+    await transport.close();
+  });
+
+  it('stops reading a request stream when its signal aborts, without inventing a response', async () => {
+    let streamClosed = false;
+    server = await startServer((req, res) => {
+      openSse(res);
+      sseEvent(res, { id: '1', data: '' });
+      req.socket.on('close', () => {
+        streamClosed = true;
+      });
+    });
+    const { transport, messages, errors } = await recordedTransport(server.url, fetch, {
+      standaloneStream: false,
+    });
+    const controller = new AbortController();
+    await transport.send({ jsonrpc: '2.0', id: 4, method: 'tools/call' }, { signal: controller.signal });
+    controller.abort();
+    await waitFor(() => streamClosed, 3000, 'the aborted stream to close');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(messages).toEqual([]);
+    expect(errors).toEqual([]);
+    await transport.close();
+  });
+
   it('reports an unreachable server as a NETWORK error', async () => {
     const { transport, errors } = await recordedTransport('http://127.0.0.1:9/mcp', fetch);
     await expect(transport.send({ jsonrpc: '2.0', id: 1, method: 'ping' })).rejects.toMatchObject({
