@@ -1,3 +1,6 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({ test: { name: 'transport-http-server' } });
+// Same limits as the root config, so a loaded CI machine does not fail socket tests spuriously.
+export default defineProject({
+  test: { name: 'transport-http-server', testTimeout: 30_000, hookTimeout: 30_000 },
+});

@@ -145,6 +145,24 @@ describe('Node adapter over real sockets', () => {
     expect(response.status).toBe(413);
   });
 
+  it('answers 413 to an endless chunked body instead of reading it forever', async () => {
+    const { endpoint } = await start({ maxBodyBytes: 1000 });
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        controller.enqueue(new TextEncoder().encode('x'.repeat(500)));
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      },
+    });
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: { accept: ACCEPT_BOTH, 'content-type': 'application/json' },
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ error: { data: { limitBytes: 1000 } } });
+  });
+
   it('serves the legacy SSE transport over the wire', async () => {
     const { handle } = await start();
     const sse = await fetch(new URL('/sse', handle.url), { headers: { accept: 'text/event-stream' } });
