@@ -1,4 +1,4 @@
-import { JsonRpcPeer, type Peer, type RequestOptions, type Transport } from '@mcpkit/jsonrpc';
+import { JsonRpcError, JsonRpcPeer, type Peer, type RequestOptions, type Transport } from '@mcpkit/jsonrpc';
 import {
   type CallToolRequestParams,
   type CallToolResult,
@@ -6,9 +6,11 @@ import {
   type CompleteRequestParams,
   type CompleteResult,
   DiscoverResultSchema,
+  ErrorCode,
   type GetPromptRequestParams,
   type GetPromptResult,
   type Implementation,
+  isStatelessProtocolVersion,
   type JSONObject,
   LATEST_STATEFUL_PROTOCOL_VERSION,
   type ListPromptsResult,
@@ -31,6 +33,7 @@ import type * as z from 'zod';
 import { addsCapability, assertServerCapability, buildClientCapabilities } from './capabilities.js';
 import type { CallToolOptions, LogMessageHandler, McpClientOptions } from './client-options.js';
 import { checkVersionOptions } from './client-version-options.js';
+import { newestFirst, supportedList } from './discover.js';
 import { McpClientError, McpClientErrorCode } from './errors.js';
 import { type ListChangedHandler, ListChangedWatcher, type ListKind } from './list-changed.js';
 import { ListenStream, listenFilter } from './listen.js';
@@ -224,8 +227,33 @@ export class McpClient {
     return parseServerResult(resultSchema, raw, method, connection.session.protocolVersion);
   }
 
-  /** 2026-07-28: the `_meta` envelope on every request, and the input_required retry loop. */
-  #statelessRequest(
+  /**
+   * 2026-07-28: the `_meta` envelope on every request and the input_required retry loop. After an
+   * UnsupportedProtocolVersionError naming a version this client speaks, it switches to that
+   * version and retries once.
+   */
+  async #statelessRequest(
+    connection: Connection,
+    method: string,
+    params: JSONObject | undefined,
+    options: RequestOptions | undefined,
+  ): Promise<JSONObject> {
+    try {
+      return await this.#statelessAttempt(connection, method, params, options);
+    } catch (error) {
+      if (!(error instanceof JsonRpcError) || error.code !== ErrorCode.UnsupportedProtocolVersion)
+        throw error;
+      const offered = supportedList(error.data);
+      const ours = newestFirst(this.#supportedVersions.filter(isStatelessProtocolVersion));
+      const next = ours.find((version) => offered.includes(version));
+      if (next === undefined) throw error;
+      connection.session.protocolVersion = next;
+      connection.transport.setProtocolVersion?.(next);
+      return this.#statelessAttempt(connection, method, params, options);
+    }
+  }
+
+  #statelessAttempt(
     connection: Connection,
     method: string,
     params: JSONObject | undefined,

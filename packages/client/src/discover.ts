@@ -51,6 +51,7 @@ export async function probeServer(
   const ours = newestFirst(input.supportedVersions.filter(isStatelessProtocolVersion));
   const tried = new Set<string>();
   let version = input.offeredVersion;
+  let retriedSame = false;
   for (;;) {
     tried.add(version);
     transport.setProtocolVersion?.(version);
@@ -65,7 +66,12 @@ export async function probeServer(
     } catch (error) {
       if (error instanceof JsonRpcError && error.code === ErrorCode.UnsupportedProtocolVersion) {
         const offered = supportedList(error.data);
-        const next = ours.find((candidate) => offered.includes(candidate) && !tried.has(candidate));
+        let next = ours.find((candidate) => offered.includes(candidate) && !tried.has(candidate));
+        // A server may reject a version it lists as supported (e.g. a stale header): retry it once.
+        if (next === undefined && !retriedSame && offered.includes(version) && ours.includes(version)) {
+          retriedSame = true;
+          next = version;
+        }
         if (next !== undefined) {
           version = next;
           continue;
@@ -96,7 +102,8 @@ export async function probeServer(
   }
 }
 
-function supportedList(data: unknown): string[] {
+/** The versions an UnsupportedProtocolVersionError lists in `data.supported` (empty if malformed). */
+export function supportedList(data: unknown): string[] {
   const supported = (data as { supported?: unknown } | undefined)?.supported;
   return Array.isArray(supported) ? supported.filter((v): v is string => typeof v === 'string') : [];
 }

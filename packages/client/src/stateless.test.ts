@@ -98,6 +98,48 @@ describe('2026-07-28 negotiation', () => {
     expect(futureServer.requests('initialize')).toHaveLength(0);
   });
 
+  it('retries a rejected request once with a version the server lists (conformance request-metadata)', async () => {
+    let rejections = 0;
+    const { client, server, announcedVersions } = await connectModern({
+      'tools/list': () => {
+        if (rejections++ === 0) {
+          throw new JsonRpcError(-32022, 'Unsupported protocol version', {
+            supported: ['2026-07-28'],
+            requested: 'stale',
+          });
+        }
+        return listed({ tools: [] });
+      },
+    });
+    await client.listTools();
+    const [first, retry] = server.requests('tools/list');
+    expect(retry?.id).not.toBe(first?.id);
+    expect(metaOf(retry)?.[PV]).toBe('2026-07-28');
+    expect(announcedVersions.at(-1)).toBe('2026-07-28');
+    rejections = 0;
+    server.peer.setRequestHandler('tools/list', () => {
+      rejections++;
+      throw new JsonRpcError(-32022, 'Unsupported protocol version', { supported: ['2099-01-01'] });
+    });
+    await expect(client.listTools()).rejects.toMatchObject({ code: -32022 });
+    expect(rejections).toBe(1);
+  });
+
+  it('retries the probe once when the server rejects a version it lists', async () => {
+    let probes = 0;
+    const { client, clientTransport, serverTransport } = createClient({ protocolVersion: '2026-07-28' });
+    await startFakeServer(serverTransport, {
+      handlers: {
+        'server/discover': (params, ctx) => {
+          if (probes++ === 0) throw new JsonRpcError(-32022, 'Unsupported', { supported: ['2026-07-28'] });
+          return DISCOVER(params, ctx);
+        },
+      },
+    });
+    await client.connect(clientTransport);
+    expect([probes, client.protocolVersion]).toEqual([2, '2026-07-28']);
+  });
+
   it('does not fall back on a modern error it cannot fix', async () => {
     const { client, clientTransport, serverTransport } = createClient({ protocolVersion: '2026-07-28' });
     await startFakeServer(serverTransport, {
