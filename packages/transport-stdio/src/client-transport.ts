@@ -41,6 +41,8 @@ const DRAIN_AFTER_EXIT_MS = 250;
 /** How long the process may live on after closing its stdout before we shut it down. */
 const EXIT_AFTER_STDOUT_END_MS = 200;
 const GROUP_POLL_MS = 20;
+/** How long close() lets already-sent messages finish writing. */
+const CLOSE_FLUSH_TIMEOUT_MS = 1000;
 
 type State = 'new' | 'starting' | 'open' | 'closing' | 'closed';
 
@@ -283,6 +285,9 @@ export class StdioClientTransport implements Transport {
 
   private async stopProcess(): Promise<void> {
     this.state = 'closing';
+    // Messages sent just before close (e.g. a last notification) still reach the server.
+    this.connection?.stopReading();
+    await this.connection?.flush(CLOSE_FLUSH_TIMEOUT_MS);
     this.connection?.stop();
     const child = this.child!;
     child.stdin?.end();

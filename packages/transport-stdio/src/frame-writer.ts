@@ -25,6 +25,7 @@ export class FrameWriter {
   /** Bytes accepted but not yet confirmed written by the stream's callback. */
   private pendingBytes = 0;
   private waitingForDrain = false;
+  private readonly idleWaiters = new Set<() => void>();
   private closedWith: Error | undefined;
 
   constructor(
@@ -57,6 +58,29 @@ export class FrameWriter {
     });
   }
 
+  /** Resolves once every accepted frame was confirmed written (or failed), or after `timeoutMs`. */
+  whenIdle(timeoutMs: number): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.idleWaiters.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, timeoutMs);
+      this.idleWaiters.add(wake);
+    });
+  }
+
+  private isIdle(): boolean {
+    return this.queue.length === 0 && this.inFlight.size === 0;
+  }
+
+  private settled(): void {
+    if (!this.isIdle()) return;
+    for (const wake of [...this.idleWaiters]) wake();
+  }
+
   /**
    * Fails every unconfirmed frame with `reason` and refuses further writes. Frames already
    * handed to the stream may still reach the reader; their promises fail anyway, because a
@@ -71,6 +95,7 @@ export class FrameWriter {
       item.reject(reason);
     }
     this.inFlight.clear();
+    this.settled();
   }
 
   private pump(): void {
@@ -84,6 +109,7 @@ export class FrameWriter {
         this.inFlight.delete(item);
         this.pendingBytes -= item.bytes.byteLength;
         item.reject(writeFailed(error));
+        this.settled();
         continue;
       }
       if (!accepted) {
@@ -95,9 +121,11 @@ export class FrameWriter {
 
   private writeOne(item: QueuedWrite): boolean {
     return this.rawWrite(item.bytes, (error) => {
+      if (!this.inFlight.delete(item)) return; // already failed by close()
       this.pendingBytes -= item.bytes.byteLength;
       if (error) item.reject(writeFailed(error));
       else item.resolve();
+      this.settled();
     });
   }
 

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { StdioErrorCode } from './errors.js';
 import { encodeFrame } from './framing/index.js';
@@ -106,6 +106,40 @@ describe('StdioServerTransport', () => {
     await expect(server.transport.send({ jsonrpc: '2.0', id: 1, result: {} })).rejects.toMatchObject({
       code: StdioErrorCode.NotConnected,
     });
+  });
+
+  it('lets messages sent just before close finish writing, and ends the output', async () => {
+    const stdin = new PassThrough();
+    const received: string[] = [];
+    let ended = false;
+    const slowStdout = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        received.push(chunk.toString());
+        setTimeout(callback, 30);
+      },
+      final(callback) {
+        ended = true;
+        callback();
+      },
+    });
+    const transport = new StdioServerTransport({ stdin, stdout: slowStdout });
+    await transport.start();
+    const sends = [1, 2, 3].map((id) => transport.send({ jsonrpc: '2.0', id, result: {} }));
+    await transport.close();
+    await expect(Promise.all(sends)).resolves.toEqual([undefined, undefined, undefined]);
+    expect(received).toHaveLength(3);
+    await waitUntil(() => ended, 'the output to end');
+  });
+
+  it('stops delivering input once close() was called', async () => {
+    const server = await openServer();
+    server.transport.onmessage = (message) => {
+      server.messages.push(message);
+      void server.transport.close();
+    };
+    server.stdin.write(`${JSON.stringify(ping)}\n${JSON.stringify(ping)}\n`);
+    await waitUntil(() => server.closes() === 1, 'onclose');
+    expect(server.messages).toHaveLength(1);
   });
 
   it('speaks Content-Length framing when asked', async () => {

@@ -9,6 +9,9 @@ import { directWrite, installStdoutGuard, type StdoutGuard } from './stdout-guar
 import { StreamConnection } from './stream-connection.js';
 import type { JSONRPCMessage } from './types.js';
 
+/** How long close() lets already-sent messages finish writing. */
+const CLOSE_FLUSH_TIMEOUT_MS = 1000;
+
 export interface StdioServerTransportOptions extends StdioFramingOptions {
   /** Where messages come from. Default `process.stdin`. */
   stdin?: Readable;
@@ -118,6 +121,11 @@ export class StdioServerTransport implements Transport {
     if (this.state === 'closed') return;
     const wasOpen = this.state === 'open';
     this.state = 'closed';
+    // Messages sent just before close (a last response or notification) still go out.
+    if (wasOpen) {
+      this.connection?.stopReading();
+      await this.connection?.flush(CLOSE_FLUSH_TIMEOUT_MS);
+    }
     this.connection?.stop();
     this.guard?.restore();
     this.guard = undefined;

@@ -36,6 +36,7 @@ export class StreamConnection {
   private readonly writer: FrameWriter;
   private readonly decoder;
   private stopped = false;
+  private readingStopped = false;
 
   constructor(private readonly options: StreamConnectionOptions) {
     this.writer = new FrameWriter(options.output, options.rawWrite, options.maxPendingWriteBytes);
@@ -67,15 +68,27 @@ export class StreamConnection {
     return this.writer.write(bytes);
   }
 
-  /** Detaches from both streams and fails queued writes with `reason`. */
-  stop(reason: Error = closedError()): void {
-    if (this.stopped) return;
-    this.stopped = true;
+  /** Resolves once what was sent so far is written (or failed), or after `timeoutMs`. */
+  flush(timeoutMs: number): Promise<void> {
+    return this.writer.whenIdle(timeoutMs);
+  }
+
+  /** Stops delivering input (while sends may still finish). */
+  stopReading(): void {
+    if (this.readingStopped) return;
+    this.readingStopped = true;
     const { input } = this.options;
     input.off('data', this.onData);
     input.off('end', this.onEnd);
     // The error listeners stay: a late EPIPE/ECONNRESET must not crash the process once we stopped.
     if (input.listenerCount('data') === 0) input.pause();
+  }
+
+  /** Detaches from both streams and fails unconfirmed writes with `reason`. */
+  stop(reason: Error = closedError()): void {
+    if (this.stopped) return;
+    this.stopReading();
+    this.stopped = true;
     this.writer.close(reason);
   }
 
@@ -115,7 +128,7 @@ export class StreamConnection {
   }
 
   private onFrame(event: FrameEvent): void {
-    if (this.stopped) return;
+    if (this.readingStopped) return;
     switch (event.kind) {
       case 'frame':
         this.onText(event.text);
@@ -153,7 +166,7 @@ export class StreamConnection {
     }
     // A batch (2025-03-26) is delivered as its messages, in order; each is answered on its own.
     for (const message of Array.isArray(decoded) ? decoded : [decoded]) {
-      if (this.stopped) return;
+      if (this.readingStopped) return;
       try {
         this.options.onmessage(message);
       } catch (error) {
