@@ -42,6 +42,7 @@ describe.each(fetches)('official SDK v2 Streamable HTTP server, via %s', (_name,
     expect(server.sessions.has(sessionId as string)).toBe(true);
 
     expect(await toolNames(await peer.request('tools/list'))).toEqual([
+      'ask-name',
       'count',
       'disconnect-then-answer',
       'echo',
@@ -64,6 +65,27 @@ describe.each(fetches)('official SDK v2 Streamable HTTP server, via %s', (_name,
     expect(server.requestCounts.GET).toBeGreaterThanOrEqual(1);
     await peer.close();
     expect(server.closedSessions).toEqual([sessionId]);
+    expect(errors).toEqual([]);
+  });
+
+  it("answers a server-to-client request that arrives on the call's SSE stream", {
+    timeout: 20_000,
+  }, async () => {
+    server = await startSdkServer();
+    const transport = new StreamableHttpClientTransport(server.url, options);
+    const asked: unknown[] = [];
+    const { peer, errors } = await initializePeer(transport, '2025-11-25', {
+      capabilities: { elicitation: { form: {} } },
+      beforeConnect: (peer) =>
+        peer.setRequestHandler('elicitation/create', async (params) => {
+          asked.push(params?.message);
+          return { action: 'accept', content: { name: 'Ada' } };
+        }),
+    });
+    const answered = await peer.request('tools/call', { name: 'ask-name', arguments: {} });
+    expect(textOf(answered)).toBe('hello Ada');
+    expect(asked).toEqual(['What is your name?']);
+    await peer.close();
     expect(errors).toEqual([]);
   });
 

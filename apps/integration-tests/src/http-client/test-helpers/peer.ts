@@ -11,13 +11,15 @@ export interface InitializedPeer {
 export async function initializePeer(
   transport: Transport,
   protocolVersion = '2025-11-25',
+  setup: { capabilities?: JSONObject; beforeConnect?: (peer: JsonRpcPeer) => void } = {},
 ): Promise<InitializedPeer> {
   const errors: Error[] = [];
   const peer = new JsonRpcPeer({ defaultTimeoutMs: 10_000, onerror: (error) => errors.push(error) });
+  setup.beforeConnect?.(peer);
   await peer.connect(transport);
   const initializeResult = await peer.request('initialize', {
     protocolVersion,
-    capabilities: {},
+    capabilities: setup.capabilities ?? {},
     clientInfo: { name: 'mcpkit-http-client-interop', version: '0.0.0' },
   });
   transport.setProtocolVersion?.(String(initializeResult.protocolVersion));

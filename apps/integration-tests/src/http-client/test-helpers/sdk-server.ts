@@ -77,6 +77,23 @@ function createMcpServer(transport: () => WebStandardStreamableHTTPServerTranspo
     },
   );
   server.registerTool(
+    'ask-name',
+    { description: 'Asks the client for a name through elicitation', inputSchema: z.object({}) },
+    async (_args, ctx) => {
+      // Related to the call, so the question travels on the call's own SSE stream.
+      const answer = await ctx.mcpReq.elicitInput(
+        {
+          mode: 'form',
+          message: 'What is your name?',
+          requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+        },
+        { relatedRequestId: ctx.mcpReq.id },
+      );
+      const name = answer.action === 'accept' ? String(answer.content?.name) : `(${answer.action})`;
+      return { content: [{ type: 'text', text: `hello ${name}` }] };
+    },
+  );
+  server.registerTool(
     'disconnect-then-answer',
     {
       description: 'Closes its SSE stream, then answers while the client is away',
