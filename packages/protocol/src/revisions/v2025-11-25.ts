@@ -7,16 +7,19 @@ import { verbatim } from '../schemas/tool.js';
 // questions are real JSON-RPC requests. Everything not redefined here is the shared schema.
 export * from '../schemas/index.js';
 
-/** Before 2026-07-28 an output schema had to describe an object. */
-export const ToolOutputSchemaSchema = verbatim(
-  z.looseObject({
-    $schema: z.optional(z.string()),
-    type: z.literal('object'),
-    properties: z.optional(z.record(z.string(), base.JsonSchemaNodeSchema)),
-    required: z.optional(z.array(z.string())),
-  }),
-);
-export const ToolSchema = base.ToolSchema.extend({ outputSchema: z.optional(ToolOutputSchemaSchema) });
+/** Before 2026-07-28 input and output schemas describe objects with a map of property schemas. */
+const objectSchemaShape = z.looseObject({
+  $schema: z.optional(z.string()),
+  type: z.literal('object'),
+  properties: z.optional(z.record(z.string(), base.JsonSchemaNodeSchema)),
+  required: z.optional(z.array(z.string())),
+});
+export const ToolInputSchemaSchema = verbatim(objectSchemaShape);
+export const ToolOutputSchemaSchema = verbatim(objectSchemaShape);
+export const ToolSchema = base.ToolSchema.extend({
+  inputSchema: ToolInputSchemaSchema,
+  outputSchema: z.optional(ToolOutputSchemaSchema),
+});
 export const ListToolsResultSchema = base.ListToolsResultSchema.extend({ tools: z.array(ToolSchema) });
 
 /** Up to 2025-11-25 structured tool output is an object. */

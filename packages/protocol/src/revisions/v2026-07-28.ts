@@ -101,7 +101,10 @@ export const ReadResourceResultSchema = base.ReadResourceResultSchema.extend({
 });
 export const CallToolResultSchema = base.CallToolResultSchema.extend(resultType);
 export const GetPromptResultSchema = base.GetPromptResultSchema.extend(resultType);
-export const CompleteResultSchema = base.CompleteResultSchema.extend(resultType);
+export const CompleteResultSchema = base.CompleteResultSchema.extend({
+  ...resultType,
+  completion: base.CompleteResultSchema.shape.completion.extend({ values: z.array(z.string()).max(100) }),
+});
 export const SubscriptionsListenResultSchema = base.SubscriptionsListenResultSchema.extend(resultType);
 
 /** tools/call, prompts/get and resources/read may answer `input_required` instead. */

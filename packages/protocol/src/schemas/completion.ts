@@ -32,7 +32,8 @@ export type CompleteRequest = z.infer<typeof CompleteRequestSchema>;
 
 export const CompleteResultSchema = ResultSchema.extend({
   completion: z.looseObject({
-    values: z.array(z.string()).max(100),
+    /** At most 100 (schema.json enforces it from 2026-07-28 on; see that revision). */
+    values: z.array(z.string()),
     total: z.optional(integer()),
     hasMore: z.optional(z.boolean()),
   }),

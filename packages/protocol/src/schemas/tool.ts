@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import { IconSchema, MetaObjectSchema } from './base.js';
 
-// Tool definitions. Tool input/output schemas are JSON Schema documents: only the few keys MCP
-// constrains are checked, everything else ($ref, $defs, 2020-12 keywords, vendor keywords) is
-// carried through verbatim.
+// Tool definitions. Tool input/output schemas are JSON Schema documents: only the keys MCP
+// constrains are checked (as loosely as 2026-07-28 does: `type: "object"` for inputs), everything
+// else ($ref, $defs, 2020-12 keywords, vendor keywords) is carried through verbatim. The stricter
+// `properties`/`required` checks of 2025-11-25 and older live in that revision's schemas.
 
 /** A JSON Schema in a `properties` map: an object, or `true`/`false` (valid in 2020-12). */
 export const JsonSchemaNodeSchema = z.union([z.boolean(), z.record(z.string(), z.unknown())]);
@@ -23,8 +24,6 @@ export function verbatim<T extends z.ZodType>(shape: T) {
 const InputSchemaShape = z.looseObject({
   $schema: z.optional(z.string()),
   type: z.literal('object'),
-  properties: z.optional(z.record(z.string(), JsonSchemaNodeSchema)),
-  required: z.optional(z.array(z.string())),
 });
 /** `inputSchema`: an object schema (`type: "object"`), any further keywords kept verbatim. */
 export const ToolInputSchemaSchema = verbatim(InputSchemaShape);
@@ -34,11 +33,7 @@ export type ToolInputSchema = z.infer<typeof ToolInputSchemaSchema>;
  * `outputSchema`: 2026-07-28 allows any JSON Schema; older revisions require `type: "object"`
  * (checked by the revision schemas).
  */
-const OutputSchemaShape = z.looseObject({
-  $schema: z.optional(z.string()),
-  properties: z.optional(z.record(z.string(), JsonSchemaNodeSchema)),
-  required: z.optional(z.array(z.string())),
-});
+const OutputSchemaShape = z.looseObject({ $schema: z.optional(z.string()) });
 export const ToolOutputSchemaSchema = verbatim(OutputSchemaShape);
 export type ToolOutputSchema = z.infer<typeof ToolOutputSchemaSchema>;
 
