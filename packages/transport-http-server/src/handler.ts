@@ -159,13 +159,15 @@ async function route(context: HandlerContext, request: Request): Promise<Respons
   if (target === 'sse') return handleLegacyGet(context, request, auth, pathname);
   if (target === 'messages') return handleLegacyPost(context, request, auth);
   if (request.method === 'POST') return handlePost(context, request, auth);
+  const decision = decideVersion(request, [], config.protocolVersions);
+  if (decision.era === 'unsupported') return unsupportedVersion(decision.requested, config.protocolVersions);
   const session = await sessionFor(context, request, auth);
   if (session instanceof Response) return session;
   if (request.method === 'DELETE') {
     await session.close();
     return new Response(null, { status: 200 });
   }
-  return handleGet(context, request, session);
+  return handleGet(request, session);
 }
 
 async function handlePost(
@@ -190,16 +192,9 @@ async function handlePost(
   return postToSession(request, parsed, auth, decision.version, session);
 }
 
-async function handleGet(
-  context: HandlerContext,
-  request: Request,
-  session: StreamableSessionTransport,
-): Promise<Response> {
+async function handleGet(request: Request, session: StreamableSessionTransport): Promise<Response> {
   const refused = requireSseAccept(request);
   if (refused) return refused;
-  const decision = decideVersion(request, [], context.config.protocolVersions);
-  if (decision.era === 'unsupported')
-    return unsupportedVersion(decision.requested, context.config.protocolVersions);
   const headers = { [HttpHeader.SessionId]: session.record.id };
   const lastEventId = request.headers.get(HttpHeader.LastEventId);
   if (lastEventId) return session.resume(request, lastEventId, headers);

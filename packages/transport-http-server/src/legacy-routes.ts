@@ -37,7 +37,6 @@ export async function handleLegacyGet(
   const record: SessionRecord = {
     id: sessionId,
     kind: 'legacy-sse',
-    protocolVersion: '2024-11-05',
     createdAt: now,
     lastSeenAt: now,
   };

@@ -1,5 +1,6 @@
 import type { MessageExtra, Transport, TransportSendOptions } from '@mcpkit/jsonrpc';
-import type { JSONRPCMessage } from '@mcpkit/protocol';
+import type { JSONRPCMessage, RequestId } from '@mcpkit/protocol';
+import { isInitializeRequest, isResponse } from './framing.js';
 import { SseConnection } from './sse.js';
 import type { SessionRecord } from './stores/types.js';
 
@@ -17,6 +18,7 @@ export class LegacySseTransport implements Transport {
   readonly connection: SseConnection;
   #onEnded: (transport: LegacySseTransport) => void;
   #closed = false;
+  #initializeId: RequestId | undefined;
 
   constructor(record: SessionRecord, signal: AbortSignal, onEnded: (transport: LegacySseTransport) => void) {
     this.record = record;
@@ -36,6 +38,7 @@ export class LegacySseTransport implements Transport {
     if (this.#closed || !this.connection.open) {
       throw new Error(`Cannot send: the SSE connection of session ${this.sessionId} is closed`);
     }
+    this.#noteNegotiation(message);
     this.connection.write({ event: 'message', data: JSON.stringify(message) });
   }
 
@@ -49,6 +52,7 @@ export class LegacySseTransport implements Transport {
   }
 
   receive(message: JSONRPCMessage, extra: MessageExtra): void {
+    if (isInitializeRequest(message)) this.#initializeId = message.id;
     if (!this.onmessage) {
       this.onerror?.(
         new Error('A message arrived but the transport has no onmessage: did onSession connect it?'),
@@ -56,6 +60,14 @@ export class LegacySseTransport implements Transport {
       return;
     }
     this.onmessage(message, extra);
+  }
+
+  /** Clients negotiate any revision over this transport; the server's initialize answer says which. */
+  #noteNegotiation(message: JSONRPCMessage): void {
+    if (this.#initializeId === undefined || !isResponse(message) || message.id !== this.#initializeId) return;
+    this.#initializeId = undefined;
+    const version = 'result' in message ? message.result.protocolVersion : undefined;
+    if (typeof version === 'string') this.record.protocolVersion = version;
   }
 
   async close(): Promise<void> {

@@ -214,6 +214,17 @@ describe('session rejections', () => {
     );
   });
 
+  it('checks MCP-Protocol-Version on DELETE too', async () => {
+    const { handler, servers } = harness();
+    const { headers } = await initialize(handler);
+    const del = new Request(`${BASE}/mcp`, {
+      method: 'DELETE',
+      headers: { host: 'localhost', ...headers, 'mcp-protocol-version': 'bogus' },
+    });
+    await expectRejection(await handler(del), 400, /bogus/);
+    expect(servers[0]!.closed).toBe(false);
+  });
+
   it('leaves a seam for 2026-07-28: refused per request, by header or by _meta', async () => {
     const { handler } = harness();
     await expectRejection(
