@@ -5,7 +5,7 @@
 export type { McpServerOptions, RequestEvent, ServerEvent } from './server.js';
 export { McpServer } from './server.js';
 export type { CapabilityOptions } from './core/capabilities.js';
-export type { ErrorInfo } from './core/core.js';
+export type { CacheHints, ErrorInfo } from './core/core.js';
 
 // Stateful sessions (revisions up to 2025-11-25): one per connection, created by `server.connect`.
 export type { ConnectOptions, NegotiatedSession } from './session/session.js';

@@ -10,7 +10,7 @@ import {
   STATEFUL_PROTOCOL_VERSIONS,
 } from '@mcpkit/protocol';
 import { type CapabilityOptions, computeCapabilities, shapeCapabilities } from './core/capabilities.js';
-import type { CustomMethodEntry, ErrorInfo, ServerCore } from './core/core.js';
+import type { CacheHints, CustomMethodEntry, ErrorInfo, ServerCore } from './core/core.js';
 import { type CoreRequest, type HandleOutcome, handleRequest, requestSubject } from './core/dispatch.js';
 import { type CreateContext, createHandlerContext, type HandlerContext } from './core/handler-context.js';
 import type { RequestContext } from './core/request-context.js';
@@ -38,6 +38,8 @@ export interface McpServerOptions<TState = undefined> {
   capabilities?: CapabilityOptions;
   /** Items per page of every list method (default 100). */
   pageSize?: number;
+  /** 2026-07-28 cache hints for list and read results (default `{ ttlMs: 0, cacheScope: 'private' }`). */
+  cacheHints?: Partial<CacheHints>;
   uriTemplateLimits?: UriTemplateLimits;
   /** Builds per-request state, handed to handlers as `ctx.state`. */
   createContext?: CreateContext<TState>;
@@ -70,6 +72,7 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
   readonly info: Implementation;
   readonly options: McpServerOptions<TState>;
   readonly pageSize: number;
+  readonly cacheHints: CacheHints;
   readonly protocolVersions: readonly string[];
   readonly #sessions = new Set<ServerSession>();
   readonly #pendingListChanges = new Set<ListKind>();
@@ -80,6 +83,7 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
     this.info = info;
     this.options = options;
     this.pageSize = Math.max(1, options.pageSize ?? 100);
+    this.cacheHints = { ttlMs: 0, cacheScope: 'private', ...options.cacheHints };
     this.protocolVersions = options.protocolVersions ?? STATEFUL_PROTOCOL_VERSIONS;
     const unknown = this.protocolVersions.filter(
       (version) => !(PROTOCOL_VERSIONS as readonly string[]).includes(version),

@@ -25,8 +25,35 @@ describe('the I/O-free core', () => {
     );
     expect(outcome).toEqual({
       type: 'result',
-      result: { content: [{ type: 'text', text: 'hi' }], resultType: 'complete' },
+      result: {
+        content: [{ type: 'text', text: 'hi' }],
+        resultType: 'complete',
+        _meta: { 'io.modelcontextprotocol/serverInfo': { name: 't', version: '1' } },
+      },
     });
+  });
+
+  it('adds cache hints to 2026 list and read results', async () => {
+    const server = new McpServer({ name: 't', version: '1' }, { cacheHints: { ttlMs: 60_000 } });
+    server.tool('x', {}, () => 'x');
+    server.resource('a://r', { name: 'r' }, () => ({
+      contents: [{ uri: 'a://r', text: 'r' }],
+      ttlMs: 5,
+      cacheScope: 'public' as const,
+    }));
+    const list = await server.handle({ method: 'tools/list' }, statelessContext());
+    expect(list.type === 'result' && list.result).toMatchObject({
+      ttlMs: 60_000,
+      cacheScope: 'private',
+      resultType: 'complete',
+    });
+    const read = await server.handle(
+      { method: 'resources/read', params: { uri: 'a://r' } },
+      statelessContext(),
+    );
+    expect(read.type === 'result' && read.result).toMatchObject({ ttlMs: 5, cacheScope: 'public' });
+    const call = await server.handle({ method: 'tools/call', params: { name: 'x' } }, statelessContext());
+    expect(call.type === 'result' && call.result).not.toHaveProperty('ttlMs');
   });
 
   it('refuses stateful-only methods in the stateless revision', async () => {
@@ -67,7 +94,7 @@ describe('the I/O-free core', () => {
       { method: 'tools/call', params: { name: 'greet' } },
       adapter({ user_name: { action: 'accept', content: { name: 'Ada' } } }),
     );
-    expect(second).toEqual({
+    expect(second).toMatchObject({
       type: 'result',
       result: { content: [{ type: 'text', text: 'Hello, Ada!' }], resultType: 'complete' },
     });

@@ -1,4 +1,4 @@
-import type { JSONObject, ServerCapabilities } from '@mcpkit/protocol';
+import type { CacheScope, Implementation, JSONObject, ServerCapabilities } from '@mcpkit/protocol';
 import type { PromptEntry } from '../registry/prompts.js';
 import type { Registry } from '../registry/registry.js';
 import type { ResourceEntry, TemplateEntry } from '../registry/resources.js';
@@ -13,6 +13,14 @@ import type { RequestContext } from './request-context.js';
 export interface CustomMethodEntry {
   params?: CompiledSchema;
   handler: (params: any, ctx: HandlerContext<any>) => unknown;
+}
+
+/** SEP-2549 freshness hints (2026-07-28). */
+export interface CacheHints {
+  /** How long a client may reuse the result, in milliseconds. */
+  ttlMs: number;
+  /** `public` lets shared intermediaries cache the result too. */
+  cacheScope: CacheScope;
 }
 
 /** Where an error reported to `onerror` came from. */
@@ -30,6 +38,9 @@ export interface ServerCore {
   readonly prompts: Registry<PromptEntry>;
   readonly customMethods: ReadonlyMap<string, CustomMethodEntry>;
   readonly pageSize: number;
+  readonly info: Implementation;
+  /** 2026-07-28 cache hints put on list and read results that set none. */
+  readonly cacheHints: CacheHints;
   capabilities(): ServerCapabilities;
   /** The 2026-07-28 `server/discover` result. */
   discoverResult(): JSONObject;

@@ -6,6 +6,7 @@ import {
   GetPromptRequestParamsSchema,
   isStatelessProtocolVersion,
   type JSONObject,
+  MetaKey,
   PaginatedRequestParamsSchema,
   ReadResourceRequestParamsSchema,
   RequestParamsSchema,
@@ -142,8 +143,8 @@ export async function handleRequest(
 ): Promise<HandleOutcome> {
   try {
     const result = await run(core, request, ctx);
-    if (isStatelessProtocolVersion(ctx.protocolVersion) && result.resultType === undefined) {
-      return { type: 'result', result: { ...result, resultType: 'complete' } };
+    if (isStatelessProtocolVersion(ctx.protocolVersion)) {
+      return { type: 'result', result: completeStatelessResult(core, request.method, result) };
     }
     return { type: 'result', result };
   } catch (error) {
@@ -160,6 +161,33 @@ export async function handleRequest(
     }
     return { type: 'error', error: toJsonRpcError(error) };
   }
+}
+
+/** Results whose 2026-07-28 shape carries cache hints (SEP-2549). */
+const CACHEABLE_METHODS = new Set([
+  'tools/list',
+  'prompts/list',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+]);
+
+/**
+ * 2026-07-28 results say `resultType`, name the server in `_meta` and, for lists and reads, carry
+ * cache hints; handlers may set their own, which win.
+ */
+function completeStatelessResult(core: ServerCore, method: string, result: JSONObject): JSONObject {
+  const meta = (result._meta ?? {}) as JSONObject;
+  const completed: JSONObject = {
+    ...result,
+    resultType: result.resultType ?? 'complete',
+    _meta: { [MetaKey.ServerInfo]: core.info, ...meta },
+  };
+  if (CACHEABLE_METHODS.has(method)) {
+    completed.ttlMs ??= core.cacheHints.ttlMs;
+    completed.cacheScope ??= core.cacheHints.cacheScope;
+  }
+  return completed;
 }
 
 /** The tool/prompt name or resource URI a request is about, for instrumentation. */

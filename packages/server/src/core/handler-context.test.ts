@@ -69,6 +69,23 @@ describe('ctx.log', () => {
     );
   });
 
+  it('sends nothing when the logging capability is turned off', async () => {
+    const server = new McpServer({ name: 't', version: '1' }, { capabilities: { logging: false } });
+    server.tool('noisy', {}, async (_args, ctx) => {
+      await ctx.log.emergency('ignored');
+      return 'ok';
+    });
+    const h = await connect(server);
+    await h.request('tools/call', { name: 'noisy' });
+    await h.session.log('emergency', 'ignored too');
+    await settle();
+    expect(h.notifications).toEqual([]);
+    expect(
+      ((await h.request('logging/setLevel', { level: 'info' }).catch((e: unknown) => e)) as JsonRpcError)
+        .code,
+    ).toBe(-32601);
+  });
+
   it('sends session-wide log messages', async () => {
     const server = new McpServer({ name: 't', version: '1' });
     const h = await connect(server);

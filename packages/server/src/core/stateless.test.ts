@@ -99,7 +99,11 @@ describe('createStatelessContext', () => {
     expect(outcomeToResponse(2, second)).toEqual({
       jsonrpc: '2.0',
       id: 2,
-      result: { content: [{ type: 'text', text: 'Hi!' }], resultType: 'complete' },
+      result: {
+        content: [{ type: 'text', text: 'Hi!' }],
+        resultType: 'complete',
+        _meta: { 'io.modelcontextprotocol/serverInfo': { name: 't', version: '1' } },
+      },
     });
   });
 

@@ -227,7 +227,6 @@ export class ServerSession {
     const ctx: RequestContext = {
       protocolVersion: negotiated?.protocolVersion ?? this.server.negotiateVersion(''),
       clientCapabilities: negotiated?.clientCapabilities ?? {},
-      logLevel: this.#logLevel,
       get signal() {
         return context.signal;
       },
@@ -242,6 +241,8 @@ export class ServerSession {
       session: this.#controls,
     };
     if (negotiated?.clientInfo !== undefined) ctx.clientInfo = negotiated.clientInfo;
+    // No logging capability, no log messages.
+    if (this.server.capabilities().logging !== undefined) ctx.logLevel = this.#logLevel;
     if (context.progressToken !== undefined) ctx.progressToken = context.progressToken;
     const sessionId = this.sessionId ?? extra?.sessionId;
     if (sessionId !== undefined) ctx.sessionId = sessionId;
