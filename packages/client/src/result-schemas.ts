@@ -4,6 +4,7 @@ import {
   type EmptyResult,
   type GetPromptResult,
   type InitializeResult,
+  isStatelessProtocolVersion,
   isSupportedProtocolVersion,
   LATEST_STATEFUL_PROTOCOL_VERSION,
   type ListPromptsResult,
@@ -52,6 +53,13 @@ const SCHEMA_NAMES = {
   'logging/setLevel': 'EmptyResultSchema',
 } as const satisfies Record<TypedMethod, string>;
 
+/**
+ * Fields 2026-07-28 requires on results that the client tolerates missing: the spec tells clients
+ * to read a missing `resultType` as `complete`, and cache hints are only hints.
+ */
+const TOLERATED_MISSING = ['resultType', 'ttlMs', 'cacheScope'] as const;
+const relaxed = new Map<string, z.ZodType>();
+
 /** The schema of `method`'s result under `protocolVersion` (the newest stateful one if unknown). */
 export function resultSchemaFor<M extends TypedMethod>(
   method: M,
@@ -61,5 +69,16 @@ export function resultSchemaFor<M extends TypedMethod>(
     ? protocolVersion
     : LATEST_STATEFUL_PROTOCOL_VERSION;
   const namespace = revisionSchemas[version] as unknown as Record<string, z.ZodType>;
-  return namespace[SCHEMA_NAMES[method]] as z.ZodType<TypedResults[M]>;
+  const exact = namespace[SCHEMA_NAMES[method]] as z.ZodType<TypedResults[M]>;
+  if (!isStatelessProtocolVersion(version)) return exact;
+  const key = `${version} ${method}`;
+  let schema = relaxed.get(key);
+  if (!schema) {
+    const object = exact as unknown as z.ZodObject;
+    const present = TOLERATED_MISSING.filter((field) => field in object.shape);
+    const mask = Object.fromEntries(present.map((field) => [field, true])) as Record<string, true>;
+    schema = object.partial(mask as never);
+    relaxed.set(key, schema);
+  }
+  return schema as z.ZodType<TypedResults[M]>;
 }

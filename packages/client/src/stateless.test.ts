@@ -188,11 +188,15 @@ describe('2026-07-28 requests', () => {
     expect(metaOf(server.requests('tools/list')[0])?.[CAPS]).toEqual({ elicitation: { form: {} } });
   });
 
-  it('validates results against the 2026-07-28 schemas (resultType and cache hints required)', async () => {
-    const { client } = await connectModern({ 'tools/list': () => ({ tools: [] }) });
-    await expect(client.listTools()).rejects.toMatchObject({
+  it('validates results against the 2026-07-28 schemas, tolerating a missing resultType or cache hints', async () => {
+    const { client } = await connectModern({
+      'tools/list': () => ({ tools: [] }),
+      'resources/list': () => listed({ resources: [], ttlMs: -5 }),
+    });
+    expect((await client.listTools()).tools).toEqual([]);
+    await expect(client.listResources()).rejects.toMatchObject({
       code: McpClientErrorCode.InvalidResult,
-      message: expect.stringMatching(/result\.(resultType|ttlMs|cacheScope)/),
+      message: expect.stringMatching(/result\.ttlMs/),
     });
   });
 });
@@ -379,14 +383,13 @@ describe('multi round-trip requests (SEP-2322)', () => {
     expect(server.requests('resources/read')[1]?.params).not.toHaveProperty('inputResponses');
   });
 
-  it('never retries a result without resultType and leaves other calls alone', async () => {
+  it('treats a result without resultType as complete, never retrying it, and leaves other calls alone', async () => {
     const { client, server } = await connectModern({
       'tools/call': () => ({ content: [{ type: 'text', text: 'no type' }] }),
       'tools/list': () => listed({ tools: [] }),
     });
-    await expect(client.callTool({ name: 'test_mrtr_no_result_type' })).rejects.toMatchObject({
-      code: McpClientErrorCode.InvalidResult,
-    });
+    const result = await client.callTool({ name: 'test_mrtr_no_result_type' });
+    expect(result.content).toEqual([{ type: 'text', text: 'no type' }]);
     expect(server.requests('tools/call')).toHaveLength(1);
     await client.listTools();
     expect(server.requests('tools/list')[0]?.params).not.toHaveProperty('inputResponses');
