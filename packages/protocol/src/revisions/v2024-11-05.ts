@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import * as base from '../schemas/index.js';
-import { requestSchema } from '../schemas/jsonrpc.js';
+import { bareRequestSchema } from '../schemas/jsonrpc.js';
 import * as next from './v2025-03-26.js';
 
 // Exact 2024-11-05 shapes: the first stateful revision. Text, image and embedded-resource content
@@ -27,7 +27,7 @@ export const SamplingMessageSchema = base.SamplingMessageSchema.extend({
 export const CreateMessageRequestParamsSchema = next.CreateMessageRequestParamsSchema.extend({
   messages: z.array(SamplingMessageSchema),
 });
-export const CreateMessageRequestSchema = requestSchema(
+export const CreateMessageRequestSchema = bareRequestSchema(
   'sampling/createMessage',
   CreateMessageRequestParamsSchema,
 );

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import * as base from '../schemas/index.js';
-import { requestSchema } from '../schemas/jsonrpc.js';
+import { bareRequestSchema } from '../schemas/jsonrpc.js';
 import * as next from './v2025-06-18.js';
 
 // Exact 2025-03-26 shapes: audio content, tool annotations, completions capability, JSON-RPC
@@ -21,4 +21,4 @@ export const ListToolsResultSchema = base.ListToolsResultSchema.extend({ tools: 
 
 /** Completion requests had no `context` yet. */
 export const CompleteRequestParamsSchema = base.CompleteRequestParamsSchema.omit({ context: true });
-export const CompleteRequestSchema = requestSchema('completion/complete', CompleteRequestParamsSchema);
+export const CompleteRequestSchema = bareRequestSchema('completion/complete', CompleteRequestParamsSchema);

@@ -86,3 +86,14 @@ export function notificationSchema<M extends string, P extends z.ZodType>(method
 export function resultResponseSchema<R extends z.ZodType>(result: R) {
   return z.looseObject({ jsonrpc: JSONRPCVersionSchema, id: RequestIdSchema, result });
 }
+
+/**
+ * A request as revisions up to 2025-06-18 define it: `method` and `params` only. The envelope
+ * members (`jsonrpc`, `id`) are allowed but not checked here (the envelope schemas check them).
+ */
+export function bareRequestSchema<M extends string, P extends z.ZodType>(method: M, params: P) {
+  return z.looseObject({ method: z.literal(method), params });
+}
+
+/** A notification as revisions up to 2025-06-18 define it: `method` and `params` only. */
+export const bareNotificationSchema = bareRequestSchema;
