@@ -3,6 +3,7 @@ import { HttpHeader } from '@mcpkit/protocol';
 import { type ParsedBody, parseJsonRpcBody } from './framing.js';
 import { createGate, type Gate } from './gate.js';
 import { rejection } from './http-errors.js';
+import { KeepAlive } from './keep-alive.js';
 import { handleLegacyGet, handleLegacyPost } from './legacy-routes.js';
 import type { LegacySseTransport } from './legacy-sse.js';
 import {
@@ -63,11 +64,13 @@ export function createStreamableHttpHandler(options: StreamableHttpHandlerOption
   });
   // Stateless transports live for one POST and are not sessions, but close() must still end them.
   const statelessTransports = new Set<StreamableSessionTransport>();
+  const keepAlive = new KeepAlive(config.sseKeepAliveMs);
   const env: SessionEnvironment = {
     eventStore: config.eventStore,
     bus: config.messageBus,
     sessionStore: config.sessionStore,
     retryMs: config.retryMs,
+    keepAlive,
     responseMode: config.responseMode,
     onerror: config.onerror,
     sessionClosed: (transport) => {
@@ -119,6 +122,7 @@ export function createStreamableHttpHandler(options: StreamableHttpHandlerOption
         await gate.drain(closeOptions.timeoutMs ?? config.closeTimeoutMs);
         await registry.closeAll();
         await Promise.all([...statelessTransports].map((transport) => transport.close()));
+        keepAlive.stop();
       },
     },
     sessionCount: { get: () => registry.size },

@@ -41,7 +41,7 @@ export async function handleLegacyGet(
     lastSeenAt: now,
   };
   if (auth) record.principal = auth.clientId;
-  const transport = new LegacySseTransport(record, request.signal, (ended) =>
+  const transport = new LegacySseTransport(record, context.env.keepAlive.open(request.signal), (ended) =>
     registry.forget(ended.sessionId),
   );
   await registry.add(transport);

@@ -1,7 +1,7 @@
 import type { MessageExtra, Transport, TransportSendOptions } from '@mcpkit/jsonrpc';
 import type { JSONRPCMessage, RequestId } from '@mcpkit/protocol';
 import { isInitializeRequest, isResponse } from './framing.js';
-import { SseConnection } from './sse.js';
+import type { SseConnection } from './sse.js';
 import type { SessionRecord } from './stores/types.js';
 
 /**
@@ -20,11 +20,15 @@ export class LegacySseTransport implements Transport {
   #closed = false;
   #initializeId: RequestId | undefined;
 
-  constructor(record: SessionRecord, signal: AbortSignal, onEnded: (transport: LegacySseTransport) => void) {
+  constructor(
+    record: SessionRecord,
+    connection: SseConnection,
+    onEnded: (transport: LegacySseTransport) => void,
+  ) {
     this.record = record;
     this.sessionId = record.id;
     this.#onEnded = onEnded;
-    this.connection = new SseConnection(signal);
+    this.connection = connection;
     this.connection.ondisconnect = () => void this.close();
   }
 

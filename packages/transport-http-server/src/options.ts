@@ -46,6 +46,8 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
   maxSessions?: number;
   /** The SSE `retry` value sent in priming events and before a server-side disconnect (default 1000 ms). */
   retryMs?: number;
+  /** Interval of SSE keep-alive comments on open streams, so proxies do not cut them (default 15 s; 0 = off). */
+  sseKeepAliveMs?: number;
   /** How long `close()` waits for in-flight requests by default (default 10 s). */
   closeTimeoutMs?: number;
   /** Versions accepted in MCP-Protocol-Version (default: every stateful revision). */
@@ -89,6 +91,7 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
     maxSessions: options.maxSessions ?? 10_000,
     retryMs: options.retryMs ?? 1000,
     closeTimeoutMs: options.closeTimeoutMs ?? 10_000,
+    sseKeepAliveMs: options.sseKeepAliveMs ?? 15_000,
     protocolVersions: options.protocolVersions ?? STATEFUL_PROTOCOL_VERSIONS,
     authenticate: options.authenticate,
     eventStore: options.eventStore === false ? undefined : (options.eventStore ?? new InMemoryEventStore()),

@@ -1,6 +1,6 @@
 import type { JSONRPCMessage, RequestId } from '@mcpkit/protocol';
 import { isResponse } from './framing.js';
-import { SseConnection, type SseEvent } from './sse.js';
+import type { SseConnection, SseEvent } from './sse.js';
 import type { EventStore } from './stores/types.js';
 
 export type ResponseMode = 'auto' | 'json' | 'sse';
@@ -12,6 +12,8 @@ export interface StreamHost {
   readonly retryMs: number;
   /** Whether to open SSE streams with a priming event (2025-11-25 and later, with an event store). */
   primes(): boolean;
+  /** A new SSE connection (with keep-alive comments). */
+  openConnection(signal?: AbortSignal): SseConnection;
   reportStreamError(error: Error): void;
 }
 
@@ -167,7 +169,7 @@ export class OutboundStream {
     if (this.#sseOpened) return;
     this.#sseOpened = true;
     this.#mode = 'sse';
-    const connection = new SseConnection(this.#signal);
+    const connection = this.#host.openConnection(this.#signal);
     this.#connection = connection;
     connection.ondisconnect = () => this.#detach(connection);
     this.#resolve?.(connection.response(this.#headers));

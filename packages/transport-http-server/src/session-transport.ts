@@ -3,8 +3,9 @@ import { type JSONRPCMessage, Notification, type RequestId } from '@mcpkit/proto
 import { isInitializeRequest, isRequest, isResponse } from './framing.js';
 import { rejection } from './http-errors.js';
 import { generateStreamId } from './ids.js';
+import type { KeepAlive } from './keep-alive.js';
 import { OutboundStream, type ResponseMode, requestKey, type StreamHost } from './outbound-stream.js';
-import { SseConnection } from './sse.js';
+import type { SseConnection } from './sse.js';
 import type {
   EventStore,
   MessageBus,
@@ -28,6 +29,7 @@ export interface SessionEnvironment {
   readonly bus: MessageBus;
   readonly sessionStore: SessionStore;
   readonly retryMs: number;
+  readonly keepAlive: KeepAlive;
   readonly responseMode: ResponseMode;
   onerror(error: Error): void;
   /** The session ended (DELETE, expiry, close()); the handler forgets it. */
@@ -94,6 +96,10 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   primes(): boolean {
     const version = this.record.protocolVersion ?? this.requestedVersion ?? '';
     return this.eventStore !== undefined && version >= '2025-11-25';
+  }
+
+  openConnection(signal?: AbortSignal): SseConnection {
+    return this.#env.keepAlive.open(signal);
   }
 
   /** The protocol version the client's initialize asked for. */
@@ -197,7 +203,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
       kind: 'standalone',
       mode: 'sse',
     });
-    const connection = new SseConnection(request.signal);
+    const connection = this.openConnection(request.signal);
     await this.#standalone.attach(connection, undefined);
     return connection.response(headers);
   }
@@ -224,7 +230,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     if (live === this.#standalone && live?.connected) {
       return rejection(409, 'Conflict: the GET SSE stream being resumed is still connected');
     }
-    const connection = new SseConnection(request.signal);
+    const connection = this.openConnection(request.signal);
     if (live) {
       await live.attach(connection, lastEventId);
     } else {

@@ -63,6 +63,13 @@ export class SseConnection {
     return true;
   }
 
+  /** Writes an SSE comment line, which clients ignore; false once the connection is closed. */
+  comment(text: string): boolean {
+    if (!this.#open || !this.#controller) return false;
+    this.#controller.enqueue(encoder.encode(`: ${text.replace(/[\r\n]/g, ' ')}\n\n`));
+    return true;
+  }
+
   /** Ends the HTTP response (the server's side of a disconnect). */
   close(): void {
     if (!this.#open) return;
