@@ -121,6 +121,10 @@ export class McpClient {
   get protocolVersion(): string | undefined {
     return this.#connection?.session.protocolVersion;
   }
+  /** `stateful` after an initialize handshake, `stateless` for a 2026-07-28 server. */
+  get protocolMode(): NegotiatedSession['mode'] | undefined {
+    return this.#connection?.session.mode;
+  }
   get serverInfo(): Implementation | undefined {
     return this.#connection?.session.serverInfo;
   }
@@ -140,8 +144,9 @@ export class McpClient {
   /**
    * Connects and negotiates: sends `initialize` offering the configured revision, accepts any
    * supported revision the server answers with (closing and throwing UNSUPPORTED_PROTOCOL_VERSION
-   * otherwise), tells the transport the version, then sends `notifications/initialized`.
-   * `options` apply to the `initialize` request (timeout, abort signal).
+   * otherwise), tells the transport the version, then sends `notifications/initialized`. Offering
+   * 2026-07-28 probes `server/discover` first and falls back to that handshake for legacy servers.
+   * `options` apply to the negotiation requests (timeout, abort signal).
    */
   async connect(transport: Transport, options?: RequestOptions): Promise<void> {
     if (this.#connection || this.#connecting) {

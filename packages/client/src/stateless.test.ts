@@ -46,6 +46,7 @@ describe('2026-07-28 negotiation', () => {
       [INFO]: { name: 'test-client', version: '0.1.0' },
     });
     expect(client.protocolVersion).toBe('2026-07-28');
+    expect(client.protocolMode).toBe('stateless');
     expect(client.serverInfo).toEqual({ name: 'modern-server', version: '9' });
     expect(client.instructions).toBe('modern');
     expect(client.serverCapabilities).toEqual(FULL_CAPABILITIES);
@@ -61,6 +62,7 @@ describe('2026-07-28 negotiation', () => {
     expect(server.requests('server/discover')).toHaveLength(1);
     expect(server.requests('initialize')[0]?.params?.protocolVersion).toBe('2025-11-25');
     expect(client.protocolVersion).toBe('2025-11-25');
+    expect(client.protocolMode).toBe('stateful');
     expect(announcedVersions.at(-1)).toBe('2025-11-25');
     await server.waitFor((m) => 'method' in m && m.method === 'notifications/initialized');
   });
