@@ -20,6 +20,8 @@ export type {
   SessionControls,
 } from './core/request-context.js';
 export { InputRequiredSignal } from './core/request-context.js';
+export type { RequestStateOptions } from './core/request-state.js';
+export { RequestStateCodec } from './core/request-state.js';
 export type { StatelessContextInit } from './core/stateless.js';
 export { createStatelessContext, outcomeToResponse, outcomeToResult } from './core/stateless.js';
 

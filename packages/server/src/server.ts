@@ -14,6 +14,7 @@ import type { CacheHints, CustomMethodEntry, ErrorInfo, ServerCore } from './cor
 import { type CoreRequest, type HandleOutcome, handleRequest, requestSubject } from './core/dispatch.js';
 import { type CreateContext, createHandlerContext, type HandlerContext } from './core/handler-context.js';
 import type { RequestContext } from './core/request-context.js';
+import { RequestStateCodec, type RequestStateOptions } from './core/request-state.js';
 import { shapeImplementation } from './core/shape-results.js';
 import { Registration } from './registration.js';
 import { type ConnectOptions, ServerSession } from './session/session.js';
@@ -43,8 +44,13 @@ export interface McpServerOptions<TState = undefined> {
   uriTemplateLimits?: UriTemplateLimits;
   /** Builds per-request state, handed to handlers as `ctx.state`. */
   createContext?: CreateContext<TState>;
-  /** Stateful revisions this server negotiates (default: all four). */
+  /**
+   * Revisions this server speaks (default: the four stateful ones). Add `2026-07-28` to answer
+   * stateless requests too (experimental).
+   */
   protocolVersions?: readonly string[];
+  /** Signs 2026-07-28 `requestState` (multi-round-trip answers); see RequestStateCodec. */
+  requestState?: RequestStateOptions;
   /** Log level of a session until the client sends logging/setLevel (default `debug`: everything). */
   defaultLogLevel?: LoggingLevel;
   /** Unexpected failures: handler crashes, bad tool output, failed sends. Never logged elsewhere. */
@@ -74,6 +80,8 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
   readonly pageSize: number;
   readonly cacheHints: CacheHints;
   readonly protocolVersions: readonly string[];
+  /** The codec of 2026-07-28 requestState, when `options.requestState` gave a secret. */
+  readonly requestState: RequestStateCodec | undefined;
   readonly #sessions = new Set<ServerSession>();
   readonly #pendingListChanges = new Set<ListKind>();
   readonly #listeners = new Set<(event: ServerEvent) => void>();
@@ -85,6 +93,7 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
     this.pageSize = Math.max(1, options.pageSize ?? 100);
     this.cacheHints = { ttlMs: 0, cacheScope: 'private', ...options.cacheHints };
     this.protocolVersions = options.protocolVersions ?? STATEFUL_PROTOCOL_VERSIONS;
+    this.requestState = options.requestState ? new RequestStateCodec(options.requestState) : undefined;
     const unknown = this.protocolVersions.filter(
       (version) => !(PROTOCOL_VERSIONS as readonly string[]).includes(version),
     );

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { McpServer, type ServerEvent } from '../server.js';
 import { connect, settle } from '../test-helpers/harness.js';
+import { RequestStateCodec } from './request-state.js';
 import { createStatelessContext, outcomeToResponse } from './stateless.js';
 
 const META = {
@@ -32,7 +33,11 @@ function statelessServer() {
   return server;
 }
 
-function context(params: Record<string, unknown>, notifications: unknown[] = []) {
+function context(
+  params: Record<string, unknown>,
+  notifications: unknown[] = [],
+  requestState?: RequestStateCodec,
+) {
   return createStatelessContext({
     params,
     signal: new AbortController().signal,
@@ -40,12 +45,13 @@ function context(params: Record<string, unknown>, notifications: unknown[] = [])
     sendNotification: async (method, p) => {
       notifications.push({ method, params: p });
     },
+    ...(requestState ? { requestState } : {}),
   });
 }
 
 describe('createStatelessContext', () => {
-  it('reads the protocol facts from _meta', () => {
-    const ctx = context({
+  it('reads the protocol facts from _meta', async () => {
+    const ctx = await context({
       _meta: { ...META, 'io.modelcontextprotocol/logLevel': 'info', progressToken: 't' },
     });
     expect(ctx).toMatchObject({
@@ -57,19 +63,18 @@ describe('createStatelessContext', () => {
     });
   });
 
-  it('rejects a missing or incomplete _meta with -32602 and unknown versions with -32022', () => {
-    const attempt = (params: Record<string, unknown>) => {
-      try {
-        context(params);
-        return undefined;
-      } catch (error) {
-        return error as JsonRpcError;
-      }
-    };
-    expect(attempt({})?.code).toBe(-32602);
-    const noCaps = attempt({ _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } });
+  it('rejects a missing or incomplete _meta with -32602 and unknown versions with -32022', async () => {
+    const attempt = (params: Record<string, unknown>) =>
+      context(params).then(
+        () => undefined,
+        (error: unknown) => error as JsonRpcError,
+      );
+    expect((await attempt({}))?.code).toBe(-32602);
+    const noCaps = await attempt({ _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } });
     expect(noCaps?.message).toBe('Missing params._meta["io.modelcontextprotocol/clientCapabilities"]');
-    const unknown = attempt({ _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': 'v999.0.0' } });
+    const unknown = await attempt({
+      _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': 'v999.0.0' },
+    });
     expect(unknown?.code).toBe(-32022);
     expect(unknown?.data).toEqual({ supported: ['2026-07-28'], requested: 'v999.0.0' });
   });
@@ -78,7 +83,7 @@ describe('createStatelessContext', () => {
     const server = statelessServer();
     const first = await server.handle(
       { method: 'tools/call', params: { name: 'greet', _meta: META } },
-      context({ _meta: META }),
+      await context({ _meta: META }),
     );
     expect(outcomeToResponse(1, first)).toEqual({
       jsonrpc: '2.0',
@@ -95,7 +100,7 @@ describe('createStatelessContext', () => {
       _meta: META,
       inputResponses: { greeting: { role: 'assistant', content: { type: 'text', text: 'Hi!' }, model: 'm' } },
     };
-    const second = await server.handle({ method: 'tools/call', params: retry }, context(retry));
+    const second = await server.handle({ method: 'tools/call', params: retry }, await context(retry));
     expect(outcomeToResponse(2, second)).toEqual({
       jsonrpc: '2.0',
       id: 2,
@@ -111,7 +116,7 @@ describe('createStatelessContext', () => {
     const server = statelessServer();
     const outcome = await server.handle(
       { method: 'tools/call', params: { name: 'test_missing_capability' } },
-      context({ _meta: META }),
+      await context({ _meta: META }),
     );
     const response = outcomeToResponse(3, outcome);
     expect(response).toMatchObject({
@@ -125,16 +130,99 @@ describe('createStatelessContext', () => {
     const silent: unknown[] = [];
     await server.handle(
       { method: 'tools/call', params: { name: 'test_logging_tool' } },
-      context({ _meta: META }, silent),
+      await context({ _meta: META }, silent),
     );
     expect(silent).toEqual([]);
     const loud: unknown[] = [];
     const meta = { ...META, 'io.modelcontextprotocol/logLevel': 'debug' };
     await server.handle(
       { method: 'tools/call', params: { name: 'test_logging_tool' } },
-      context({ _meta: meta }, loud),
+      await context({ _meta: meta }, loud),
     );
     expect(loud).toEqual([{ method: 'notifications/message', params: { level: 'info', data: 'logged' } }]);
+  });
+});
+
+describe('multi-round input with a signed requestState', () => {
+  const META = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': { elicitation: {} },
+  };
+  const codec = new RequestStateCodec({ secret: 'a test secret of at least 32 bytes!' });
+  const wizard = () => {
+    const server = new McpServer({ name: 't', version: '1' }, { protocolVersions: ['2026-07-28'] });
+    server.tool('wizard', {}, async (_args, ctx) => {
+      const name = await ctx.elicit('Name?', { name: z.string() }, { key: 'step1' });
+      const color = await ctx.elicit('Color?', { color: z.string() }, { key: 'step2' });
+      if (name.action !== 'accept' || color.action !== 'accept') return 'declined';
+      return `${name.content.name} likes ${color.content.color}`;
+    });
+    server.tool('together', {}, async (_args, ctx) => {
+      const [a, b] = await Promise.all([
+        ctx.elicit('A?', { a: z.string() }, { key: 'a' }),
+        ctx.elicit('B?', { b: z.string() }, { key: 'b' }),
+      ]);
+      return `${a.action}/${b.action}`;
+    });
+    return server;
+  };
+  const call = async (server: McpServer, params: Record<string, unknown>) =>
+    outcomeToResponse(
+      1,
+      await server.handle({ method: 'tools/call', params }, await context(params, [], codec)),
+    );
+
+  it('carries earlier answers across rounds and finishes in round 3', async () => {
+    const server = wizard();
+    const round1 = (await call(server, { name: 'wizard', _meta: META })) as { result: Record<string, any> };
+    expect(Object.keys(round1.result.inputRequests)).toEqual(['step1']);
+    const round2 = (await call(server, {
+      name: 'wizard',
+      _meta: META,
+      requestState: round1.result.requestState,
+      inputResponses: { step1: { action: 'accept', content: { name: 'Ada' } } },
+    })) as { result: Record<string, any> };
+    expect(Object.keys(round2.result.inputRequests)).toEqual(['step2']);
+    expect(round2.result.requestState).not.toBe(round1.result.requestState);
+    const round3 = (await call(server, {
+      name: 'wizard',
+      _meta: META,
+      requestState: round2.result.requestState,
+      inputResponses: { step2: { action: 'accept', content: { color: 'green' } } },
+    })) as { result: Record<string, any> };
+    expect(round3.result.content).toEqual([{ type: 'text', text: 'Ada likes green' }]);
+  });
+
+  it('asks questions awaited together in one input_required result', async () => {
+    const round1 = (await call(wizard(), { name: 'together', _meta: META })) as {
+      result: Record<string, any>;
+    };
+    expect(Object.keys(round1.result.inputRequests).sort()).toEqual(['a', 'b']);
+  });
+
+  it('rejects a tampered or foreign requestState with -32602', async () => {
+    const server = wizard();
+    const round1 = (await call(server, { name: 'wizard', _meta: META })) as { result: Record<string, any> };
+    const state = round1.result.requestState as string;
+    const tampered = `${state.slice(0, -2)}${state.endsWith('A') ? 'B' : 'A'}${state.slice(-1)}`;
+    for (const requestState of [tampered, 'garbage', `${state}.extra`]) {
+      const error = await context({ _meta: META, requestState }, [], codec).catch((e: JsonRpcError) => e);
+      expect(error).toMatchObject({ code: -32602 });
+      expect((error as JsonRpcError).message).toMatch(/^Invalid requestState: /);
+    }
+    const other = new RequestStateCodec({ secret: 'another secret of at least 32 bytes' });
+    const foreign = await context({ _meta: META, requestState: state }, [], other).catch(
+      (e: JsonRpcError) => e,
+    );
+    expect((foreign as JsonRpcError).message).toBe(
+      'Invalid requestState: signature does not match (tampered with, or issued with another secret)',
+    );
+  });
+
+  it('refuses short secrets and oversized states', async () => {
+    expect(() => new RequestStateCodec({ secret: 'short' })).toThrow(/use at least 16/);
+    const tiny = new RequestStateCodec({ secret: 'a test secret of at least 32 bytes!', maxLength: 20 });
+    await expect(tiny.seal({ a: { action: 'accept' } })).rejects.toThrow(/over the limit of 20/);
   });
 });
 

@@ -10,6 +10,7 @@ import {
 } from '@mcpkit/protocol';
 import type { HandleOutcome } from './dispatch.js';
 import { type InputRequest, InputRequiredSignal, type RequestContext } from './request-context.js';
+import type { RequestStateCodec } from './request-state.js';
 
 // The 2026-07-28 (stateless) side of the core, as far as it goes today: building a request's
 // context from its own `_meta`, answering questions from `inputResponses` or asking for them with
@@ -26,6 +27,11 @@ export interface StatelessContextInit {
   extra?: MessageExtra;
   /** Sends a notification on this request's response stream (progress, log messages). */
   sendNotification(method: string, params: JSONObject): Promise<void>;
+  /**
+   * Carries earlier rounds' answers in a signed `requestState`, so handlers that ask several
+   * questions one after another work. Without it, only this round's `inputResponses` count.
+   */
+  requestState?: RequestStateCodec;
 }
 
 const INPUT_KEY_PREFIX: Record<InputRequest['method'], string> = {
@@ -39,7 +45,7 @@ const INPUT_KEY_PREFIX: Record<InputRequest['method'], string> = {
  * the protocol version or client capabilities, and -32022 (with `supported` and `requested`) for
  * a version this server does not speak.
  */
-export function createStatelessContext(init: StatelessContextInit): RequestContext {
+export async function createStatelessContext(init: StatelessContextInit): Promise<RequestContext> {
   const rawMeta = init.params?._meta;
   if (typeof rawMeta !== 'object' || rawMeta === null) {
     throw JsonRpcError.invalidParams(
@@ -71,8 +77,20 @@ export function createStatelessContext(init: StatelessContextInit): RequestConte
   if (clientCapabilities === undefined) {
     throw JsonRpcError.invalidParams(`Missing params._meta["${MetaKey.ClientCapabilities}"]`);
   }
-  const inputResponses = (init.params?.inputResponses ?? {}) as Record<string, JSONObject>;
-  const requestState = typeof init.params?.requestState === 'string' ? init.params.requestState : undefined;
+  const codec = init.requestState;
+  const incomingState = init.params?.requestState;
+  const earlier =
+    codec !== undefined && typeof incomingState === 'string' ? await codec.open(incomingState) : {};
+  const current = init.params?.inputResponses;
+  const answers: Record<string, JSONObject> = {
+    ...earlier,
+    ...(typeof current === 'object' && current !== null ? (current as Record<string, JSONObject>) : {}),
+  };
+  const used: Record<string, JSONObject> = {};
+  // Every question still unanswered in this run; shared by the signals so that questions asked
+  // together (Promise.all) all reach the client in one input_required result.
+  const pending: Record<string, InputRequest> = {};
+  let sealed: Promise<string | undefined> | undefined;
   const asked = new Map<string, number>();
 
   const ctx: RequestContext = {
@@ -87,9 +105,15 @@ export function createStatelessContext(init: StatelessContextInit): RequestConte
       const count = (asked.get(prefix) ?? 0) + 1;
       asked.set(prefix, count);
       const key = options?.key ?? (count === 1 ? prefix : `${prefix}_${count}`);
-      const answer = inputResponses[key];
-      if (typeof answer === 'object' && answer !== null) return answer;
-      throw new InputRequiredSignal({ [key]: request }, requestState);
+      const answer = answers[key];
+      if (typeof answer === 'object' && answer !== null) {
+        used[key] = answer;
+        return answer;
+      }
+      pending[key] = request;
+      // Sealed one microtask later: questions asked together have all been recorded by then.
+      sealed ??= Promise.resolve().then(() => codec?.seal(used));
+      throw new InputRequiredSignal(pending, await sealed);
     },
   };
   const clientInfo = meta[MetaKey.ClientInfo];

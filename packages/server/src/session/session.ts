@@ -191,7 +191,7 @@ export class ServerSession {
               context.sendNotification(method, notificationParams),
             requestInput: () => Promise.reject(new Error('server/discover asks the client nothing')),
           }
-        : createStatelessContext({
+        : await createStatelessContext({
             params,
             signal: context.signal,
             supportedVersions,

@@ -62,6 +62,13 @@ describe('UriTemplate.match', () => {
     expect(template.match(uri)).toEqual({ id: 'a b/c', q: 'x&y' });
   });
 
+  it('expands characters outside the BMP as UTF-8 and matches them back', () => {
+    const template = new UriTemplate('a://{x}{?q}');
+    const uri = template.expand({ x: '😀é', q: '日本𠮷' });
+    expect(uri).toBe(`a://${encodeURIComponent('😀é')}?q=${encodeURIComponent('日本𠮷')}`);
+    expect(template.match(uri)).toEqual({ x: '😀é', q: '日本𠮷' });
+  });
+
   it('matches a 100 KB adversarial URI in linear time', () => {
     const template = new UriTemplate('a://{x}{y}{z}-{w}/end{?q}', { maxUriLength: 1_000_000 });
     const hostile = `a://${'-'.repeat(100_000)}!`;

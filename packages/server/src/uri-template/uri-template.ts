@@ -124,7 +124,7 @@ export class UriTemplate {
 
   /** RFC 6570 expansion; values are percent-encoded as the operator requires. */
   expand(values: UriVariables): string {
-    return this.#expand(values);
+    return repairSurrogateEscapes(this.#expand(values));
   }
 
   /**
@@ -194,6 +194,25 @@ export class UriTemplate {
     }
     return suffix;
   }
+}
+
+/** A surrogate pair percent-encoded one UTF-16 unit at a time (CESU-8) instead of as UTF-8. */
+const CESU8_PAIR = /%ED%([AB][0-9A-F])%([89AB][0-9A-F])%ED%(B[0-9A-F])%([89AB][0-9A-F])/gi;
+
+/**
+ * `uri-template` 2.0.0 encodes characters outside the BMP (emoji, many CJK extensions) as two
+ * three-byte sequences, which is not UTF-8 and which no decoder accepts. Re-encode each such
+ * pair as the four-byte UTF-8 sequence RFC 6570 requires.
+ */
+function repairSurrogateEscapes(uri: string): string {
+  if (!uri.includes('%ED') && !uri.includes('%ed')) return uri;
+  return uri.replace(CESU8_PAIR, (_match, b2: string, b3: string, b5: string, b6: string) => {
+    const unit = (second: string, third: string) =>
+      0xd000 | ((Number.parseInt(second, 16) & 0x3f) << 6) | (Number.parseInt(third, 16) & 0x3f);
+    const high = unit(b2, b3);
+    const low = unit(b5, b6);
+    return encodeURIComponent(String.fromCharCode(high, low));
+  });
 }
 
 function scanUntil(text: string, start: number, stops: string): number {
