@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from './harness/args.js';
 import { markdownTable, resultRows, textTable } from './harness/format.js';
 import { buildReport, type SizeFailure, writeReport } from './harness/report.js';
-import { type RawWorkloadRecord, runWorkload, toWorkloadResult } from './harness/suite.js';
+import { type RawWorkloadRecord, runBatched, runWorkload, toWorkloadResult } from './harness/suite.js';
 import { WORKLOADS } from './harness/workloads.js';
 import { kib, measureProbe, SIZE_PROBES, type SizeResult } from './size/bundle.js';
 
@@ -26,16 +26,21 @@ progress(
 if (options.mode === 'full' && options.parallel > 1)
   progress('bench: --parallel > 1 skews timings; use it only to check the suite runs');
 
-const records: RawWorkloadRecord[] = new Array(selected.length);
-let nextWorkload = 0;
-const lane = async () => {
-  while (nextWorkload < selected.length) {
-    const index = nextWorkload++;
-    const report = (line: string) => progress(`[${index + 1}/${selected.length}] ${line}`);
-    records[index] = await runWorkload(selected[index]!, options.mode, options.rounds, report);
-  }
-};
-await Promise.all(Array.from({ length: options.parallel }, lane));
+let records: RawWorkloadRecord[];
+if (options.mode === 'smoke') {
+  records = await runBatched(selected, options.mode, options.rounds, options.parallel, progress);
+} else {
+  records = new Array(selected.length);
+  let nextWorkload = 0;
+  const lane = async () => {
+    while (nextWorkload < selected.length) {
+      const index = nextWorkload++;
+      const report = (line: string) => progress(`[${index + 1}/${selected.length}] ${line}`);
+      records[index] = await runWorkload(selected[index]!, options.mode, options.rounds, report);
+    }
+  };
+  await Promise.all(Array.from({ length: options.parallel }, lane));
+}
 const results = records.map(toWorkloadResult);
 
 const sizes: (SizeResult | SizeFailure)[] = [];

@@ -3,26 +3,31 @@ import { findWorkload, isImplName } from '../harness/workloads.js';
 import { measure, transportOf } from './measure.js';
 import { assertImplReady, NotReadyError } from './targets.js';
 
-// One measurement per process: `node driver.js <workload> <impl> <smoke|full>`. A fresh process
-// per measurement keeps one SDK's heap, JIT state and open handles from skewing another's figure.
-// The outcome is the last stdout line, prefixed with RESULT_PREFIX.
+// `node driver.js <workload[,workload...]> <impl> <smoke|full>`. The full suite runs one
+// measurement per process, so one SDK's heap, JIT state and open handles never skew another's
+// figure; smoke mode batches workloads to keep the suite quick. Each outcome is one stdout line:
+// RESULT_PREFIX followed by JSON with the workload name.
 
-const [workloadName = '', implName = '', mode = 'full'] = process.argv.slice(2);
-const spec = findWorkload(workloadName);
+const [workloadNames = '', implName = '', mode = 'full'] = process.argv.slice(2);
 if (!isImplName(implName)) throw new Error(`unknown implementation "${implName}"`);
-const params = mode === 'smoke' ? spec.smoke : spec.full;
+const specs = workloadNames.split(',').map(findWorkload);
 
-const emit = (outcome: Outcome) => process.stdout.write(`${RESULT_PREFIX}${JSON.stringify(outcome)}\n`);
-try {
-  await assertImplReady(implName, transportOf(spec));
-  const measurement = await measure(spec, implName, params);
-  emit({ status: 'ok', ...measurement });
-  process.exit(0);
-} catch (error) {
-  if (error instanceof NotReadyError) {
-    emit({ status: 'n/a', reason: error.message });
-    process.exit(0);
+const emit = (workload: string, outcome: Outcome) =>
+  process.stdout.write(`${RESULT_PREFIX}${JSON.stringify({ workload, ...outcome })}\n`);
+
+let failed = false;
+for (const spec of specs) {
+  try {
+    await assertImplReady(implName, transportOf(spec));
+    const measurement = await measure(spec, implName, mode === 'smoke' ? spec.smoke : spec.full);
+    emit(spec.name, { status: 'ok', ...measurement });
+  } catch (error) {
+    if (error instanceof NotReadyError) emit(spec.name, { status: 'n/a', reason: error.message });
+    else {
+      failed = true;
+      emit(spec.name, { status: 'error', reason: (error as Error).stack ?? String(error) });
+    }
   }
-  emit({ status: 'error', reason: (error as Error).stack ?? String(error) });
-  process.exit(1);
 }
+// Exit explicitly: an SDK may leave handles (timers, sockets) open after close.
+process.exit(failed ? 1 : 0);

@@ -5,7 +5,7 @@ export interface CliOptions {
   only: string[];
   out: string | undefined;
   size: boolean;
-  /** Workloads run at once. Timings are only meaningful at 1; smoke mode defaults to 3 to stay quick. */
+  /** Driver processes run at once. Timings are only meaningful at 1; smoke mode defaults to 2. */
   parallel: number;
 }
 
@@ -41,6 +41,6 @@ export function parseArgs(argv: string[]): CliOptions {
     } else throw new Error(`unknown argument "${arg}". ${USAGE}`);
   }
   if (options.mode === 'smoke' && !roundsGiven) options.rounds = 1;
-  if (options.mode === 'smoke' && !parallelGiven) options.parallel = 3;
+  if (options.mode === 'smoke' && !parallelGiven) options.parallel = 2;
   return options;
 }

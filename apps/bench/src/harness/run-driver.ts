@@ -5,15 +5,20 @@ import type { ImplName, WorkloadSpec } from './workloads.js';
 
 const DRIVER = fileURLToPath(new URL('../drivers/driver.js', import.meta.url));
 
-/** Runs one measurement in a fresh driver process and returns what it reported. */
+/**
+ * Runs workloads (normally one) for one implementation in a fresh driver process and returns
+ * what it reported, by workload name. A workload without a reported outcome is an error.
+ */
 export function runDriver(
-  spec: WorkloadSpec,
+  specs: WorkloadSpec[],
   impl: ImplName,
   mode: 'smoke' | 'full',
   timeoutMs: number,
-): Promise<Outcome> {
+): Promise<Map<string, Outcome>> {
+  const nodeFlags = specs[0]?.nodeFlags ?? [];
+  const names = specs.map((spec) => spec.name);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...(spec.nodeFlags ?? []), DRIVER, spec.name, impl, mode], {
+    const child = spawn(process.execPath, [...nodeFlags, DRIVER, names.join(','), impl, mode], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -24,18 +29,27 @@ export function runDriver(
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr += chunk;
     });
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-    }, timeoutMs);
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      const line = stdout.split('\n').find((candidate) => candidate.startsWith(RESULT_PREFIX));
-      if (line) {
-        resolve(JSON.parse(line.slice(RESULT_PREFIX.length)) as Outcome);
-        return;
+      const outcomes = new Map<string, Outcome>();
+      for (const line of stdout.split('\n')) {
+        if (!line.startsWith(RESULT_PREFIX)) continue;
+        const { workload, ...outcome } = JSON.parse(line.slice(RESULT_PREFIX.length)) as Outcome & {
+          workload: string;
+        };
+        outcomes.set(workload, outcome as Outcome);
       }
       const why = signal === 'SIGKILL' ? `timed out after ${timeoutMs} ms` : `exited with code ${code}`;
-      resolve({ status: 'error', reason: `driver ${why} without a result. stderr: ${stderr.slice(-2000)}` });
+      for (const name of names) {
+        if (!outcomes.has(name)) {
+          outcomes.set(name, {
+            status: 'error',
+            reason: `driver ${why} without a result. stderr: ${stderr.slice(-2000)}`,
+          });
+        }
+      }
+      resolve(outcomes);
     });
   });
 }

@@ -1,0 +1,42 @@
+import { createStreamableHttpHandler } from '@mcpkit/transport-http-server';
+import { toNodeHandler } from '@mcpkit/transport-http-server/node';
+import {
+  type HttpServerOptions,
+  isMainModule,
+  listenOnLoopback,
+  type RunningHttpServer,
+  runHttpServerMain,
+} from './http-host.js';
+import { createMcpkitServer } from './mcpkit-server.js';
+
+// mcpkit over Streamable HTTP: the Web-standard handler behind its own Node adapter, defaults
+// otherwise (including the in-memory event store that makes SSE streams resumable).
+
+export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
+  const server = createMcpkitServer(options.tools);
+  const handler = createStreamableHttpHandler({
+    onSession: async (transport, info) => {
+      // A stateless POST other than `initialize` (those carry MCP-Protocol-Version) never saw the
+      // handshake; its session is restored from the declared version, as the 2025-era stateless
+      // mode of the other SDKs assumes.
+      const declared = info.request.headers.get('mcp-protocol-version');
+      const restore =
+        info.kind === 'stateless' && declared !== null
+          ? { protocolVersion: declared, clientCapabilities: {} }
+          : undefined;
+      await server.connect(transport, restore ? { restore } : {});
+    },
+    stateless: options.sessions === 'stateless',
+    responseMode: options.response,
+  });
+  const running = await listenOnLoopback(toNodeHandler(handler));
+  return {
+    ...running,
+    async close() {
+      await handler.close({ timeoutMs: 1_000 });
+      await running.close();
+    },
+  };
+}
+
+if (isMainModule(import.meta.url)) await runHttpServerMain(startHttpServer);
