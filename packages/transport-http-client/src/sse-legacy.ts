@@ -63,11 +63,16 @@ export class SseClientTransport implements Transport {
       signal: this.lifetime.signal,
     }).catch((error: unknown) => {
       this.state = 'closed';
-      throw new HttpTransportError('NETWORK', `GET ${this.url} failed: ${describe(error)}`, {
-        url: this.url,
-        method: 'GET',
-        cause: error,
-      });
+      const closed = this.lifetime.signal.aborted;
+      throw new HttpTransportError(
+        closed ? 'CLOSED' : 'NETWORK',
+        `GET ${this.url} failed: ${describe(error)}`,
+        {
+          url: this.url,
+          method: 'GET',
+          cause: error,
+        },
+      );
     });
     if (!response.ok) {
       this.state = 'closed';

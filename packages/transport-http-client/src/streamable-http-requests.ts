@@ -146,6 +146,9 @@ export function requestIdOf(message: JSONRPCMessage): RequestId | undefined {
 export function abortError(signal: AbortSignal, method: string, url: string): HttpTransportError {
   const reason = signal.reason;
   if (reason instanceof HttpTransportError) return reason;
+  if ((reason as { name?: unknown } | undefined)?.name === 'TimeoutError') {
+    return new HttpTransportError('ABORTED', `${method} ${url} timed out`, { url, method, cause: reason });
+  }
   return new HttpTransportError('ABORTED', `${method} ${url} was aborted by the caller`, {
     url,
     method,

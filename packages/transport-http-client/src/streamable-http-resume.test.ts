@@ -362,6 +362,24 @@ describe.each(fetchImplementations)('settling on abort and close over %s', (_nam
     await transport.close();
   });
 
+  it('bounds the DELETE sent by close() so closing never hangs', async () => {
+    server = await startServer((req, res, recorded) => {
+      if (req.method === 'DELETE') return; // never answered
+      json(res, result((recorded.json as { id: number }).id, {}), { 'mcp-session-id': 'sess' });
+    });
+    const { transport, errors, closed } = await recordedTransport(server.url, fetch, {
+      standaloneStream: false,
+      closeTimeoutMs: 50,
+    });
+    await transport.send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: {} });
+    const started = Date.now();
+    await transport.close();
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(closed()).toBe(1);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.message).toBe(`DELETE ${server.url} timed out`);
+  });
+
   it('terminateSession sends DELETE and reports a failing one', async () => {
     let deleteStatus = 500;
     server = await startServer((req, res, recorded) => {
