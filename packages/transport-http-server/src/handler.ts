@@ -19,7 +19,7 @@ import {
   requirePostAccept,
   requireSseAccept,
 } from './request-checks.js';
-import { hostProblem } from './security.js';
+import { createHostValidator } from './security.js';
 import { SessionRegistry } from './session-registry.js';
 import { type SessionEnvironment, StreamableSessionTransport } from './session-transport.js';
 import { openStreamableSession, postStateless, postToSession } from './streamable-post.js';
@@ -45,6 +45,7 @@ export interface HandlerContext {
   readonly registry: SessionRegistry<StreamableSessionTransport | LegacySseTransport>;
   readonly env: SessionEnvironment;
   readonly gate: Gate;
+  hostProblem(request: Request): string | undefined;
   startSession(transport: Transport, info: SessionInfo): Promise<Response | undefined>;
 }
 
@@ -89,6 +90,7 @@ export function createStreamableHttpHandler(options: StreamableHttpHandlerOption
     registry,
     env,
     gate,
+    hostProblem: createHostValidator(config),
     async startSession(transport, info) {
       if (info.kind === 'stateless') statelessTransports.add(transport as StreamableSessionTransport);
       try {
@@ -132,7 +134,7 @@ export function createStreamableHttpHandler(options: StreamableHttpHandlerOption
 
 async function route(context: HandlerContext, request: Request): Promise<Response> {
   const { config } = context;
-  const problem = hostProblem(request, config);
+  const problem = context.hostProblem(request);
   if (problem) return rejection(403, problem);
   const pathname = new URL(request.url).pathname;
   const legacy = config.legacySse;

@@ -13,13 +13,27 @@ export interface HostValidationOptions {
 
 const LOCAL_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'];
 
-/** Returns why the request must be refused, or undefined when its Host and Origin are acceptable. */
-export function hostProblem(request: Request, options: HostValidationOptions): string | undefined {
-  if (options.dnsRebindingProtection === false) return undefined;
+/**
+ * Builds the check once per handler: it returns why a request must be refused, or undefined when its
+ * Host and Origin are acceptable.
+ */
+export function createHostValidator(
+  options: HostValidationOptions,
+): (request: Request) => string | undefined {
+  if (options.dnsRebindingProtection === false) return () => undefined;
   const allowedHosts = new Set([
     ...LOCAL_HOSTNAMES,
     ...(options.allowedHosts ?? []).map((h) => h.toLowerCase()),
   ]);
+  const allowedOrigins = new Set(options.allowedOrigins ?? []);
+  return (request) => hostProblem(request, allowedHosts, allowedOrigins);
+}
+
+function hostProblem(
+  request: Request,
+  allowedHosts: Set<string>,
+  allowedOrigins: Set<string>,
+): string | undefined {
   const hostHeader = request.headers.get('host') ?? safeUrl(request.url)?.host;
   if (!hostHeader) return 'Forbidden: the request has no Host header';
   if (!hostAllowed(hostHeader, allowedHosts)) {
@@ -27,7 +41,7 @@ export function hostProblem(request: Request, options: HostValidationOptions): s
   }
   const origin = request.headers.get('origin');
   if (origin === null) return undefined;
-  if (options.allowedOrigins?.includes(origin)) return undefined;
+  if (allowedOrigins.has(origin)) return undefined;
   const originUrl = safeUrl(origin);
   if (!originUrl || !hostAllowed(originUrl.host, allowedHosts)) {
     return `Forbidden: Origin "${origin}" is not allowed (DNS-rebinding protection); expected a local origin or an allowedOrigins entry`;

@@ -151,6 +151,12 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     extra: MessageExtra,
     headers: Record<string, string>,
   ): Promise<Response> {
+    if (!this.onmessage) {
+      return rejection(
+        500,
+        'Internal Server Error: onSession did not connect the transport (it has no onmessage), so nothing can answer',
+      );
+    }
     const requestIds = messages.filter(isRequest).map((message) => message.id);
     for (const id of requestIds) {
       if (this.#byRequest.has(requestKey(id))) {

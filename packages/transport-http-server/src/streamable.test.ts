@@ -257,4 +257,13 @@ describe('Streamable HTTP sessions', () => {
     const { handler } = harness({ generateSessionId: () => `custom-${++n}` });
     expect((await initialize(handler)).sessionId).toBe('custom-1');
   });
+
+  it('answers 500 instead of hanging when onSession did not connect the transport', async () => {
+    const handler = createStreamableHttpHandler({ onSession: () => undefined });
+    const response = await handler(postRequest(initializeMessage()));
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({
+      error: { message: expect.stringContaining('did not connect') },
+    });
+  });
 });
