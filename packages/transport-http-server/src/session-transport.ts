@@ -152,6 +152,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     headers: Record<string, string>,
   ): Promise<Response> {
     if (!this.onmessage) {
+      await this.close();
       return rejection(
         500,
         'Internal Server Error: onSession did not connect the transport (it has no onmessage), so nothing can answer',
