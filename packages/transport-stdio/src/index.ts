@@ -20,5 +20,6 @@ export {
 } from './framing/index.js';
 // Options both sides share: framing, size and backpressure limits.
 export type { StdioFramingOptions } from './options.js';
+export type { ServerProcessOptions } from './server-process.js';
 // Server side: messages on this process's stdin/stdout.
 export { StdioServerTransport, type StdioServerTransportOptions } from './server-transport.js';

@@ -2,7 +2,13 @@ import type { Readable, Writable } from 'node:stream';
 import { decodeMessage, encodeMessage, JsonRpcError } from '@mcpkit/jsonrpc';
 import { StdioErrorCode, StdioTransportError } from './errors.js';
 import { FrameWriter, type RawWrite } from './frame-writer.js';
-import { createFrameDecoder, encodeFrame, type FrameEvent, type StdioFraming } from './framing/index.js';
+import {
+  createFrameDecoder,
+  encodeFrame,
+  type FrameDecoder,
+  type FrameEvent,
+  type StdioFraming,
+} from './framing/index.js';
 import type { JSONRPCMessage } from './types.js';
 
 const INVALID_REQUEST = -32600;
@@ -34,7 +40,7 @@ export interface StreamConnectionOptions {
  */
 export class StreamConnection {
   private readonly writer: FrameWriter;
-  private readonly decoder;
+  private readonly decoder: FrameDecoder;
   private stopped = false;
   private readingStopped = false;
 
