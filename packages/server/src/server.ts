@@ -29,6 +29,8 @@ export interface RequestEvent {
   outcome: 'result' | 'error' | 'input_required';
   /** The error sent to the client (outcome `error`). */
   error?: { code: number; message: string };
+  /** A tools/call whose result says `isError: true` (the tool failed; the request did not). */
+  isError?: boolean;
   protocolVersion: string;
   sessionId?: string;
 }
@@ -148,6 +150,7 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
     if (name !== undefined) event.name = name;
     if (ctx.sessionId !== undefined) event.sessionId = ctx.sessionId;
     if (outcome.type === 'error') event.error = { code: outcome.error.code, message: outcome.error.message };
+    if (outcome.type === 'result' && outcome.result.isError === true) event.isError = true;
     try {
       onrequest(event);
     } catch (error) {

@@ -119,6 +119,9 @@ describe('custom methods and instrumentation', () => {
     const server = new McpServer({ name: 't', version: '1' }, { onrequest: (event) => events.push(event) });
     server.method('acme/add', z.object({ a: z.number(), b: z.number() }), ({ a, b }) => ({ sum: a + b }));
     server.tool('echo', {}, () => 'x');
+    server.tool('broken', {}, () => {
+      throw new Error('nope');
+    });
     const h = await connect(server);
     expect(await h.request('acme/add', { a: 2, b: 3 })).toEqual({ sum: 5 });
     const bad = await h.request('acme/add', { a: 'two' }).catch((e: { code: number; message: string }) => e);
@@ -150,6 +153,13 @@ describe('custom methods and instrumentation', () => {
       },
     ]);
     expect(events.every((event) => event.durationMs >= 0)).toBe(true);
+    await h.request('tools/call', { name: 'broken' });
+    expect(events.at(-1)).toMatchObject({
+      method: 'tools/call',
+      name: 'broken',
+      outcome: 'result',
+      isError: true,
+    });
   });
 
   it('refuses custom methods that shadow MCP methods', () => {
