@@ -82,6 +82,11 @@ async function writeWebResponse(
   signal: AbortSignal,
   onerror: (error: Error) => void,
 ): Promise<void> {
+  if (signal.aborted) {
+    // The client left while the handler was deciding; tell the body's producer nobody is reading.
+    await response.body?.cancel(signal.reason);
+    return;
+  }
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
