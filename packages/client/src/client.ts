@@ -46,6 +46,7 @@ import {
   type ElicitationHandlerOptions,
   type RootsHandler,
   type SamplingHandler,
+  type ServerRequestContext,
   ServerRequestResponder,
 } from './server-requests.js';
 import { sendStatelessRequest } from './stateless.js';
@@ -163,6 +164,7 @@ export class McpClient {
     wirePeer(peer, {
       answer: (method, params, ctx) => this.#responder.answer(method, params, ctx),
       protocolVersion: () => this.protocolVersion,
+      serverInfo: () => this.serverInfo,
       logMessage: (entry) => this.#logHandler?.(entry),
       resourceUpdated: (update) =>
         this.#resources.registry.dispatch(update, (error) => this.#reportError(error)),
@@ -271,8 +273,11 @@ export class McpClient {
       identity: { protocolVersion, clientInfo: this.clientInfo, capabilities: this.#currentCapabilities() },
       logLevel: connection.logLevel,
       maxRounds: this.#options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS,
-      answer: (question, questionParams) =>
-        this.#responder.answer(question, questionParams, { signal, protocolVersion }),
+      answer: (question, questionParams) => {
+        const context: ServerRequestContext = { signal, protocolVersion };
+        if (connection.session.serverInfo) context.serverInfo = connection.session.serverInfo;
+        return this.#responder.answer(question, questionParams, context);
+      },
     });
   }
 

@@ -1,5 +1,6 @@
 import type { Peer } from '@mcpkit/jsonrpc';
 import {
+  type Implementation,
   type JSONObject,
   type LoggingMessageNotificationParams,
   parseNotificationParams,
@@ -15,6 +16,7 @@ export interface ClientEventSink {
   /** Answers sampling/createMessage, elicitation/create and roots/list. */
   answer(method: string, params: JSONObject | undefined, ctx: ServerRequestContext): Promise<JSONObject>;
   protocolVersion(): string | undefined;
+  serverInfo(): Implementation | undefined;
   logMessage(entry: LoggingMessageNotificationParams): void | Promise<void>;
   resourceUpdated(params: ResourceUpdatedNotificationParams): void | Promise<void>;
   elicitationComplete(elicitationId: string): void | Promise<void>;
@@ -34,6 +36,8 @@ export function wirePeer(peer: Peer, sink: ClientEventSink): void {
       const context: ServerRequestContext = { signal: ctx.signal, requestId: ctx.requestId };
       const version = sink.protocolVersion();
       if (version !== undefined) context.protocolVersion = version;
+      const serverInfo = sink.serverInfo();
+      if (serverInfo !== undefined) context.serverInfo = serverInfo;
       return sink.answer(method, params, context);
     });
   }

@@ -2,6 +2,7 @@ import { JsonRpcError } from '@mcpkit/jsonrpc';
 import type { ElicitRequestParams } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import { McpClientErrorCode } from './errors.js';
+import type { ServerRequestContext } from './server-requests.js';
 import { connectPair } from './test-helpers/fake-server.js';
 
 const SEP1034_SCHEMA = {
@@ -93,10 +94,12 @@ describe('server-initiated requests', () => {
 
   it('applies schema defaults to missing fields when the handler asks (SEP-1034)', async () => {
     const seen: ElicitRequestParams[] = [];
+    const contexts: ServerRequestContext[] = [];
     const { server } = await connectPair({}, {}, (client) =>
       client.setElicitationHandler(
-        (params) => {
+        (params, ctx) => {
           seen.push(params);
+          contexts.push(ctx);
           return { action: 'accept', content: { age: 41 } };
         },
         { applyDefaults: true },
@@ -112,6 +115,8 @@ describe('server-initiated requests', () => {
       content: { name: 'John Doe', age: 41, score: 95.5, status: 'active', verified: true },
     });
     expect(seen[0]?.message).toBe('Confirm your details');
+    expect(contexts[0]?.serverInfo).toEqual({ name: 'fake-server', version: '1.0.0' });
+    expect(contexts[0]?.protocolVersion).toBe('2025-11-25');
   });
 
   it('accept with {} and applyDefaults yields every default (conformance elicitation-sep1034-client-defaults)', async () => {

@@ -6,6 +6,7 @@ import {
   type ElicitRequestParams,
   type ElicitResult,
   ErrorCode,
+  type Implementation,
   isStatelessProtocolVersion,
   isSupportedProtocolVersion,
   type JSONObject,
@@ -27,6 +28,8 @@ export interface ServerRequestContext {
   requestId?: RequestId;
   /** The negotiated protocol revision. */
   protocolVersion?: string;
+  /** Who is asking, so a UI can say which server wants the user's input. */
+  serverInfo?: Implementation;
 }
 
 export type SamplingHandler = (
