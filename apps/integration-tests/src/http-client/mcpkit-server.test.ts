@@ -118,6 +118,21 @@ describe('@mcpkit/transport-http-client with @mcpkit/transport-http-server', () 
     expect(errors).toEqual([]);
   });
 
+  it('runs without a network: fetch injected as a direct call of the Web handler', {
+    timeout: 20_000,
+  }, async () => {
+    handler = createStreamableHttpHandler({ onSession: (transport) => connectRawServer(transport) });
+    const direct = handler;
+    const transport = new StreamableHttpClientTransport('http://localhost/mcp', {
+      fetch: (url, init) => direct(new Request(url, init as RequestInit)),
+    });
+    const { peer, errors } = await initializePeer(transport);
+    const echoed = await peer.request('tools/call', { name: 'echo', arguments: { message: 'no sockets' } });
+    expect(textOf(echoed)).toBe('echo: no sockets');
+    await peer.close();
+    expect(errors).toEqual([]);
+  });
+
   it('reaches the legacy HTTP+SSE endpoint through the fallback', { timeout: 20_000 }, async () => {
     const url = await start();
     const transport = new FallbackHttpClientTransport(url.replace(/\/mcp$/, '/sse'));
