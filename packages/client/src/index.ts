@@ -1,6 +1,7 @@
-// Every export of this file is public API of @mcpkit/client.
+// Every export of this file is public API of @mcpkit/client. Grouped by feature; the groups follow
+// the module order the formatter keeps.
 
-// The client.
+// The client and its options.
 export { McpClient } from './client.js';
 export type {
   CallToolOptions,
@@ -9,8 +10,8 @@ export type {
   McpClientOptions,
   RequestOptions,
 } from './client-options.js';
+// Form-mode elicitation helpers (SEP-1034 defaults, validation against the requested schema).
 export { applyElicitationDefaults, validateElicitationContent } from './elicitation.js';
-
 // Errors: local failures with stable string codes, and helpers to classify server errors.
 export {
   isResourceNotFound,
@@ -18,7 +19,9 @@ export {
   McpClientError,
   McpClientErrorCode,
 } from './errors.js';
+// List-change notifications.
 export type { ListChangedHandler, ListKind } from './list-changed.js';
+// What negotiation established.
 export type { NegotiatedSession } from './negotiation.js';
 // Answering the server's questions: sampling, elicitation, roots.
 export type {
@@ -29,5 +32,5 @@ export type {
   SamplingHandler,
   ServerRequestContext,
 } from './server-requests.js';
-// Resource subscriptions and list-change notifications.
+// Resource subscriptions.
 export type { ResourceSubscription, ResourceUpdatedCallback } from './subscriptions.js';
