@@ -77,6 +77,20 @@ describe.each(fetchImplementations)('SseClientTransport over %s', (_name, fetch)
     await expect(slow.start()).rejects.toThrow('sent no endpoint event within 50 ms');
   });
 
+  it('rejects a pending start when closed before the endpoint event', async () => {
+    server = await startLegacyServer({ endpoint: null });
+    const transport = new SseClientTransport(server.sseUrl, withFetch(fetch));
+    const { closes } = record(transport);
+    const starting = transport.start();
+    await waitFor(() => server!.streams.length === 1);
+    await transport.close();
+    await expect(starting).rejects.toMatchObject({
+      code: 'CLOSED',
+      message: expect.stringContaining('before'),
+    });
+    expect(closes()).toBe(1);
+  });
+
   it('names the status of a refused GET', async () => {
     server = await startLegacyServer();
     const transport = new SseClientTransport(server.sseUrl.replace('/sse', '/nowhere'), withFetch(fetch));

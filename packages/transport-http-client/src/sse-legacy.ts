@@ -30,6 +30,8 @@ export class SseClientTransport implements Transport {
   private state: 'new' | 'starting' | 'started' | 'closed' = 'new';
   private readonly lifetime = new AbortController();
   private closeNotified = false;
+  /** Rejects a `start()` still waiting for the endpoint event. */
+  private failStart: ((error: Error) => void) | undefined;
 
   constructor(
     url: string | URL,
@@ -93,14 +95,17 @@ export class SseClientTransport implements Transport {
         () => fail(new HttpTransportError('LEGACY_ENDPOINT', this.noEndpoint(`within ${timeoutMs} ms`))),
         timeoutMs,
       );
+      let settled = false;
       const fail = (error: Error) => {
         clearTimeout(timer);
-        if (this.state === 'starting') {
-          this.state = 'closed';
-          this.lifetime.abort(error);
-          reject(error);
-        }
+        this.failStart = undefined;
+        if (settled) return;
+        settled = true;
+        this.state = 'closed';
+        this.lifetime.abort(error);
+        reject(error);
       };
+      this.failStart = fail;
       const parser = new SseParser({
         onEvent: (event) => {
           if (event.event === 'endpoint') {
@@ -111,6 +116,9 @@ export class SseClientTransport implements Transport {
               return;
             }
             clearTimeout(timer);
+            this.failStart = undefined;
+            if (settled) return;
+            settled = true;
             this.state = 'started';
             resolve();
           } else if (event.event === 'message') {
@@ -175,6 +183,9 @@ export class SseClientTransport implements Transport {
   async close(): Promise<void> {
     if (this.closeNotified) return;
     this.closeNotified = true;
+    this.failStart?.(
+      new HttpTransportError('CLOSED', `The transport was closed before ${this.url} sent its endpoint`),
+    );
     this.state = 'closed';
     this.lifetime.abort(new HttpTransportError('CLOSED', 'The transport was closed'));
     this.onclose?.();
