@@ -91,6 +91,15 @@ describe('ContentLengthDecoder', () => {
     expect(events).toHaveLength(3);
   });
 
+  it('ignores look-alike headers and finds Content-Length after garbage without a newline', () => {
+    const body = '{"a":1}';
+    const bytes = Buffer.from(`X-Content-Length: 99\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+    expect(frames(decodeAll([bytes]))).toEqual([body]);
+    // A stray body without headers glued to the next frame: the next frame is still found.
+    const glued = Buffer.concat([Buffer.from('{"lost":true}'), framed('{"found":true}')]);
+    expect(frames(decodeAll([glued]))).toEqual(['{"found":true}']);
+  });
+
   it('reports an endless header line and a truncated body at the end of the stream', () => {
     const events = decodeAll([
       Buffer.alloc(20_000, 0x41),

@@ -143,7 +143,7 @@ export class ContentLengthDecoder implements FrameDecoder {
 
   private headerField(state: Extract<State, { kind: 'headers' }>, line: string): void {
     // Searched anywhere in the line so that framing resynchronises after garbage without a newline.
-    const match = /content-length\s*:(.*)$/i.exec(line);
+    const match = /(?:^|[^A-Za-z0-9-])content-length\s*:(.*)$/i.exec(line);
     if (match === null) return; // Content-Type and unknown headers carry nothing we need.
     const value = match[1]!.trim();
     if (!/^\d{1,15}$/.test(value)) {
