@@ -73,7 +73,8 @@ export class FallbackHttpClientTransport implements Transport {
         error instanceof HttpTransportError && error.code === 'HTTP_STATUS' ? error.status : undefined;
       if (status === undefined || !LEGACY_STATUSES.has(status)) throw error;
       this.heldErrors = undefined;
-      held.splice(held.indexOf(error as Error), 1);
+      const probeError = held.indexOf(error as Error);
+      if (probeError >= 0) held.splice(probeError, 1);
       await this.switchToLegacy(error as HttpTransportError, status);
       await this.active().send(message, options);
       return;
