@@ -92,23 +92,49 @@ describe('initialize', () => {
     expect(session.ready).toBe(true);
   });
 
-  it('rejects requests before initialize (ping excepted) and a second initialize', async () => {
-    const { request } = await connect(server(), { initialize: false });
-    expect(await request('ping')).toEqual({});
-    const early = (await request('tools/list').catch((e: unknown) => e)) as JsonRpcError;
-    expect(early.code).toBe(-32600);
-    expect(early.message).toBe("Session not initialized: send 'initialize' before 'tools/list'");
-    await request('initialize', {
-      protocolVersion: '2025-11-25',
-      capabilities: {},
-      clientInfo: { name: 'c', version: '1' },
-    });
+  it('serves requests without a handshake at the version the transport declared', async () => {
+    const s = server();
+    const { createInMemoryTransportPair } = await import('@mcpkit/jsonrpc/testing');
+    const { JsonRpcPeer } = await import('@mcpkit/jsonrpc');
+    const [clientSide, serverSide] = createInMemoryTransportPair();
+    // A stateless HTTP POST: the transport reports the MCP-Protocol-Version header in MessageExtra.
+    const inner = serverSide.onmessage;
+    expect(inner).toBeUndefined();
+    await s.connect(serverSide);
+    const deliver = serverSide.onmessage!;
+    serverSide.onmessage = (message, extra) => deliver(message, { ...extra, protocolVersion: '2025-03-26' });
+    const client = new JsonRpcPeer();
+    await client.connect(clientSide);
+    expect(await client.request('ping')).toEqual({});
+    const [tool] = (await client.request('tools/list')).tools as Record<string, unknown>[];
+    expect(tool).toEqual({ name: 'echo', inputSchema: { type: 'object', properties: {} } });
+  });
+
+  it('can insist on the handshake', async () => {
+    const s = server();
+    const { createInMemoryTransportPair } = await import('@mcpkit/jsonrpc/testing');
+    const { JsonRpcPeer } = await import('@mcpkit/jsonrpc');
+    const [clientSide, serverSide] = createInMemoryTransportPair();
+    await s.connect(serverSide, { requireInitialize: true });
+    const client = new JsonRpcPeer();
+    await client.connect(clientSide);
+    expect(await client.request('ping')).toEqual({});
+    const early = (await client.request('tools/list').catch((e: unknown) => e)) as JsonRpcError;
+    expect([early.code, early.message]).toEqual([
+      -32600,
+      "Session not initialized: send 'initialize' before 'tools/list'",
+    ]);
+  });
+
+  it('rejects a second initialize', async () => {
+    const { request } = await connect(server());
     const again = (await request('initialize', {
       protocolVersion: '2025-11-25',
       capabilities: {},
       clientInfo: { name: 'c', version: '1' },
     }).catch((e: unknown) => e)) as JsonRpcError;
     expect(again.code).toBe(-32600);
+    expect(again.message).toBe('Session already initialized: initialize may be sent only once');
   });
 
   it('rejects malformed initialize params naming the path', async () => {

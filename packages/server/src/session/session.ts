@@ -38,9 +38,12 @@ export interface ConnectOptions {
   requestTimeoutMs?: number;
   /** Skip the handshake: the session behaves as if `initialize` had negotiated this. */
   restore?: NegotiatedSession;
+  /**
+   * Refuse requests (ping excepted) until `initialize` (default false: they are served at the
+   * version the transport declares, as stateless HTTP and resumed sessions need).
+   */
+  requireInitialize?: boolean;
 }
-
-const ALWAYS_ALLOWED = new Set(['initialize', 'ping']);
 
 function isStatelessRequest(method: string, params: JSONObject | undefined): boolean {
   if (method === 'server/discover') return true;
@@ -64,6 +67,7 @@ export class ServerSession {
   #ready = false;
   #closed = false;
   #logLevel: LoggingLevel;
+  readonly #requireInitialize: boolean;
   readonly #subscriptions = new Set<string>();
   readonly #closeListeners: (() => void)[] = [];
   readonly #controls: SessionControls;
@@ -72,6 +76,7 @@ export class ServerSession {
     this.server = server;
     this.#transport = transport;
     this.sessionId = options.sessionId ?? transport.sessionId;
+    this.#requireInitialize = options.requireInitialize === true;
     this.#logLevel = options.restore?.logLevel ?? server.options.defaultLogLevel ?? 'debug';
     if (options.restore !== undefined) {
       this.#negotiated = { ...options.restore };
@@ -159,9 +164,12 @@ export class ServerSession {
     const negotiated = this.#negotiated;
     if (negotiated === undefined && isStatelessRequest(method, params))
       return this.#onStatelessRequest(params, context);
-    if (negotiated === undefined && !ALWAYS_ALLOWED.has(method)) {
+    if (negotiated === undefined && this.#requireInitialize && method !== 'ping') {
       throw JsonRpcError.invalidRequest(`Session not initialized: send 'initialize' before '${method}'`);
     }
+    // Without a handshake (a stateless HTTP POST, a session resumed in another process) the
+    // request is still served: the transport's declared version applies and the client is
+    // assumed to have no capabilities.
     const ctx = this.#requestContext(negotiated, context);
     const outcome = await this.server.handle({ method, params }, ctx);
     if (outcome.type === 'result') return outcome.result;
@@ -225,7 +233,7 @@ export class ServerSession {
   #requestContext(negotiated: NegotiatedSession | undefined, context: PeerRequestContext): RequestContext {
     const extra = context.extra;
     const ctx: RequestContext = {
-      protocolVersion: negotiated?.protocolVersion ?? this.server.negotiateVersion(''),
+      protocolVersion: negotiated?.protocolVersion ?? this.#declaredVersion(context.extra?.protocolVersion),
       clientCapabilities: negotiated?.clientCapabilities ?? {},
       get signal() {
         return context.signal;
@@ -249,6 +257,11 @@ export class ServerSession {
     if (extra !== undefined) ctx.extra = extra;
     if (extra?.authInfo !== undefined) ctx.authInfo = extra.authInfo;
     return ctx;
+  }
+
+  /** The version a transport declared (e.g. the MCP-Protocol-Version header), when we speak it. */
+  #declaredVersion(declared: string | undefined): string {
+    return this.server.negotiateVersion(declared ?? '');
   }
 
   // ---- messages to the client ----
