@@ -1,5 +1,6 @@
 import type { AuthInfo, MessageExtra, Transport } from '@mcpkit/jsonrpc';
 import { HttpHeader } from '@mcpkit/protocol';
+import { preflight, withCors } from './cors.js';
 import { type ParsedBody, parseJsonRpcBody } from './framing.js';
 import { createGate, type Gate } from './gate.js';
 import { rejection } from './http-errors.js';
@@ -108,7 +109,9 @@ export function createStreamableHttpHandler(options: StreamableHttpHandlerOption
     if (gate.closing) return rejection(503, 'Service Unavailable: the server is shutting down');
     gate.enter();
     try {
-      return await route(context, request);
+      const response = await route(context, request);
+      // A refused Origin gets no CORS headers: its page must not even read why.
+      return config.cors && !context.hostProblem(request) ? withCors(request, response) : response;
     } catch (error) {
       config.onerror(asError(error));
       return rejection(500, `Internal Server Error: ${asError(error).message}`);
@@ -156,6 +159,7 @@ async function route(context: HandlerContext, request: Request): Promise<Respons
         : config.stateless
           ? ['POST']
           : ['GET', 'POST', 'DELETE'];
+  if (config.cors && request.method === 'OPTIONS') return preflight(request, allow);
   if (!allow.includes(request.method)) return methodNotAllowed(request.method, allow);
 
   const auth = config.authenticate ? await config.authenticate(request) : undefined;

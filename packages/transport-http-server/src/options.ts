@@ -27,6 +27,11 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
    * legacy GET /sse. Wire the transport here, e.g. `(transport) => server.connect(transport)`.
    */
   onSession: (transport: Transport, info: SessionInfo) => void | Promise<void>;
+  /**
+   * Answer CORS preflights and add CORS headers for browser clients (default false). Only origins that
+   * pass the Origin check (local ones and `allowedOrigins`) ever get this far.
+   */
+  cors?: boolean;
   /** Path of the Streamable HTTP endpoint (default `/mcp`); also matches as a suffix, for mounted routers. */
   endpoint?: string;
   /** Paths of the legacy 2024-11-05 HTTP+SSE transport, or false to turn it off. Default `/sse` and `/messages`. */
@@ -85,6 +90,7 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
         ? false
         : { ssePath: legacy?.ssePath ?? '/sse', messagesPath: legacy?.messagesPath ?? '/messages' },
     stateless: options.stateless ?? false,
+    cors: options.cors ?? false,
     responseMode: options.responseMode ?? 'auto',
     maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? 30 * 60_000,
