@@ -46,12 +46,20 @@ export function specTypeForMethod(
   );
 }
 
+const validators = new Map<string, Validator>();
+
 /** Whether `value` is valid against the spec type `typeName` of `revision`. */
 export function isValidPerSpec(revision: string, typeName: string, value: unknown): boolean {
-  const document = documentOf(revision);
-  const modern = document.$defs !== undefined;
-  const root = modern
-    ? { $ref: `#/$defs/${typeName}`, $defs: document.$defs }
-    : { $ref: `#/definitions/${typeName}`, definitions: document.definitions };
-  return new Validator(root as never, modern ? '2020-12' : '7', false).validate(value).valid;
+  const key = `${revision}/${typeName}`;
+  let validator = validators.get(key);
+  if (!validator) {
+    const document = documentOf(revision);
+    const modern = document.$defs !== undefined;
+    const root = modern
+      ? { $ref: `#/$defs/${typeName}`, $defs: document.$defs }
+      : { $ref: `#/definitions/${typeName}`, definitions: document.definitions };
+    validator = new Validator(root as never, modern ? '2020-12' : '7', false);
+    validators.set(key, validator);
+  }
+  return validator.validate(value).valid;
 }
