@@ -79,6 +79,8 @@ export async function runResumableStream(params: ResumableStreamParams): Promise
         }
         response = opened;
       } catch (error) {
+        // An expired session also stops the standalone stream; that is news, not a quiet abort.
+        if (error instanceof HttpTransportError && error.code === 'SESSION_EXPIRED') throw error;
         if (signal.aborted) return 'aborted';
         if (error instanceof HttpTransportError && error.code !== 'HTTP_STATUS' && error.code !== 'NETWORK') {
           throw error;

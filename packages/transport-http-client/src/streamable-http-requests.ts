@@ -1,5 +1,5 @@
 import { HttpHeader, type JSONRPCMessage, Method, type RequestId } from '@mcpkit/protocol';
-import { HttpTransportError } from './errors.js';
+import { HttpTransportError, type HttpTransportErrorDetails } from './errors.js';
 import type { FetchLike, FetchResponse } from './fetch.js';
 import { errorFromResponse, isRequest, mediaType, resolveHeaders } from './http-helpers.js';
 import type { StreamableHttpClientTransportOptions } from './streamable-http-options.js';
@@ -10,6 +10,8 @@ const ACCEPT_POST = 'application/json, text/event-stream';
 export interface SessionState {
   sessionId: string | undefined;
   protocolVersion: string | undefined;
+  /** The session the server answered 404 for, until the client initializes again. */
+  expiredSessionId?: string | undefined;
 }
 
 /**
@@ -111,20 +113,29 @@ export class StreamableHttpRequests {
     if (response.status !== 404 || sentSessionId === undefined) return error;
     if (this.session.sessionId === sentSessionId) {
       this.session.sessionId = undefined;
+      this.session.expiredSessionId = sentSessionId;
       this.onSessionExpired();
     }
-    return new HttpTransportError(
-      'SESSION_EXPIRED',
-      `Session ${sentSessionId} expired or is unknown to the server (${method} ${this.url} answered 404); initialize again to start a new session`,
-      {
-        status: 404,
-        url: this.url,
-        method,
-        cause: error,
-        ...(error.rpcError ? { rpcError: error.rpcError } : {}),
-      },
-    );
+    return sessionExpiredError(sentSessionId, `${method} ${this.url} answered 404`, {
+      status: 404,
+      url: this.url,
+      method,
+      cause: error,
+      ...(error.rpcError ? { rpcError: error.rpcError } : {}),
+    });
   }
+}
+
+export function sessionExpiredError(
+  sessionId: string,
+  why: string,
+  details: HttpTransportErrorDetails = {},
+): HttpTransportError {
+  return new HttpTransportError(
+    'SESSION_EXPIRED',
+    `Session ${sessionId} expired or is unknown to the server (${why}); initialize again to start a new session`,
+    details,
+  );
 }
 
 export function isNotification(

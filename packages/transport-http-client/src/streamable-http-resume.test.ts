@@ -380,6 +380,38 @@ describe.each(fetchImplementations)('settling on abort and close over %s', (_nam
     expect(errors[0]?.message).toBe(`DELETE ${server.url} timed out`);
   });
 
+  it('learns of an expired session from the standalone stream and holds messages until initialize', async () => {
+    let sessions = 0;
+    server = await startServer((req, res, recorded) => {
+      const message = recorded.json as { id?: number; method?: string } | undefined;
+      if (req.method === 'GET') return json(res, { error: 'unknown session' }, {}, 404);
+      if (message?.method === 'initialize') {
+        sessions++;
+        return json(res, result(message.id, {}), { 'mcp-session-id': `s${sessions}` });
+      }
+      if (message?.id === undefined) return void res.writeHead(202).end();
+      json(res, result(message.id, {}));
+    });
+    const { transport, errors } = await recordedTransport(server.url, fetch, {
+      terminateSessionOnClose: false,
+    });
+    await transport.send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: {} });
+    await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    await waitFor(() => errors.length === 1, 3000, 'the expiry to be reported');
+    expect(errors[0]).toMatchObject({ code: 'SESSION_EXPIRED', method: 'GET' });
+    expect(transport.sessionId).toBeUndefined();
+    const before = server.requests.length;
+    await expect(transport.send({ jsonrpc: '2.0', id: 1, method: 'tools/list' })).rejects.toMatchObject({
+      code: 'SESSION_EXPIRED',
+      message: expect.stringContaining('Session s1 expired'),
+    });
+    expect(server.requests.length).toBe(before);
+    await transport.send({ jsonrpc: '2.0', id: 2, method: 'initialize', params: {} });
+    expect(transport.sessionId).toBe('s2');
+    await transport.send({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
+    await transport.close();
+  });
+
   it('terminateSession sends DELETE and reports a failing one', async () => {
     let deleteStatus = 500;
     server = await startServer((req, res, recorded) => {

@@ -21,6 +21,7 @@ import {
   requestIdOf,
   type SessionState,
   StreamableHttpRequests,
+  sessionExpiredError,
 } from './streamable-http-requests.js';
 
 /**
@@ -86,6 +87,7 @@ export class StreamableHttpClientTransport implements Transport {
 
   async send(message: JSONRPCMessage, options: HttpSendOptions = {}): Promise<void> {
     this.assertOpen(message);
+    this.assertSessionUsable(message);
     const requestId = isRequest(message) ? message.id : undefined;
     if (options.resumptionToken !== undefined) {
       this.resumeFromToken(requestId, options);
@@ -296,6 +298,18 @@ export class StreamableHttpClientTransport implements Transport {
       done = resolve;
     });
     return { ready, done };
+  }
+
+  /** After a 404, only a new initialize may go out: anything else would reach the server session-less. */
+  private assertSessionUsable(message: JSONRPCMessage): void {
+    const expired = this.session.expiredSessionId;
+    if (isInitializeRequest(message)) {
+      this.session.expiredSessionId = undefined;
+      return;
+    }
+    if (expired === undefined || this.session.sessionId !== undefined) return;
+    const what = 'method' in message ? message.method : 'a response';
+    throw this.reported(sessionExpiredError(expired, `found earlier; ${what} was not sent`));
   }
 
   private assertOpen(message: JSONRPCMessage): void {
