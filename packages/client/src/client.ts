@@ -12,6 +12,7 @@ import {
   type Implementation,
   isStatelessProtocolVersion,
   type JSONObject,
+  type JSONRPCMessage,
   LATEST_STATEFUL_PROTOCOL_VERSION,
   type ListPromptsResult,
   type ListResourcesResult,
@@ -37,6 +38,7 @@ import { newestFirst, supportedList } from './discover.js';
 import { McpClientError, McpClientErrorCode } from './errors.js';
 import { type ListChangedHandler, ListChangedWatcher, type ListKind } from './list-changed.js';
 import { ListenStream, listenFilter } from './listen.js';
+import { McpHeaderRegistry } from './mcp-headers.js';
 import { type NegotiatedSession, negotiate } from './negotiation.js';
 import { collectAll, paginate } from './pagination.js';
 import { wirePeer } from './peer-wiring.js';
@@ -94,6 +96,7 @@ export class McpClient {
   readonly #responder = new ServerRequestResponder();
   readonly #resources = new ResourceSubscriptions(() => this.#subscriptionWire());
   readonly #toolOutputSchemas = new ToolOutputSchemaCache();
+  readonly #headers = new McpHeaderRegistry();
   readonly #watchers: { [K in ListKind]?: ListChangedWatcher<ListItem<K>> } = {};
   #logHandler: LogMessageHandler | undefined;
   #connecting: Peer | undefined;
@@ -317,12 +320,40 @@ export class McpClient {
 
   // ---- Tools -----------------------------------------------------------------------------------
 
-  /** One page of tools; also remembers their output schemas for `callTool` validation. */
+  /**
+   * One page of tools; also remembers their output schemas for `callTool` validation. Under
+   * 2026-07-28 a tool whose `x-mcp-header` annotations break SEP-2243 is left out (and reported
+   * through `onerror` as INVALID_TOOL_DEFINITION); the others' annotations feed `messageHeaders`.
+   */
   async listTools(params?: PaginatedRequestParams, options?: RequestOptions): Promise<ListToolsResult> {
     const result = await this.#call('tools/list', params, options);
+    if (this.protocolMode === 'stateless') {
+      result.tools = this.#headers.admit(result.tools, (tool, reason) =>
+        this.#reportError(
+          new McpClientError(
+            McpClientErrorCode.InvalidToolDefinition,
+            `Left out tool '${tool.name}' from tools/list: ${reason}`,
+            { data: { tool: tool.name, reason } },
+          ),
+        ),
+      );
+    }
     this.#toolOutputSchemas.remember(result.tools);
     return result;
   }
+
+  /**
+   * Headers an HTTP transport should add to a message under 2026-07-28 (SEP-2243): `Mcp-Method`,
+   * `Mcp-Name` and the `Mcp-Param-*` mirrors of annotated tool arguments (from the last
+   * `tools/list`). Pass it as the transport's per-message header hook; older revisions get none.
+   */
+  readonly messageHeaders = (
+    message: JSONRPCMessage,
+    protocolVersion: string | undefined,
+  ): Record<string, string> | undefined => {
+    if (protocolVersion === undefined || !isStatelessProtocolVersion(protocolVersion)) return undefined;
+    return this.#headers.headersFor(message);
+  };
 
   /** Every tool, page by page (bounded by `maxPages`; a repeated cursor throws PAGINATION_LOOP). */
   iterateTools(options?: RequestOptions): AsyncGenerator<Tool, void, undefined> {
@@ -595,6 +626,7 @@ export class McpClient {
     this.#connection = undefined;
     this.#resources.clear();
     this.#toolOutputSchemas.clear();
+    this.#headers.clear();
     this.onclose?.();
   }
 }

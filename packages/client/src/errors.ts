@@ -21,6 +21,8 @@ export const McpClientErrorCode = {
   InvalidResult: 'INVALID_RESULT',
   /** A tool's `structuredContent` does not match the `outputSchema` it declared. */
   InvalidToolOutput: 'INVALID_TOOL_OUTPUT',
+  /** A listed tool was dropped because its definition breaks a rule (e.g. a bad `x-mcp-header`). */
+  InvalidToolDefinition: 'INVALID_TOOL_DEFINITION',
   /** A paginated list repeated a cursor or exceeded the page limit. */
   PaginationLoop: 'PAGINATION_LOOP',
   /** A multi-round-trip request kept asking for input beyond `maxInputRounds` (2026-07-28). */

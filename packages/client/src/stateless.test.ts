@@ -2,7 +2,7 @@ import { JsonRpcError, type RequestHandler } from '@mcpkit/jsonrpc';
 import type { JSONObject, JSONRPCRequest } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import { McpClientErrorCode } from './errors.js';
-import { createClient, FULL_CAPABILITIES, startFakeServer } from './test-helpers/fake-server.js';
+import { connectPair, createClient, FULL_CAPABILITIES, startFakeServer } from './test-helpers/fake-server.js';
 
 const PV = 'io.modelcontextprotocol/protocolVersion';
 const CAPS = 'io.modelcontextprotocol/clientCapabilities';
@@ -200,6 +200,67 @@ describe('2026-07-28 requests', () => {
       code: McpClientErrorCode.InvalidResult,
       message: expect.stringMatching(/result\.ttlMs/),
     });
+  });
+});
+
+describe('SEP-2243 headers', () => {
+  it('leaves out tools with invalid x-mcp-header annotations and mirrors valid ones into headers', async () => {
+    const errors: Error[] = [];
+    const { client } = await connectModern(
+      {
+        'tools/list': () =>
+          listed({
+            tools: [
+              {
+                name: 'test_x_mcp_header',
+                inputSchema: {
+                  type: 'object',
+                  properties: {
+                    region: { type: 'string', 'x-mcp-header': 'Region' },
+                    level: { type: 'integer' },
+                  },
+                },
+              },
+              {
+                name: 'bad_header_tool',
+                inputSchema: { type: 'object', properties: { x: { type: 'number', 'x-mcp-header': 'X' } } },
+              },
+            ],
+          }),
+      },
+      { onerror: (e: Error) => void errors.push(e) },
+    );
+    const tools = await client.listAllTools();
+    expect(tools.map((t) => t.name)).toEqual(['test_x_mcp_header']);
+    expect(errors[0]).toMatchObject({ code: McpClientErrorCode.InvalidToolDefinition });
+    const message = {
+      jsonrpc: '2.0' as const,
+      id: 9,
+      method: 'tools/call',
+      params: { name: 'test_x_mcp_header', arguments: { region: ' eu ', level: 2 } },
+    };
+    expect(client.messageHeaders(message, '2026-07-28')).toEqual({
+      'Mcp-Method': 'tools/call',
+      'Mcp-Name': 'test_x_mcp_header',
+      'Mcp-Param-Region': '=?base64?IGV1IA==?=',
+    });
+    expect(client.messageHeaders(message, '2025-11-25')).toBeUndefined();
+  });
+
+  it('keeps every tool under a stateful revision', async () => {
+    const { client } = await connectPair({
+      handlers: {
+        'tools/list': () => ({
+          tools: [
+            {
+              name: 'n',
+              inputSchema: { type: 'object', properties: { x: { type: 'number', 'x-mcp-header': 'X' } } },
+            },
+          ],
+        }),
+      },
+    });
+    expect((await client.listTools()).tools).toHaveLength(1);
   });
 });
 
