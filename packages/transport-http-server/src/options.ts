@@ -24,9 +24,10 @@ export interface SessionInfo {
 export interface StreamableHttpHandlerOptions extends HostValidationOptions {
   /**
    * Called once per new transport: on each `initialize` (stateful), for each POST (stateless), or for each
-   * legacy GET /sse. Wire the transport here, e.g. `(transport) => server.connect(transport)`.
+   * legacy GET /sse. Wire the transport here, e.g. `(transport) => server.connect(transport)`; a returned
+   * promise is awaited before the first message is delivered, and its value is ignored.
    */
-  onSession: (transport: Transport, info: SessionInfo) => void | Promise<void>;
+  onSession: (transport: Transport, info: SessionInfo) => unknown;
   /**
    * Answer CORS preflights and add CORS headers for browser clients (default false). Only origins that
    * pass the Origin check (local ones and `allowedOrigins`) ever get this far.
