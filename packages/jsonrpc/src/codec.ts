@@ -38,7 +38,8 @@ export function decodeMessage(text: string, options?: DecodeOptions): JSONRPCMes
   if (typeof text !== 'string') {
     throw failure(ErrorCode.ParseError, `Parse error: expected JSON text, got a ${typeof text}`, null);
   }
-  const start = firstNonWhitespace(text);
+  // Almost every message starts with '{': test that before the general whitespace skip.
+  const start = text.charCodeAt(0) === OPEN_BRACE ? 0 : firstNonWhitespace(text);
   if (start === text.length) {
     throw failure(ErrorCode.ParseError, 'Parse error: empty input (expected a JSON object or array)', null);
   }
@@ -52,8 +53,9 @@ export function decodeMessage(text: string, options?: DecodeOptions): JSONRPCMes
     );
   }
   const maxDepth = options?.maxDepth ?? DEFAULT_MAX_DEPTH;
-  // Nesting needs two characters per level, so short texts cannot exceed the limit: skip the scan.
-  if (text.length > 2 * maxDepth) {
+  // Nesting needs two characters per level and one bracket per level: texts too short or with
+  // few brackets (counted natively, strings included) cannot exceed the limit, so skip the scan.
+  if (text.length > 2 * maxDepth && !hasAtMostBrackets(text, maxDepth)) {
     const offset = findDepthViolation(text, maxDepth);
     if (offset >= 0) {
       throw failure(
@@ -155,6 +157,17 @@ function canStartJson(char: number): boolean {
     char === 0x66 ||
     char === 0x6e
   );
+}
+
+function hasAtMostBrackets(text: string, limit: number): boolean {
+  let count = 0;
+  for (let index = text.indexOf('{'); index >= 0; index = text.indexOf('{', index + 1)) {
+    if (++count > limit) return false;
+  }
+  for (let index = text.indexOf('['); index >= 0; index = text.indexOf('[', index + 1)) {
+    if (++count > limit) return false;
+  }
+  return true;
 }
 
 /** Offset of the first bracket that nests deeper than `maxDepth` (strings skipped), or -1. */

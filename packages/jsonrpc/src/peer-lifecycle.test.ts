@@ -58,13 +58,14 @@ describe('JsonRpcPeer timeouts', () => {
     await vi.advanceTimersByTimeAsync(5_001);
     expect(defaulted.error).toMatchObject({ code: 'REQUEST_TIMEOUT' });
     expect(unlimited.done).toBe(false);
-    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(vi.getTimerCount()).toBe(0); // only the unlimited request is left, and it needs no timer
     transport.deliver({ jsonrpc: '2.0', id: 1, result: { late: false } });
     await vi.advanceTimersByTimeAsync(0);
     expect(unlimited.value).toEqual({ late: false });
   });
 
-  it('keeps the timer count at one however many requests are pending, and zero when none are', async () => {
+  it('shares one timer among all pending requests, which stops once nothing is pending', async () => {
     const { transport, peer } = await recordedPeer();
     const pending = Array.from({ length: 50 }, (_, index) =>
       peer.request('x', { index }, { timeoutMs: 1_000 }),
@@ -72,6 +73,16 @@ describe('JsonRpcPeer timeouts', () => {
     expect(vi.getTimerCount()).toBe(1);
     for (let id = 0; id < 50; id++) transport.deliver({ jsonrpc: '2.0', id, result: {} });
     await Promise.all(pending);
+    await vi.advanceTimersByTimeAsync(1_001);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('clears the shared timer when the peer closes', async () => {
+    const { peer } = await recordedPeer();
+    const pending = peer.request('x', undefined, { timeoutMs: 1_000 });
+    expect(vi.getTimerCount()).toBe(1);
+    await peer.close();
+    await expect(pending).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
     expect(vi.getTimerCount()).toBe(0);
   });
 

@@ -288,7 +288,8 @@ export class JsonRpcPeer implements Peer {
   #release(context: IncomingRequestContext): boolean {
     if (context.finished) return false;
     context.finished = true;
-    if (this.#incoming.get(context.requestId) === context) this.#incoming.delete(context.requestId);
+    // Unfinished contexts are always the map's entry for their id (duplicates are refused).
+    this.#incoming.delete(context.requestId);
     return true;
   }
 

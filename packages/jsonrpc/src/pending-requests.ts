@@ -27,7 +27,9 @@ export class PendingRequest {
 /**
  * The table of outgoing requests plus one shared timer armed for the earliest deadline.
  * A timer per request would cost a setTimeout/clearTimeout pair on every call; here a request
- * only compares numbers, and the timer is re-armed only when a deadline moves earlier.
+ * only compares numbers, and the timer is re-armed only when a deadline moves earlier. After the
+ * last response the timer may stay armed until its deadline (at most the longest timeout in use);
+ * closing the peer clears it.
  */
 export class PendingRequests {
   readonly #byId = new Map<RequestId, PendingRequest>();
@@ -59,7 +61,9 @@ export class PendingRequests {
     this.#byId.delete(id);
     if (pending.abortListener !== undefined)
       pending.signal?.removeEventListener('abort', pending.abortListener);
-    if (this.#byId.size === 0) this.#disarm();
+    // The timer is deliberately left armed when the table empties: one-at-a-time callers would
+    // otherwise pay a setTimeout/clearTimeout pair per request. It fires once, finds nothing and
+    // stops; `drain` (connection closed) clears it at once.
     return pending;
   }
 

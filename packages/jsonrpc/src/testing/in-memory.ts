@@ -22,7 +22,7 @@ class InMemoryTransport implements Transport {
   /** Set by `createInMemoryTransportPair`. */
   other!: InMemoryTransport;
   readonly #state: PairState;
-  readonly #inbox: JSONRPCMessage[] = [];
+  #inbox: JSONRPCMessage[] = [];
   #started = false;
   #drainScheduled = false;
   #closeFired = false;
@@ -90,7 +90,8 @@ class InMemoryTransport implements Transport {
         }
       }
     } finally {
-      inbox.length = 0;
+      // A fresh array is cheaper than truncating this one in place.
+      this.#inbox = [];
       this.#drainScheduled = false;
     }
   };
@@ -100,7 +101,7 @@ class InMemoryTransport implements Transport {
     // Deliver what was sent before close, then close.
     if (this.#started) this.#drain();
     this.#closeFired = true;
-    this.#inbox.length = 0;
+    this.#inbox = [];
     this.onclose?.();
   }
 }
