@@ -102,6 +102,20 @@ describe('resources', () => {
     expect(outcome.error.data).toEqual({ uri: 'test://nonexistent' });
   });
 
+  it('answers not found when a template handler returns nothing', async () => {
+    const server = new McpServer({ name: 'test', version: '1.0.0' });
+    const users: Record<string, string> = { ada: 'Ada Lovelace' };
+    server.resourceTemplate('users://{id}', { name: 'user' }, (_uri, { id }) => users[String(id)]);
+    const { request } = await connect(server);
+    expect(await request('resources/read', { uri: 'users://ada' })).toEqual({
+      contents: [{ uri: 'users://ada', text: 'Ada Lovelace' }],
+    });
+    const error = (await request('resources/read', { uri: 'users://bob' }).catch(
+      (e: unknown) => e,
+    )) as JsonRpcError;
+    expect([error.code, error.data]).toEqual([-32002, { uri: 'users://bob' }]);
+  });
+
   it('accepts every read return shape', async () => {
     const server = new McpServer({ name: 'test', version: '1.0.0' });
     server.resource('a://full', { name: 'full' }, (uri) => ({

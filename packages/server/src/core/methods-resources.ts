@@ -76,12 +76,15 @@ export async function readResource(core: ServerCore, params: ReadResourceRequest
   const resource = core.resources.get(uri);
   if (resource !== undefined) {
     const value = await resource.read(uri, await core.handlerContext(ctx));
+    if (value === undefined || value === null) throw resourceNotFound(uri, version);
     return finish(normalizeReadResult(value, uri, resource.config.mimeType));
   }
   for (const template of core.templates.list()) {
     const variables = template.template.match(uri);
     if (variables === undefined) continue;
     const value = await template.read(uri, variables, await core.handlerContext(ctx));
+    // A template matches any id; the handler says "no such one" by returning nothing.
+    if (value === undefined || value === null) throw resourceNotFound(uri, version);
     return finish(normalizeReadResult(value, uri, template.config.mimeType));
   }
   throw resourceNotFound(uri, version);

@@ -43,16 +43,18 @@ export type ResourceContentsInput = ({ text: string } | { blob: string }) & {
   _meta?: JSONObject;
 };
 
+/** `undefined` or `null` means "no such resource" (-32002, or -32602 from 2026-07-28). */
 export type ResourceReadHandler<TState> = (
   uri: string,
   ctx: HandlerContext<TState>,
-) => ResourceReadReturn | Promise<ResourceReadReturn>;
+) => ResourceReadReturn | null | undefined | Promise<ResourceReadReturn | null | undefined>;
 
+/** `undefined` or `null` means "no such resource" (-32002, or -32602 from 2026-07-28). */
 export type TemplateReadHandler<TState> = (
   uri: string,
   variables: UriVariables,
   ctx: HandlerContext<TState>,
-) => ResourceReadReturn | Promise<ResourceReadReturn>;
+) => ResourceReadReturn | null | undefined | Promise<ResourceReadReturn | null | undefined>;
 
 /** Suggests values for one argument or template variable from what the user typed so far. */
 export type Completer<TState = any> = (
