@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from './harness/args.js';
-import { markdownTable, resultRows, textTable } from './harness/format.js';
+import { cpuRows, markdownTable, resultRows, textTable } from './harness/format.js';
 import { buildReport, type SizeFailure, writeReport } from './harness/report.js';
 import { type RawWorkloadRecord, runBatched, runWorkload, toWorkloadResult } from './harness/suite.js';
 import { WORKLOADS } from './harness/workloads.js';
@@ -64,6 +64,12 @@ const rows = resultRows(results);
 console.log(textTable(rows));
 console.log('');
 console.log('Ratios are mcpkit median / other median; read them with the "better" column.');
+const cpu = cpuRows(records);
+if (cpu.length > 1) {
+  console.log('');
+  console.log(textTable(cpu));
+  console.log('CPU microseconds per operation: client + server, medians over rounds (lower is better).');
+}
 if (sizes.length > 0) {
   const sizeRows = [
     ['bundle', 'raw', 'minified', 'gzip', 'budget (gzip)'],

@@ -3,6 +3,7 @@ import { type BenchClient, CLIENT_INFO } from '../clients/types.js';
 import type { ImplName, WorkloadParams, WorkloadSpec } from '../harness/workloads.js';
 import { BIG_RESULT_BYTES, PROTOCOL_VERSION, WIDE_TOOL_COUNT } from '../servers/fixtures.js';
 import type { RunningHttpServer } from '../servers/http-host.js';
+import { cpuPerOperation, cpuSnapshot } from './cpu.js';
 import { startupProbe } from './startup.js';
 import { closeAll, loadClientFactory, serverScript, spawnHttpServer, stdioTarget } from './targets.js';
 
@@ -31,9 +32,25 @@ async function runPipelined(client: BenchClient, count: number, inFlight: number
   await Promise.all(Array.from({ length: Math.min(inFlight, count) }, lane));
 }
 
-function perSecond(operations: number, startedAt: number): Measurement {
-  const seconds = (performance.now() - startedAt) / 1000;
-  return { value: operations / seconds, detail: { operations, seconds: Number(seconds.toFixed(3)) } };
+interface Timer {
+  startedAt: number;
+  cpu: ReturnType<typeof cpuSnapshot>;
+}
+
+function startTimer(): Timer {
+  return { cpu: cpuSnapshot(), startedAt: performance.now() };
+}
+
+/** Wall seconds since `timer` started, plus client and server CPU per operation. */
+function stopTimer(timer: Timer, operations: number): { seconds: number; detail: Record<string, number> } {
+  const seconds = (performance.now() - timer.startedAt) / 1000;
+  const cpu = cpuPerOperation(timer.cpu, cpuSnapshot(), operations);
+  return { seconds, detail: { operations, seconds: Number(seconds.toFixed(3)), ...cpu } };
+}
+
+function perSecond(operations: number, timer: Timer): Measurement {
+  const { seconds, detail } = stopTimer(timer, operations);
+  return { value: operations / seconds, detail };
 }
 
 async function withStdioClient<T>(impl: ImplName, body: (client: BenchClient) => Promise<T>): Promise<T> {
@@ -48,18 +65,18 @@ async function withStdioClient<T>(impl: ImplName, body: (client: BenchClient) =>
 async function stdioSequential(impl: ImplName, p: WorkloadParams): Promise<Measurement> {
   return withStdioClient(impl, async (client) => {
     await runSequential(client, p.warmup);
-    const startedAt = performance.now();
+    const timer = startTimer();
     await runSequential(client, p.count);
-    return perSecond(p.count, startedAt);
+    return perSecond(p.count, timer);
   });
 }
 
 async function stdioPipelined(impl: ImplName, p: WorkloadParams): Promise<Measurement> {
   return withStdioClient(impl, async (client) => {
     await runPipelined(client, p.warmup, p.inFlight ?? 64);
-    const startedAt = performance.now();
+    const timer = startTimer();
     await runPipelined(client, p.count, p.inFlight ?? 64);
-    return perSecond(p.count, startedAt);
+    return perSecond(p.count, timer);
   });
 }
 
@@ -74,11 +91,12 @@ async function httpCalls(impl: ImplName, spec: WorkloadSpec, p: WorkloadParams):
       await Promise.all(clients.map((client) => runSequential(client, p.warmup)));
       const perClient = Math.ceil(p.count / clientCount);
       const cpuBefore = await server.cpuMicros();
-      const startedAt = performance.now();
+      const timer = startTimer();
       await Promise.all(clients.map((client, i) => runSequential(client, perClient, i * perClient)));
-      const measured = perSecond(perClient * clientCount, startedAt);
+      const measured = perSecond(perClient * clientCount, timer);
+      // The HTTP server reports its own CPU time, exactly (the /proc figure has 10 ms ticks).
       const serverCpu = (await server.cpuMicros()) - cpuBefore;
-      measured.detail.serverCpuMicrosPerCall = Math.round(serverCpu / (perClient * clientCount));
+      measured.detail.serverCpuMicrosPerOp = Math.round((serverCpu / (perClient * clientCount)) * 10) / 10;
       return measured;
     } finally {
       await closeAll(clients);
@@ -171,10 +189,10 @@ async function largeResult(impl: ImplName, p: WorkloadParams): Promise<Measureme
         throw new Error(`big returned ${length} characters, expected ${BIG_RESULT_BYTES}`);
     };
     for (let i = 0; i < p.warmup; i++) await bigCall();
-    const startedAt = performance.now();
+    const timer = startTimer();
     for (let i = 0; i < p.count; i++) await bigCall();
-    const seconds = (performance.now() - startedAt) / 1000;
-    return { value: p.count / seconds, detail: { calls: p.count, seconds: Number(seconds.toFixed(3)) } };
+    const { seconds, detail } = stopTimer(timer, p.count);
+    return { value: (p.count * BIG_RESULT_BYTES) / (1024 * 1024) / seconds, detail };
   });
 }
 
@@ -233,16 +251,12 @@ async function progressStream(impl: ImplName, p: WorkloadParams): Promise<Measur
     };
     for (let i = 0; i < p.warmup; i++) await call();
     delivered = 0;
-    const startedAt = performance.now();
+    const timer = startTimer();
     for (let i = 0; i < p.count; i++) await call();
-    const ms = performance.now() - startedAt;
+    const { seconds, detail } = stopTimer(timer, p.count);
     return {
-      value: ms / p.count,
-      detail: {
-        calls: p.count,
-        notificationsSent: notifications,
-        notificationsDelivered: delivered / p.count,
-      },
+      value: (seconds * 1000) / p.count,
+      detail: { ...detail, notificationsSent: notifications, notificationsDelivered: delivered / p.count },
     };
   });
 }

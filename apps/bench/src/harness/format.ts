@@ -1,5 +1,5 @@
-import type { Summary } from './stats.js';
-import { ratio } from './stats.js';
+import type { Outcome } from './outcome.js';
+import { ratio, type Summary, summarize } from './stats.js';
 import { IMPLS, type ImplName, type WorkloadSpec } from './workloads.js';
 
 export interface WorkloadResult {
@@ -66,4 +66,56 @@ export function textTable(rows: string[][]): string {
 export function markdownTable(rows: string[][]): string {
   const line = (row: string[]) => `| ${row.join(' | ')} |`;
   return [line(rows[0]!), line(rows[0]!.map(() => '---')), ...rows.slice(1).map(line)].join('\n');
+}
+
+/**
+ * CPU microseconds per operation, client + server (medians over rounds), for workloads whose
+ * drivers recorded them. CPU time holds up far better than wall time on a busy machine.
+ */
+export function cpuRows(
+  records: { spec: WorkloadSpec; outcomes: Record<ImplName, Outcome[]> }[],
+): string[][] {
+  const header = [
+    'workload (CPU us/op)',
+    ...IMPLS.map((impl) => `${impl} client+server`),
+    'mcpkit/v2',
+    'mcpkit/v1',
+  ];
+  const rows: string[][] = [];
+  for (const record of records) {
+    const medians = new Map<ImplName, { client: number; server: number }>();
+    for (const impl of IMPLS) {
+      const pairs = record.outcomes[impl].flatMap((outcome) => {
+        if (outcome.status !== 'ok') return [];
+        const client = outcome.detail.clientCpuMicrosPerOp;
+        const server = outcome.detail.serverCpuMicrosPerOp;
+        return typeof client === 'number' && typeof server === 'number' ? [{ client, server }] : [];
+      });
+      const client = summarize(pairs.map((pair) => pair.client));
+      const server = summarize(pairs.map((pair) => pair.server));
+      if (client && server) medians.set(impl, { client: client.median, server: server.median });
+    }
+    if (medians.size === 0) continue;
+    const total = (impl: ImplName) => {
+      const value = medians.get(impl);
+      return value ? value.client + value.server : undefined;
+    };
+    const share = (other: ImplName) => {
+      const mine = total('mcpkit');
+      const theirs = total(other);
+      return mine !== undefined && theirs ? `${(mine / theirs).toFixed(2)}x` : '-';
+    };
+    rows.push([
+      record.spec.name,
+      ...IMPLS.map((impl) => {
+        const value = medians.get(impl);
+        return value
+          ? `${formatNumber(value.client + value.server)} (${formatNumber(value.client)}+${formatNumber(value.server)})`
+          : '-';
+      }),
+      share('official-v2'),
+      share('official-v1'),
+    ]);
+  }
+  return [header, ...rows];
 }
