@@ -1,8 +1,8 @@
 // Every export of this file is public API of @mcpkit/protocol. Schemas are named after the spec's
 // types (`<TypeName>Schema`) and accept every revision; types are their parsed output.
 
-export type { LoggingLevel, ProtocolVersion } from './constants.js';
 // Revisions, method names, header names, `_meta` keys and error codes.
+export type { LoggingLevel, ProtocolVersion } from './constants.js';
 export {
   ErrorCode,
   HttpHeader,
@@ -19,9 +19,11 @@ export {
   STATEFUL_PROTOCOL_VERSIONS,
   STATELESS_PROTOCOL_VERSIONS,
 } from './constants.js';
+
 // Error formatting: a zod error as one line naming path, expected and received.
 export type { FormatOptions, ValidationIssue } from './format-error.js';
 export { describeValue, describeZodError, formatPath, formatZodError } from './format-error.js';
+
 // JSON-RPC 2.0 message shapes.
 export type {
   JSONObject,
@@ -34,6 +36,7 @@ export type {
   JSONRPCResultResponse,
   RequestId,
 } from './jsonrpc-types.js';
+
 // Method maps for boundary validation (lenient across revisions, and exact per revision).
 export type {
   NotificationMethod,
@@ -51,6 +54,7 @@ export {
   requestSchemas,
   resultSchemas,
 } from './method-maps.js';
+
 // Parsing helpers that return a typed value or a precise error with the JSON-RPC code to answer.
 export type { ParseResult, ProtocolValidationError } from './parse.js';
 export {
@@ -60,7 +64,7 @@ export {
   parseRequestParams,
   parseResult,
 } from './parse.js';
-// Revision-exact schemas: one namespace per protocol revision.
+// Revision-exact schemas: one object per protocol revision, keyed like the barrel (`<TypeName>Schema`).
 export {
   revisionSchemas,
   v2024_11_05,
@@ -305,6 +309,7 @@ export type {
   InputRequests,
   InputRequiredResult,
   InputResponse,
+  InputResponseRequestParams,
   InputResponses,
 } from './schemas/mrtr.js';
 export {
@@ -312,6 +317,7 @@ export {
   InputRequestsSchema,
   InputRequiredResultSchema,
   InputResponseParamsShape,
+  InputResponseRequestParamsSchema,
   InputResponseSchema,
   InputResponsesSchema,
 } from './schemas/mrtr.js';
@@ -401,6 +407,32 @@ export {
   UnsubscribeRequestParamsSchema,
   UnsubscribeRequestSchema,
 } from './schemas/resources.js';
+// Whole success responses (`<Method>ResultResponse`, 2026-07-28 names).
+export type {
+  CallToolResultResponse,
+  CompleteResultResponse,
+  DiscoverResultResponse,
+  GetPromptResultResponse,
+  ListPromptsResultResponse,
+  ListResourcesResultResponse,
+  ListResourceTemplatesResultResponse,
+  ListToolsResultResponse,
+  ReadResourceResultResponse,
+  SubscriptionsListenResultResponse,
+} from './schemas/responses.js';
+export {
+  CallToolResultResponseSchema,
+  CompleteResultResponseSchema,
+  DiscoverResultResponseSchema,
+  GetPromptResultResponseSchema,
+  ListPromptsResultResponseSchema,
+  ListResourcesResultResponseSchema,
+  ListResourceTemplatesResultResponseSchema,
+  ListToolsResultResponseSchema,
+  ReadResourceResultResponseSchema,
+  SubscriptionsListenResultResponseSchema,
+} from './schemas/responses.js';
+
 // Roots.
 export type {
   ListRootsRequest,
@@ -414,6 +446,7 @@ export {
   RootSchema,
   RootsListChangedNotificationSchema,
 } from './schemas/roots.js';
+
 // Sampling.
 export type {
   CreateMessageRequest,
@@ -435,6 +468,7 @@ export {
   SamplingMessageSchema,
   ToolChoiceSchema,
 } from './schemas/sampling.js';
+
 // subscriptions/listen (2026-07-28).
 export type {
   SubscriptionFilter,
@@ -454,6 +488,7 @@ export {
   SubscriptionsListenResultMetaObjectSchema,
   SubscriptionsListenResultSchema,
 } from './schemas/subscriptions.js';
+
 // Tasks (2025-11-25, experimental).
 export type {
   CancelTaskRequest,
@@ -493,6 +528,7 @@ export {
   TaskStatusNotificationSchema,
   TaskStatusSchema,
 } from './schemas/tasks.js';
+
 // Tool definitions (JSON Schema kept verbatim).
 export type {
   Tool,
@@ -509,6 +545,7 @@ export {
   ToolOutputSchemaSchema,
   ToolSchema,
 } from './schemas/tool.js';
+
 // tools/list, tools/call.
 export type {
   CallToolRequest,
@@ -526,6 +563,7 @@ export {
   ListToolsResultSchema,
   ToolListChangedNotificationSchema,
 } from './schemas/tools.js';
+
 // Messages by direction across every revision (per-revision ones live on the revision objects).
 export type {
   ClientNotification,

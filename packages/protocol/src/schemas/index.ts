@@ -14,6 +14,7 @@ export * from './mrtr.js';
 export * from './params.js';
 export * from './prompts.js';
 export * from './resources.js';
+export * from './responses.js';
 export * from './roots.js';
 export * from './sampling.js';
 export * from './subscriptions.js';

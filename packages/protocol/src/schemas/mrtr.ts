@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ElicitRequestSchema, ElicitResultSchema } from './elicitation.js';
-import { ResultMetaObjectSchema } from './params.js';
+import { RequestParamsSchema, ResultMetaObjectSchema } from './params.js';
 import { ListRootsRequestSchema, ListRootsResultSchema } from './roots.js';
 import { CreateMessageRequestSchema, CreateMessageResultSchema } from './sampling.js';
 
@@ -34,6 +34,10 @@ export const InputResponseParamsShape = {
   inputResponses: z.optional(InputResponsesSchema),
   requestState: z.optional(z.string()),
 };
+
+/** Params of any request retried with answers (2026-07-28). */
+export const InputResponseRequestParamsSchema = RequestParamsSchema.extend(InputResponseParamsShape);
+export type InputResponseRequestParams = z.infer<typeof InputResponseRequestParamsSchema>;
 
 export const InputRequiredResultSchema = z
   .looseObject({
