@@ -7,6 +7,15 @@ import {
 } from '@mcpkit/protocol';
 import { JsonRpcError, McpkitError, McpkitErrorCode, toErrorResponse } from './errors.js';
 import { findMessageProblem, readableId } from './message-check.js';
+import {
+  cancellationError,
+  capitalize,
+  invalidMessage,
+  isThenable,
+  notConnected,
+  reasonText,
+  withProgressToken,
+} from './peer-support.js';
 import type {
   NotificationHandler,
   NotificationOptions,
@@ -15,7 +24,7 @@ import type {
   RequestHandler,
   RequestOptions,
 } from './peer-types.js';
-import { now, PendingRequest, PendingRequests } from './pending-requests.js';
+import { PendingRequest, PendingRequests } from './pending-requests.js';
 import { IncomingRequestContext } from './request-context.js';
 import type { MessageExtra, Transport } from './transport.js';
 
@@ -83,9 +92,12 @@ export class JsonRpcPeer implements Peer {
   async close(): Promise<void> {
     const transport = this.#transport;
     if (transport === undefined) return;
-    await transport.close();
-    // A transport that forgot to call onclose must not leave requests hanging.
-    this.#handleClose(transport);
+    try {
+      await transport.close();
+    } finally {
+      // A transport that forgot to call onclose (or failed to close) must not leave requests hanging.
+      this.#handleClose(transport);
+    }
   }
 
   setRequestHandler(method: string, handler: RequestHandler): void {
@@ -116,7 +128,7 @@ export class JsonRpcPeer implements Peer {
     return new Promise<JSONObject>((resolve, reject) => {
       const pending = new PendingRequest(id, method, resolve, reject);
       if (options !== undefined) this.#applyOptions(pending, options);
-      else this.#applyTimeout(pending, this.#defaultTimeoutMs, undefined);
+      else pending.setTimeouts(this.#defaultTimeoutMs, undefined);
       this.#pending.add(pending);
       const related = pending.relatedRequestId;
       transport
@@ -137,7 +149,7 @@ export class JsonRpcPeer implements Peer {
   }
 
   #applyOptions(pending: PendingRequest, options: RequestOptions): void {
-    this.#applyTimeout(pending, options.timeoutMs ?? this.#defaultTimeoutMs, options.maxTotalTimeoutMs);
+    pending.setTimeouts(options.timeoutMs ?? this.#defaultTimeoutMs, options.maxTotalTimeoutMs);
     if (options.relatedRequestId !== undefined) pending.relatedRequestId = options.relatedRequestId;
     if (options.onprogress !== undefined) {
       pending.onprogress = options.onprogress;
@@ -151,18 +163,6 @@ export class JsonRpcPeer implements Peer {
       pending.abortListener = () => this.#cancelOutgoing(pending, signal.reason);
       signal.addEventListener('abort', pending.abortListener, { once: true });
     }
-  }
-
-  #applyTimeout(pending: PendingRequest, timeoutMs: number, maxTotalTimeoutMs: number | undefined): void {
-    const hasTimeout = timeoutMs > 0 && timeoutMs < Number.POSITIVE_INFINITY;
-    const hasMax = maxTotalTimeoutMs !== undefined && maxTotalTimeoutMs > 0;
-    if (!hasTimeout && !hasMax) return;
-    const start = now();
-    if (hasTimeout) {
-      pending.timeoutMs = timeoutMs;
-      pending.deadline = start + timeoutMs;
-    }
-    if (hasMax) pending.hardDeadline = start + maxTotalTimeoutMs;
   }
 
   #cancelOutgoing(pending: PendingRequest, reason: unknown): void {
@@ -448,49 +448,4 @@ export class JsonRpcPeer implements Peer {
   #report(error: Error): void {
     this.onerror?.(error);
   }
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function isThenable<T>(value: unknown): value is PromiseLike<T> {
-  return (
-    typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function'
-  );
-}
-
-function withProgressToken(params: JSONObject | undefined, token: number): JSONObject {
-  const meta = params?._meta;
-  const baseMeta = typeof meta === 'object' && meta !== null ? (meta as JSONObject) : undefined;
-  return { ...params, _meta: { ...baseMeta, progressToken: token } };
-}
-
-function notConnected(what: string): McpkitError {
-  return new McpkitError(
-    McpkitErrorCode.NotConnected,
-    `Cannot send ${what}: the peer is not connected (call connect(transport) first, or it was closed)`,
-  );
-}
-
-function invalidMessage(message: string): McpkitError {
-  return new McpkitError(McpkitErrorCode.InvalidMessage, message);
-}
-
-function reasonText(reason: unknown): string {
-  if (reason instanceof Error) return reason.message || reason.name;
-  if (typeof reason === 'string') return reason;
-  return 'Request cancelled';
-}
-
-/**
- * What an aborted request rejects with: the signal's reason when it is an Error (like `fetch`),
- * otherwise a REQUEST_CANCELLED error carrying the reason as `cause`.
- */
-function cancellationError(reason: unknown, method: string): unknown {
-  if (reason instanceof Error) return reason;
-  const detail = typeof reason === 'string' ? `: ${reason}` : '';
-  return new McpkitError(McpkitErrorCode.RequestCancelled, `Request '${method}' was cancelled${detail}`, {
-    cause: reason,
-  });
 }

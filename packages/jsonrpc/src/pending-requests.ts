@@ -22,6 +22,19 @@ export class PendingRequest {
     readonly resolve: (result: JSONObject) => void,
     readonly reject: (error: unknown) => void,
   ) {}
+
+  /** Starts the clocks: `timeoutMs` <= 0 or infinite means none; same for `maxTotalTimeoutMs`. */
+  setTimeouts(timeoutMs: number, maxTotalTimeoutMs: number | undefined): void {
+    const hasTimeout = timeoutMs > 0 && timeoutMs < Number.POSITIVE_INFINITY;
+    const hasMax = maxTotalTimeoutMs !== undefined && maxTotalTimeoutMs > 0;
+    if (!hasTimeout && !hasMax) return;
+    const start = now();
+    if (hasTimeout) {
+      this.timeoutMs = timeoutMs;
+      this.deadline = start + timeoutMs;
+    }
+    if (hasMax) this.hardDeadline = start + maxTotalTimeoutMs;
+  }
 }
 
 /**

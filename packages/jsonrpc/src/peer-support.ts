@@ -1,0 +1,48 @@
+// Small pure helpers of the peer: error builders and message shaping.
+import type { JSONObject } from '@mcpkit/protocol';
+import { McpkitError, McpkitErrorCode } from './errors.js';
+
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function isThenable<T>(value: unknown): value is PromiseLike<T> {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+export function withProgressToken(params: JSONObject | undefined, token: number): JSONObject {
+  const meta = params?._meta;
+  const baseMeta = typeof meta === 'object' && meta !== null ? (meta as JSONObject) : undefined;
+  return { ...params, _meta: { ...baseMeta, progressToken: token } };
+}
+
+export function notConnected(what: string): McpkitError {
+  return new McpkitError(
+    McpkitErrorCode.NotConnected,
+    `Cannot send ${what}: the peer is not connected (call connect(transport) first, or it was closed)`,
+  );
+}
+
+export function invalidMessage(message: string): McpkitError {
+  return new McpkitError(McpkitErrorCode.InvalidMessage, message);
+}
+
+export function reasonText(reason: unknown): string {
+  if (reason instanceof Error) return reason.message || reason.name;
+  if (typeof reason === 'string') return reason;
+  return 'Request cancelled';
+}
+
+/**
+ * What an aborted request rejects with: the signal's reason when it is an Error (like `fetch`),
+ * otherwise a REQUEST_CANCELLED error carrying the reason as `cause`.
+ */
+export function cancellationError(reason: unknown, method: string): unknown {
+  if (reason instanceof Error) return reason;
+  const detail = typeof reason === 'string' ? `: ${reason}` : '';
+  return new McpkitError(McpkitErrorCode.RequestCancelled, `Request '${method}' was cancelled${detail}`, {
+    cause: reason,
+  });
+}
