@@ -66,6 +66,21 @@ describe('mcpkit-echo --stdio', () => {
     expect(again.content).toEqual([{ type: 'text', text: 'still here' }]);
   });
 
+  it('fails a request over the 16 MiB message limit at once, and goes on', async () => {
+    const { client } = await connectClient();
+    const huge = 'x'.repeat(17 * 1024 * 1024);
+    const error = await client
+      .callTool({ name: 'echo', arguments: { message: huge } }, { timeoutMs: 20_000 })
+      .then(
+        () => undefined,
+        (reason: unknown) => reason as { code?: number; message: string },
+      );
+    expect(error?.code).toBe(-32600);
+    expect(error?.message).toMatch(/larger than the limit of 16777216 bytes/);
+    const after = await client.callTool({ name: 'echo', arguments: { message: 'small' } });
+    expect(after.content).toEqual([{ type: 'text', text: 'small' }]);
+  });
+
   it('reads echo:// resources through the template', async () => {
     const { client } = await connectClient();
     const templates = await client.listAllResourceTemplates();

@@ -81,12 +81,23 @@ describe('StdioServerTransport', () => {
     await waitUntil(() => server.messages.length === 1, 'the next message');
     expect(server.messages).toEqual([ping]);
     const [response] = server.responses();
-    expect(response).toMatchObject({ id: null, error: { code: -32600 } });
+    // The id was among the first bytes, so the error answers that request.
+    expect(response).toMatchObject({ id: 2, error: { code: -32600 } });
     expect((response as { error: { message: string } }).error.message).toMatch(
       /larger than the limit of 1000 bytes/,
     );
     expect(server.errors).toHaveLength(1);
     expect(server.errors[0]).toMatchObject({ code: StdioErrorCode.MessageTooLarge });
+  });
+
+  it('answers an oversized message whose id is not among its first bytes with id null', async () => {
+    const server = await openServer({ maxMessageBytes: 2000, framing: 'content-length' });
+    const big = JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { pad: 'x'.repeat(5000) }, id: 77 });
+    server.stdin.write(encodeFrame(big, 'content-length'));
+    server.stdin.write(encodeFrame(JSON.stringify(ping), 'content-length'));
+    await waitUntil(() => server.messages.length === 1, 'the next message');
+    const body = server.written.join('').split('\r\n\r\n')[1]!;
+    expect(JSON.parse(body)).toMatchObject({ id: null, error: { code: -32600 } });
   });
 
   it('delivers the messages of a batch one by one', async () => {

@@ -9,9 +9,14 @@ import {
   type FrameEvent,
   type StdioFraming,
 } from './framing/index.js';
+import { peekRequestId } from './peek-id.js';
 import type { JSONRPCMessage } from './types.js';
 
 const INVALID_REQUEST = -32600;
+/** Decodes the head of an oversized message, which may end inside a multi-byte character. */
+const lenientDecoder = new TextDecoder('utf-8');
+
+type RequestId = Extract<JSONRPCMessage, { id: unknown }>['id'];
 const PARSE_ERROR = -32700;
 
 export interface StreamConnectionOptions {
@@ -139,15 +144,16 @@ export class StreamConnection {
       case 'frame':
         this.onText(event.text);
         return;
-      case 'oversized':
-        this.reject(
-          new StdioTransportError(
-            StdioErrorCode.MessageTooLarge,
-            `A message from the ${this.options.peerName} is larger than the limit of ${event.limit} bytes (maxMessageBytes; ${event.seenBytes} bytes seen); it was skipped`,
-          ),
-          INVALID_REQUEST,
+      case 'oversized': {
+        // Answer with the request's id when its first bytes show it, so the caller fails at once.
+        const id = peekRequestId(lenientDecoder.decode(event.head));
+        const error = new StdioTransportError(
+          StdioErrorCode.MessageTooLarge,
+          `A message from the ${this.options.peerName}${id === null ? '' : ` (id ${JSON.stringify(id)})`} is larger than the limit of ${event.limit} bytes (maxMessageBytes; ${event.seenBytes} bytes seen); it was skipped`,
         );
+        this.reject(error, INVALID_REQUEST, id);
         return;
+      }
       case 'malformed':
         this.reject(
           new StdioTransportError(
@@ -190,10 +196,10 @@ export class StreamConnection {
   }
 
   /** Reports a message that never became JSON and, on the server side, answers it. */
-  private reject(error: StdioTransportError, code: number): void {
+  private reject(error: StdioTransportError, code: number, id: RequestId | null = null): void {
     this.options.onerror(error);
     if (this.options.answerInvalidMessages) {
-      this.answer({ jsonrpc: '2.0', id: null, error: { code, message: error.message } });
+      this.answer({ jsonrpc: '2.0', id, error: { code, message: error.message } });
     }
   }
 

@@ -24,6 +24,19 @@ export class ChunkBuffer {
     return joined;
   }
 
+  /** A copy of the first `limit` bytes (of the buffer followed by `tail`), leaving the buffer as is. */
+  head(limit: number, tail?: Uint8Array): Uint8Array {
+    const parts: Uint8Array[] = [];
+    let total = 0;
+    for (const chunk of tail ? [...this.chunks, tail] : this.chunks) {
+      if (total >= limit) break;
+      const part = chunk.subarray(0, limit - total);
+      parts.push(part);
+      total += part.byteLength;
+    }
+    return Buffer.concat(parts, total);
+  }
+
   clear(): void {
     this.chunks = [];
     this.length = 0;

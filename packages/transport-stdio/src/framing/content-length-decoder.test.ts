@@ -62,17 +62,21 @@ describe('ContentLengthDecoder', () => {
   it('skips a body over the limit without buffering it and decodes the next frame', () => {
     const events: FrameEvent[] = [];
     const decoder = new ContentLengthDecoder(100, (event) => events.push(event));
-    decoder.push(Buffer.from(`Content-Length: ${50 * 1024 * 1024}\r\n\r\n`));
+    decoder.push(Buffer.from(`Content-Length: ${50 * 1024 * 1024}\r\n\r\n{"id":3,`));
     const junk = Buffer.alloc(1024 * 1024, 0x61);
-    for (let index = 0; index < 50; index++) {
+    for (let index = 0; index < 49; index++) {
       decoder.push(junk);
       expect(decoder.bufferedBytes).toBe(0);
     }
+    decoder.push(junk.subarray(8)); // the body's first 8 bytes came with the headers
     decoder.push(framed('{"ok":true}'));
     expect(events).toEqual([
-      { kind: 'oversized', limit: 100, seenBytes: 50 * 1024 * 1024 },
+      { kind: 'oversized', limit: 100, seenBytes: 50 * 1024 * 1024, head: expect.any(Uint8Array) },
       { kind: 'frame', text: '{"ok":true}' },
     ]);
+    const head = (events[0] as { head: Uint8Array }).head;
+    expect(head.byteLength).toBe(1024);
+    expect(Buffer.from(head).toString('latin1')).toBe(`{"id":3,${'a'.repeat(1016)}`);
   });
 
   it('reports a header block without Content-Length, a bad value, and resynchronises', () => {
@@ -98,6 +102,13 @@ describe('ContentLengthDecoder', () => {
     // A stray body without headers glued to the next frame: the next frame is still found.
     const glued = Buffer.concat([Buffer.from('{"lost":true}'), framed('{"found":true}')]);
     expect(frames(decodeAll([glued]))).toEqual(['{"found":true}']);
+  });
+
+  it('reports an oversized body cut short by the end of the stream, with the bytes it got', () => {
+    const events = decodeAll([Buffer.from('Content-Length: 5000\r\n\r\n{"id":"x"')], 100);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ kind: 'oversized', seenBytes: 5000 });
+    expect(Buffer.from((events[0] as { head: Uint8Array }).head).toString()).toBe('{"id":"x"');
   });
 
   it('reports an endless header line and a truncated body at the end of the stream', () => {

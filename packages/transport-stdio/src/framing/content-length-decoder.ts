@@ -1,5 +1,5 @@
 import { ChunkBuffer } from './chunk-buffer.js';
-import type { FrameDecoder, FrameListener } from './types.js';
+import { type FrameDecoder, type FrameListener, OVERSIZED_HEAD_BYTES } from './types.js';
 import { decodeUtf8 } from './utf8.js';
 
 const LF = 0x0a;
@@ -9,7 +9,8 @@ const MAX_HEADER_BYTES = 8 * 1024;
 type State =
   | { kind: 'headers'; contentLength: number | undefined; headerBytes: number; broken: boolean }
   | { kind: 'body'; remaining: number }
-  | { kind: 'skip-body'; remaining: number }
+  /** An oversized body: its first bytes are kept for the report, the rest dropped as they arrive. */
+  | { kind: 'skip-body'; remaining: number; length: number; head: ChunkBuffer; reported: boolean }
   | { kind: 'skip-header-line' };
 
 /**
@@ -39,6 +40,10 @@ export class ContentLengthDecoder implements FrameDecoder {
 
   end(): void {
     const state = this.state;
+    if (state.kind === 'skip-body' && !state.reported) {
+      const head = state.head.head(OVERSIZED_HEAD_BYTES);
+      this.listener({ kind: 'oversized', limit: this.maxBodyBytes, seenBytes: state.length, head });
+    }
     if (state.kind === 'body') {
       this.listener({
         kind: 'malformed',
@@ -66,6 +71,20 @@ export class ContentLengthDecoder implements FrameDecoder {
       }
       case 'skip-body': {
         const take = Math.min(state.remaining, chunk.byteLength - offset);
+        if (!state.reported) {
+          const wanted = Math.min(take, OVERSIZED_HEAD_BYTES - state.head.byteLength);
+          state.head.append(chunk.subarray(offset, offset + wanted));
+          if (state.head.byteLength >= OVERSIZED_HEAD_BYTES || take === state.remaining) {
+            state.reported = true;
+            this.listener({
+              kind: 'oversized',
+              limit: this.maxBodyBytes,
+              seenBytes: state.length,
+              head: state.head.head(OVERSIZED_HEAD_BYTES),
+            });
+            state.head.clear();
+          }
+        }
         state.remaining -= take;
         if (state.remaining === 0) this.state = freshHeaders();
         return offset + take;
@@ -128,8 +147,13 @@ export class ContentLengthDecoder implements FrameDecoder {
         reason: 'a header block ended without a Content-Length header; expected "Content-Length: N"',
       });
     } else if (state.contentLength > this.maxBodyBytes) {
-      this.state = { kind: 'skip-body', remaining: state.contentLength };
-      this.listener({ kind: 'oversized', limit: this.maxBodyBytes, seenBytes: state.contentLength });
+      this.state = {
+        kind: 'skip-body',
+        remaining: state.contentLength,
+        length: state.contentLength,
+        head: new ChunkBuffer(),
+        reported: false,
+      };
     } else if (state.contentLength === 0) {
       this.state = freshHeaders();
       this.listener({

@@ -66,6 +66,10 @@ describe('NewlineDecoder', () => {
       const events = decodeAll(chunks, 100);
       expect(events).toHaveLength(2);
       expect(events[0]).toMatchObject({ kind: 'oversized', limit: 100 });
+      // The head is what had arrived when the line crossed the limit.
+      const head = Buffer.from((events[0] as { head: Uint8Array }).head).toString();
+      expect(head.length).toBeGreaterThan(100);
+      expect(big.startsWith(head)).toBe(true);
       expect(events[1]).toEqual({ kind: 'frame', text: '{"ok":true}' });
     }
   });
@@ -87,7 +91,14 @@ describe('NewlineDecoder', () => {
       mostBuffered = Math.max(mostBuffered, decoder.bufferedBytes);
     }
     expect(mostBuffered).toBeLessThanOrEqual(1024);
-    expect(events).toEqual([{ kind: 'oversized', limit: 1024, seenBytes: junk.byteLength }]);
+    expect(events).toEqual([
+      {
+        kind: 'oversized',
+        limit: 1024,
+        seenBytes: junk.byteLength,
+        head: Buffer.from(junk.subarray(0, 1024)),
+      },
+    ]);
     decoder.push(Buffer.from('tail\n{"next":1}\n'));
     expect(events.at(-1)).toEqual({ kind: 'frame', text: '{"next":1}' });
     expect(events).toHaveLength(2);

@@ -1,5 +1,5 @@
 import { ChunkBuffer } from './chunk-buffer.js';
-import type { FrameDecoder, FrameListener } from './types.js';
+import { type FrameDecoder, type FrameListener, OVERSIZED_HEAD_BYTES } from './types.js';
 import { decodeUtf8 } from './utf8.js';
 
 const LF = 0x0a;
@@ -35,7 +35,7 @@ export class NewlineDecoder implements FrameDecoder {
         if (newline >= 0) this.skipped = undefined;
       } else if (this.pending.byteLength + (end - start) > this.maxLineBytes + 1) {
         // +1 leaves room for the CR of a CRLF line whose content is exactly at the limit.
-        this.skip(this.pending.byteLength + (end - start), newline >= 0);
+        this.skip(this.pending.byteLength + (end - start), newline >= 0, chunk.subarray(start, end));
       } else if (newline < 0) {
         this.pending.append(chunk.subarray(start, end));
       } else {
@@ -51,17 +51,19 @@ export class NewlineDecoder implements FrameDecoder {
     if (this.pending.byteLength > 0) this.emitLine(this.pending.take());
   }
 
-  private skip(seenBytes: number, lineEnded: boolean): void {
+  private skip(seenBytes: number, lineEnded: boolean, segment: Uint8Array): void {
+    const head = this.pending.head(OVERSIZED_HEAD_BYTES, segment);
     this.pending.clear();
     this.skipped = lineEnded ? undefined : seenBytes;
-    this.listener({ kind: 'oversized', limit: this.maxLineBytes, seenBytes });
+    this.listener({ kind: 'oversized', limit: this.maxLineBytes, seenBytes, head });
   }
 
   private emitLine(line: Uint8Array): void {
     let length = line.byteLength;
     if (length > 0 && line[length - 1] === CR) length--;
     if (length > this.maxLineBytes) {
-      this.listener({ kind: 'oversized', limit: this.maxLineBytes, seenBytes: length });
+      const head = Buffer.from(line.subarray(0, Math.min(length, OVERSIZED_HEAD_BYTES)));
+      this.listener({ kind: 'oversized', limit: this.maxLineBytes, seenBytes: length, head });
       return;
     }
     const bytes = line.subarray(0, length);
