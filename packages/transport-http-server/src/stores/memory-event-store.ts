@@ -6,56 +6,77 @@ export interface InMemoryEventStoreOptions {
   maxEventsPerStream?: number;
   /** Streams kept per session; the least recently written is dropped first (default 64). */
   maxStreamsPerSession?: number;
+  /**
+   * Serialized size kept per session (default 4 MiB); the oldest events of the least recently
+   * written streams are dropped first, so large results cannot pile up.
+   */
+  maxBytesPerSession?: number;
   /** A stream not written for this long is forgotten (default 5 minutes). */
   ttlMs?: number;
   /** Clock, for tests. */
   now?: () => number;
 }
 
+interface SizedEvent extends StoredEvent {
+  size: number;
+}
+
 interface StreamLog {
-  events: StoredEvent[];
+  events: SizedEvent[];
   nextSeq: number;
   touchedAt: number;
 }
 
+interface SessionLog {
+  /** Least recently written first (Map insertion order, refreshed on write). */
+  streams: Map<string, StreamLog>;
+  bytes: number;
+}
+
 /**
- * Keeps recent events of each stream in memory, bounded in count and age. Event ids are
+ * Keeps recent events of each stream in memory, bounded in count, size and age. Event ids are
  * `<streamId>_<sequence>`, so an id names its stream; lookups are scoped to the session.
  */
 export class InMemoryEventStore implements EventStore {
-  readonly #sessions = new Map<string, Map<string, StreamLog>>();
+  readonly #sessions = new Map<string, SessionLog>();
   readonly #maxEvents: number;
   readonly #maxStreams: number;
+  readonly #maxBytes: number;
   readonly #ttlMs: number;
   readonly #now: () => number;
 
   constructor(options: InMemoryEventStoreOptions = {}) {
     this.#maxEvents = options.maxEventsPerStream ?? 256;
     this.#maxStreams = options.maxStreamsPerSession ?? 64;
+    this.#maxBytes = options.maxBytesPerSession ?? 4 * 1024 * 1024;
     this.#ttlMs = options.ttlMs ?? 5 * 60_000;
     this.#now = options.now ?? Date.now;
   }
 
   append(sessionId: string, streamId: string, message: JSONRPCMessage | undefined): string {
     const now = this.#now();
-    let streams = this.#sessions.get(sessionId);
-    if (!streams) {
-      streams = new Map();
-      this.#sessions.set(sessionId, streams);
+    let session = this.#sessions.get(sessionId);
+    if (!session) {
+      session = { streams: new Map(), bytes: 0 };
+      this.#sessions.set(sessionId, session);
     }
-    let log = streams.get(streamId);
+    let log = session.streams.get(streamId);
     if (log) {
-      // Re-insert so the Map's order stays least-recently-written first.
-      streams.delete(streamId);
+      session.streams.delete(streamId);
     } else {
-      this.#evictStale(streams, now);
+      this.#evictStale(session, now);
       log = { events: [], nextSeq: 0, touchedAt: now };
     }
-    streams.set(streamId, log);
+    session.streams.set(streamId, log);
     log.touchedAt = now;
     const id = `${streamId}_${log.nextSeq++}`;
-    log.events.push({ id, message });
-    if (log.events.length > this.#maxEvents) log.events.splice(0, log.events.length - this.#maxEvents);
+    // UTF-16 length approximates the size; close enough for a memory bound.
+    const size = message === undefined ? 0 : JSON.stringify(message).length;
+    log.events.push({ id, message, size });
+    session.bytes += size;
+    if (log.events.length > this.#maxEvents)
+      this.#dropOldest(session, log, log.events.length - this.#maxEvents);
+    this.#shrink(session);
     return id;
   }
 
@@ -68,9 +89,11 @@ export class InMemoryEventStore implements EventStore {
     const streamId = lastEventId.slice(0, separator);
     const seq = Number(lastEventId.slice(separator + 1));
     if (!Number.isInteger(seq) || seq < 0) return undefined;
-    const log = this.#sessions.get(sessionId)?.get(streamId);
+    const log = this.#sessions.get(sessionId)?.streams.get(streamId);
     if (!log || seq >= log.nextSeq || this.#now() - log.touchedAt > this.#ttlMs) return undefined;
-    const events = log.events.filter((event) => Number(event.id.slice(separator + 1)) > seq);
+    const events = log.events
+      .filter((event) => Number(event.id.slice(separator + 1)) > seq)
+      .map(({ id, message }) => ({ id, message }));
     return { streamId, events };
   }
 
@@ -78,10 +101,23 @@ export class InMemoryEventStore implements EventStore {
     this.#sessions.delete(sessionId);
   }
 
-  #evictStale(streams: Map<string, StreamLog>, now: number): void {
-    for (const [streamId, log] of streams) {
-      if (now - log.touchedAt <= this.#ttlMs && streams.size < this.#maxStreams) break;
-      streams.delete(streamId);
+  #evictStale(session: SessionLog, now: number): void {
+    for (const [streamId, log] of session.streams) {
+      if (now - log.touchedAt <= this.#ttlMs && session.streams.size < this.#maxStreams) break;
+      this.#dropOldest(session, log, log.events.length);
+      session.streams.delete(streamId);
     }
+  }
+
+  /** Drops the oldest events of the least recently written streams until the session fits. */
+  #shrink(session: SessionLog): void {
+    for (const log of session.streams.values()) {
+      if (session.bytes <= this.#maxBytes) return;
+      while (log.events.length > 0 && session.bytes > this.#maxBytes) this.#dropOldest(session, log, 1);
+    }
+  }
+
+  #dropOldest(session: SessionLog, log: StreamLog, count: number): void {
+    for (const event of log.events.splice(0, count)) session.bytes -= event.size;
   }
 }

@@ -37,6 +37,24 @@ describe('InMemoryEventStore', () => {
     expect(store.replayAfter('s', y)).toEqual({ streamId: 'y', events: [] });
   });
 
+  it('bounds the serialized size per session, dropping the oldest events first', () => {
+    const store = new InMemoryEventStore({ maxBytesPerSession: 1000 });
+    const big = (n: number) => ({
+      jsonrpc: '2.0' as const,
+      method: 'big',
+      params: { n, pad: 'x'.repeat(250) },
+    });
+    const start = store.append('s', 'a', undefined);
+    for (let n = 0; n < 3; n++) store.append('s', 'a', big(n));
+    const other = store.append('s', 'b', undefined);
+    store.append('s', 'b', big(3));
+    // Four ~300-byte events do not fit in 1000: the oldest one of stream a went first.
+    expect(
+      store.replayAfter('s', start)!.events.map((e) => (e.message as ReturnType<typeof big>).params.n),
+    ).toEqual([1, 2]);
+    expect(store.replayAfter('s', other)!.events).toHaveLength(1);
+  });
+
   it('forgets streams older than the TTL and whole sessions on request', () => {
     let now = 0;
     const store = new InMemoryEventStore({ ttlMs: 1000, now: () => now });
