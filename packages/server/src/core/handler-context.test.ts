@@ -227,6 +227,31 @@ describe('ctx.sample and ctx.listRoots', () => {
     ).toBe('LLM response: Paris; roots: file:///a,file:///b');
   });
 
+  it('checks sampling.context for includeContext from 2025-11-25 on', async () => {
+    const server = new McpServer({ name: 't', version: '1' });
+    server.tool('s', {}, async (_args, ctx) => {
+      const reply = await ctx.sample({ messages: [], maxTokens: 1, includeContext: 'thisServer' });
+      return reply.model;
+    });
+    const handlers = {
+      'sampling/createMessage': () => ({
+        role: 'assistant',
+        content: { type: 'text', text: '' },
+        model: 'm',
+      }),
+    };
+    const strict = await connect(server, { capabilities: { sampling: {} }, handlers });
+    expect(text(await strict.request('tools/call', { name: 's' }))).toBe(
+      "Sampling with includeContext 'thisServer' needs the client capability sampling.context, which this client did not declare",
+    );
+    const older = await connect(server, {
+      protocolVersion: '2025-06-18',
+      capabilities: { sampling: {} },
+      handlers,
+    });
+    expect(text(await older.request('tools/call', { name: 's' }))).toBe('m');
+  });
+
   it('refuses without capabilities and rejects malformed answers', async () => {
     const server = new McpServer({ name: 't', version: '1' });
     server.tool('s', {}, async (_args, ctx) =>

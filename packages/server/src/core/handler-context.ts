@@ -7,6 +7,7 @@ import {
   type ElicitResult,
   ElicitResultSchema,
   type Implementation,
+  isStatelessProtocolVersion,
   type JSONObject,
   ListRootsResultSchema,
   LOGGING_LEVELS,
@@ -138,7 +139,10 @@ export function createHandlerContext<TState>(ctx: RequestContext, state: TState)
   }
 
   const context: HandlerContext<TState> = {
-    signal: ctx.signal,
+    // A getter: the peer creates the AbortController only for handlers that look at it.
+    get signal() {
+      return ctx.signal;
+    },
     protocolVersion: version,
     client: { capabilities, protocolVersion: version },
     state,
@@ -184,7 +188,9 @@ export function createHandlerContext<TState>(ctx: RequestContext, state: TState)
       if (!supports(version, 'urlElicitation'))
         throw unsupportedByRevision('URL elicitation', '2025-11-25', version);
       const elicitationId = options?.elicitationId ?? crypto.randomUUID();
-      const params: JSONObject = { mode: 'url', message, url, elicitationId };
+      const params: JSONObject = { mode: 'url', message, url };
+      // 2026-07-28 dropped elicitationId (the client's retry says the interaction finished).
+      if (!isStatelessProtocolVersion(version)) params.elicitationId = elicitationId;
       const answer = await ctx.requestInput({ method: 'elicitation/create', params }, options);
       return { ...parseAnswer(ElicitResultSchema, answer, 'elicitation/create'), elicitationId };
     },
@@ -192,6 +198,14 @@ export function createHandlerContext<TState>(ctx: RequestContext, state: TState)
     async sample(params, options) {
       if (capabilities.sampling === undefined) {
         throw new MissingClientCapabilityError('Sampling (ctx.sample)', { sampling: {} });
+      }
+      const wantsContext = params.includeContext !== undefined && params.includeContext !== 'none';
+      if (wantsContext && supports(version, 'samplingContextCapability')) {
+        if (capabilities.sampling.context === undefined) {
+          throw new MissingClientCapabilityError(`Sampling with includeContext '${params.includeContext}'`, {
+            sampling: { context: {} },
+          });
+        }
       }
       if (params.tools !== undefined || params.toolChoice !== undefined) {
         if (capabilities.sampling.tools === undefined) {

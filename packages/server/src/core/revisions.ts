@@ -23,6 +23,8 @@ export const FEATURE_SINCE = {
   icons: '2025-11-25',
   urlElicitation: '2025-11-25',
   samplingTools: '2025-11-25',
+  /** includeContext other than 'none' needs the client's `sampling.context` capability. */
+  samplingContextCapability: '2025-11-25',
   toolExecution: '2025-11-25',
   /** `description` and `websiteUrl` on implementations. */
   implementationDetails: '2025-11-25',
