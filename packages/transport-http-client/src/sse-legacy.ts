@@ -224,7 +224,14 @@ export class SseClientTransport implements Transport {
       this.onerror?.(error as Error);
       return;
     }
-    for (const message of messages) this.onmessage?.(message);
+    for (const message of messages) {
+      try {
+        this.onmessage?.(message);
+      } catch (error) {
+        // A throwing handler must not be mistaken for a broken stream, which would end the session.
+        this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
   }
 
   private streamEnded(error: unknown, failStart: (error: Error) => void): void {

@@ -201,6 +201,26 @@ describe.each(fetchImplementations)('StreamableHttpClientTransport over %s', (_n
     await transport.close();
   });
 
+  it('reports a throwing onmessage handler without treating the stream as broken', async () => {
+    server = await startServer((_req, res, recorded) => {
+      openSse(res);
+      sseEvent(res, { id: '1', data: { jsonrpc: '2.0', method: 'notifications/boom' } });
+      sseEvent(res, { id: '2', data: result((recorded.json as { id: number }).id, {}) });
+      res.end();
+    });
+    const { transport, messages, errors } = await recordedTransport(server.url, fetch);
+    transport.onmessage = (message) => {
+      if ('method' in message) throw new Error('handler failed');
+      messages.push(message);
+    };
+    await transport.send({ jsonrpc: '2.0', id: 8, method: 'ping' });
+    await waitFor(() => messages.length === 1);
+    expect(messages).toEqual([result(8, {})]);
+    expect(errors.map((e) => e.message)).toEqual(['handler failed']);
+    expect(server.requests.filter((r) => r.method === 'GET')).toHaveLength(0);
+    await transport.close();
+  });
+
   it('rejects a content type that is neither JSON nor SSE', async () => {
     server = await startServer((_req, res) =>
       res.writeHead(200, { 'content-type': 'text/html' }).end('<html>'),

@@ -187,7 +187,7 @@ export class StreamableHttpClientTransport implements Transport {
         body,
         `The JSON response to request ${String(requestId)} from POST ${this.url}`,
       );
-      for (const received of messages) this.onmessage?.(received);
+      for (const received of messages) this.deliver(received);
       if (!messages.some((received) => isResponse(received) && received.id === requestId)) {
         throw new HttpTransportError(
           'INVALID_RESPONSE',
@@ -226,7 +226,7 @@ export class StreamableHttpClientTransport implements Transport {
         signal: controller.signal,
         reconnection: this.reconnection,
         open: (lastEventId, signal) => this.http.openGetStream(lastEventId, signal),
-        deliver: (message) => this.onmessage?.(message),
+        deliver: (message) => this.deliver(message),
         onInvalid: (error) => this.onerror?.(error),
         ...(extra.onresumptiontoken ? { onEventId: extra.onresumptiontoken } : {}),
       });
@@ -242,7 +242,7 @@ export class StreamableHttpClientTransport implements Transport {
       }
       if (requestId !== undefined && !controller.signal.aborted) {
         const reason = error as HttpTransportError;
-        this.onmessage?.({
+        this.deliver({
           jsonrpc: '2.0',
           id: requestId,
           error: { code: ErrorCode.ConnectionClosed, message: reason.message, data: { reason: reason.code } },
@@ -298,6 +298,15 @@ export class StreamableHttpClientTransport implements Transport {
       done = resolve;
     });
     return { ready, done };
+  }
+
+  /** Hands a message up; a throwing handler is reported, and never mistaken for a broken stream. */
+  private deliver(message: JSONRPCMessage): void {
+    try {
+      this.onmessage?.(message);
+    } catch (error) {
+      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+    }
   }
 
   /** After a 404, only a new initialize may go out: anything else would reach the server session-less. */
