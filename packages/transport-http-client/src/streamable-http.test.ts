@@ -221,6 +221,19 @@ describe.each(fetchImplementations)('StreamableHttpClientTransport over %s', (_n
     await transport.close();
   });
 
+  it('refuses a session id outside visible ASCII', async () => {
+    server = await startServer((_req, res, recorded) =>
+      json(res, result((recorded.json as { id: number }).id, {}), { 'mcp-session-id': 'has space' }),
+    );
+    const { transport } = await recordedTransport(server.url, fetch);
+    await expect(transport.send(initializeRequest)).rejects.toMatchObject({
+      code: 'INVALID_RESPONSE',
+      message: expect.stringContaining('"has space"'),
+    });
+    expect(transport.sessionId).toBeUndefined();
+    await transport.close();
+  });
+
   it('rejects a content type that is neither JSON nor SSE', async () => {
     server = await startServer((_req, res) =>
       res.writeHead(200, { 'content-type': 'text/html' }).end('<html>'),

@@ -24,6 +24,8 @@ import {
   sessionExpiredError,
 } from './streamable-http-requests.js';
 
+const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
+
 /**
  * MCP client transport for Streamable HTTP (revisions 2025-03-26 to 2025-11-25): one POST per
  * message, JSON or SSE answers, session and protocol-version headers, an optional standalone GET
@@ -161,7 +163,17 @@ export class StreamableHttpClientTransport implements Transport {
     options: HttpSendOptions,
   ): Promise<boolean> {
     const sessionId = response.headers.get(HttpHeader.SessionId);
-    if (sessionId) this.sessionId = sessionId;
+    if (sessionId !== null && sessionId !== '') {
+      if (!VISIBLE_ASCII.test(sessionId)) {
+        await discardBody(response);
+        throw new HttpTransportError(
+          'INVALID_RESPONSE',
+          `POST ${this.url} assigned the session id ${JSON.stringify(sessionId)}, which has characters outside visible ASCII (0x21-0x7E) as the spec requires`,
+          { url: this.url, method: 'POST', status: response.status },
+        );
+      }
+      this.sessionId = sessionId;
+    }
     const what = 'method' in message ? `Sending ${message.method}` : 'Sending a response';
     if (!response.ok) throw await this.http.statusError(response, 'POST', sentSessionId, what);
     if (response.status === 202) {
