@@ -113,6 +113,9 @@ export const Notification = {
   TasksStatus: 'notifications/tasks/status',
 } as const;
 
+/** The `resultType` values of 2026-07-28 results (results of older servers omit it: read as "complete"). */
+export const RESULT_TYPES = ['complete', 'input_required'] as const;
+
 export const LOGGING_LEVELS = [
   'debug',
   'info',

@@ -16,6 +16,7 @@ export {
   Method,
   Notification,
   PROTOCOL_VERSIONS,
+  RESULT_TYPES,
   STATEFUL_PROTOCOL_VERSIONS,
   STATELESS_PROTOCOL_VERSIONS,
 } from './constants.js';
@@ -100,7 +101,6 @@ export {
   LoggingLevelSchema,
   MetaObjectSchema,
   ProgressTokenSchema,
-  RESULT_TYPES,
   RequestIdSchema,
   ResultTypeSchema,
   RoleSchema,

@@ -72,8 +72,5 @@ export type Annotations = z.infer<typeof AnnotationsSchema>;
 export const ResultTypeSchema = z.string();
 export type ResultType = z.infer<typeof ResultTypeSchema>;
 
-/** The `resultType` values the 2026-07-28 revision defines. */
-export const RESULT_TYPES = ['complete', 'input_required'] as const;
-
 export const CacheScopeSchema = z.enum(['public', 'private']);
 export type CacheScope = z.infer<typeof CacheScopeSchema>;
