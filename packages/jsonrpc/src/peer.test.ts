@@ -223,9 +223,51 @@ describe('JsonRpcPeer requests and responses', () => {
       { jsonrpc: '2.0', id: 2, result: { b: 2 } },
     ]);
   });
+  it('removeNotificationHandler stops delivery', async () => {
+    const transport = new RecordingTransport();
+    const peer = new JsonRpcPeer();
+    await peer.connect(transport);
+    let count = 0;
+    peer.setNotificationHandler('note', () => {
+      count++;
+    });
+    transport.deliver({ jsonrpc: '2.0', method: 'note' });
+    peer.removeNotificationHandler('note');
+    transport.deliver({ jsonrpc: '2.0', method: 'note' });
+    expect(count).toBe(1);
+  });
+
+  it('exposes the connected transport', async () => {
+    const transport = new RecordingTransport();
+    const peer = new JsonRpcPeer();
+    expect(peer.transport).toBeUndefined();
+    await peer.connect(transport);
+    expect(peer.transport).toBe(transport);
+    await peer.close();
+    expect(peer.transport).toBeUndefined();
+  });
 });
 
 describe('JsonRpcPeer close', () => {
+  it('settles pending requests even when the transport fails to close', async () => {
+    const transport = new RecordingTransport();
+    transport.close = () => Promise.reject(new Error('socket already gone'));
+    const peer = new JsonRpcPeer();
+    await peer.connect(transport);
+    const pending = peer.request('x');
+    await expect(peer.close()).rejects.toThrow('socket already gone');
+    await expect(pending).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+  });
+
+  it('rejects pending requests when the other side closes the connection', async () => {
+    const { caller, answerer } = await connectedPeers();
+    answerer.setRequestHandler('hang', () => new Promise(() => {}));
+    const pending = caller.request('hang');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await answerer.close();
+    await expect(pending).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+  });
+
   it('rejects every pending request at once with CONNECTION_CLOSED and aborts running handlers', async () => {
     const { caller, answerer } = await connectedPeers();
     const signals: AbortSignal[] = [];

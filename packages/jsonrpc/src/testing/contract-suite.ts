@@ -30,7 +30,7 @@ export interface TransportPair {
 }
 
 export interface TransportContractOptions {
-  /** How long to wait for deliveries and close events (default 10 000 ms). */
+  /** How long to wait for deliveries and close events (default 20 000 ms; tests may take twice that). */
   timeoutMs?: number;
 }
 
@@ -81,7 +81,7 @@ export function runTransportContractSuite(
   factory: () => TransportPair | Promise<TransportPair>,
   options?: TransportContractOptions,
 ): void {
-  const timeoutMs = options?.timeoutMs ?? 10_000;
+  const timeoutMs = options?.timeoutMs ?? 20_000;
   const { afterEach, describe, expect, it } = requireVitest();
 
   describe(`transport contract: ${name}`, () => {
