@@ -245,6 +245,43 @@ describe('stateless requests over a connection', () => {
     expect(ping.code).toBe(-32601);
   });
 
+  it('signs requestState with the server secret on the session path', async () => {
+    const server = new McpServer(
+      { name: 't', version: '1' },
+      { protocolVersions: ['2026-07-28'], requestState: { secret: 'a test secret of at least 32 bytes!' } },
+    );
+    server.tool('two', {}, async (_args, ctx) => {
+      const first = await ctx.listRoots({ key: 'r1' });
+      const second = await ctx.listRoots({ key: 'r2' });
+      return `${first.length}+${second.length}`;
+    });
+    const h = await connect(server, { initialize: false });
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': { roots: {} },
+    };
+    const round1 = await h.request('tools/call', { name: 'two', _meta: meta });
+    expect(typeof round1.requestState).toBe('string');
+    const round2 = await h.request('tools/call', {
+      name: 'two',
+      _meta: meta,
+      requestState: round1.requestState as string,
+      inputResponses: { r1: { roots: [{ uri: 'file:///a' }] } },
+    });
+    expect(Object.keys(round2.inputRequests as object)).toEqual(['r2']);
+    const done = await h.request('tools/call', {
+      name: 'two',
+      _meta: meta,
+      requestState: round2.requestState as string,
+      inputResponses: { r2: { roots: [] } },
+    });
+    expect(done.content).toEqual([{ type: 'text', text: '1+0' }]);
+    const forged = (await h
+      .request('tools/call', { name: 'two', _meta: meta, requestState: 'e30.AAAA' })
+      .catch((e: unknown) => e)) as JsonRpcError;
+    expect(forged.code).toBe(-32602);
+  });
+
   it('rejects stateless requests when the server speaks only stateful revisions', async () => {
     const server = new McpServer({ name: 't', version: '1' });
     server.tool('x', {}, () => 'x');

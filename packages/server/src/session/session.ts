@@ -207,6 +207,7 @@ export class ServerSession {
             ...(context.extra !== undefined ? { extra: context.extra } : {}),
             sendNotification: (method, notificationParams) =>
               context.sendNotification(method, notificationParams),
+            ...(this.server.requestState !== undefined ? { requestState: this.server.requestState } : {}),
           });
     return outcomeToResult(await this.server.handle({ method: context.method, params }, ctx));
   }
