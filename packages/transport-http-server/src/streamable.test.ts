@@ -266,4 +266,22 @@ describe('Streamable HTTP sessions', () => {
       error: { message: expect.stringContaining('did not connect') },
     });
   });
+
+  it("under responseMode 'json', related notifications ride the GET stream instead", async () => {
+    const { handler } = harness({ responseMode: 'json' });
+    const { headers } = await initialize(handler);
+    const get = new SseReader(await handler(getRequest(headers)));
+    await get.next(); // priming
+    const answered = await handler(postRequest(request('progress', 4), headers));
+    expect(await answered.json()).toEqual({ jsonrpc: '2.0', id: 4, result: { done: true } });
+    expect(JSON.parse((await get.next())!.data)).toMatchObject({ method: 'notifications/progress' });
+    await get.cancel();
+  });
+
+  it('rejects sends after the session closed, saying why', async () => {
+    const { handler, servers } = harness();
+    const { headers } = await initialize(handler);
+    await handler(new Request('http://localhost:3000/mcp', { method: 'DELETE', headers }));
+    await expect(servers[0]!.transport.send({ jsonrpc: '2.0', method: 'x' })).rejects.toThrow(/closed/);
+  });
 });
