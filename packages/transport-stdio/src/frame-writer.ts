@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import { StdioErrorCode, StdioTransportError } from './errors.js';
+import { Fifo } from './fifo.js';
 
 /** Default bound on bytes accepted by `send` but not yet taken by the reader: 64 MiB. */
 export const DEFAULT_MAX_PENDING_WRITE_BYTES = 64 * 1024 * 1024;
@@ -19,7 +20,7 @@ interface QueuedWrite {
  * makes `send` fail with a clear error instead of growing memory without limit.
  */
 export class FrameWriter {
-  private readonly queue: QueuedWrite[] = [];
+  private readonly queue = new Fifo<QueuedWrite>();
   /** Handed to the stream, waiting for its callback. */
   private readonly inFlight = new Set<QueuedWrite>();
   /** Bytes accepted but not yet confirmed written by the stream's callback. */
@@ -90,7 +91,7 @@ export class FrameWriter {
     if (this.closedWith) return;
     this.closedWith = reason;
     this.stream.off('drain', this.onDrain);
-    for (const item of [...this.inFlight, ...this.queue.splice(0)]) {
+    for (const item of [...this.inFlight, ...this.queue.drain()]) {
       this.pendingBytes -= item.bytes.byteLength;
       item.reject(reason);
     }
