@@ -2,7 +2,7 @@
 // a JSON-RPC error; nothing throws anything else. Fixed seeds keep failures reproducible.
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { decodeMessage, encodeMessage } from './codec.js';
+import { decodeMessage, decodeMessageItems, encodeMessage } from './codec.js';
 import { JsonRpcError } from './errors.js';
 import { JsonRpcPeer } from './peer.js';
 import { RecordingTransport } from './test-helpers/recording-transport.js';
@@ -147,6 +147,25 @@ describe('codec properties', () => {
     fc.assert(
       fc.property(anyInput, (value) => decodeOutcomeIsSound(JSON.stringify(value) ?? 'null')),
       { seed: 42, numRuns: RUNS },
+    );
+  });
+
+  it('decodeMessageItems yields, per element, a valid message or an error with its response', SLOW, () => {
+    fc.assert(
+      fc.property(anyInput, (value) => {
+        let items: unknown[];
+        try {
+          items = decodeMessageItems(JSON.stringify(value) ?? 'null').items;
+        } catch (error) {
+          return error instanceof JsonRpcError && error.response !== undefined;
+        }
+        return items.every((item) =>
+          item instanceof JsonRpcError
+            ? item.code === -32600 && isValidMessage(item.response)
+            : isValidMessage(item),
+        );
+      }),
+      { seed: 5, numRuns: RUNS },
     );
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeMessage, encodeMessage, validateMessage } from './codec.js';
+import { decodeMessage, decodeMessageItems, encodeMessage, validateMessage } from './codec.js';
 import { JsonRpcError } from './errors.js';
 
 function decodeFailure(text: string, maxDepth?: number): JsonRpcError {
@@ -133,5 +133,25 @@ describe('encodeMessage / decodeMessage', () => {
     cyclic.self = cyclic;
     expect(() => encodeMessage({ jsonrpc: '2.0', method: 'x', params: cyclic })).toThrow(/Cannot encode/);
     expect(() => encodeMessage({ jsonrpc: '2.0', method: 'x', params: { n: 1n } })).toThrow(JsonRpcError);
+  });
+
+  it('decodeMessageItems keeps the valid elements of a batch beside per-element errors', () => {
+    const decoded = decodeMessageItems(
+      '[{"jsonrpc":"2.0","id":1,"method":"a"},{"jsonrpc":"2.0","id":2,"method":3},{"jsonrpc":"2.0","method":"n"}]',
+    );
+    expect(decoded.isBatch).toBe(true);
+    expect(decoded.items[0]).toEqual({ jsonrpc: '2.0', id: 1, method: 'a' });
+    expect(decoded.items[1]).toBeInstanceOf(JsonRpcError);
+    expect((decoded.items[1] as JsonRpcError).response).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      error: { code: -32600, message: 'Invalid request at $[1].method: expected a string, got the number 3' },
+    });
+    expect(decoded.items[2]).toEqual({ jsonrpc: '2.0', method: 'n' });
+    const single = decodeMessageItems('{"jsonrpc":"2.0","id":"x"}');
+    expect(single.isBatch).toBe(false);
+    expect((single.items[0] as JsonRpcError).response?.id).toBe('x');
+    expect(() => decodeMessageItems('[]')).toThrow('a batch must not be empty');
+    expect(() => decodeMessageItems('{oops')).toThrow(/^Parse error/);
   });
 });

@@ -35,6 +35,41 @@ export function encodeMessage(message: JSONRPCMessage | readonly JSONRPCMessage[
  * error response to send back.
  */
 export function decodeMessage(text: string, options?: DecodeOptions): JSONRPCMessage | JSONRPCMessage[] {
+  return validateMessage(parseJsonText(text, options));
+}
+
+/** What `decodeMessageItems` returns: every element, each valid message or its own error. */
+export interface DecodedItems {
+  /** Whether the text was a batch (a JSON array). */
+  isBatch: boolean;
+  /** In order; an invalid element is replaced by its -32600 `JsonRpcError` (with `.response`). */
+  items: Array<JSONRPCMessage | JsonRpcError>;
+}
+
+/**
+ * Like `decodeMessage`, but an invalid element of a batch does not sink its valid neighbours:
+ * JSON-RPC answers each element on its own. Throws only when the text as a whole is unusable
+ * (not JSON, too deeply nested, an empty batch).
+ */
+export function decodeMessageItems(text: string, options?: DecodeOptions): DecodedItems {
+  const value = parseJsonText(text, options);
+  if (!Array.isArray(value)) return { isBatch: false, items: [checkItem(value, '$')] };
+  if (value.length === 0) {
+    throw failure(ErrorCode.InvalidRequest, 'Invalid request at $: a batch must not be empty', null);
+  }
+  const items: Array<JSONRPCMessage | JsonRpcError> = [];
+  for (let index = 0; index < value.length; index++) items.push(checkItem(value[index], `$[${index}]`));
+  return { isBatch: true, items };
+}
+
+function checkItem(item: unknown, at: string): JSONRPCMessage | JsonRpcError {
+  const problem = findMessageProblem(item, at);
+  if (problem === undefined) return item as JSONRPCMessage;
+  return failure(ErrorCode.InvalidRequest, `Invalid request at ${problem}`, readableId(item));
+}
+
+/** JSON text -> value, with the cheap garbage and nesting checks in front of JSON.parse. */
+function parseJsonText(text: string, options: DecodeOptions | undefined): unknown {
   if (typeof text !== 'string') {
     throw failure(ErrorCode.ParseError, `Parse error: expected JSON text, got a ${typeof text}`, null);
   }
@@ -76,7 +111,7 @@ export function decodeMessage(text: string, options?: DecodeOptions): JSONRPCMes
   } finally {
     ErrorWithLimit.stackTraceLimit = limit;
   }
-  return validateMessage(value);
+  return value;
 }
 
 /**

@@ -1,8 +1,14 @@
 // Every export of this file is public API of @mcpkit/jsonrpc.
 
 // Codec: JSON text <-> checked JSON-RPC 2.0 messages.
-export type { DecodeOptions } from './codec.js';
-export { DEFAULT_MAX_DEPTH, decodeMessage, encodeMessage, validateMessage } from './codec.js';
+export type { DecodedItems, DecodeOptions } from './codec.js';
+export {
+  DEFAULT_MAX_DEPTH,
+  decodeMessage,
+  decodeMessageItems,
+  encodeMessage,
+  validateMessage,
+} from './codec.js';
 
 // Errors: wire errors (JSON-RPC codes), local SDK errors (string codes) and the normalizer.
 export type { JsonRpcErrorOptions } from './errors.js';
