@@ -196,7 +196,7 @@ describe('StdioClientTransport', () => {
   it('shuts the server down when it closes stdout but keeps running', async () => {
     const seen = await startBehaviour('close-stdout-keep-running');
     const pid = seen.transport.pid!;
-    await waitUntil(() => seen.closes() === 1, 'onclose', 5000);
+    await waitUntil(() => seen.closes() === 1, 'onclose');
     expect(seen.errors[0]).toMatchObject({ code: StdioErrorCode.ProcessExited });
     expect(seen.errors[0]?.message).toMatch(/closed its stdout but kept running/);
     expect(isRunning(pid)).toBe(false);
