@@ -34,50 +34,30 @@ import type * as z from 'zod';
 import { addsCapability, assertServerCapability, buildClientCapabilities } from './capabilities.js';
 import type { CallToolOptions, LogMessageHandler, McpClientOptions } from './client-options.js';
 import { checkVersionOptions } from './client-version-options.js';
-import { newestFirst, supportedList } from './discover.js';
+import { ClientConnection } from './connection.js';
 import { McpClientError, McpClientErrorCode } from './errors.js';
-import { type ListChangedHandler, ListChangedWatcher, type ListKind } from './list-changed.js';
-import { ListenStream, listenFilter } from './listen.js';
-import { McpHeaderRegistry } from './mcp-headers.js';
+import type { ListChangedHandler, ListKind } from './list-changed.js';
 import { type NegotiatedSession, negotiate } from './negotiation.js';
 import { collectAll, paginate } from './pagination.js';
 import { wirePeer } from './peer-wiring.js';
 import { resultSchemaFor, type TypedMethod } from './result-schemas.js';
+import { type ListItem, ServerEvents } from './server-events.js';
 import {
   type ElicitationHandler,
   type ElicitationHandlerOptions,
   type RootsHandler,
   type SamplingHandler,
-  type ServerRequestContext,
   ServerRequestResponder,
 } from './server-requests.js';
-import { sendStatelessRequest } from './stateless.js';
-import {
-  asError,
-  type ResourceSubscription,
-  ResourceSubscriptions,
-  type ResourceUpdatedCallback,
-  type SubscriptionWire,
-} from './subscriptions.js';
-import { ToolOutputSchemaCache } from './tool-output.js';
+import { asError, type ResourceSubscription, type ResourceUpdatedCallback } from './subscriptions.js';
+import { ToolCatalog } from './tool-catalog.js';
 import { parseServerResult } from './validation.js';
 
 const DEFAULT_MAX_PAGES = 1000;
 const DEFAULT_DISCOVER_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_INPUT_ROUNDS = 10;
 
-interface Connection {
-  peer: Peer;
-  transport: Transport;
-  session: NegotiatedSession;
-  declaredCapabilities: ClientCapabilities;
-  /** 2026-07-28: the level `setLoggingLevel` chose, sent in each request's `_meta`. */
-  logLevel?: LoggingLevel;
-  /** 2026-07-28: the open `subscriptions/listen` stream, once anything was asked for. */
-  listen?: ListenStream;
-}
-
-type ListItem<K extends ListKind> = K extends 'tools' ? Tool : K extends 'prompts' ? Prompt : Resource;
+type Connection = ClientConnection;
 
 /**
  * An MCP client: connects over any transport, negotiates the protocol revision, makes typed calls
@@ -94,10 +74,23 @@ export class McpClient {
   readonly #offeredVersion: string;
   readonly #supportedVersions: readonly string[];
   readonly #responder = new ServerRequestResponder();
-  readonly #resources = new ResourceSubscriptions(() => this.#subscriptionWire());
-  readonly #toolOutputSchemas = new ToolOutputSchemaCache();
-  readonly #headers = new McpHeaderRegistry();
-  readonly #watchers: { [K in ListKind]?: ListChangedWatcher<ListItem<K>> } = {};
+  readonly #events: ServerEvents = new ServerEvents({
+    connection: () => this.#connection,
+    subscribe: async (uri, options) => void (await this.#call('resources/subscribe', { uri }, options)),
+    unsubscribe: async (uri, options) => void (await this.#call('resources/unsubscribe', { uri }, options)),
+    openListen: (notifications, signal) =>
+      this.request('subscriptions/listen', { notifications }, SubscriptionsListenResultSchema, {
+        signal,
+        timeoutMs: Number.POSITIVE_INFINITY,
+      }),
+    fetchAll: {
+      tools: () => this.listAllTools(),
+      prompts: () => this.listAllPrompts(),
+      resources: () => this.listAllResources(),
+    },
+    reportError: (error) => this.#reportError(error),
+  });
+  readonly #tools = new ToolCatalog();
   #logHandler: LogMessageHandler | undefined;
   #connecting: Peer | undefined;
   #connection: Connection | undefined;
@@ -169,14 +162,12 @@ export class McpClient {
       protocolVersion: () => this.protocolVersion,
       serverInfo: () => this.serverInfo,
       logMessage: (entry) => this.#logHandler?.(entry),
-      resourceUpdated: (update) =>
-        this.#resources.registry.dispatch(update, (error) => this.#reportError(error)),
-      subscriptionsAcknowledged: () => this.#connection?.listen?.acknowledged(),
+      resourceUpdated: (update) => this.#events.resourceUpdated(update),
+      subscriptionsAcknowledged: () => this.#events.acknowledged(),
       elicitationComplete: (id) => this.#options.onElicitationComplete?.(id),
       listChanged: (kind) => {
-        if (kind === 'tools') this.#toolOutputSchemas.clear();
-        // Not awaited: the refresh sends requests whose responses arrive on this same connection.
-        void this.#watchers[kind]?.notify();
+        if (kind === 'tools') this.#tools.listChanged();
+        this.#events.listChanged(kind);
       },
       reportError: (error) => this.#reportError(error),
     });
@@ -197,8 +188,14 @@ export class McpClient {
         },
         options,
       );
-      this.#connection = { peer, transport, session, declaredCapabilities: capabilities };
-      void this.#syncListen();
+      this.#connection = new ClientConnection(peer, transport, session, capabilities, {
+        clientInfo: this.clientInfo,
+        supportedVersions: this.#supportedVersions,
+        maxInputRounds: this.#options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS,
+        capabilities: () => this.#currentCapabilities(),
+        answer: (method, params, ctx) => this.#responder.answer(method, params, ctx),
+      });
+      void this.#events.syncListen();
     } catch (error) {
       this.#connection = undefined;
       await this.#closePeer(peer);
@@ -230,58 +227,8 @@ export class McpClient {
   ): Promise<z.output<S>> {
     const connection = this.#requireConnection(method);
     this.#checkCapability(method, connection);
-    const raw =
-      connection.session.mode === 'stateless'
-        ? await this.#statelessRequest(connection, method, params, options)
-        : await connection.peer.request(method, params, options);
+    const raw = await connection.send(method, params, options);
     return parseServerResult(resultSchema, raw, method, connection.session.protocolVersion);
-  }
-
-  /**
-   * 2026-07-28: the `_meta` envelope on every request and the input_required retry loop. After an
-   * UnsupportedProtocolVersionError naming a version this client speaks, it switches to that
-   * version and retries once.
-   */
-  async #statelessRequest(
-    connection: Connection,
-    method: string,
-    params: JSONObject | undefined,
-    options: RequestOptions | undefined,
-  ): Promise<JSONObject> {
-    try {
-      return await this.#statelessAttempt(connection, method, params, options);
-    } catch (error) {
-      if (!(error instanceof JsonRpcError) || error.code !== ErrorCode.UnsupportedProtocolVersion)
-        throw error;
-      const offered = supportedList(error.data);
-      const ours = newestFirst(this.#supportedVersions.filter(isStatelessProtocolVersion));
-      const next = ours.find((version) => offered.includes(version));
-      if (next === undefined) throw error;
-      connection.session.protocolVersion = next;
-      connection.transport.setProtocolVersion?.(next);
-      return this.#statelessAttempt(connection, method, params, options);
-    }
-  }
-
-  #statelessAttempt(
-    connection: Connection,
-    method: string,
-    params: JSONObject | undefined,
-    options: RequestOptions | undefined,
-  ): Promise<JSONObject> {
-    const protocolVersion = connection.session.protocolVersion;
-    const signal = options?.signal ?? new AbortController().signal;
-    return sendStatelessRequest(connection.peer, method, params, options, {
-      // Stateless requests declare capabilities each time, so handlers set after connect count.
-      identity: { protocolVersion, clientInfo: this.clientInfo, capabilities: this.#currentCapabilities() },
-      logLevel: connection.logLevel,
-      maxRounds: this.#options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS,
-      answer: (question, questionParams) => {
-        const context: ServerRequestContext = { signal, protocolVersion };
-        if (connection.session.serverInfo) context.serverInfo = connection.session.serverInfo;
-        return this.#responder.answer(question, questionParams, context);
-      },
-    });
   }
 
   /** Sends a notification to the server. */
@@ -327,18 +274,8 @@ export class McpClient {
    */
   async listTools(params?: PaginatedRequestParams, options?: RequestOptions): Promise<ListToolsResult> {
     const result = await this.#call('tools/list', params, options);
-    if (this.protocolMode === 'stateless') {
-      result.tools = this.#headers.admit(result.tools, (tool, reason) =>
-        this.#reportError(
-          new McpClientError(
-            McpClientErrorCode.InvalidToolDefinition,
-            `Left out tool '${tool.name}' from tools/list: ${reason}`,
-            { data: { tool: tool.name, reason } },
-          ),
-        ),
-      );
-    }
-    this.#toolOutputSchemas.remember(result.tools);
+    const stateless = this.protocolMode === 'stateless';
+    result.tools = this.#tools.admit(result.tools, stateless, (error) => this.#reportError(error));
     return result;
   }
 
@@ -352,7 +289,7 @@ export class McpClient {
     protocolVersion: string | undefined,
   ): Record<string, string> | undefined => {
     if (protocolVersion === undefined || !isStatelessProtocolVersion(protocolVersion)) return undefined;
-    return this.#headers.headersFor(message);
+    return this.#tools.headersFor(message);
   };
 
   /** Every tool, page by page (bounded by `maxPages`; a repeated cursor throws PAGINATION_LOOP). */
@@ -374,9 +311,22 @@ export class McpClient {
    */
   async callTool(params: CallToolRequestParams, options?: CallToolOptions): Promise<CallToolResult> {
     const { validateOutput, ...requestOptions } = options ?? {};
-    const result = await this.#call('tools/call', params, requestOptions);
+    let result: CallToolResult;
+    try {
+      result = await this.#call('tools/call', params, requestOptions);
+    } catch (error) {
+      const headerMismatch =
+        error instanceof JsonRpcError &&
+        error.code === ErrorCode.HeaderMismatch &&
+        this.protocolMode === 'stateless';
+      if (!headerMismatch) throw error;
+      // SEP-2243: the server may expect Mcp-Param-* headers from a newer inputSchema than the one
+      // we know; refresh the tool definitions once and retry.
+      await this.listAllTools(requestOptions.signal ? { signal: requestOptions.signal } : undefined);
+      result = await this.#call('tools/call', params, requestOptions);
+    }
     if (validateOutput ?? this.#options.validateToolOutput ?? true) {
-      this.#toolOutputSchemas.check(params.name, result);
+      this.#tools.checkOutput(params.name, result);
     }
     return result;
   }
@@ -452,40 +402,12 @@ export class McpClient {
     options?: RequestOptions,
   ): Promise<ResourceSubscription> {
     this.#checkCapability('resources/subscribe', this.#requireConnection('resources/subscribe'));
-    return this.#resources.subscribe(uri, callback, options);
+    return this.#events.subscribe(uri, callback, options);
   }
 
   /** Drops every callback of `uri` and unsubscribes the server. */
   unsubscribeResource(uri: string, options?: RequestOptions): Promise<void> {
-    return this.#resources.unsubscribeAll(uri, options);
-  }
-
-  #subscriptionWire(): SubscriptionWire | undefined {
-    const connection = this.#connection;
-    if (!connection) return undefined;
-    if (connection.session.mode === 'stateless') {
-      const sync = () => this.#syncListen();
-      return { subscribe: sync, unsubscribe: sync };
-    }
-    return {
-      subscribe: async (uri, options) => void (await this.#call('resources/subscribe', { uri }, options)),
-      unsubscribe: async (uri, options) => void (await this.#call('resources/unsubscribe', { uri }, options)),
-    };
-  }
-
-  /** 2026-07-28: keeps the `subscriptions/listen` stream in step with what the user wants to hear. */
-  #syncListen(): Promise<void> {
-    const connection = this.#connection;
-    if (connection?.session.mode !== 'stateless') return Promise.resolve();
-    connection.listen ??= new ListenStream(
-      (notifications, signal) =>
-        this.request('subscriptions/listen', { notifications }, SubscriptionsListenResultSchema, {
-          signal,
-          timeoutMs: Number.POSITIVE_INFINITY,
-        }),
-      (error) => this.#reportError(error),
-    );
-    return connection.listen.update(listenFilter(this.#watchers, this.#resources.registry.uris()));
+    return this.#events.unsubscribeAll(uri, options);
   }
 
   // ---- Completion and logging ------------------------------------------------------------------
@@ -552,20 +474,7 @@ export class McpClient {
     kind: K,
     handler: ListChangedHandler<ListItem<K>> | undefined,
   ): void {
-    if (handler) this.#watch(kind, handler);
-    else delete this.#watchers[kind];
-    // 2026-07-28 servers only announce changes on a listen stream that asked for them.
-    void this.#syncListen();
-  }
-
-  #watch<K extends ListKind>(kind: K, handler: ListChangedHandler<ListItem<K>>): void {
-    const fetchAll = {
-      tools: () => this.listAllTools(),
-      prompts: () => this.listAllPrompts(),
-      resources: () => this.listAllResources(),
-    }[kind] as () => Promise<ListItem<K>[]>;
-    const watcher = new ListChangedWatcher(handler, fetchAll, (error) => this.#reportError(error));
-    (this.#watchers as Record<ListKind, unknown>)[kind] = watcher;
+    this.#events.setListChangedHandler(kind, handler);
   }
 
   // ---- Internals -------------------------------------------------------------------------------
@@ -620,13 +529,11 @@ export class McpClient {
   }
 
   #handleClosed(peer: Peer): void {
-    const wasConnected = this.#connection?.peer === peer;
-    if (!wasConnected) return;
-    this.#connection?.listen?.stop();
+    const connection = this.#connection;
+    if (connection?.peer !== peer) return;
+    this.#events.closed(connection);
     this.#connection = undefined;
-    this.#resources.clear();
-    this.#toolOutputSchemas.clear();
-    this.#headers.clear();
+    this.#tools.clear();
     this.onclose?.();
   }
 }

@@ -247,6 +247,25 @@ describe('SEP-2243 headers', () => {
     expect(client.messageHeaders(message, '2025-11-25')).toBeUndefined();
   });
 
+  it('refreshes tool definitions once and retries after a header mismatch', async () => {
+    let calls = 0;
+    const { client, server } = await connectModern({
+      'tools/list': () => listed({ tools: [] }),
+      'tools/call': () => {
+        if (calls++ === 0) throw new JsonRpcError(-32020, 'Mcp-Param-Region header missing');
+        return complete({ content: [] });
+      },
+    });
+    await client.callTool({ name: 'test_x_mcp_header', arguments: { region: 'eu' } });
+    expect(server.requests('tools/list')).toHaveLength(1);
+    expect(server.requests('tools/call')).toHaveLength(2);
+    server.peer.setRequestHandler('tools/call', () => {
+      throw new JsonRpcError(-32020, 'still mismatched');
+    });
+    await expect(client.callTool({ name: 't' })).rejects.toMatchObject({ code: -32020 });
+    expect(server.requests('tools/call')).toHaveLength(4);
+  });
+
   it('keeps every tool under a stateful revision', async () => {
     const { client } = await connectPair({
       handlers: {
