@@ -21,6 +21,31 @@ export {
   STATELESS_PROTOCOL_VERSIONS,
 } from './constants.js';
 
+// The 2026-07-28 tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663).
+export type {
+  DetailedTask,
+  TasksExtensionCreateTaskResult,
+  TasksExtensionGetTaskResult,
+  TasksExtensionTask,
+  UpdateTaskRequestParams,
+} from './extensions/tasks.js';
+export {
+  DetailedTaskSchema,
+  TASKS_EXTENSION_ID,
+  TasksExtensionCancelTaskRequestSchema,
+  TasksExtensionCreateTaskResultSchema,
+  TasksExtensionGetTaskRequestSchema,
+  TasksExtensionGetTaskResultSchema,
+  TasksExtensionStatusNotificationParamsSchema,
+  TasksExtensionStatusNotificationSchema,
+  TasksExtensionTaskIdParamsSchema,
+  TasksExtensionTaskSchema,
+  TasksExtensionTaskStatusSchema,
+  tasksExtensionMethodSchemas,
+  UpdateTaskRequestParamsSchema,
+  UpdateTaskRequestSchema,
+} from './extensions/tasks.js';
+
 // Error formatting: a zod error as one line naming path, expected and received.
 export type { FormatOptions, ValidationIssue } from './format-error.js';
 export { describeValue, describeZodError, formatPath, formatZodError } from './format-error.js';

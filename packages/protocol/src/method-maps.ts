@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ProtocolVersion } from './constants.js';
+import { TasksExtensionCreateTaskResultSchema } from './extensions/tasks.js';
 import * as v20241105 from './revisions/v2024-11-05.js';
 import * as v20250326 from './revisions/v2025-03-26.js';
 import * as v20250618 from './revisions/v2025-06-18.js';
@@ -71,7 +72,12 @@ export const resultSchemas = {
   ping: s.EmptyResultSchema,
   'server/discover': s.DiscoverResultSchema,
   'tools/list': s.ListToolsResultSchema,
-  'tools/call': z.union([s.InputRequiredResultSchema, s.CallToolResultSchema, s.CreateTaskResultSchema]),
+  'tools/call': z.union([
+    s.InputRequiredResultSchema,
+    TasksExtensionCreateTaskResultSchema,
+    s.CallToolResultSchema,
+    s.CreateTaskResultSchema,
+  ]),
   'resources/list': s.ListResourcesResultSchema,
   'resources/templates/list': s.ListResourceTemplatesResultSchema,
   'resources/read': z.union([s.InputRequiredResultSchema, s.ReadResourceResultSchema]),
@@ -258,7 +264,12 @@ export const methodSchemas: Readonly<Record<ProtocolVersion, RevisionMethodSchem
     results: {
       'server/discover': v20260728.DiscoverResultSchema,
       'tools/list': v20260728.ListToolsResultSchema,
-      'tools/call': z.union([v20260728.InputRequiredResultSchema, v20260728.CallToolResultSchema]),
+      // A flat task handle only reaches clients that declared the tasks extension.
+      'tools/call': z.union([
+        v20260728.InputRequiredResultSchema,
+        TasksExtensionCreateTaskResultSchema,
+        v20260728.CallToolResultSchema,
+      ]),
       'resources/list': v20260728.ListResourcesResultSchema,
       'resources/templates/list': v20260728.ListResourceTemplatesResultSchema,
       'resources/read': z.union([v20260728.InputRequiredResultSchema, v20260728.ReadResourceResultSchema]),

@@ -1,5 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ErrorCode, PROTOCOL_VERSIONS } from './constants.js';
+import { tasksExtensionMethodSchemas } from './extensions/tasks.js';
+import { formatZodError } from './format-error.js';
 import { methodSchemas, requestParamsSchemas, requestSchemas, resultSchemas } from './method-maps.js';
 import {
   parseJSONRPCMessage,
@@ -211,5 +213,43 @@ describe('errors point at the shape the value was meant to have', () => {
     expect(parsed.success).toBe(false);
     if (!parsed.success)
       expect(parsed.error.message).toBe('result.ttlMs: expected integer, received missing');
+  });
+});
+
+describe('tasks extension (2026-07-28)', () => {
+  const task = {
+    taskId: '786512e2',
+    status: 'working',
+    createdAt: '2025-11-25T10:30:00Z',
+    lastUpdatedAt: '2025-11-25T10:40:00Z',
+    ttlMs: 60000,
+    pollIntervalMs: 5000,
+  };
+
+  it('accepts a flat task handle answering tools/call', () => {
+    expect(parseResult('tools/call', { resultType: 'task', ...task }, '2026-07-28').success).toBe(true);
+    expect(parseResult('tools/call', { resultType: 'task', ...task })).toEqual({
+      success: true,
+      data: { resultType: 'task', ...task },
+    });
+  });
+
+  it('checks tasks/get results by status', () => {
+    const schema = tasksExtensionMethodSchemas.results['tasks/get'];
+    const completed = { resultType: 'complete', ...task, status: 'completed', result: { content: [] } };
+    expect(schema.parse(completed)).toEqual(completed);
+    const waiting = { resultType: 'complete', ...task, status: 'input_required' };
+    const refused = schema.safeParse(waiting);
+    expect(refused.success).toBe(false);
+    if (!refused.success)
+      expect(formatZodError(refused.error, waiting)).toBe('inputRequests: expected object, received missing');
+  });
+
+  it('checks tasks/update params', () => {
+    const params = tasksExtensionMethodSchemas.requestParams['tasks/update'];
+    expect(params.safeParse({ taskId: 't', inputResponses: { confirm: { action: 'accept' } } }).success).toBe(
+      true,
+    );
+    expect(params.safeParse({ taskId: 't' }).success).toBe(false);
   });
 });

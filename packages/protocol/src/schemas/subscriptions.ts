@@ -12,6 +12,8 @@ export const SubscriptionFilterSchema = z.looseObject({
   promptsListChanged: z.optional(z.boolean()),
   resourcesListChanged: z.optional(z.boolean()),
   resourceSubscriptions: z.optional(z.array(z.string())),
+  /** Tasks extension: the tasks whose status notifications the client wants. */
+  taskIds: z.optional(z.array(z.string())),
 });
 export type SubscriptionFilter = z.infer<typeof SubscriptionFilterSchema>;
 
