@@ -65,16 +65,22 @@ export class SseClientTransport implements Transport {
       signal: this.lifetime.signal,
     }).catch((error: unknown) => {
       this.state = 'closed';
-      const closed = this.lifetime.signal.aborted;
-      throw new HttpTransportError(
-        closed ? 'CLOSED' : 'NETWORK',
-        `GET ${this.url} failed: ${describe(error)}`,
-        {
-          url: this.url,
-          method: 'GET',
-          cause: error,
-        },
-      );
+      if (this.lifetime.signal.aborted) {
+        throw new HttpTransportError(
+          'CLOSED',
+          `The transport was closed before GET ${this.url} was answered`,
+          {
+            url: this.url,
+            method: 'GET',
+            cause: error,
+          },
+        );
+      }
+      throw new HttpTransportError('NETWORK', `GET ${this.url} failed: ${describe(error)}`, {
+        url: this.url,
+        method: 'GET',
+        cause: error,
+      });
     });
     if (!response.ok) {
       this.state = 'closed';
