@@ -82,4 +82,11 @@ describe('formatZodError', () => {
       'n: expected string, received number',
     );
   });
+
+  it('keeps long lists of allowed values short', () => {
+    const values = Array.from({ length: 20 }, (_, index) => `v${index}`);
+    const line = formatZodError(errorOf(z.enum(values as [string, ...string[]]), 'x'), 'x');
+    expect(line).toContain('"v11" | … (8 more)');
+    expect(line).not.toContain('"v12"');
+  });
 });

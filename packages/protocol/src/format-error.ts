@@ -93,8 +93,11 @@ function customExpected(issue: Issue): string | undefined {
   return issue.message.startsWith('expected ') ? issue.message.slice('expected '.length) : undefined;
 }
 
+const MAX_LISTED_VALUES = 12;
+
 function literalList(values: readonly unknown[]): string {
-  const shown = values.map((value) => JSON.stringify(value) ?? String(value));
+  const shown = values.slice(0, MAX_LISTED_VALUES).map((value) => JSON.stringify(value) ?? String(value));
+  if (values.length > MAX_LISTED_VALUES) shown.push(`… (${values.length - MAX_LISTED_VALUES} more)`);
   return shown.length === 1 ? shown[0]! : `one of ${shown.join(' | ')}`;
 }
 
