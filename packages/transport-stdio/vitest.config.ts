@@ -1,3 +1,4 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({ test: { name: 'transport-stdio' } });
+// These tests spawn real processes; on a loaded machine that can take seconds.
+export default defineProject({ test: { name: 'transport-stdio', testTimeout: 30_000, hookTimeout: 30_000 } });
