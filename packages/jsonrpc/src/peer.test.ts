@@ -223,6 +223,37 @@ describe('JsonRpcPeer requests and responses', () => {
       { jsonrpc: '2.0', id: 2, result: { b: 2 } },
     ]);
   });
+  it('rejects a request whose transport throws from send, without leaving it pending', async () => {
+    const transport = new RecordingTransport();
+    transport.send = () => {
+      throw new Error('encoder exploded');
+    };
+    const peer = new JsonRpcPeer();
+    await peer.connect(transport);
+    await expect(peer.request('x', undefined, { timeoutMs: 0 })).rejects.toThrow('encoder exploded');
+  });
+
+  it('answers a handler that returns a thenable which throws', async () => {
+    const transport = new RecordingTransport();
+    const peer = new JsonRpcPeer();
+    await peer.connect(transport);
+    peer.setRequestHandler(
+      'odd',
+      () =>
+        ({
+          // biome-ignore lint/suspicious/noThenProperty: a deliberately broken thenable
+          then() {
+            throw new Error('broken thenable');
+          },
+        }) as never,
+    );
+    transport.deliver({ jsonrpc: '2.0', id: 1, method: 'odd' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(transport.sent.map((entry) => entry.message)).toEqual([
+      { jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'broken thenable' } },
+    ]);
+  });
+
   it('removeNotificationHandler stops delivery', async () => {
     const transport = new RecordingTransport();
     const peer = new JsonRpcPeer();

@@ -131,9 +131,14 @@ export class JsonRpcPeer implements Peer {
       else pending.setTimeouts(this.#defaultTimeoutMs, undefined);
       this.#pending.add(pending);
       const related = pending.relatedRequestId;
-      transport
-        .send(message, related === undefined ? undefined : { relatedRequestId: related })
-        .then(undefined, (error: unknown) => this.#pending.take(id) && reject(error));
+      const fail = (error: unknown) => this.#pending.take(id) && reject(error);
+      try {
+        transport
+          .send(message, related === undefined ? undefined : { relatedRequestId: related })
+          .then(undefined, fail);
+      } catch (error) {
+        fail(error); // a transport that throws instead of rejecting
+      }
     });
   }
 
@@ -255,7 +260,8 @@ export class JsonRpcPeer implements Peer {
       return;
     }
     if (isThenable(result)) {
-      result.then(
+      // Promise.resolve is the identity for native promises and tames odd thenables.
+      Promise.resolve(result).then(
         (value) => this.#finish(context, value),
         (error: unknown) => this.#finishWithError(context, error),
       );
