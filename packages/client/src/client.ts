@@ -57,8 +57,6 @@ const DEFAULT_MAX_PAGES = 1000;
 const DEFAULT_DISCOVER_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_INPUT_ROUNDS = 10;
 
-type Connection = ClientConnection;
-
 /**
  * An MCP client: connects over any transport, negotiates the protocol revision, makes typed calls
  * validated at the boundary, and answers the server's sampling, elicitation and roots questions.
@@ -93,7 +91,7 @@ export class McpClient {
   readonly #tools = new ToolCatalog();
   #logHandler: LogMessageHandler | undefined;
   #connecting: Peer | undefined;
-  #connection: Connection | undefined;
+  #connection: ClientConnection | undefined;
 
   constructor(clientInfo: Implementation, options: McpClientOptions = {}) {
     this.clientInfo = clientInfo;
@@ -500,12 +498,12 @@ export class McpClient {
     );
   }
 
-  #checkCapability(method: string, { session }: Connection): void {
+  #checkCapability(method: string, { session }: ClientConnection): void {
     if (this.#options.enforceStrictCapabilities === false) return;
     assertServerCapability(method, session.serverCapabilities, session.protocolVersion);
   }
 
-  #requireConnection(method: string): Connection {
+  #requireConnection(method: string): ClientConnection {
     const connection = this.#connection;
     if (connection) return connection;
     throw new McpClientError(
