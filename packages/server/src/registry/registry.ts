@@ -59,9 +59,11 @@ export class Registry<E extends RegistryEntryBase> {
         `Cannot rename ${this.#kind} ${JSON.stringify(entry.key)}: ${JSON.stringify(newKey)} is taken`,
       );
     }
-    this.#entries.delete(entry.key);
+    // Rebuild the map so the entry keeps its place: list() relies on insertion order.
+    const entries = [...this.#entries.values()];
+    this.#entries.clear();
     entry.key = newKey;
-    this.#entries.set(newKey, entry);
+    for (const each of entries) this.#entries.set(each.key, each);
   }
 
   remove(entry: E): boolean {
@@ -77,10 +79,11 @@ export class Registry<E extends RegistryEntryBase> {
     return entry?.enabled ? entry : undefined;
   }
 
-  /** Enabled entries in registration order. */
+  /** Enabled entries in registration order (the map's insertion order). */
   list(): E[] {
-    const entries = [...this.#entries.values()].filter((entry) => entry.enabled);
-    return entries.sort((a, b) => a.seq - b.seq);
+    const entries: E[] = [];
+    for (const entry of this.#entries.values()) if (entry.enabled) entries.push(entry);
+    return entries;
   }
 
   get size(): number {
@@ -93,44 +96,66 @@ export class Registry<E extends RegistryEntryBase> {
 
   /** Builds the handle returned to the user for `entry`. */
   handle<TUpdate>(entry: E, applyUpdate: (patch: TUpdate) => void): RegisteredHandle<TUpdate> {
-    const registry = this;
-    let removed = false;
-    const ensureLive = (action: string) => {
-      if (removed)
-        throw new Error(`Cannot ${action} ${this.#kind} ${JSON.stringify(entry.key)}: it was removed`);
-    };
-    return {
-      get key() {
-        return entry.key;
-      },
-      get enabled() {
-        return entry.enabled && !removed;
-      },
-      get removed() {
-        return removed;
-      },
-      enable() {
-        ensureLive('enable');
-        if (entry.enabled) return;
-        entry.enabled = true;
-        registry.changed();
-      },
-      disable() {
-        ensureLive('disable');
-        if (!entry.enabled) return;
-        entry.enabled = false;
-        registry.changed();
-      },
-      update(patch) {
-        ensureLive('update');
-        applyUpdate(patch);
-        registry.changed();
-      },
-      remove() {
-        if (removed) return;
-        removed = true;
-        registry.remove(entry);
-      },
-    };
+    return new EntryHandle(this, this.#kind, entry, applyUpdate);
+  }
+}
+
+/** A class rather than an object literal with getters: servers built per request make many. */
+class EntryHandle<E extends RegistryEntryBase, TUpdate> implements RegisteredHandle<TUpdate> {
+  readonly #registry: Registry<E>;
+  readonly #kind: string;
+  readonly #entry: E;
+  readonly #applyUpdate: (patch: TUpdate) => void;
+  #removed = false;
+
+  constructor(registry: Registry<E>, kind: string, entry: E, applyUpdate: (patch: TUpdate) => void) {
+    this.#registry = registry;
+    this.#kind = kind;
+    this.#entry = entry;
+    this.#applyUpdate = applyUpdate;
+  }
+
+  get key(): string {
+    return this.#entry.key;
+  }
+
+  get enabled(): boolean {
+    return this.#entry.enabled && !this.#removed;
+  }
+
+  get removed(): boolean {
+    return this.#removed;
+  }
+
+  enable(): void {
+    this.#ensureLive('enable');
+    if (this.#entry.enabled) return;
+    this.#entry.enabled = true;
+    this.#registry.changed();
+  }
+
+  disable(): void {
+    this.#ensureLive('disable');
+    if (!this.#entry.enabled) return;
+    this.#entry.enabled = false;
+    this.#registry.changed();
+  }
+
+  update(patch: TUpdate): void {
+    this.#ensureLive('update');
+    this.#applyUpdate(patch);
+    this.#registry.changed();
+  }
+
+  remove(): void {
+    if (this.#removed) return;
+    this.#removed = true;
+    this.#registry.remove(this.#entry);
+  }
+
+  #ensureLive(action: string): void {
+    if (this.#removed) {
+      throw new Error(`Cannot ${action} ${this.#kind} ${JSON.stringify(this.#entry.key)}: it was removed`);
+    }
   }
 }

@@ -74,7 +74,7 @@ export class UriTemplate {
   readonly template: string;
   /** Every variable name, in order of appearance. */
   readonly variableNames: readonly string[];
-  readonly #parts: Part[];
+  readonly #parts: readonly Part[];
   readonly #expand: (values: Record<string, unknown>) => string;
   readonly #maxUriLength: number;
 
@@ -85,36 +85,17 @@ export class UriTemplate {
         `URI template is ${template.length} characters long; at most ${maxTemplateLength} are allowed`,
       );
     }
-    let parsed: ReturnType<typeof parseTemplate>;
-    try {
-      parsed = parseTemplate(template);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new UriTemplateError(`Invalid URI template ${JSON.stringify(template)}: ${reason}`, {
-        cause: error,
-      });
-    }
+    const compiled = compileCached(template);
     this.template = template;
-    this.#expand = parsed.expand;
+    this.#expand = compiled.expand;
     this.#maxUriLength = maxUriLength;
-    this.#parts = parsed.ast.parts.map((part): Part => {
-      if (part.type === 'literal') return { kind: 'literal', text: part.value };
-      return {
-        kind: 'expression',
-        operator: part.operator,
-        variables: part.variables.map((variable) => ({
-          name: variable.name,
-          explode: variable.modifier?.type === 'explode',
-        })),
-      };
-    });
-    const expressions = this.#parts.filter((part) => part.kind === 'expression');
-    if (expressions.length > maxExpressions) {
+    this.#parts = compiled.parts;
+    if (compiled.expressionCount > maxExpressions) {
       throw new UriTemplateError(
-        `URI template ${JSON.stringify(template)} has ${expressions.length} expressions; at most ${maxExpressions} are allowed`,
+        `URI template ${JSON.stringify(template)} has ${compiled.expressionCount} expressions; at most ${maxExpressions} are allowed`,
       );
     }
-    this.variableNames = expressions.flatMap((part) => part.variables.map((variable) => variable.name));
+    this.variableNames = compiled.variableNames;
   }
 
   /** True when the template has no expressions (it names exactly one URI). */
@@ -194,6 +175,55 @@ export class UriTemplate {
     }
     return suffix;
   }
+}
+
+interface CompiledTemplate {
+  expand: (values: Record<string, unknown>) => string;
+  parts: readonly Part[];
+  expressionCount: number;
+  variableNames: readonly string[];
+}
+
+/**
+ * Compiled templates by text. Parsing dominates the cost of building a server per request, and a
+ * compiled template is immutable; the cache is bounded so arbitrary templates cannot grow it.
+ */
+const compiledTemplates = new Map<string, CompiledTemplate>();
+const TEMPLATE_CACHE_SIZE = 512;
+
+function compileCached(template: string): CompiledTemplate {
+  const cached = compiledTemplates.get(template);
+  if (cached !== undefined) return cached;
+  let parsed: ReturnType<typeof parseTemplate>;
+  try {
+    parsed = parseTemplate(template);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new UriTemplateError(`Invalid URI template ${JSON.stringify(template)}: ${reason}`, {
+      cause: error,
+    });
+  }
+  const parts = parsed.ast.parts.map((part): Part => {
+    if (part.type === 'literal') return { kind: 'literal', text: part.value };
+    return {
+      kind: 'expression',
+      operator: part.operator,
+      variables: part.variables.map((variable) => ({
+        name: variable.name,
+        explode: variable.modifier?.type === 'explode',
+      })),
+    };
+  });
+  const expressions = parts.filter((part) => part.kind === 'expression');
+  const compiled: CompiledTemplate = {
+    expand: parsed.expand,
+    parts,
+    expressionCount: expressions.length,
+    variableNames: expressions.flatMap((part) => part.variables.map((variable) => variable.name)),
+  };
+  if (compiledTemplates.size >= TEMPLATE_CACHE_SIZE) compiledTemplates.clear();
+  compiledTemplates.set(template, compiled);
+  return compiled;
 }
 
 /** A surrogate pair percent-encoded one UTF-16 unit at a time (CESU-8) instead of as UTF-8. */
