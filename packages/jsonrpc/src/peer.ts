@@ -5,7 +5,8 @@ import {
   type JSONRPCRequest,
   type RequestId,
 } from '@mcpkit/protocol';
-import { JsonRpcError, McpkitError, McpkitErrorCode, toErrorResponse } from './errors.js';
+import { JsonRpcError, McpkitError, McpkitErrorCode } from './errors.js';
+import { IncomingRequests } from './incoming-requests.js';
 import { findMessageProblem, readableId } from './message-check.js';
 import {
   cancellationError,
@@ -25,7 +26,6 @@ import type {
   RequestOptions,
 } from './peer-types.js';
 import { PendingRequest, PendingRequests } from './pending-requests.js';
-import { IncomingRequestContext } from './request-context.js';
 import type { MessageExtra, Transport } from './transport.js';
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -48,7 +48,7 @@ export class JsonRpcPeer implements Peer {
   readonly #requestHandlers = new Map<string, RequestHandler>();
   readonly #notificationHandlers = new Map<string, NotificationHandler>();
   readonly #pending = new PendingRequests((pending) => this.#expire(pending));
-  readonly #incoming = new Map<RequestId, IncomingRequestContext>();
+  readonly #incoming = new IncomingRequests(this, (response, id) => this.#send(response, id));
   #transport: Transport | undefined;
   #nextId = 0;
 
@@ -241,62 +241,7 @@ export class JsonRpcPeer implements Peer {
       this.#sendError(id, JsonRpcError.methodNotFound(method));
       return;
     }
-    if (this.#incoming.has(id)) {
-      this.#sendError(
-        id,
-        JsonRpcError.invalidRequest(
-          `Invalid request: id ${JSON.stringify(id)} is already in use by a request in progress`,
-        ),
-      );
-      return;
-    }
-    const context = new IncomingRequestContext(this, id, method, params, extra);
-    this.#incoming.set(id, context);
-    let result: JSONObject | Promise<JSONObject>;
-    try {
-      result = handler(params, context);
-    } catch (error) {
-      this.#finishWithError(context, error);
-      return;
-    }
-    if (isThenable(result)) {
-      // Promise.resolve is the identity for native promises and tames odd thenables.
-      Promise.resolve(result).then(
-        (value) => this.#finish(context, value),
-        (error: unknown) => this.#finishWithError(context, error),
-      );
-    } else {
-      this.#finish(context, result);
-    }
-  }
-
-  #finish(context: IncomingRequestContext, result: unknown): void {
-    if (!this.#release(context)) return;
-    if (typeof result !== 'object' || result === null || Array.isArray(result)) {
-      const got = result === null ? 'null' : Array.isArray(result) ? 'an array' : typeof result;
-      this.#sendError(
-        context.requestId,
-        JsonRpcError.internalError(
-          `Handler for '${context.method}' returned ${got}; expected a result object`,
-        ),
-      );
-      return;
-    }
-    this.#send({ jsonrpc: '2.0', id: context.requestId, result: result as JSONObject }, context.requestId);
-  }
-
-  #finishWithError(context: IncomingRequestContext, error: unknown): void {
-    if (!this.#release(context)) return;
-    this.#send(toErrorResponse(context.requestId, error), context.requestId);
-  }
-
-  /** Forgets a finished request; false when its response must not be sent (cancelled or closed). */
-  #release(context: IncomingRequestContext): boolean {
-    if (context.finished) return false;
-    context.finished = true;
-    // Unfinished contexts are always the map's entry for their id (duplicates are refused).
-    this.#incoming.delete(context.requestId);
-    return true;
+    this.#incoming.run(id, method, params, extra, handler);
   }
 
   #onNotification(method: string, params: unknown, extra: MessageExtra | undefined): void {
@@ -305,7 +250,7 @@ export class JsonRpcPeer implements Peer {
       return;
     }
     const object = params as JSONObject | undefined;
-    if (method === CANCELLED) this.#onCancelled(object);
+    if (method === CANCELLED) this.#incoming.cancel(object);
     else if (method === PROGRESS && this.#onProgress(object)) return;
     const handler = this.#notificationHandlers.get(method);
     if (handler === undefined) return;
@@ -318,21 +263,6 @@ export class JsonRpcPeer implements Peer {
     } catch (error) {
       this.#reportHandlerFailure(`the notification handler for '${method}'`, error);
     }
-  }
-
-  #onCancelled(params: JSONObject | undefined): void {
-    const requestId = params?.requestId;
-    if (typeof requestId !== 'string' && typeof requestId !== 'number') return;
-    const context = this.#incoming.get(requestId);
-    if (context === undefined) return; // already answered: cancellation races are normal
-    this.#incoming.delete(requestId);
-    const reason = typeof params?.reason === 'string' ? `: ${params.reason}` : '';
-    context.abort(
-      new McpkitError(
-        McpkitErrorCode.RequestCancelled,
-        `Request '${context.method}' (id ${requestId}) was cancelled by the peer${reason}`,
-      ),
-    );
   }
 
   /** Routes progress to the request that asked for it; false when no such request is pending. */
@@ -383,13 +313,14 @@ export class JsonRpcPeer implements Peer {
       'method' in value &&
       (value as Incoming).id !== undefined;
     if (looksLikeRequest) {
+      const id = readableId(value);
       this.#send(
         {
           jsonrpc: '2.0',
-          id: readableId(value),
+          id,
           error: { code: ErrorCode.InvalidRequest, message: `Invalid request at ${problem}` },
         },
-        undefined,
+        id ?? undefined,
       );
     } else {
       // Never answer what might be a response or a notification: that could loop between peers.
@@ -413,8 +344,6 @@ export class JsonRpcPeer implements Peer {
     if (this.#transport !== transport) return;
     this.#transport = undefined;
     const pending = this.#pending.drain();
-    const contexts = [...this.#incoming.values()];
-    this.#incoming.clear();
     for (const request of pending) {
       request.reject(
         new McpkitError(
@@ -424,14 +353,7 @@ export class JsonRpcPeer implements Peer {
         ),
       );
     }
-    for (const context of contexts) {
-      context.abort(
-        new McpkitError(
-          McpkitErrorCode.ConnectionClosed,
-          `Connection closed while handling '${context.method}' (id ${context.requestId})`,
-        ),
-      );
-    }
+    this.#incoming.abortAll();
     this.onclose?.();
   }
 

@@ -1,0 +1,116 @@
+import type { JSONObject, JSONRPCResponse, RequestId } from '@mcpkit/protocol';
+import { JsonRpcError, McpkitError, McpkitErrorCode, toErrorResponse } from './errors.js';
+import { isThenable } from './peer-support.js';
+import type { RequestHandler } from './peer-types.js';
+import { type ContextOwner, IncomingRequestContext } from './request-context.js';
+import type { MessageExtra } from './transport.js';
+
+/** Sends a response for request `id` (the peer's transport, with `relatedRequestId` = id). */
+export type ResponseSender = (response: JSONRPCResponse, id: RequestId) => void;
+
+/**
+ * The requests this peer is handling: runs handlers concurrently, answers each once, and drops
+ * the answer of a request that was cancelled or whose connection closed meanwhile.
+ */
+export class IncomingRequests {
+  readonly #byId = new Map<RequestId, IncomingRequestContext>();
+  readonly #owner: ContextOwner;
+  readonly #respond: ResponseSender;
+
+  constructor(owner: ContextOwner, respond: ResponseSender) {
+    this.#owner = owner;
+    this.#respond = respond;
+  }
+
+  run(
+    id: RequestId,
+    method: string,
+    params: JSONObject | undefined,
+    extra: MessageExtra | undefined,
+    handler: RequestHandler,
+  ): void {
+    if (this.#byId.has(id)) {
+      const error = JsonRpcError.invalidRequest(
+        `Invalid request: id ${JSON.stringify(id)} is already in use by a request in progress`,
+      );
+      this.#respond({ jsonrpc: '2.0', id, error: error.toErrorObject() }, id);
+      return;
+    }
+    const context = new IncomingRequestContext(this.#owner, id, method, params, extra);
+    this.#byId.set(id, context);
+    let result: JSONObject | PromiseLike<JSONObject>;
+    try {
+      result = handler(params, context);
+    } catch (error) {
+      this.#fail(context, error);
+      return;
+    }
+    if (isThenable(result)) {
+      // Promise.resolve is the identity for native promises and tames odd thenables.
+      Promise.resolve(result).then(
+        (value) => this.#succeed(context, value),
+        (error: unknown) => this.#fail(context, error),
+      );
+    } else {
+      this.#succeed(context, result);
+    }
+  }
+
+  /** Handles `notifications/cancelled`: aborts the handler's signal; its answer will be dropped. */
+  cancel(params: JSONObject | undefined): void {
+    const requestId = params?.requestId;
+    if (typeof requestId !== 'string' && typeof requestId !== 'number') return;
+    const context = this.#byId.get(requestId);
+    if (context === undefined) return; // already answered: cancellation races are normal
+    this.#byId.delete(requestId);
+    const reason = typeof params?.reason === 'string' ? `: ${params.reason}` : '';
+    context.abort(
+      new McpkitError(
+        McpkitErrorCode.RequestCancelled,
+        `Request '${context.method}' (id ${requestId}) was cancelled by the peer${reason}`,
+      ),
+    );
+  }
+
+  /** The connection closed: abort every running handler. */
+  abortAll(): void {
+    const contexts = [...this.#byId.values()];
+    this.#byId.clear();
+    for (const context of contexts) {
+      context.abort(
+        new McpkitError(
+          McpkitErrorCode.ConnectionClosed,
+          `Connection closed while handling '${context.method}' (id ${context.requestId})`,
+        ),
+      );
+    }
+  }
+
+  #succeed(context: IncomingRequestContext, result: unknown): void {
+    if (!this.#release(context)) return;
+    const id = context.requestId;
+    if (typeof result !== 'object' || result === null || Array.isArray(result)) {
+      const got = result === null ? 'null' : Array.isArray(result) ? 'an array' : typeof result;
+      const error = JsonRpcError.internalError(
+        `Handler for '${context.method}' returned ${got}; expected a result object`,
+      );
+      this.#respond({ jsonrpc: '2.0', id, error: error.toErrorObject() }, id);
+      return;
+    }
+    this.#respond({ jsonrpc: '2.0', id, result: result as JSONObject }, id);
+  }
+
+  #fail(context: IncomingRequestContext, error: unknown): void {
+    if (!this.#release(context)) return;
+    this.#respond(toErrorResponse(context.requestId, error), context.requestId);
+  }
+
+  /** Forgets a finished request; false when its answer must be dropped (cancelled or closed). */
+  #release(context: IncomingRequestContext): boolean {
+    if (context.finished) return false;
+    context.finished = true;
+    // Unfinished contexts are always the map's entry for their id (duplicates are refused).
+    this.#byId.delete(context.requestId);
+    return true;
+  }
+}
