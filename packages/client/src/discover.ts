@@ -38,9 +38,9 @@ export function newestFirst(versions: readonly string[]): string[] {
 /**
  * Probes with `server/discover` (2026-07-28 backward compatibility). A DiscoverResult or a
  * recognised modern error means a modern server: pick a mutually supported stateless version,
- * retrying after UnsupportedProtocolVersionError. Any other JSON-RPC error or a timeout means a
- * legacy server, and the caller falls back to `initialize`. Cancellation and transport failures
- * are rethrown: they say nothing about the server's era.
+ * retrying after UnsupportedProtocolVersionError. Any other failure (JSON-RPC error, timeout, an
+ * HTTP 4xx surfaced by the transport) means a legacy server, and the caller falls back to
+ * `initialize`. Cancellation and a lost connection are rethrown: they say nothing about the era.
  */
 export async function probeServer(
   peer: Peer,
@@ -78,12 +78,11 @@ export async function probeServer(
         }
         return chooseLegacyOrFail(offered, input, error);
       }
-      if (error instanceof JsonRpcError && !MODERN_ERROR_CODES.has(error.code))
-        return { era: 'legacy', reason: error };
-      if (error instanceof McpkitError && error.code === McpkitErrorCode.RequestTimeout) {
-        return { era: 'legacy', reason: error };
-      }
-      throw error;
+      if (error instanceof JsonRpcError && MODERN_ERROR_CODES.has(error.code)) throw error;
+      if (options.signal?.aborted || isConnectionLoss(error)) throw error;
+      // Any other failure (a JSON-RPC error, a timeout, an HTTP 4xx a transport reports) marks a
+      // legacy server; if the server is simply unreachable, initialize fails the same way.
+      return { era: 'legacy', reason: error instanceof Error ? error : new Error(String(error)) };
     }
     // Lenient on purpose: the probe only needs versions and capabilities to pick the era.
     const result = parseServerResult(DiscoverResultSchema, raw, 'server/discover', version);
@@ -106,6 +105,15 @@ export async function probeServer(
 export function supportedList(data: unknown): string[] {
   const supported = (data as { supported?: unknown } | undefined)?.supported;
   return Array.isArray(supported) ? supported.filter((v): v is string => typeof v === 'string') : [];
+}
+
+function isConnectionLoss(error: unknown): boolean {
+  return (
+    error instanceof McpkitError &&
+    (error.code === McpkitErrorCode.ConnectionClosed ||
+      error.code === McpkitErrorCode.NotConnected ||
+      error.code === McpkitErrorCode.RequestCancelled)
+  );
 }
 
 /** A modern server that also speaks a stateful revision we support is served through initialize. */

@@ -67,6 +67,33 @@ describe('2026-07-28 negotiation', () => {
     await server.waitFor((m) => 'method' in m && m.method === 'notifications/initialized');
   });
 
+  it('falls back when the transport refuses the probe (an HTTP 400 from a legacy server)', async () => {
+    const { client, clientTransport, serverTransport } = createClient({ protocolVersion: '2026-07-28' });
+    const send = clientTransport.send.bind(clientTransport);
+    clientTransport.send = (message, options) =>
+      'method' in message && message.method === 'server/discover'
+        ? Promise.reject(new Error('HTTP 400 Bad Request'))
+        : send(message, options);
+    const server = await startFakeServer(serverTransport);
+    await client.connect(clientTransport);
+    expect(client.protocolMode).toBe('stateful');
+    expect(server.requests('server/discover')).toHaveLength(0);
+  });
+
+  it('stops, without falling back, when the caller aborts the probe', async () => {
+    const { client, clientTransport, serverTransport } = createClient({ protocolVersion: '2026-07-28' });
+    const server = await startFakeServer(serverTransport, {
+      handlers: { 'server/discover': () => new Promise(() => {}) },
+    });
+    const controller = new AbortController();
+    const connecting = client.connect(clientTransport, { signal: controller.signal });
+    await server.waitFor((m) => 'method' in m && m.method === 'server/discover');
+    controller.abort(new Error('user gave up'));
+    await expect(connecting).rejects.toThrow('user gave up');
+    expect(server.requests('initialize')).toHaveLength(0);
+    expect(client.isConnected).toBe(false);
+  });
+
   it('falls back when the probe times out', async () => {
     const { client, clientTransport, serverTransport } = createClient({
       protocolVersion: '2026-07-28',
