@@ -13,11 +13,11 @@ import { peekRequestId } from './peek-id.js';
 import type { JSONRPCMessage } from './types.js';
 
 const INVALID_REQUEST = -32600;
+const PARSE_ERROR = -32700;
 /** Decodes the head of an oversized message, which may end inside a multi-byte character. */
 const lenientDecoder = new TextDecoder('utf-8');
 
 type RequestId = Extract<JSONRPCMessage, { id: unknown }>['id'];
-const PARSE_ERROR = -32700;
 
 export interface StreamConnectionOptions {
   input: Readable;

@@ -10,6 +10,7 @@ export {
   type FrameDecoder,
   type FrameEvent,
   type FrameListener,
+  OVERSIZED_HEAD_BYTES,
   type StdioFraming,
 } from './types.js';
 
