@@ -67,6 +67,30 @@ describe('tools/list', () => {
   });
 });
 
+describe('JSON Schema dialects', () => {
+  it('validates with the dialect the schema declares (draft-07 tuple items)', async () => {
+    const server = new McpServer({ name: 'test', version: '1.0.0' });
+    server.tool(
+      'pair',
+      {
+        inputSchema: {
+          $schema: 'http://json-schema.org/draft-07/schema#',
+          type: 'object',
+          properties: { pair: { type: 'array', items: [{ type: 'string' }, { type: 'number' }] } },
+        },
+      },
+      () => 'ok',
+    );
+    const { request } = await connect(server);
+    expect(
+      (await request('tools/call', { name: 'pair', arguments: { pair: ['a', 1] } })).isError,
+    ).toBeUndefined();
+    expect((await request('tools/call', { name: 'pair', arguments: { pair: ['a', 'b'] } })).isError).toBe(
+      true,
+    );
+  });
+});
+
 describe('tools/call', () => {
   it('types and validates zod arguments', async () => {
     const { request } = await connect(echoServer());

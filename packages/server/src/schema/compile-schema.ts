@@ -112,10 +112,19 @@ function compileZod<T>(schema: z.ZodType, options: CompileOptions): CompiledSche
   };
 }
 
+/** The dialect a schema declares in `$schema`; MCP's default is 2020-12 (SEP-1613). */
+function draftOf(schema: JsonSchemaObject): '4' | '7' | '2019-09' | '2020-12' {
+  const declared = typeof schema.$schema === 'string' ? schema.$schema : '';
+  if (declared.includes('draft-04')) return '4';
+  if (declared.includes('draft-07') || declared.includes('draft-06')) return '7';
+  if (declared.includes('2019-09')) return '2019-09';
+  return '2020-12';
+}
+
 function compileJsonSchema<T>(schema: JsonSchemaObject, options: CompileOptions): CompiledSchema<T> {
   let validator: Validator;
   try {
-    validator = new Validator(schema as ConstructorParameters<typeof Validator>[0], '2020-12', false);
+    validator = new Validator(schema as ConstructorParameters<typeof Validator>[0], draftOf(schema), false);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new TypeError(`${options.label}: invalid JSON Schema: ${reason}`, { cause: error });
