@@ -140,6 +140,7 @@ export class StdioClientTransport implements Transport {
       maxPendingWriteBytes: options.maxPendingWriteBytes ?? DEFAULT_MAX_PENDING_WRITE_BYTES,
       rawWrite: directWrite(server.child.stdin!),
       answerInvalidMessages: false,
+      answerBatchesAsBatches: false,
       peerName: `server process ${server.description}`,
       onmessage: (message) => this.onmessage?.(message),
       onerror: (error) => this.onerror?.(error),

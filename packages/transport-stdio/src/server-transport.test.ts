@@ -100,11 +100,49 @@ describe('StdioServerTransport', () => {
     expect(JSON.parse(body)).toMatchObject({ id: null, error: { code: -32600 } });
   });
 
-  it('delivers the messages of a batch one by one', async () => {
+  it('delivers the messages of a batch one by one and answers the batch with one array', async () => {
     const server = await openServer();
-    server.stdin.write(`[${JSON.stringify(ping)},{"jsonrpc":"2.0","method":"n"}]\n`);
-    await waitUntil(() => server.messages.length === 2, 'both batch members');
-    expect(server.messages).toEqual([ping, { jsonrpc: '2.0', method: 'n' }]);
+    server.stdin.write(
+      `[${JSON.stringify(ping)},{"jsonrpc":"2.0","method":"n"},{"jsonrpc":"2.0","id":"b","method":"x"}]\n`,
+    );
+    await waitUntil(() => server.messages.length === 3, 'every batch member');
+    expect(server.messages).toEqual([
+      ping,
+      { jsonrpc: '2.0', method: 'n' },
+      { jsonrpc: '2.0', id: 'b', method: 'x' },
+    ]);
+    // Answered out of order, with an unrelated notification in between.
+    const second = server.transport.send({ jsonrpc: '2.0', id: 'b', result: { second: true } });
+    await server.transport.send({ jsonrpc: '2.0', method: 'notifications/message', params: {} });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(server.responses()).toEqual([{ jsonrpc: '2.0', method: 'notifications/message', params: {} }]);
+    const first = server.transport.send({ jsonrpc: '2.0', id: 1, result: {} });
+    await Promise.all([first, second]);
+    expect(server.responses()[1]).toEqual([
+      { jsonrpc: '2.0', id: 'b', result: { second: true } },
+      { jsonrpc: '2.0', id: 1, result: {} },
+    ]);
+  });
+
+  it('fails responses held for an unfinished batch when the transport closes', async () => {
+    const server = await openServer();
+    server.stdin.write(`[{"jsonrpc":"2.0","id":1,"method":"a"},{"jsonrpc":"2.0","id":2,"method":"b"}]\n`);
+    await waitUntil(() => server.messages.length === 2, 'both requests');
+    const held = server.transport.send({ jsonrpc: '2.0', id: 1, result: {} });
+    await server.transport.close();
+    await expect(held).rejects.toMatchObject({ code: StdioErrorCode.NotConnected });
+  });
+
+  it('does not hold a batch for a request the client cancelled', async () => {
+    const server = await openServer();
+    server.stdin.write(
+      `[{"jsonrpc":"2.0","id":1,"method":"slow"},{"jsonrpc":"2.0","id":2,"method":"fast"}]\n`,
+    );
+    await waitUntil(() => server.messages.length === 2, 'both requests');
+    const answered = server.transport.send({ jsonrpc: '2.0', id: 2, result: {} });
+    server.stdin.write('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}\n');
+    await answered;
+    expect(server.responses()).toEqual([[{ jsonrpc: '2.0', id: 2, result: {} }]]);
   });
 
   it('fires onclose once on stdin EOF and rejects later sends', async () => {

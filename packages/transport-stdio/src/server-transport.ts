@@ -88,6 +88,7 @@ export class StdioServerTransport implements Transport {
       ),
       rawWrite: this.guard?.rawWrite ?? directWrite(this.stdout),
       answerInvalidMessages: true,
+      answerBatchesAsBatches: true,
       peerName: 'client',
       onmessage: (message) => this.onmessage?.(message),
       onerror: (error) => this.onerror?.(error),

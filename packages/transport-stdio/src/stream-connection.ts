@@ -1,5 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import { decodeMessage, encodeMessage, JsonRpcError } from '@mcpkit/jsonrpc';
+import { BatchResponses } from './batch-responses.js';
 import { StdioErrorCode, StdioTransportError } from './errors.js';
 import { FrameWriter, type RawWrite } from './frame-writer.js';
 import {
@@ -29,6 +30,8 @@ export interface StreamConnectionOptions {
   rawWrite: RawWrite;
   /** Servers answer unreadable messages with a JSON-RPC error response; clients only report them. */
   answerInvalidMessages: boolean;
+  /** Servers answer a batch of requests with one array of responses. */
+  answerBatchesAsBatches: boolean;
   /** Names the other side in error messages ("client", "server process 'x'"). */
   peerName: string;
   onmessage(message: JSONRPCMessage): void;
@@ -46,6 +49,7 @@ export interface StreamConnectionOptions {
 export class StreamConnection {
   private readonly writer: FrameWriter;
   private readonly decoder: FrameDecoder;
+  private readonly batches: BatchResponses | undefined;
   private stopped = false;
   private readingStopped = false;
 
@@ -54,6 +58,9 @@ export class StreamConnection {
     this.decoder = createFrameDecoder(options.framing, options.maxMessageBytes, (event) =>
       this.onFrame(event),
     );
+    this.batches = options.answerBatchesAsBatches
+      ? new BatchResponses((responses) => this.write(responses))
+      : undefined;
     this.onData = this.onData.bind(this);
     this.onEnd = this.onEnd.bind(this);
     this.onInputError = this.onInputError.bind(this);
@@ -70,9 +77,14 @@ export class StreamConnection {
 
   send(message: JSONRPCMessage): Promise<void> {
     if (this.stopped) return Promise.reject(closedError());
+    return this.batches?.hold(message) ?? this.write(message);
+  }
+
+  private write(payload: JSONRPCMessage | JSONRPCMessage[]): Promise<void> {
+    if (this.stopped) return Promise.reject(closedError());
     let bytes: Buffer;
     try {
-      bytes = encodeFrame(encodeMessage(message), this.options.framing);
+      bytes = encodeFrame(encodeMessage(payload), this.options.framing);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -100,6 +112,7 @@ export class StreamConnection {
     if (this.stopped) return;
     this.stopReading();
     this.stopped = true;
+    this.batches?.clear(reason);
     this.writer.close(reason);
   }
 
@@ -176,9 +189,12 @@ export class StreamConnection {
       if (this.options.answerInvalidMessages && error.response) this.answer(error.response);
       return;
     }
-    // A batch (2025-03-26) is delivered as its messages, in order; each is answered on its own.
+    // A batch (2025-03-26) is delivered as its messages, in order; on the server side their
+    // responses are gathered into one array (see BatchResponses).
+    if (Array.isArray(decoded)) this.batches?.track(decoded);
     for (const message of Array.isArray(decoded) ? decoded : [decoded]) {
       if (this.readingStopped) return;
+      this.batches?.observe(message);
       try {
         this.options.onmessage(message);
       } catch (error) {

@@ -1,0 +1,81 @@
+import type { JSONRPCMessage } from './types.js';
+
+type RequestId = Extract<JSONRPCMessage, { id: unknown }>['id'];
+
+interface Batch {
+  /** Requests of the batch still without a response. */
+  waiting: Set<RequestId>;
+  responses: JSONRPCMessage[];
+  settlers: Array<{ resolve: () => void; reject: (error: Error) => void }>;
+}
+
+/**
+ * JSON-RPC 2.0 (and MCP 2025-03-26) answer a batch with one array of responses. This holds the
+ * responses to a batch's requests until the last one is sent, then hands the whole array on.
+ * A request cancelled by the client (`notifications/cancelled`) is not waited for, since a
+ * cancelled request gets no response.
+ */
+export class BatchResponses {
+  private readonly byId = new Map<RequestId, Batch>();
+
+  constructor(private readonly sendBatch: (responses: JSONRPCMessage[]) => Promise<void>) {}
+
+  /** Remembers the requests of an incoming batch (ids already in use are answered singly). */
+  track(batch: readonly JSONRPCMessage[]): void {
+    const ids = new Set<RequestId>();
+    for (const message of batch) {
+      if ('method' in message && 'id' in message && !this.byId.has(message.id)) ids.add(message.id);
+    }
+    if (ids.size === 0) return;
+    const entry: Batch = { waiting: ids, responses: [], settlers: [] };
+    for (const id of ids) this.byId.set(id, entry);
+  }
+
+  /** Notes an incoming message: a cancellation releases the cancelled request from its batch. */
+  observe(message: JSONRPCMessage): void {
+    if (!('method' in message) || message.method !== 'notifications/cancelled') return;
+    const id = message.params?.requestId;
+    if (typeof id !== 'string' && typeof id !== 'number') return;
+    const batch = this.byId.get(id);
+    if (!batch) return;
+    this.byId.delete(id);
+    batch.waiting.delete(id);
+    this.flushIfComplete(batch);
+  }
+
+  /** Holds `message` if it answers a batched request; returns undefined when it is not one. */
+  hold(message: JSONRPCMessage): Promise<void> | undefined {
+    if ('method' in message || !('id' in message) || message.id === null) return undefined;
+    const batch = this.byId.get(message.id);
+    if (!batch) return undefined;
+    this.byId.delete(message.id);
+    batch.waiting.delete(message.id);
+    return new Promise<void>((resolve, reject) => {
+      batch.responses.push(message);
+      batch.settlers.push({ resolve, reject });
+      this.flushIfComplete(batch);
+    });
+  }
+
+  /** Fails every held response (the connection is closing). */
+  clear(reason: Error): void {
+    const batches = new Set(this.byId.values());
+    this.byId.clear();
+    for (const batch of batches) {
+      for (const settler of batch.settlers) settler.reject(reason);
+    }
+  }
+
+  private flushIfComplete(batch: Batch): void {
+    if (batch.waiting.size > 0 || batch.responses.length === 0) return;
+    const { responses, settlers } = batch;
+    this.sendBatch(responses).then(
+      () => {
+        for (const settler of settlers) settler.resolve();
+      },
+      (error: Error) => {
+        for (const settler of settlers) settler.reject(error);
+      },
+    );
+  }
+}
