@@ -103,6 +103,9 @@ export class PendingRequests {
     // setTimeout overflows past 2^31-1 ms; firing early just re-scans and re-arms.
     const delay = Math.min(MAX_TIMER_DELAY_MS, Math.max(0, Math.ceil(deadline - now())));
     this.#timer = setTimeout(this.#fire, delay);
+    // The shared timer may outlive the last request; it must never keep a finished program alive
+    // (the transport itself holds the process while real work is pending). unref exists on Node/Bun/Deno.
+    (this.#timer as { unref?: () => void }).unref?.();
   }
 
   #disarm(): void {
