@@ -52,9 +52,13 @@ function expectKnownDefect(typeName: string, exact: z.ZodType, example: unknown,
 }
 
 describe('spec example corpus', () => {
-  it('finds the spec directory of every revision we speak', () => {
-    for (const revision of PROTOCOL_VERSIONS)
+  it('finds the spec directory of every revision we speak, and speaks every revision there', () => {
+    for (const revision of PROTOCOL_VERSIONS) {
       expect(existsSync(join(specDir, revision)), revision).toBe(true);
+    }
+    // A new revision directory (with examples we would otherwise ignore) must be added on purpose.
+    const revisionDirs = listDirs(specDir).filter((name) => /^\d{4}-\d{2}-\d{2}$/.test(name));
+    expect(revisionDirs).toEqual([...PROTOCOL_VERSIONS]);
   });
 
   it('finds examples (the corpus must never be empty)', () => {
