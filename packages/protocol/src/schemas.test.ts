@@ -257,3 +257,25 @@ describe('direction unions per revision', () => {
     expect(v2025_11_25.ServerNotificationSchema.safeParse(acknowledged).success).toBe(false);
   });
 });
+
+describe('revision outputs fit the shared types', () => {
+  it('lets code typed with the lenient types hold revision-exact values', () => {
+    // Checked by the type checker: parse helpers return revision-exact output under these types.
+    expectTypeOf<z.output<typeof v2026_07_28.CallToolRequestParamsSchema>>().toExtend<
+      z.output<typeof CallToolRequestParamsSchema>
+    >();
+    expectTypeOf<z.output<typeof v2026_07_28.CallToolResultSchema>>().toExtend<
+      z.output<typeof CallToolResultSchema>
+    >();
+    expectTypeOf<z.output<typeof v2026_07_28.ListToolsResultSchema>>().toExtend<
+      z.output<typeof ListToolsResultSchema>
+    >();
+    expectTypeOf<z.output<typeof v2025_11_25.ToolSchema>>().toExtend<z.output<typeof ToolSchema>>();
+    expectTypeOf<z.output<typeof v2025_06_18.ElicitRequestParamsSchema>>().toExtend<
+      z.output<typeof v2025_11_25.ElicitRequestParamsSchema>
+    >();
+    expectTypeOf<z.output<typeof v2024_11_05.CallToolResultSchema>>().toExtend<
+      z.output<typeof CallToolResultSchema>
+    >();
+  });
+});
