@@ -136,6 +136,14 @@ describe('StdioClientTransport', () => {
     expect(seen.errors).toEqual([]); // exit code 0 is a clean end, not a crash
   });
 
+  it('takes its servers down when the host process exits without closing them', async () => {
+    const host = await startBehaviour('host-exits-abruptly');
+    await waitUntil(() => host.messages.length === 1, 'the server pid');
+    const { pid } = paramsOf(host.messages[0]) as { pid: number };
+    await waitUntil(() => host.closes() === 1, 'the host to exit');
+    await waitUntil(() => !isRunning(pid), 'the orphaned server to be gone');
+  });
+
   it('fails start with SPAWN_FAILED naming the command when it cannot run', async () => {
     const transport = new StdioClientTransport({ command: 'mcpkit-no-such-command-xyz', args: ['--flag'] });
     const error = await transport.start().then(

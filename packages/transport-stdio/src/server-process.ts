@@ -44,6 +44,26 @@ const DEFAULT_TIMEOUT_MS = 2000;
 const GROUP_POLL_MS = 20;
 
 /**
+ * Server processes still running. They lead their own process groups, so terminal signals no
+ * longer reach them; if this process exits first, it takes them down on its way out.
+ */
+const running = new Set<ServerProcess>();
+
+function terminateRunningOnExit(): void {
+  for (const server of running) server.terminateNow();
+}
+
+function track(server: ServerProcess): void {
+  if (running.size === 0) process.on('exit', terminateRunningOnExit);
+  running.add(server);
+}
+
+function untrack(server: ServerProcess): void {
+  running.delete(server);
+  if (running.size === 0) process.off('exit', terminateRunningOnExit);
+}
+
+/**
  * A spawned server: leads its own process group (POSIX) so that its whole tree can be ended,
  * keeps a bounded tail of its stderr, and stops by closing stdin, then SIGTERM, then SIGKILL.
  */
@@ -164,6 +184,11 @@ export class ServerProcess {
     clearTimeout(timer);
   }
 
+  /** SIGTERM to the process group, synchronously (for when this process is exiting). */
+  terminateNow(): void {
+    if (this.exit === undefined) this.signal('SIGTERM');
+  }
+
   /** Destroys the pipes, which a surviving grandchild might hold open and so keep this process alive. */
   releaseStreams(): void {
     this.child.stdout?.destroy();
@@ -174,7 +199,9 @@ export class ServerProcess {
   private watch(): void {
     const { child } = this;
     child.on('error', (error) => this.hooks.onerror(error));
+    track(this);
     child.once('exit', (code, signal) => {
+      untrack(this);
       this.exit = { code, signal };
       for (const wake of [...this.exitWaiters]) wake();
       this.hooks.onexit(this.exit);
