@@ -90,6 +90,9 @@ export {
   parseRequestParams,
   parseResult,
 } from './parse.js';
+// Reading `resultType` (absent from results of servers before 2026-07-28: "complete").
+export { isInputRequiredResult, resultTypeOf } from './result-type.js';
+
 // Revision-exact schemas: one object per protocol revision, keyed like the barrel (`<TypeName>Schema`).
 export {
   revisionSchemas,
