@@ -25,7 +25,11 @@ import {
 
 /** Why a message was rejected, with the JSON-RPC error code to answer with. */
 export interface ProtocolValidationError extends ValidationIssue {
-  /** -32601 for a method the revision does not define, -32602 for bad params, -32600 for a bad envelope. */
+  /**
+   * -32601 for a method the revision does not define, -32602 for bad params, -32600 for a bad
+   * envelope. `parseResult` also says -32602: a bad result is never answered on the wire, the code
+   * only classifies it for the caller's local error.
+   */
   code: typeof ErrorCode.MethodNotFound | typeof ErrorCode.InvalidParams | typeof ErrorCode.InvalidRequest;
 }
 
