@@ -16,6 +16,7 @@ import { type CreateContext, createHandlerContext, type HandlerContext } from '.
 import type { RequestContext } from './core/request-context.js';
 import { RequestStateCodec, type RequestStateOptions } from './core/request-state.js';
 import { shapeImplementation } from './core/shape-results.js';
+import type { TaskOptions } from './core/tasks.js';
 import { Registration } from './registration.js';
 import { type ConnectOptions, ServerSession } from './session/session.js';
 import type { UriTemplateLimits } from './uri-template/uri-template.js';
@@ -51,6 +52,8 @@ export interface McpServerOptions<TState = undefined> {
    * stateless requests too (experimental).
    */
   protocolVersions?: readonly string[];
+  /** Limits of 2025-11-25 tasks (turn them on with `capabilities.tasks`). */
+  tasks?: TaskOptions;
   /** Signs 2026-07-28 `requestState` (multi-round-trip answers); see RequestStateCodec. */
   requestState?: RequestStateOptions;
   /** Log level of a session until the client sends logging/setLevel (default `debug`: everything). */

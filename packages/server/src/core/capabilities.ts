@@ -13,6 +13,8 @@ export interface CapabilityOptions {
   experimental?: Record<string, JSONObject>;
   /** 2026-07-28 extensions, by identifier. */
   extensions?: Record<string, JSONObject>;
+  /** 2025-11-25 tasks (experimental): task-augmented tools/call, tasks/get|result|list|cancel (default off). */
+  tasks?: boolean;
 }
 
 export interface RegistrySizes {
@@ -51,6 +53,9 @@ export function computeCapabilities(options: CapabilityOptions, sizes: RegistryS
   const completable = sizes.prompts > 0 || sizes.templates > 0;
   if (options.completions === true || (options.completions === undefined && completable))
     capabilities.completions = {};
+  if (options.tasks === true) {
+    capabilities.tasks = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
+  }
   if (options.experimental !== undefined) capabilities.experimental = options.experimental;
   if (options.extensions !== undefined) capabilities.extensions = options.extensions;
   return capabilities;
@@ -61,5 +66,7 @@ export function shapeCapabilities(capabilities: ServerCapabilities, version: str
   const shaped: ServerCapabilities = { ...capabilities };
   if (!supports(version, 'completionsCapability')) delete shaped.completions;
   if (!supports(version, 'resultType')) delete shaped.extensions;
+  // Tasks are a 2025-11-25 capability; 2026-07-28 moved them into an extension.
+  if (!supports(version, 'tasks') || supports(version, 'resultType')) delete shaped.tasks;
   return shaped;
 }

@@ -13,6 +13,7 @@ import {
   ResourceRequestParamsSchema,
   type ServerCapabilities,
   SetLevelRequestParamsSchema,
+  TaskIdParamsSchema,
 } from '@mcpkit/protocol';
 import type * as z from 'zod';
 import type { MethodImplementation, ServerCore } from './core.js';
@@ -77,6 +78,30 @@ const METHODS: Record<string, MethodSpec> = {
   },
   'prompts/list': { params: OptionalPaginated, capability: 'prompts', run: listPrompts },
   'prompts/get': { params: GetPromptRequestParamsSchema, capability: 'prompts', run: getPrompt },
+  'tasks/get': {
+    params: TaskIdParamsSchema,
+    capability: 'tasks',
+    statefulOnly: true,
+    run: taskMethod('get'),
+  },
+  'tasks/result': {
+    params: TaskIdParamsSchema,
+    capability: 'tasks',
+    statefulOnly: true,
+    run: taskMethod('result'),
+  },
+  'tasks/cancel': {
+    params: TaskIdParamsSchema,
+    capability: 'tasks',
+    statefulOnly: true,
+    run: taskMethod('cancel'),
+  },
+  'tasks/list': {
+    params: OptionalPaginated,
+    capability: 'tasks',
+    statefulOnly: true,
+    run: taskMethod('list'),
+  },
   'completion/complete': { params: CompleteRequestParamsSchema, capability: 'completions', run: complete },
   'logging/setLevel': {
     params: SetLevelRequestParamsSchema,
@@ -89,6 +114,19 @@ const METHODS: Record<string, MethodSpec> = {
     },
   },
 };
+
+/** tasks/* answered by the session's task store (-32601 where tasks cannot live). */
+function taskMethod(operation: 'get' | 'result' | 'cancel' | 'list'): MethodImplementation {
+  return async (_core, params: { taskId?: string; cursor?: string } | undefined, ctx) => {
+    const tasks = ctx.tasks;
+    if (tasks === undefined) throw JsonRpcError.methodNotFound(`tasks/${operation}`);
+    if (operation === 'list') return tasks.list(params?.cursor);
+    const taskId = params?.taskId as string;
+    if (operation === 'get') return tasks.get(taskId);
+    if (operation === 'cancel') return tasks.cancel(taskId);
+    return tasks.result(taskId);
+  };
+}
 
 /** Method names the core answers itself (custom methods may not reuse them). */
 export const BUILT_IN_METHODS: ReadonlySet<string> = new Set([

@@ -1,10 +1,17 @@
-import { JsonRpcError } from '@mcpkit/jsonrpc';
-import type { CallToolRequestParams, JSONObject, PaginatedRequestParams } from '@mcpkit/protocol';
+import { JsonRpcError, toJsonRpcError } from '@mcpkit/jsonrpc';
+import {
+  type CallToolRequestParams,
+  ErrorCode,
+  type JSONObject,
+  type PaginatedRequestParams,
+} from '@mcpkit/protocol';
 import { paginate } from '../registry/pagination.js';
+import type { ToolEntry } from '../registry/tools.js';
 import type { ServerCore } from './core.js';
 import { isProtocolLevelToolError } from './errors.js';
 import { InputRequiredSignal, type RequestContext } from './request-context.js';
 import { shapeCallToolResult, shapeTool } from './shape-results.js';
+import type { TaskOutcome } from './tasks.js';
 import { checkToolOutput, normalizeToolReturn, toolErrorResult } from './tool-results.js';
 
 export async function listTools(
@@ -29,12 +36,18 @@ function messageOf(error: unknown): string {
   return String(error);
 }
 
+type TaskSupport = 'forbidden' | 'optional' | 'required';
+
+function taskSupportOf(entry: ToolEntry): TaskSupport {
+  const execution = entry.definition.execution as { taskSupport?: TaskSupport } | undefined;
+  return execution?.taskSupport ?? 'forbidden';
+}
+
 export async function callTool(core: ServerCore, params: CallToolRequestParams, ctx: RequestContext) {
   const entry = core.tools.get(params.name);
   if (entry === undefined) {
     throw JsonRpcError.invalidParams(`Unknown tool: '${params.name}'`, { name: params.name });
   }
-  const version = ctx.protocolVersion;
   let args: unknown = params.arguments ?? {};
   if (entry.input !== undefined) {
     const checked = entry.input.validate(args);
@@ -42,6 +55,61 @@ export async function callTool(core: ServerCore, params: CallToolRequestParams, 
     if (!checked.ok) return toolErrorResult(`Invalid arguments for tool '${entry.key}': ${checked.message}`);
     args = checked.value;
   }
+  // Tasks apply only where the server declared them and the session can hold them; elsewhere a
+  // `task` param is ignored and the tool runs normally (2025-11-25 tasks, "Tool-Level Negotiation").
+  const tasks = ctx.tasks !== undefined && core.capabilities().tasks !== undefined ? ctx.tasks : undefined;
+  if (tasks !== undefined) {
+    const support = taskSupportOf(entry);
+    if (params.task !== undefined) {
+      if (support === 'forbidden') {
+        throw new JsonRpcError(
+          ErrorCode.MethodNotFound,
+          `Tool '${entry.key}' cannot run as a task (its execution.taskSupport is 'forbidden')`,
+          { name: entry.key },
+        );
+      }
+      return tasks.start(params.task.ttl, async (work): Promise<TaskOutcome> => {
+        const taskCtx: RequestContext = {
+          ...ctx,
+          signal: work.signal,
+          sendNotification: work.sendNotification,
+          requestInput: work.requestInput,
+        };
+        try {
+          const result = await runTool(core, entry, args, taskCtx);
+          if (result.isError !== true) return { result };
+          const first = (result.content as { type?: string; text?: string }[] | undefined)?.[0];
+          return {
+            result,
+            failed: true,
+            statusMessage: first?.type === 'text' ? first.text : 'The tool failed',
+          };
+        } catch (error) {
+          return { error: toJsonRpcError(error) };
+        }
+      });
+    }
+    if (support === 'required') {
+      throw new JsonRpcError(
+        ErrorCode.MethodNotFound,
+        `Tool '${entry.key}' must be called as a task (add a task param)`,
+        {
+          name: entry.key,
+        },
+      );
+    }
+  }
+  return runTool(core, entry, args, ctx);
+}
+
+/** Runs a tool's handler and shapes its result; only protocol-level failures throw. */
+async function runTool(
+  core: ServerCore,
+  entry: ToolEntry,
+  args: unknown,
+  ctx: RequestContext,
+): Promise<JSONObject> {
+  const version = ctx.protocolVersion;
   let result: JSONObject;
   try {
     const handlerContext = await core.handlerContext(ctx);

@@ -7,6 +7,7 @@ import type {
   ProgressToken,
   RequestId,
 } from '@mcpkit/protocol';
+import type { TaskRunner } from './tasks.js';
 
 // The explicit context of one request handled by the I/O-free core. Whoever calls
 // `McpServer.handle` supplies it: the stateful session from what `initialize` negotiated, a
@@ -60,6 +61,8 @@ export interface RequestContext {
   requestInput(request: InputRequest, options?: InputRequestOptions): Promise<JSONObject>;
   /** Present only for stateful sessions: logging/setLevel and resources/(un)subscribe need it. */
   session?: SessionControls;
+  /** Where task-augmented requests run (2025-11-25 sessions with tasks enabled). */
+  tasks?: TaskRunner;
 }
 
 /**

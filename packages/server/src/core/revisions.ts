@@ -26,6 +26,8 @@ export const FEATURE_SINCE = {
   /** includeContext other than 'none' needs the client's `sampling.context` capability. */
   samplingContextCapability: '2025-11-25',
   toolExecution: '2025-11-25',
+  /** Experimental tasks (task-augmented requests, tasks/*). */
+  tasks: '2025-11-25',
   /** `description` and `websiteUrl` on implementations. */
   implementationDetails: '2025-11-25',
   resultType: '2026-07-28',

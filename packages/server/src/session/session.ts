@@ -22,6 +22,7 @@ import type { RequestContext, SessionControls } from '../core/request-context.js
 import { supports } from '../core/revisions.js';
 import { createStatelessContext, outcomeToResult } from '../core/stateless.js';
 import type { McpServer } from '../server.js';
+import { SessionTaskStore } from './task-store.js';
 
 /** What `initialize` negotiated; pass it to `connect` to resume a session without a handshake. */
 export interface NegotiatedSession {
@@ -71,6 +72,7 @@ export class ServerSession {
   readonly #subscriptions = new Set<string>();
   readonly #closeListeners: (() => void)[] = [];
   readonly #controls: SessionControls;
+  #tasks: SessionTaskStore | undefined;
 
   constructor(server: McpServer<any>, transport: Transport, options: ConnectOptions) {
     this.server = server;
@@ -249,6 +251,8 @@ export class ServerSession {
         ),
       session: this.#controls,
     };
+    const tasks = this.#taskStore(ctx.protocolVersion);
+    if (tasks !== undefined) ctx.tasks = tasks;
     if (negotiated?.clientInfo !== undefined) ctx.clientInfo = negotiated.clientInfo;
     // No logging capability, no log messages.
     if (this.server.capabilities().logging !== undefined) ctx.logLevel = this.#logLevel;
@@ -258,6 +262,18 @@ export class ServerSession {
     if (extra !== undefined) ctx.extra = extra;
     if (extra?.authInfo !== undefined) ctx.authInfo = extra.authInfo;
     return ctx;
+  }
+
+  /** The session's tasks, created on first use when the server enables them and the revision has them. */
+  #taskStore(version: string): SessionTaskStore | undefined {
+    if (!supports(version, 'tasks') || isStatelessProtocolVersion(version)) return undefined;
+    if (this.server.options.capabilities?.tasks !== true) return undefined;
+    this.#tasks ??= new SessionTaskStore(this.server.options.tasks ?? {}, this.server.pageSize, {
+      notify: (method, params) => (this.#closed ? Promise.resolve() : this.peer.notify(method, params)),
+      request: (method, params, options) => this.peer.request(method, params, options),
+      report: (error) => this.#report(error),
+    });
+    return this.#tasks;
   }
 
   /** The version a transport declared (e.g. the MCP-Protocol-Version header), when we speak it. */
@@ -336,6 +352,7 @@ export class ServerSession {
     if (this.#closed) return;
     this.#closed = true;
     this.#subscriptions.clear();
+    this.#tasks?.closeAll();
     for (const listener of this.#closeListeners.splice(0)) listener();
   }
 }

@@ -59,6 +59,7 @@ const NOTIFICATION_METHODS = [
   'notifications/resources/updated',
   'notifications/prompts/list_changed',
   'notifications/elicitation/complete',
+  'notifications/tasks/status',
 ];
 
 export async function connect(server: McpServer<any>, options: HarnessOptions = {}): Promise<Harness> {

@@ -1,0 +1,50 @@
+import type { JsonRpcError } from '@mcpkit/jsonrpc';
+import type { JSONObject } from '@mcpkit/protocol';
+import type { InputRequest, InputRequestOptions } from './request-context.js';
+
+// Tasks (2025-11-25, experimental): a task-augmented tools/call answers at once with a task,
+// runs on, and its result is fetched later with tasks/result. The core speaks to tasks through
+// this interface; the stateful session supplies it (tasks live with the session that created
+// them, which also binds them to that client's authorization).
+
+export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+
+/** How a task's work ends: a result, or the JSON-RPC error the original request would have got. */
+export type TaskOutcome =
+  | { result: JSONObject; failed?: boolean; statusMessage?: string }
+  | { error: JsonRpcError };
+
+/**
+ * The channel a task's work uses instead of its (already answered) request: messages carry the
+ * related-task `_meta`, go out unrelated to any request, and questions to the client mark the
+ * task `input_required` while they wait.
+ */
+export interface TaskWork {
+  /** Aborted when the task is cancelled, expires or its session closes. */
+  signal: AbortSignal;
+  taskId: string;
+  sendNotification(method: string, params: JSONObject): Promise<void>;
+  requestInput(request: InputRequest, options?: InputRequestOptions): Promise<JSONObject>;
+}
+
+export interface TaskOptions {
+  /** Lifetime a client gets when it asks for none, in ms (default 1 hour). */
+  defaultTtlMs?: number;
+  /** Upper bound on the lifetime a client may ask for, in ms (default 24 hours). */
+  maxTtlMs?: number;
+  /** Suggested polling interval, in ms (default 1000). */
+  pollIntervalMs?: number;
+  /** Most live tasks per session; more get -32603 until some expire (default 100). */
+  maxTasks?: number;
+}
+
+/** What the core needs to run and query tasks; present only where tasks can live (sessions). */
+export interface TaskRunner {
+  /** Starts `run` as a task and returns the CreateTaskResult to answer the request with. */
+  start(requestedTtl: number | undefined, run: (work: TaskWork) => Promise<TaskOutcome>): JSONObject;
+  get(taskId: string): JSONObject;
+  /** Resolves with the task's final result (or rejects with its error) once it is terminal. */
+  result(taskId: string): Promise<JSONObject>;
+  list(cursor: string | undefined): Promise<JSONObject>;
+  cancel(taskId: string): JSONObject;
+}
