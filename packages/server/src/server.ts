@@ -2,6 +2,7 @@ import type { Transport } from '@mcpkit/jsonrpc';
 import {
   type Implementation,
   type JSONObject,
+  LATEST_PROTOCOL_VERSION,
   LATEST_STATEFUL_PROTOCOL_VERSION,
   type LoggingLevel,
   MetaKey,
@@ -196,7 +197,7 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
   discoverResult(supportedVersions: readonly string[] = this.protocolVersions): JSONObject {
     const result: JSONObject = {
       supportedVersions: [...supportedVersions],
-      capabilities: this.capabilities(),
+      capabilities: shapeCapabilities(this.capabilities(), LATEST_PROTOCOL_VERSION),
       _meta: { [MetaKey.ServerInfo]: this.info },
       resultType: 'complete',
     };
