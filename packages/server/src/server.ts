@@ -11,7 +11,7 @@ import {
   STATEFUL_PROTOCOL_VERSIONS,
 } from '@mcpkit/protocol';
 import { type CapabilityOptions, computeCapabilities, shapeCapabilities } from './core/capabilities.js';
-import type { CacheHints, CustomMethodEntry, ErrorInfo, ServerCore } from './core/core.js';
+import type { CacheHints, CustomMethodEntry, ErrorInfo, ServerCore, ServerEvent } from './core/core.js';
 import { type CoreRequest, type HandleOutcome, handleRequest, requestSubject } from './core/dispatch.js';
 import { type CreateContext, createHandlerContext, type HandlerContext } from './core/handler-context.js';
 import type { RequestContext } from './core/request-context.js';
@@ -69,11 +69,6 @@ export interface McpServerOptions<TState = undefined> {
 
 type ListKind = 'tools' | 'resources' | 'prompts';
 
-/** A change clients may hear about; stateless adapters relay these to subscriptions/listen streams. */
-export type ServerEvent =
-  | { type: 'list_changed'; list: ListKind }
-  | { type: 'resource_updated'; uri: string };
-
 /**
  * An MCP server: the registry of tools, resources, templates, prompts and custom methods, built
  * once and shared by any number of sessions. It holds no connection state: `connect` creates a
@@ -91,6 +86,7 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
   readonly #sessions = new Set<ServerSession>();
   readonly #pendingListChanges = new Set<ListKind>();
   readonly #listeners = new Set<(event: ServerEvent) => void>();
+  readonly #closing = new AbortController();
 
   constructor(info: Implementation, options: McpServerOptions<TState> = {}) {
     super(options.uriTemplateLimits);
@@ -128,9 +124,17 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
     return this.#sessions;
   }
 
-  /** Closes every session. */
+  /** Ends open subscriptions/listen streams gracefully, then closes every session. */
   async close(): Promise<void> {
+    this.#closing.abort(new Error('The server is closing'));
+    // One macrotask lets the ended subscriptions send their final responses before transports close.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     await Promise.all([...this.#sessions].map((session) => session.close()));
+  }
+
+  /** Aborted once `close()` was called. */
+  get closing(): AbortSignal {
+    return this.#closing.signal;
   }
 
   // ---- the I/O-free core ----

@@ -47,7 +47,16 @@ export interface ServerCore {
   /** Builds the handler context for a request, running the `createContext` hook. */
   handlerContext(ctx: RequestContext): Promise<HandlerContext<any>>;
   reportError(error: unknown, info: ErrorInfo): void;
+  /** Hears list changes and resource updates (see McpServer.listen); returns `unlisten`. */
+  listen(listener: (event: ServerEvent) => void): () => void;
+  /** Aborted when the server closes: long-lived requests (subscriptions/listen) end gracefully. */
+  readonly closing: AbortSignal;
 }
+
+/** A change clients may hear about; stateless adapters relay these to subscriptions/listen streams. */
+export type ServerEvent =
+  | { type: 'list_changed'; list: 'tools' | 'resources' | 'prompts' }
+  | { type: 'resource_updated'; uri: string };
 
 export type MethodImplementation = (
   core: ServerCore,

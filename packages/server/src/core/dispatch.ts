@@ -13,6 +13,7 @@ import {
   ResourceRequestParamsSchema,
   type ServerCapabilities,
   SetLevelRequestParamsSchema,
+  SubscriptionsListenRequestParamsSchema,
   TaskIdParamsSchema,
 } from '@mcpkit/protocol';
 import type * as z from 'zod';
@@ -26,6 +27,7 @@ import {
   subscribe,
   unsubscribe,
 } from './methods-resources.js';
+import { listen } from './methods-subscriptions.js';
 import { callTool, listTools } from './methods-tools.js';
 import { type InputRequest, InputRequiredSignal, type RequestContext } from './request-context.js';
 
@@ -47,6 +49,8 @@ interface MethodSpec {
   capability?: keyof ServerCapabilities;
   /** Removed in 2026-07-28 (the stateless revision). */
   statefulOnly?: boolean;
+  /** New in 2026-07-28. */
+  statelessOnly?: boolean;
   run: MethodImplementation;
 }
 
@@ -102,6 +106,11 @@ const METHODS: Record<string, MethodSpec> = {
     statefulOnly: true,
     run: taskMethod('list'),
   },
+  'subscriptions/listen': {
+    params: SubscriptionsListenRequestParamsSchema,
+    statelessOnly: true,
+    run: listen,
+  },
   'completion/complete': { params: CompleteRequestParamsSchema, capability: 'completions', run: complete },
   'logging/setLevel': {
     params: SetLevelRequestParamsSchema,
@@ -129,11 +138,7 @@ function taskMethod(operation: 'get' | 'result' | 'cancel' | 'list'): MethodImpl
 }
 
 /** Method names the core answers itself (custom methods may not reuse them). */
-export const BUILT_IN_METHODS: ReadonlySet<string> = new Set([
-  ...Object.keys(METHODS),
-  'initialize',
-  'subscriptions/listen',
-]);
+export const BUILT_IN_METHODS: ReadonlySet<string> = new Set([...Object.keys(METHODS), 'initialize']);
 
 function validateParams(schema: z.ZodType, method: string, params: JSONObject | undefined): unknown {
   const result = schema.safeParse(params);
@@ -146,7 +151,8 @@ async function run(core: ServerCore, request: CoreRequest, ctx: RequestContext):
   const { method, params } = request;
   const spec = Object.hasOwn(METHODS, method) ? METHODS[method] : undefined;
   if (spec !== undefined) {
-    if (spec.statefulOnly && isStatelessProtocolVersion(ctx.protocolVersion))
+    const stateless = isStatelessProtocolVersion(ctx.protocolVersion);
+    if ((spec.statefulOnly && stateless) || (spec.statelessOnly && !stateless))
       throw JsonRpcError.methodNotFound(method);
     if (spec.capability !== undefined && core.capabilities()[spec.capability] === undefined) {
       throw JsonRpcError.methodNotFound(method);

@@ -1,8 +1,9 @@
 import type { JsonRpcError } from '@mcpkit/jsonrpc';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { McpServer, type ServerEvent } from '../server.js';
+import { McpServer } from '../server.js';
 import { connect, settle } from '../test-helpers/harness.js';
+import type { ServerEvent } from './core.js';
 import { RequestStateCodec } from './request-state.js';
 import { createStatelessContext, outcomeToResponse } from './stateless.js';
 

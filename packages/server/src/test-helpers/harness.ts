@@ -60,6 +60,7 @@ const NOTIFICATION_METHODS = [
   'notifications/prompts/list_changed',
   'notifications/elicitation/complete',
   'notifications/tasks/status',
+  'notifications/subscriptions/acknowledged',
 ];
 
 export async function connect(server: McpServer<any>, options: HarnessOptions = {}): Promise<Harness> {

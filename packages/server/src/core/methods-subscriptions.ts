@@ -1,0 +1,88 @@
+import { JsonRpcError } from '@mcpkit/jsonrpc';
+import {
+  type JSONObject,
+  MetaKey,
+  type SubscriptionFilter,
+  type SubscriptionsListenRequestParams,
+} from '@mcpkit/protocol';
+import type { ServerCore } from './core.js';
+import type { RequestContext } from './request-context.js';
+
+// subscriptions/listen (2026-07-28): one long-lived request per stream of change notifications.
+// The handler acknowledges, relays matching server events tagged with the subscription id, and
+// stays pending until the client cancels it (the transport keeps the stream open meanwhile) or
+// the server closes, which ends it gracefully with a result.
+
+const LIST_EVENTS = {
+  tools: ['toolsListChanged', 'notifications/tools/list_changed'],
+  prompts: ['promptsListChanged', 'notifications/prompts/list_changed'],
+  resources: ['resourcesListChanged', 'notifications/resources/list_changed'],
+} as const;
+
+/** The part of the requested filter this server honours (what its capabilities offer). */
+function agreedFilter(core: ServerCore, requested: SubscriptionFilter): SubscriptionFilter {
+  const capabilities = core.capabilities();
+  const agreed: SubscriptionFilter = {};
+  for (const [list, [flag]] of Object.entries(LIST_EVENTS) as [
+    keyof typeof LIST_EVENTS,
+    (typeof LIST_EVENTS)['tools'],
+  ][]) {
+    if (requested[flag] === true && capabilities[list]?.listChanged === true) agreed[flag] = true;
+  }
+  if (requested.resourceSubscriptions !== undefined && capabilities.resources?.subscribe === true) {
+    agreed.resourceSubscriptions = [...requested.resourceSubscriptions];
+  }
+  return agreed;
+}
+
+export async function listen(
+  core: ServerCore,
+  params: SubscriptionsListenRequestParams,
+  ctx: RequestContext,
+) {
+  const subscriptionId = ctx.requestId;
+  if (subscriptionId === undefined) {
+    throw JsonRpcError.invalidRequest(
+      'subscriptions/listen needs a request id: it becomes the subscription id',
+    );
+  }
+  const meta = { [MetaKey.SubscriptionId]: subscriptionId };
+  const agreed = agreedFilter(core, params.notifications);
+  await ctx.sendNotification('notifications/subscriptions/acknowledged', {
+    _meta: meta,
+    notifications: agreed,
+  });
+  const uris = new Set(agreed.resourceSubscriptions ?? []);
+  const send = (method: string, extra: JSONObject = {}) => {
+    ctx
+      .sendNotification(method, { _meta: meta, ...extra })
+      .then(undefined, (error: unknown) => core.reportError(error, { method: 'subscriptions/listen' }));
+  };
+  const unlisten = core.listen((event) => {
+    if (event.type === 'resource_updated') {
+      if (uris.has(event.uri)) send('notifications/resources/updated', { uri: event.uri });
+      return;
+    }
+    const [flag, method] = LIST_EVENTS[event.list];
+    if (agreed[flag] === true) send(method);
+  });
+  try {
+    await untilAborted(ctx.signal, core.closing);
+  } finally {
+    unlisten();
+  }
+  return { _meta: meta };
+}
+
+function untilAborted(...signals: AbortSignal[]): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      for (const signal of signals) signal.removeEventListener('abort', done);
+      resolve();
+    };
+    for (const signal of signals) {
+      if (signal.aborted) return done();
+      signal.addEventListener('abort', done, { once: true });
+    }
+  });
+}
