@@ -12,16 +12,14 @@ import {
   InitializeRequestParamsSchema,
   isStatelessProtocolVersion,
   type JSONObject,
-  LATEST_PROTOCOL_VERSION,
   LOGGING_LEVELS,
   type LoggingLevel,
-  MetaKey,
 } from '@mcpkit/protocol';
 import type { HandlerContext } from '../core/handler-context.js';
 import type { RequestContext, SessionControls } from '../core/request-context.js';
 import { supports } from '../core/revisions.js';
-import { createStatelessContext, outcomeToResult } from '../core/stateless.js';
 import type { McpServer } from '../server.js';
+import { answerStatelessRequest, isStatelessRequest } from './stateless-path.js';
 import { SessionTaskStore } from './task-store.js';
 
 /** What `initialize` negotiated; pass it to `connect` to resume a session without a handshake. */
@@ -44,13 +42,6 @@ export interface ConnectOptions {
    * version the transport declares, as stateless HTTP and resumed sessions need).
    */
   requireInitialize?: boolean;
-}
-
-function isStatelessRequest(method: string, params: JSONObject | undefined): boolean {
-  if (method === 'server/discover') return true;
-  const meta = params?._meta as Record<string, unknown> | undefined;
-  const version = meta?.[MetaKey.ProtocolVersion];
-  return typeof version === 'string' && isStatelessProtocolVersion(version);
 }
 
 /**
@@ -164,8 +155,9 @@ export class ServerSession {
     const method = context.method;
     if (method === 'initialize') return this.#initialize(params);
     const negotiated = this.#negotiated;
-    if (negotiated === undefined && isStatelessRequest(method, params))
-      return this.#onStatelessRequest(params, context);
+    if (negotiated === undefined && isStatelessRequest(method, params)) {
+      return answerStatelessRequest(this.server, params, context);
+    }
     if (negotiated === undefined && this.#requireInitialize && method !== 'ping') {
       throw JsonRpcError.invalidRequest(`Session not initialized: send 'initialize' before '${method}'`);
     }
@@ -179,39 +171,6 @@ export class ServerSession {
     throw JsonRpcError.internalError(
       `Handler for '${method}' asked for input the stateless way (InputRequiredSignal) inside a stateful session`,
     );
-  }
-
-  /**
-   * A 2026-07-28 client on this connection (e.g. over stdio) never initializes: it probes with
-   * server/discover and then sends self-describing requests, answered without session state.
-   */
-  async #onStatelessRequest(
-    params: JSONObject | undefined,
-    context: PeerRequestContext,
-  ): Promise<JSONObject> {
-    const supportedVersions = this.server.protocolVersions.filter(isStatelessProtocolVersion);
-    const hasMeta = typeof params?._meta === 'object' && params._meta !== null;
-    const ctx: RequestContext =
-      context.method === 'server/discover' && !hasMeta
-        ? {
-            protocolVersion: LATEST_PROTOCOL_VERSION,
-            clientCapabilities: {},
-            signal: context.signal,
-            sendNotification: (method, notificationParams) =>
-              context.sendNotification(method, notificationParams),
-            requestInput: () => Promise.reject(new Error('server/discover asks the client nothing')),
-          }
-        : await createStatelessContext({
-            params,
-            signal: context.signal,
-            supportedVersions,
-            requestId: context.requestId,
-            ...(context.extra !== undefined ? { extra: context.extra } : {}),
-            sendNotification: (method, notificationParams) =>
-              context.sendNotification(method, notificationParams),
-            ...(this.server.requestState !== undefined ? { requestState: this.server.requestState } : {}),
-          });
-    return outcomeToResult(await this.server.handle({ method: context.method, params }, ctx));
   }
 
   #initialize(params: JSONObject | undefined): JSONObject {

@@ -1,0 +1,51 @@
+import type { RequestContext as PeerRequestContext } from '@mcpkit/jsonrpc';
+import {
+  isStatelessProtocolVersion,
+  type JSONObject,
+  LATEST_PROTOCOL_VERSION,
+  MetaKey,
+} from '@mcpkit/protocol';
+import type { RequestContext } from '../core/request-context.js';
+import { createStatelessContext, outcomeToResult } from '../core/stateless.js';
+import type { McpServer } from '../server.js';
+
+// A 2026-07-28 client on a connection (e.g. over stdio) never initializes: it probes with
+// server/discover and then sends self-describing requests, answered without session state.
+
+/** server/discover, or a request whose `_meta` names a stateless revision. */
+export function isStatelessRequest(method: string, params: JSONObject | undefined): boolean {
+  if (method === 'server/discover') return true;
+  const meta = params?._meta as Record<string, unknown> | undefined;
+  const version = meta?.[MetaKey.ProtocolVersion];
+  return typeof version === 'string' && isStatelessProtocolVersion(version);
+}
+
+export async function answerStatelessRequest(
+  server: McpServer<any>,
+  params: JSONObject | undefined,
+  context: PeerRequestContext,
+): Promise<JSONObject> {
+  const sendNotification = (method: string, notificationParams: JSONObject) =>
+    context.sendNotification(method, notificationParams);
+  const hasMeta = typeof params?._meta === 'object' && params._meta !== null;
+  // A bare server/discover is the probe itself: it cannot name a version yet.
+  const ctx: RequestContext =
+    context.method === 'server/discover' && !hasMeta
+      ? {
+          protocolVersion: LATEST_PROTOCOL_VERSION,
+          clientCapabilities: {},
+          signal: context.signal,
+          sendNotification,
+          requestInput: () => Promise.reject(new Error('server/discover asks the client nothing')),
+        }
+      : await createStatelessContext({
+          params,
+          signal: context.signal,
+          supportedVersions: server.protocolVersions.filter(isStatelessProtocolVersion),
+          requestId: context.requestId,
+          sendNotification,
+          ...(context.extra !== undefined ? { extra: context.extra } : {}),
+          ...(server.requestState !== undefined ? { requestState: server.requestState } : {}),
+        });
+  return outcomeToResult(await server.handle({ method: context.method, params }, ctx));
+}
