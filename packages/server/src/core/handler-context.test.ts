@@ -30,6 +30,19 @@ describe('ctx.progress', () => {
     expect(h.notifications.filter((n) => n.method === 'notifications/progress')).toEqual([]);
   });
 
+  it('refuses progress that does not increase', async () => {
+    const server = new McpServer({ name: 't', version: '1' });
+    server.tool('backwards', {}, async (_args, ctx) => {
+      await ctx.progress(10);
+      await ctx.progress(5);
+      return 'unreachable';
+    });
+    const h = await connect(server);
+    const result = await h.client.request('tools/call', { name: 'backwards' }, { onprogress: () => {} });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toBe('ctx.progress(5) must be greater than the previous value 10');
+  });
+
   it('drops the progress message for 2024-11-05', async () => {
     const h = await connect(progressServer(), { protocolVersion: '2024-11-05' });
     const updates: unknown[] = [];

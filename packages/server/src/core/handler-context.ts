@@ -126,6 +126,7 @@ export function createHandlerContext<TState>(ctx: RequestContext, state: TState)
   const version = ctx.protocolVersion;
   const capabilities = ctx.clientCapabilities;
   const threshold = ctx.logLevel === undefined ? undefined : LOGGING_LEVELS.indexOf(ctx.logLevel);
+  let lastProgress: number | undefined;
 
   const log = async (level: LoggingLevel, data: unknown, logger?: string) => {
     if (threshold === undefined || LOGGING_LEVELS.indexOf(level) < threshold) return;
@@ -149,6 +150,13 @@ export function createHandlerContext<TState>(ctx: RequestContext, state: TState)
     log: logger,
 
     async progress(progress, total, message) {
+      // The spec requires progress to increase; a handler that goes backwards has a bug.
+      if (lastProgress !== undefined && !(progress > lastProgress)) {
+        throw new RangeError(
+          `ctx.progress(${progress}) must be greater than the previous value ${lastProgress}`,
+        );
+      }
+      lastProgress = progress;
       if (ctx.progressToken === undefined) return;
       const params: JSONObject = { progressToken: ctx.progressToken, progress };
       if (total !== undefined) params.total = total;
