@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { lineSplitter } from '../servers/line-splitter.js';
+import { parseArgs } from './args.js';
+import { markdownTable, resultRows, textTable } from './format.js';
+import { ratio, summarize } from './stats.js';
+import { WORKLOADS } from './workloads.js';
+
+describe('summarize', () => {
+  it('gives the median (mean of the middle two for even counts), min and max', () => {
+    expect(summarize([3, 1, 2])).toMatchObject({ median: 2, min: 1, max: 3 });
+    expect(summarize([4, 1, 3, 2])).toMatchObject({ median: 2.5, min: 1, max: 4 });
+    expect(summarize([])).toBeUndefined();
+  });
+
+  it('divides medians for ratios and refuses a zero or missing denominator', () => {
+    expect(ratio(summarize([6]), summarize([3]))).toBe(2);
+    expect(ratio(summarize([6]), summarize([0]))).toBeUndefined();
+    expect(ratio(undefined, summarize([3]))).toBeUndefined();
+  });
+});
+
+describe('parseArgs', () => {
+  it('defaults to a full run of three rounds, one driver at a time', () => {
+    expect(parseArgs([])).toEqual({
+      mode: 'full',
+      rounds: 3,
+      only: [],
+      out: undefined,
+      size: true,
+      parallel: 1,
+    });
+  });
+
+  it('takes --smoke after the `--` that `pnpm run bench -- --smoke` forwards, with smoke defaults', () => {
+    expect(parseArgs(['--', '--smoke'])).toMatchObject({ mode: 'smoke', rounds: 1, parallel: 2 });
+    expect(parseArgs(['--smoke', '--rounds', '2', '--parallel', '1'])).toMatchObject({
+      rounds: 2,
+      parallel: 1,
+    });
+  });
+
+  it('names the bad argument and the expected form', () => {
+    expect(() => parseArgs(['--fast'])).toThrow(/unknown argument "--fast"/);
+    expect(() => parseArgs(['--rounds', 'x'])).toThrow(/--rounds must be a positive integer/);
+    expect(() => parseArgs(['--only'])).toThrow(/--only needs a value/);
+  });
+});
+
+describe('tables', () => {
+  it('show "n/a (package not ready)" for an mcpkit side that is not built yet, and no ratio', () => {
+    const spec = WORKLOADS[0]!;
+    const rows = resultRows([
+      {
+        spec,
+        summaries: {
+          'official-v2': summarize([10])!,
+          'official-v1': summarize([20])!,
+          raw: summarize([40])!,
+        },
+        missing: { mcpkit: 'not ready: @mcpkit/server (exports nothing yet)' },
+      },
+    ]);
+    expect(rows[1]).toEqual([
+      spec.name,
+      spec.unit,
+      spec.better,
+      'n/a (package not ready)',
+      '10.00',
+      '20.00',
+      '40.00',
+      '-',
+      '-',
+      '-',
+    ]);
+    expect(textTable(rows).split('\n')).toHaveLength(3);
+    expect(markdownTable(rows).split('\n')[1]).toMatch(/^\| --- \|/);
+  });
+});
+
+describe('lineSplitter', () => {
+  it('reassembles lines split across chunks and skips empty lines', () => {
+    const lines: string[] = [];
+    const push = lineSplitter((line) => lines.push(line));
+    for (const chunk of ['{"a":', '1}\n\n{"b"', ':2}\n{"c":3}', '\n']) push(chunk);
+    expect(lines).toEqual(['{"a":1}', '{"b":2}', '{"c":3}']);
+  });
+});
