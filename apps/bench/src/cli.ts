@@ -92,6 +92,7 @@ if (sizes.length > 0) {
 writeReport(reportPath, {
   ...buildReport(options.mode, options.rounds, records, results, sizes),
   markdown: markdownTable(rows),
+  cpuMarkdown: markdownTable(cpu),
 });
 progress(
   `bench: finished in ${((Date.now() - startedAt) / 1000).toFixed(1)} s; report written to ${reportPath}`,
