@@ -1,4 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { PROTOCOL_VERSION } from '../servers/fixtures.js';
 import { lineSplitter } from '../servers/line-splitter.js';
 import {
@@ -10,7 +11,7 @@ import {
   type StdioTarget,
 } from './types.js';
 
-// Raw baseline clients: plain JSON.parse/JSON.stringify over a child's pipes, or fetch.
+// Raw baseline clients: plain JSON.parse/JSON.stringify over a child's pipes, or node:http.
 
 type Json = Record<string, any>;
 
@@ -121,7 +122,49 @@ export function sseMessages(body: string): Json[] {
   return messages;
 }
 
+interface RawHttpResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** One POST over node:http with a keep-alive agent: the cheapest HTTP client Node has. */
+function postRaw(
+  agent: Agent,
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+): Promise<RawHttpResponse> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 export async function connectRawHttp(url: string): Promise<BenchClient> {
+  const target = new URL(url);
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   let sessionId: string | undefined;
   const headers = (): Record<string, string> => ({
     'content-type': 'application/json',
@@ -130,14 +173,15 @@ export async function connectRawHttp(url: string): Promise<BenchClient> {
     ...(sessionId ? { 'mcp-session-id': sessionId } : {}),
   });
   const post = async (message: Json): Promise<Json[]> => {
-    const response = await fetch(url, { method: 'POST', headers: headers(), body: JSON.stringify(message) });
-    if (!response.ok) throw new Error(`HTTP ${response.status} for ${message.method}`);
-    sessionId = response.headers.get('mcp-session-id') ?? sessionId;
-    const text = await response.text();
-    if (response.status === 202 || text.length === 0) return [];
-    return response.headers.get('content-type')?.startsWith('text/event-stream')
-      ? sseMessages(text)
-      : [JSON.parse(text)];
+    const response = await postRaw(agent, target, headers(), JSON.stringify(message));
+    if (response.status < 200 || response.status >= 300)
+      throw new Error(`HTTP ${response.status} for ${message.method}`);
+    const session = response.headers['mcp-session-id'];
+    if (typeof session === 'string') sessionId = session;
+    if (response.status === 202 || response.body.length === 0) return [];
+    return response.headers['content-type']?.startsWith('text/event-stream')
+      ? sseMessages(response.body)
+      : [JSON.parse(response.body)];
   };
   const rpc = new RawCorrelator((message) => {
     void post(message).then(
@@ -151,6 +195,7 @@ export async function connectRawHttp(url: string): Promise<BenchClient> {
   await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
   return benchClientOver(rpc, async () => {
     if (sessionId) await fetch(url, { method: 'DELETE', headers: headers() });
+    agent.destroy();
   });
 }
 
