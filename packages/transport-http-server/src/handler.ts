@@ -23,8 +23,10 @@ import {
 import { createHostValidator } from './security.js';
 import { SessionRegistry } from './session-registry.js';
 import { type SessionEnvironment, StreamableSessionTransport } from './session-transport.js';
+import type { RequestTransport, RequestTransportEnvironment } from './stateless-era/request-transport.js';
+import { postStatelessEra } from './stateless-era/route.js';
 import { openStreamableSession, postStateless, postToSession } from './streamable-post.js';
-import { decideVersion, statelessEraNotServed, unsupportedVersion } from './versions.js';
+import { decideVersion, requestIdOf, unsupportedVersion } from './versions.js';
 
 /** A Web-standard fetch handler for MCP over HTTP, with lifecycle controls. */
 export interface StreamableHttpHandler {
@@ -45,6 +47,10 @@ export interface HandlerContext {
   readonly config: ResolvedOptions;
   readonly registry: SessionRegistry<StreamableSessionTransport | LegacySseTransport>;
   readonly env: SessionEnvironment;
+  /** What the transports of 2026-07-28 requests share. */
+  readonly requestEnv: RequestTransportEnvironment;
+  /** Every version this handler serves, stateless ones first: the `supported` list of -32022. */
+  readonly supportedVersions: readonly string[];
   readonly gate: Gate;
   hostProblem(request: Request): string | undefined;
   startSession(transport: Transport, info: SessionInfo): Promise<Response | undefined>;
@@ -86,16 +92,35 @@ export function createStreamableHttpHandler(options: StreamableHttpHandlerOption
     streamOpened: () => gate.enter(),
     streamFinished: () => gate.leave(),
   };
+  // 2026-07-28 requests in flight; listen streams are left out of the gate so close() need not wait for them.
+  const liveRequests = new Set<RequestTransport>();
+  const requestEnv: RequestTransportEnvironment = {
+    bus: config.messageBus,
+    keepAlive,
+    responseMode: config.responseMode,
+    retryMs: config.retryMs,
+    onerror: config.onerror,
+    admitted: (transport) => {
+      liveRequests.add(transport);
+      if (!transport.isListen) gate.enter();
+    },
+    released: (transport) => {
+      if (liveRequests.delete(transport) && !transport.isListen) gate.leave();
+    },
+  };
   const context: HandlerContext = {
     config,
     registry,
     env,
+    requestEnv,
+    supportedVersions: [...config.statelessProtocolVersions, ...config.protocolVersions],
     gate,
     hostProblem: createHostValidator(config),
     async startSession(transport, info) {
       if (info.kind === 'stateless') statelessTransports.add(transport as StreamableSessionTransport);
       try {
-        await config.onSession(transport, info);
+        const wire = info.kind === 'request' ? (config.onRequest ?? config.onSession) : config.onSession;
+        await wire(transport, info);
         return undefined;
       } catch (error) {
         await transport.close();
@@ -127,6 +152,7 @@ export function createStreamableHttpHandler(options: StreamableHttpHandlerOption
         await gate.drain(closeOptions.timeoutMs ?? config.closeTimeoutMs);
         await registry.closeAll();
         await Promise.all([...statelessTransports].map((transport) => transport.close()));
+        await Promise.all([...liveRequests].map((transport) => transport.close()));
         keepAlive.stop();
       },
     },
@@ -169,8 +195,11 @@ async function route(context: HandlerContext, request: Request): Promise<Respons
   if (target === 'sse') return handleLegacyGet(context, request, auth, pathname);
   if (target === 'messages') return handleLegacyPost(context, request, auth);
   if (request.method === 'POST') return handlePost(context, request, auth);
-  const decision = decideVersion(request, [], config.protocolVersions);
-  if (decision.era === 'unsupported') return unsupportedVersion(decision.requested, config.protocolVersions);
+  const decision = decideVersion(request, [], config.protocolVersions, config.statelessProtocolVersions);
+  if (decision.era === 'unsupported')
+    return unsupportedVersion(decision.requested, context.supportedVersions);
+  // 2026-07-28 has no standalone stream and no sessions to delete.
+  if (decision.era === 'stateless') return methodNotAllowed(request.method, ['POST']);
   const session = await sessionFor(context, request, auth);
   if (session instanceof Response) return session;
   if (request.method === 'DELETE') {
@@ -190,9 +219,18 @@ async function handlePost(
   if (refused) return refused;
   const parsed = await readAndParse(request, config.maxBodyBytes);
   if (parsed instanceof Response) return parsed;
-  const decision = decideVersion(request, parsed.messages, config.protocolVersions);
-  if (decision.era === 'unsupported') return unsupportedVersion(decision.requested, config.protocolVersions);
-  if (decision.era === 'stateless') return statelessEraNotServed(decision.version, config.protocolVersions);
+  const decision = decideVersion(
+    request,
+    parsed.messages,
+    config.protocolVersions,
+    config.statelessProtocolVersions,
+  );
+  if (decision.era === 'unsupported') {
+    return unsupportedVersion(decision.requested, context.supportedVersions, requestIdOf(parsed.messages));
+  }
+  if (decision.era === 'stateless') {
+    return postStatelessEra(context, request, parsed, auth, decision.version);
+  }
   if (config.stateless) return postStateless(context, request, parsed, auth, decision.version);
   if (parsed.messages.some((m) => 'method' in m && m.method === 'initialize')) {
     return openStreamableSession(context, request, parsed, auth, decision.version);

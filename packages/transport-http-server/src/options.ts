@@ -1,5 +1,5 @@
 import type { AuthInfo, Transport } from '@mcpkit/jsonrpc';
-import { STATEFUL_PROTOCOL_VERSIONS } from '@mcpkit/protocol';
+import { STATEFUL_PROTOCOL_VERSIONS, STATELESS_PROTOCOL_VERSIONS } from '@mcpkit/protocol';
 import { generateSessionId } from './ids.js';
 import type { ResponseMode } from './outbound-stream.js';
 import type { HostValidationOptions } from './security.js';
@@ -12,8 +12,11 @@ import type { Awaitable, EventStore, MessageBus, SessionStore } from './stores/t
 export interface SessionInfo {
   /** Undefined in stateless mode. */
   sessionId: string | undefined;
-  /** `streamable` (a 2025 session), `stateless` (one POST), or `legacy-sse` (2024-11-05 HTTP+SSE). */
-  kind: 'streamable' | 'stateless' | 'legacy-sse';
+  /**
+   * `streamable` (a 2025 session), `stateless` (one POST in stateless mode), `legacy-sse` (2024-11-05
+   * HTTP+SSE), or `request` (one 2026-07-28 request: the transport carries that request and its answer).
+   */
+  kind: 'streamable' | 'stateless' | 'legacy-sse' | 'request';
   authInfo: AuthInfo | undefined;
   /** The HTTP request that created the transport. */
   request: Request;
@@ -28,6 +31,17 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
    * promise is awaited before the first message is delivered, and its value is ignored.
    */
   onSession: (transport: Transport, info: SessionInfo) => unknown;
+  /**
+   * Called for each 2026-07-28 request with its own transport (`info.kind` is `request`), which
+   * closes once the response is sent. Defaults to `onSession`; set it to wire those requests
+   * differently, e.g. to a server that keeps no per-connection state.
+   */
+  onRequest?: (transport: Transport, info: SessionInfo) => unknown;
+  /**
+   * Stateless revisions served per request (default `['2026-07-28']`); `[]` refuses them with
+   * 400/-32022, as a server of the 2025 revisions only.
+   */
+  statelessProtocolVersions?: readonly string[];
   /**
    * Answer CORS preflights and add CORS headers for browser clients (default false). Only origins that
    * pass the Origin check (local ones and `allowedOrigins`) ever get this far.
@@ -73,8 +87,9 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
 }
 
 export type ResolvedOptions = Required<
-  Omit<StreamableHttpHandlerOptions, 'legacySse' | 'eventStore' | 'authenticate' | 'onerror'>
+  Omit<StreamableHttpHandlerOptions, 'legacySse' | 'eventStore' | 'authenticate' | 'onerror' | 'onRequest'>
 > & {
+  onRequest: StreamableHttpHandlerOptions['onRequest'];
   legacySse: false | { ssePath: string; messagesPath: string };
   eventStore: EventStore | undefined;
   authenticate: StreamableHttpHandlerOptions['authenticate'];
@@ -100,6 +115,8 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
     closeTimeoutMs: options.closeTimeoutMs ?? 10_000,
     sseKeepAliveMs: options.sseKeepAliveMs ?? 15_000,
     protocolVersions: options.protocolVersions ?? STATEFUL_PROTOCOL_VERSIONS,
+    statelessProtocolVersions: options.statelessProtocolVersions ?? STATELESS_PROTOCOL_VERSIONS,
+    onRequest: options.onRequest,
     authenticate: options.authenticate,
     eventStore: options.eventStore === false ? undefined : (options.eventStore ?? new InMemoryEventStore()),
     sessionStore: options.sessionStore ?? new InMemorySessionStore(),

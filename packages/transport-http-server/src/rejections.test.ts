@@ -225,8 +225,8 @@ describe('session rejections', () => {
     expect(servers[0]!.closed).toBe(false);
   });
 
-  it('leaves a seam for 2026-07-28: refused per request, by header or by _meta', async () => {
-    const { handler } = harness();
+  it('refuses 2026-07-28 per request, by header or by _meta, when statelessProtocolVersions is empty', async () => {
+    const { handler } = harness({ statelessProtocolVersions: [] });
     await expectRejection(
       await handler(postRequest(request('tools/list', 1), { 'mcp-protocol-version': '2026-07-28' })),
       400,

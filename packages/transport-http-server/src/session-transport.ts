@@ -21,6 +21,12 @@ export interface HttpMessageExtra extends MessageExtra {
    * (SEP-1699 polling); the client reconnects after `retryMs` with `Last-Event-ID`.
    */
   closeSseStream?: (retryMs?: number) => void;
+  /**
+   * 2026-07-28 requests: the `Mcp-Param-{Name}` headers (SEP-2243), Base64 sentinel values decoded,
+   * keyed by the lower-cased `{Name}`. The server compares them with the tool arguments its
+   * `x-mcp-header` annotations name, and answers -32020 (HTTP 400) on a missing or different value.
+   */
+  mcpParams?: Record<string, string>;
 }
 
 /** What every session of one handler shares (one object, so an idle session costs little). */

@@ -40,6 +40,7 @@ const encoder = new TextEncoder();
 export class SseConnection {
   readonly body: ReadableStream<Uint8Array>;
   ondisconnect: (() => void) | undefined;
+  readonly #disconnectListeners = new Set<() => void>();
   #controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   #open = true;
 
@@ -70,6 +71,11 @@ export class SseConnection {
     return true;
   }
 
+  /** Another party to tell when the client goes away; `ondisconnect` belongs to the stream writing here. */
+  addDisconnectListener(listener: () => void): void {
+    this.#disconnectListeners.add(listener);
+  }
+
   /** Ends the HTTP response (the server's side of a disconnect). */
   close(): void {
     if (!this.#open) return;
@@ -91,5 +97,6 @@ export class SseConnection {
       if (!(error instanceof TypeError)) throw error;
     }
     this.ondisconnect?.();
+    for (const listener of this.#disconnectListeners) listener();
   }
 }

@@ -4,6 +4,7 @@ import {
   isStatelessProtocolVersion,
   type JSONRPCMessage,
   MetaKey,
+  type RequestId,
 } from '@mcpkit/protocol';
 import { rejection } from './http-errors.js';
 
@@ -22,11 +23,14 @@ export function decideVersion(
   request: Request,
   messages: JSONRPCMessage[],
   supported: readonly string[],
+  statelessSupported: readonly string[] = [],
 ): VersionDecision {
   const header = request.headers.get(HttpHeader.ProtocolVersion)?.trim();
   const declared = header || metaVersion(messages);
   if (declared === undefined) return { era: 'session', version: undefined };
-  if (isStatelessProtocolVersion(declared)) return { era: 'stateless', version: declared };
+  if (isStatelessProtocolVersion(declared) || statelessSupported.includes(declared)) {
+    return { era: 'stateless', version: declared };
+  }
   if (!supported.includes(declared)) return { era: 'unsupported', requested: declared };
   return { era: 'session', version: declared };
 }
@@ -43,19 +47,34 @@ function metaVersion(messages: JSONRPCMessage[]): string | undefined {
   return typeof version === 'string' ? version : undefined;
 }
 
-export function unsupportedVersion(requested: string, supported: readonly string[]): Response {
+/** 400 with UnsupportedProtocolVersionError (-32022); `id` is the request's, when the body was read. */
+export function unsupportedVersion(
+  requested: string,
+  supported: readonly string[],
+  id: RequestId | null = null,
+): Response {
   return rejection(
     400,
     `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(requested)}; supported: ${supported.join(', ')}`,
-    { code: ErrorCode.UnsupportedProtocolVersion, data: { supported: [...supported], requested } },
+    { code: ErrorCode.UnsupportedProtocolVersion, data: { supported: [...supported], requested }, id },
   );
 }
 
-/** Seam for the 2026-07-28 stateless revision, which this transport does not serve yet. */
-export function statelessEraNotServed(requested: string, supported: readonly string[]): Response {
+/** A stateless revision this handler was configured not to serve (`statelessProtocolVersions`). */
+export function statelessEraNotServed(
+  requested: string,
+  supported: readonly string[],
+  id: RequestId | null = null,
+): Response {
   return rejection(
     400,
-    `Bad Request: protocol version ${requested} is not served by this endpoint yet; supported: ${supported.join(', ')}`,
-    { code: ErrorCode.UnsupportedProtocolVersion, data: { supported: [...supported], requested } },
+    `Bad Request: protocol version ${requested} is not served by this endpoint; supported: ${supported.join(', ')}`,
+    { code: ErrorCode.UnsupportedProtocolVersion, data: { supported: [...supported], requested }, id },
   );
+}
+
+/** The request id of a single-request body, for error answers that must keep it. */
+export function requestIdOf(messages: JSONRPCMessage[]): RequestId | null {
+  const first = messages.length === 1 ? messages[0] : undefined;
+  return first && 'id' in first && first.id !== undefined ? first.id : null;
 }

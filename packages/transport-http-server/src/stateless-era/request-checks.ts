@@ -1,0 +1,130 @@
+import {
+  ErrorCode,
+  HttpHeader,
+  type JSONRPCMessage,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
+  MetaKey,
+  Method,
+} from '@mcpkit/protocol';
+import { rejection } from '../http-errors.js';
+import { decodeHeaderValue } from './param-encoding.js';
+
+/** A 2026-07-28 POST that passed the transport's checks, with its decoded `Mcp-Param-*` headers. */
+export interface CheckedMessage {
+  message: JSONRPCRequest | JSONRPCNotification;
+  /** `Mcp-Param-{Name}` headers decoded, keyed by the lower-cased `{Name}`. */
+  mcpParams: Record<string, string>;
+}
+
+/**
+ * The transport-level rules of 2026-07-28 (streamable-http "Request Metadata", SEP-2243, the
+ * `_meta` envelope of basic/index): one message per POST, the version header equal to `_meta`,
+ * `Mcp-Method` and `Mcp-Name` mirroring the body. Refusals are HTTP 400 and keep the request id.
+ */
+export function checkStatelessPost(
+  request: Request,
+  messages: JSONRPCMessage[],
+  isBatch: boolean,
+): CheckedMessage | Response {
+  const message = messages[0];
+  if (isBatch || !message || !('method' in message)) {
+    return rejection(
+      400,
+      'Bad Request: a 2026-07-28 POST carries exactly one JSON-RPC request or notification (no batch, no response)',
+    );
+  }
+  const id = 'id' in message ? message.id : null;
+  const mismatch = (text: string) =>
+    rejection(400, `Header mismatch: ${text}`, { code: ErrorCode.HeaderMismatch, id });
+  const params = (message.params ?? {}) as Record<string, unknown>;
+  const meta = params._meta;
+  const bareDiscover = message.method === Method.ServerDiscover && meta === undefined;
+  const envelopeProblem = bareDiscover ? undefined : metaProblem(meta);
+  if (envelopeProblem && id !== null) {
+    return rejection(400, `Invalid params: ${envelopeProblem}`, { code: ErrorCode.InvalidParams, id });
+  }
+  const headerVersion = request.headers.get(HttpHeader.ProtocolVersion)?.trim();
+  const bodyVersion = (meta as Record<string, unknown> | undefined)?.[MetaKey.ProtocolVersion];
+  if (!headerVersion) {
+    return mismatch(
+      `the MCP-Protocol-Version header is required (the body's _meta says ${JSON.stringify(bodyVersion)})`,
+    );
+  }
+  if (bodyVersion !== undefined && bodyVersion !== headerVersion) {
+    return mismatch(
+      `MCP-Protocol-Version header ${JSON.stringify(headerVersion)} does not match body _meta["${MetaKey.ProtocolVersion}"] ${JSON.stringify(bodyVersion)}`,
+    );
+  }
+  const mcpParams = readParamHeaders(request.headers);
+  if (typeof mcpParams === 'string') return mismatch(mcpParams);
+  // Notification POSTs have no header requirements in this revision.
+  if (id === null) return { message, mcpParams };
+  const methodHeader = request.headers.get(HttpHeader.Method)?.trim();
+  if (methodHeader === undefined || methodHeader === '') {
+    return mismatch(`the Mcp-Method header is required (expected ${JSON.stringify(message.method)})`);
+  }
+  if (methodHeader !== message.method) {
+    return mismatch(
+      `Mcp-Method header value ${JSON.stringify(methodHeader)} does not match body method ${JSON.stringify(message.method)}`,
+    );
+  }
+  const nameProblem = checkNameHeader(request.headers, message.method, params);
+  if (nameProblem) return mismatch(nameProblem);
+  return { message, mcpParams };
+}
+
+/** The body field `Mcp-Name` mirrors for a method, or undefined when the method needs no `Mcp-Name`. */
+export function nameSourceOf(method: string): 'name' | 'uri' | 'taskId' | undefined {
+  if (method === Method.ToolsCall || method === Method.PromptsGet) return 'name';
+  if (method === Method.ResourcesRead) return 'uri';
+  if (method.startsWith('tasks/') && method !== Method.TasksList) return 'taskId';
+  return undefined;
+}
+
+function checkNameHeader(
+  headers: Headers,
+  method: string,
+  params: Record<string, unknown>,
+): string | undefined {
+  const source = nameSourceOf(method);
+  if (!source) return undefined;
+  const expected = params[source];
+  const raw = headers.get(HttpHeader.Name);
+  if (raw === null || raw.trim() === '') {
+    return `the Mcp-Name header is required for ${method} (expected params.${source} ${JSON.stringify(expected)})`;
+  }
+  const decoded = decodeHeaderValue(raw);
+  if (!decoded.ok) return `Mcp-Name header ${decoded.problem}`;
+  if (decoded.value !== expected) {
+    return `Mcp-Name header value ${JSON.stringify(decoded.value)} does not match body params.${source} ${JSON.stringify(expected)}`;
+  }
+  return undefined;
+}
+
+function readParamHeaders(headers: Headers): Record<string, string> | string {
+  const params: Record<string, string> = {};
+  for (const [name, raw] of headers) {
+    if (!name.startsWith(HttpHeader.ParamPrefix)) continue;
+    const key = name.slice(HttpHeader.ParamPrefix.length);
+    const decoded = decodeHeaderValue(raw);
+    if (!decoded.ok) return `header ${name} ${decoded.problem}`;
+    params[key] = decoded.value;
+  }
+  return params;
+}
+
+function metaProblem(meta: unknown): string | undefined {
+  if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) {
+    return `params._meta is required in 2026-07-28 and must be an object holding "${MetaKey.ProtocolVersion}" and "${MetaKey.ClientCapabilities}"`;
+  }
+  const record = meta as Record<string, unknown>;
+  if (typeof record[MetaKey.ProtocolVersion] !== 'string') {
+    return `params._meta["${MetaKey.ProtocolVersion}"] is required and must be a string`;
+  }
+  const capabilities = record[MetaKey.ClientCapabilities];
+  if (typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities)) {
+    return `params._meta["${MetaKey.ClientCapabilities}"] is required and must be an object`;
+  }
+  return undefined;
+}

@@ -1,0 +1,41 @@
+import type { AuthInfo } from '@mcpkit/jsonrpc';
+import type { JSONRPCMessage } from '@mcpkit/protocol';
+import { type HandlerContext, messageExtra } from '../handler.js';
+import type { HttpMessageExtra } from '../session-transport.js';
+import { requestIdOf, statelessEraNotServed } from '../versions.js';
+import { checkStatelessPost } from './request-checks.js';
+import { RequestTransport } from './request-transport.js';
+
+/**
+ * A POST of a stateless revision (2026-07-28): no session, no `Mcp-Session-Id` (one sent by an older
+ * client is ignored), no resumability. The request gets its own transport, handed to `onRequest`
+ * (default `onSession`), which closes once the response is sent.
+ */
+export async function postStatelessEra(
+  context: HandlerContext,
+  request: Request,
+  parsed: { messages: JSONRPCMessage[]; isBatch: boolean },
+  auth: AuthInfo | undefined,
+  version: string,
+): Promise<Response> {
+  const { config } = context;
+  if (!config.statelessProtocolVersions.includes(version)) {
+    return statelessEraNotServed(version, context.supportedVersions, requestIdOf(parsed.messages));
+  }
+  const checked = checkStatelessPost(request, parsed.messages, parsed.isBatch);
+  if (checked instanceof Response) return checked;
+  const extra: HttpMessageExtra = {
+    ...messageExtra(request, auth, undefined, version),
+    mcpParams: checked.mcpParams,
+  };
+  const transport = new RequestTransport(context.requestEnv, checked.message, extra);
+  const failed = await context.startSession(transport, {
+    sessionId: undefined,
+    kind: 'request',
+    authInfo: auth,
+    request,
+    protocolVersion: version,
+  });
+  if (failed) return failed;
+  return transport.respond(request);
+}
