@@ -26,11 +26,15 @@ export function decideVersion(
   statelessSupported: readonly string[] = [],
 ): VersionDecision {
   const header = request.headers.get(HttpHeader.ProtocolVersion)?.trim();
-  const declared = header || metaVersion(messages);
+  const inBody = metaVersion(messages);
+  const isStateless = (version: string | undefined): version is string =>
+    version !== undefined && (isStatelessProtocolVersion(version) || statelessSupported.includes(version));
+  // A body naming a stateless revision is one, whatever the header says: a different header is then
+  // a HeaderMismatch of that revision, not a 2025 request without a session.
+  if (isStateless(inBody)) return { era: 'stateless', version: inBody };
+  const declared = header || inBody;
   if (declared === undefined) return { era: 'session', version: undefined };
-  if (isStatelessProtocolVersion(declared) || statelessSupported.includes(declared)) {
-    return { era: 'stateless', version: declared };
-  }
+  if (isStateless(declared)) return { era: 'stateless', version: declared };
   if (!supported.includes(declared)) return { era: 'unsupported', requested: declared };
   return { era: 'session', version: declared };
 }
