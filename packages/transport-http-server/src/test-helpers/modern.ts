@@ -106,7 +106,11 @@ export function modernMeta(version = MODERN): Record<string, unknown> {
 }
 
 /** A 2026 request body with `_meta`. */
-export function modernRequest(method: string, id: number | string, params: Record<string, unknown> = {}) {
+export function modernRequest(
+  method: string,
+  id: number | string,
+  params: Record<string, unknown> = {},
+): { jsonrpc: '2.0'; id: number | string; method: string; params: Record<string, unknown> } {
   return { jsonrpc: '2.0', id, method, params: { ...params, _meta: modernMeta() } };
 }
 
