@@ -1,7 +1,8 @@
 // Every export of this file is public API of @mcpkit/transport-http-server. The Node adapter is
 // `@mcpkit/transport-http-server/node`; this entry imports no node: module.
 
-// The handler: Streamable HTTP (2025-03-26 .. 2025-11-25), stateless mode, legacy HTTP+SSE (2024-11-05).
+// The handler: 2026-07-28 per request, Streamable HTTP (2025-03-26 .. 2025-11-25), stateless mode,
+// legacy HTTP+SSE (2024-11-05).
 export { createStreamableHttpHandler, type StreamableHttpHandler } from './handler.js';
 // The transports handed to `onSession`.
 export { LegacySseTransport } from './legacy-sse.js';
@@ -11,6 +12,8 @@ export type { HostValidationOptions } from './security.js';
 export { type HttpMessageExtra, StreamableSessionTransport } from './session-transport.js';
 // Building blocks for custom routes.
 export { formatSseEvent, type SseEvent } from './sse.js';
+// The transport of one 2026-07-28 request (handed to `onRequest`, default `onSession`).
+export { RequestTransport } from './stateless-era/request-transport.js';
 // State behind small interfaces, with in-memory defaults.
 export { InMemoryEventStore, type InMemoryEventStoreOptions } from './stores/memory-event-store.js';
 export { InMemoryMessageBus } from './stores/memory-message-bus.js';
