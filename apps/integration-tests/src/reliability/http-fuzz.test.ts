@@ -137,7 +137,7 @@ describe('fuzzing the Streamable HTTP handler', () => {
             const request = new Request(new URL(path, ENDPOINT), {
               method,
               headers,
-              ...(hasBody ? { body } : {}),
+              ...(hasBody ? { body: body as BodyInit } : {}),
             });
             const response = await withDeadline(handler(request), `${method} ${path}`);
             expect(response.status).toBeGreaterThanOrEqual(200);
