@@ -21,6 +21,24 @@ describe('CORS (opt-in)', () => {
     expect(response.headers.get('access-control-allow-headers')).toContain('mcp-session-id');
   });
 
+  it('allows the 2026-07-28 request headers, including the Mcp-Param-* names a preflight asks for', async () => {
+    const { handler } = harness({ cors: true });
+    const response = await handler(
+      new Request(`${BASE}/mcp`, {
+        method: 'OPTIONS',
+        headers: {
+          host: 'localhost',
+          origin: 'http://localhost:5173',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'mcp-method, Mcp-Name, Mcp-Param-Region, x-other',
+        },
+      }),
+    );
+    const allowed = response.headers.get('access-control-allow-headers')!.split(', ');
+    expect(allowed).toEqual(expect.arrayContaining(['mcp-method', 'mcp-name', 'mcp-param-region']));
+    expect(allowed).not.toContain('x-other');
+  });
+
   it('exposes the session header to allowed origins and nothing to refused ones', async () => {
     const { handler } = harness({ cors: true });
     const ok = await handler(postRequest(initializeMessage(), { origin: 'http://localhost:5173' }));
