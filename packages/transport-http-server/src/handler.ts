@@ -23,7 +23,8 @@ import {
 import { createHostValidator } from './security.js';
 import { SessionRegistry } from './session-registry.js';
 import { type SessionEnvironment, StreamableSessionTransport } from './session-transport.js';
-import type { RequestTransport, RequestTransportEnvironment } from './stateless-era/request-transport.js';
+import { createRequestEnvironment } from './stateless-era/environment.js';
+import type { RequestTransportEnvironment } from './stateless-era/request-transport.js';
 import { postStatelessEra } from './stateless-era/route.js';
 import { openStreamableSession, postStateless, postToSession } from './streamable-post.js';
 import { decideVersion, requestIdOf, unsupportedVersion } from './versions.js';
@@ -92,22 +93,8 @@ export function createStreamableHttpHandler(options: StreamableHttpHandlerOption
     streamOpened: () => gate.enter(),
     streamFinished: () => gate.leave(),
   };
-  // 2026-07-28 requests in flight; listen streams are left out of the gate so close() need not wait for them.
-  const liveRequests = new Set<RequestTransport>();
-  const requestEnv: RequestTransportEnvironment = {
-    bus: config.messageBus,
-    keepAlive,
-    responseMode: config.responseMode,
-    retryMs: config.retryMs,
-    onerror: config.onerror,
-    admitted: (transport) => {
-      liveRequests.add(transport);
-      if (!transport.isListen) gate.enter();
-    },
-    released: (transport) => {
-      if (liveRequests.delete(transport) && !transport.isListen) gate.leave();
-    },
-  };
+  const requests = createRequestEnvironment(config, keepAlive, gate);
+  const requestEnv = requests.env;
   const context: HandlerContext = {
     config,
     registry,
@@ -152,7 +139,7 @@ export function createStreamableHttpHandler(options: StreamableHttpHandlerOption
         await gate.drain(closeOptions.timeoutMs ?? config.closeTimeoutMs);
         await registry.closeAll();
         await Promise.all([...statelessTransports].map((transport) => transport.close()));
-        await Promise.all([...liveRequests].map((transport) => transport.close()));
+        await requests.closeAll();
         keepAlive.stop();
       },
     },
