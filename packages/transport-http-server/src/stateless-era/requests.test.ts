@@ -59,6 +59,20 @@ describe('2026-07-28 requests', () => {
     expect(requests[0]!.closed).toBe(true);
   });
 
+  it("with responseMode 'json' answers JSON and leaves notifications out; Last-Event-ID is ignored", async () => {
+    const { handler, requests } = modernHarness({ responseMode: 'json' });
+    const response = await handler(
+      modernPost(modernRequest('tools/call', 2, { name: 'progress' }), { 'last-event-id': 'x_1' }),
+    );
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.json()).toMatchObject({
+      id: 2,
+      result: { content: [{ text: 'called progress' }] },
+    });
+    await tick();
+    expect(requests[0]!.closed).toBe(true);
+  });
+
   it('maps JSON-RPC errors to HTTP statuses and keeps the request id', async () => {
     const { handler } = modernHarness();
     const unknown = await handler(modernPost(modernRequest('nope/nothing', 7)));

@@ -64,7 +64,8 @@ export interface OutboundEnvelope {
 /**
  * Carries a session's outbound messages to whichever process holds its streams. The in-memory bus
  * delivers within the process; a shared bus (e.g. Redis pub/sub) lets a server running in one
- * process answer on a stream held by another.
+ * process answer on a stream held by another. A 2026-07-28 request has no session: its response
+ * stream is a channel of its own, named `request:<random hex>`, passed where a session id goes.
  */
 export interface MessageBus {
   /** Resolves true when a subscriber of the session took the message. */
