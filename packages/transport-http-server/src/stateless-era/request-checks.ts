@@ -74,11 +74,14 @@ export function checkStatelessPost(
   return { message, mcpParams };
 }
 
+const TASK_METHODS_WITH_NAME = new Set([Method.TasksGet, 'tasks/update', Method.TasksCancel]);
+
 /** The body field `Mcp-Name` mirrors for a method, or undefined when the method needs no `Mcp-Name`. */
 export function nameSourceOf(method: string): 'name' | 'uri' | 'taskId' | undefined {
   if (method === Method.ToolsCall || method === Method.PromptsGet) return 'name';
   if (method === Method.ResourcesRead) return 'uri';
-  if (method.startsWith('tasks/') && method !== Method.TasksList) return 'taskId';
+  // The tasks extension (SEP-2663) names these three; tasks/result and tasks/list carry no Mcp-Name.
+  if (TASK_METHODS_WITH_NAME.has(method)) return 'taskId';
   return undefined;
 }
 

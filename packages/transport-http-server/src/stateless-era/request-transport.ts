@@ -95,6 +95,7 @@ export class RequestTransport implements Transport {
     request.signal.addEventListener('abort', () => this.#clientGone(), { once: true });
     const response = stream.response();
     this.onmessage?.(this.#message, this.#extra);
+    if (request.signal.aborted) this.#clientGone();
     return response.then((answer) => this.#withErrorStatus(answer));
   }
 
