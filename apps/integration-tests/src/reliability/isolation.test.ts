@@ -182,7 +182,7 @@ describe('DNS-rebinding protection is on by default', () => {
           body: JSON.stringify(INITIALIZE),
         }),
       );
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { host: 'evil.example' },
       { host: 'evil.example:80' },
       { origin: 'http://evil.example' },
@@ -192,7 +192,7 @@ describe('DNS-rebinding protection is on by default', () => {
       expect(response.status, JSON.stringify(headers)).toBe(403);
       await expectSpecShapedError(response);
     }
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { host: 'localhost:3000' },
       { host: '127.0.0.1' },
       { host: '[::1]:8080', origin: 'http://localhost:5173' },
