@@ -48,24 +48,39 @@ export async function listen(
   }
   const meta = { [MetaKey.SubscriptionId]: subscriptionId };
   const agreed = agreedFilter(core, params.notifications);
-  await ctx.sendNotification('notifications/subscriptions/acknowledged', {
-    _meta: meta,
-    notifications: agreed,
-  });
   const uris = new Set(agreed.resourceSubscriptions ?? []);
   const send = (method: string, extra: JSONObject = {}) => {
     ctx
       .sendNotification(method, { _meta: meta, ...extra })
       .then(undefined, (error: unknown) => core.reportError(error, { method: 'subscriptions/listen' }));
   };
+  // Listen before acknowledging: a change made the moment the client reads the acknowledgement
+  // must not fall between the two. Events seen before the acknowledgement is sent wait behind it.
+  let held: Array<() => void> | undefined = [];
   const unlisten = core.listen((event) => {
+    let deliver: (() => void) | undefined;
     if (event.type === 'resource_updated') {
-      if (uris.has(event.uri)) send('notifications/resources/updated', { uri: event.uri });
-      return;
+      if (uris.has(event.uri)) deliver = () => send('notifications/resources/updated', { uri: event.uri });
+    } else {
+      const [flag, method] = LIST_EVENTS[event.list];
+      if (agreed[flag] === true) deliver = () => send(method);
     }
-    const [flag, method] = LIST_EVENTS[event.list];
-    if (agreed[flag] === true) send(method);
+    if (!deliver) return;
+    if (held) held.push(deliver);
+    else deliver();
   });
+  try {
+    await ctx.sendNotification('notifications/subscriptions/acknowledged', {
+      _meta: meta,
+      notifications: agreed,
+    });
+  } catch (error) {
+    unlisten();
+    throw error;
+  }
+  const waiting = held;
+  held = undefined;
+  for (const deliver of waiting) deliver();
   try {
     await untilAborted(ctx.signal, core.closing);
   } finally {

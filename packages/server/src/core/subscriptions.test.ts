@@ -32,6 +32,39 @@ function changingServer() {
 }
 
 describe('subscriptions/listen', () => {
+  it('loses no change made while the acknowledgement is being sent, and keeps it behind the acknowledgement', async () => {
+    const server = changingServer();
+    const sent: { method: string; params: Record<string, unknown> }[] = [];
+    const { ctx, cancel } = listenContext(8, sent);
+    let releaseAck: () => void = () => {};
+    const slowCtx: RequestContext = {
+      ...ctx,
+      sendNotification: async (method, params) => {
+        if (method === 'notifications/subscriptions/acknowledged') {
+          await new Promise<void>((resolve) => {
+            releaseAck = resolve;
+          });
+        }
+        sent.push({ method, params });
+      },
+    };
+    const pending = server.handle(
+      { method: 'subscriptions/listen', params: { _meta: META, notifications: { toolsListChanged: true } } },
+      slowCtx,
+    );
+    await settle();
+    server.tool('added-meanwhile', {}, () => '');
+    await settle();
+    releaseAck();
+    await settle();
+    expect(sent.map((message) => message.method)).toEqual([
+      'notifications/subscriptions/acknowledged',
+      'notifications/tools/list_changed',
+    ]);
+    cancel();
+    await pending;
+  });
+
   it('acknowledges first, then relays only the requested changes tagged with the subscription id', async () => {
     const server = changingServer();
     const sent: { method: string; params: Record<string, unknown> }[] = [];
