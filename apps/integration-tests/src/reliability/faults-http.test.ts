@@ -1,0 +1,164 @@
+// HTTP faults: a server process killed mid-call, a server restarted under a live session (the
+// 2025 client gets 404 and initializes again), and graceful shutdown (in-flight requests finish,
+// new ones get 503).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { McpClient } from '@mcpkit/client';
+import { findHttpTransportError, StreamableHttpClientTransport } from '@mcpkit/transport-http-client';
+import { serve } from '@mcpkit/transport-http-server/node';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEchoHandler, ENDPOINT, expectSpecShapedError, openSession, postHeaders } from './helpers.js';
+
+const SCRIPT = fileURLToPath(new URL('./fixtures/slow-server.mjs', import.meta.url));
+const children: ChildProcess[] = [];
+const clients: McpClient[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+/** Starts the fixture as an HTTP server in a child process and returns it with its /mcp URL. */
+async function spawnHttpServer(port = 0): Promise<{ child: ChildProcess; url: URL }> {
+  const child = spawn(process.execPath, [SCRIPT, 'http', String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  child.stdout!.setEncoding('utf8');
+  let text = '';
+  while (!text.includes('\n')) {
+    const [chunk] = (await Promise.race([once(child.stdout!, 'data'), once(child, 'exit')])) as [
+      string | number,
+    ];
+    if (typeof chunk !== 'string')
+      throw new Error(`the server process exited (${String(chunk)}) before listening`);
+    text += chunk;
+  }
+  return { child, url: new URL('/mcp', text.trim()) };
+}
+
+async function killed(child: ChildProcess): Promise<void> {
+  const exit = once(child, 'exit');
+  child.kill('SIGKILL');
+  await exit;
+}
+
+describe('HTTP server process faults', () => {
+  it('rejects every pending request within a second when the server process is killed', async () => {
+    const { child, url } = await spawnHttpServer();
+    const client = new McpClient({ name: 'faults', version: '0.0.0' });
+    clients.push(client);
+    await client.connect(new StreamableHttpClientTransport(url));
+    const pending = Array.from({ length: 5 }, () =>
+      client.callTool({ name: 'slow', arguments: { ms: 30_000 } }).then(
+        () => new Error('a slow call answered although its server was killed'),
+        (error: unknown) => error,
+      ),
+    );
+    await client.callTool({ name: 'echo', arguments: { message: 'ready' } });
+    const killedAt = Date.now();
+    await killed(child);
+    const errors = await Promise.all(pending);
+    expect(Date.now() - killedAt).toBeLessThan(1000);
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(Error);
+      expect(findHttpTransportError(error)?.code, String(error)).toMatch(/NETWORK|STREAM_INTERRUPTED|CLOSED/);
+    }
+  }, 20_000);
+
+  it('after a restart, a 2025 client gets 404 (SESSION_EXPIRED) and initializes again', async () => {
+    const first = await spawnHttpServer();
+    const client = new McpClient({ name: 'faults', version: '0.0.0' });
+    clients.push(client);
+    const transport = new StreamableHttpClientTransport(first.url);
+    await client.connect(transport);
+    const oldSession = transport.sessionId;
+    await killed(first.child);
+    const second = await spawnHttpServer(Number(first.url.port));
+    const failure = await client
+      .callTool({ name: 'echo', arguments: { message: 'lost' } })
+      .catch((error: unknown) => error);
+    const httpError = findHttpTransportError(failure);
+    expect(httpError?.code, String(failure)).toBe('SESSION_EXPIRED');
+    expect(httpError?.status).toBe(404);
+
+    await client.close();
+    const fresh = new StreamableHttpClientTransport(second.url);
+    await client.connect(fresh);
+    expect(fresh.sessionId).toBeDefined();
+    expect(fresh.sessionId).not.toBe(oldSession);
+    expect((await client.callTool({ name: 'echo', arguments: { message: 'back' } })).content).toEqual([
+      { type: 'text', text: 'back' },
+    ]);
+  }, 20_000);
+});
+
+describe('graceful shutdown', () => {
+  it('lets in-flight requests finish while new ones get 503', async () => {
+    const { handler, server } = createEchoHandler();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.tool('wait', {}, async () => {
+      await released;
+      return 'finished';
+    });
+    const sessionId = await openSession(handler);
+    const inFlight = handler(
+      new Request(ENDPOINT, {
+        method: 'POST',
+        headers: postHeaders(sessionId),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 'slow',
+          method: 'tools/call',
+          params: { name: 'wait', arguments: {} },
+        }),
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closing = handler.close({ timeoutMs: 5000 });
+    for (const request of [
+      new Request(ENDPOINT, {
+        method: 'POST',
+        headers: postHeaders(sessionId),
+        body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }),
+      }),
+      new Request(ENDPOINT, {
+        method: 'POST',
+        headers: postHeaders(),
+        body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' }),
+      }),
+    ]) {
+      const refused = await handler(request);
+      expect(refused.status).toBe(503);
+      await expectSpecShapedError(refused);
+    }
+    release();
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({
+      id: 'slow',
+      result: { content: [{ type: 'text', text: 'finished' }] },
+    });
+    await closing;
+  });
+
+  it('the Node server finishes an in-flight call through serve().close()', async () => {
+    const { handler, server } = createEchoHandler({ responseMode: 'auto' });
+    server.tool('nap', {}, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return 'rested';
+    });
+    const handle = await serve(handler);
+    const client = new McpClient({ name: 'faults', version: '0.0.0' });
+    await client.connect(new StreamableHttpClientTransport(new URL('/mcp', handle.url)));
+    const call = client.callTool({ name: 'nap', arguments: {} });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await handle.close();
+    expect((await call).content).toEqual([{ type: 'text', text: 'rested' }]);
+    await client.close();
+  });
+});
