@@ -58,61 +58,69 @@ const headerValueArb = fc.oneof(
   fc.nat({ max: 64 * 1024 }).map((size) => 'x'.repeat(size)),
 );
 
-const headersArb = fc.record(
-  {
-    'content-type': fc.oneof(
-      fc.constantFrom(
-        'application/json',
-        'application/json; charset=utf-8',
-        'text/plain',
-        'application/x-www-form-urlencoded',
-        'multipart/form-data',
-        '',
+const headersArb = (liveSessionId: string) =>
+  fc.record(
+    {
+      'content-type': fc.oneof(
+        fc.constantFrom(
+          'application/json',
+          'application/json; charset=utf-8',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data',
+          '',
+        ),
+        headerValueArb,
       ),
-      headerValueArb,
-    ),
-    accept: fc.oneof(
-      fc.constantFrom('application/json, text/event-stream', 'text/event-stream', 'application/json', '*/*'),
-      headerValueArb,
-    ),
-    'mcp-session-id': headerValueArb,
-    'mcp-protocol-version': fc.oneof(
-      fc.constantFrom(PROTOCOL_VERSION, '2025-03-26', '2024-11-05', '2026-07-28'),
-      headerValueArb,
-    ),
-    'last-event-id': headerValueArb,
-    origin: fc.constantFrom('http://127.0.0.1', 'http://evil.example', 'null', 'not a url'),
-    'x-junk': headerValueArb,
-  },
-  { requiredKeys: [] },
-);
+      accept: fc.oneof(
+        fc.constantFrom(
+          'application/json, text/event-stream',
+          'text/event-stream',
+          'application/json',
+          '*/*',
+        ),
+        headerValueArb,
+      ),
+      // Half the time the live session's id, so the fuzz reaches past the session lookup.
+      'mcp-session-id': fc.oneof(fc.constant(liveSessionId), headerValueArb),
+      'mcp-protocol-version': fc.oneof(
+        fc.constantFrom(PROTOCOL_VERSION, '2025-03-26', '2024-11-05', '2026-07-28'),
+        headerValueArb,
+      ),
+      'last-event-id': headerValueArb,
+      origin: fc.constantFrom('http://127.0.0.1', 'http://evil.example', 'null', 'not a url'),
+      'x-junk': headerValueArb,
+    },
+    { requiredKeys: [] },
+  );
 
-const requestArb = fc.record({
-  method: fc.constantFrom(
-    'GET',
-    'POST',
-    'POST',
-    'POST',
-    'DELETE',
-    'PUT',
-    'PATCH',
-    'OPTIONS',
-    'HEAD',
-    'PROPFIND',
-  ),
-  path: fc.constantFrom(
-    '/mcp',
-    '/mcp',
-    '/sse',
-    '/messages',
-    '/messages?sessionId=abc',
-    '/',
-    '/mcp/../x',
-    '/%ff',
-  ),
-  headers: headersArb,
-  body: bodyArb,
-});
+const requestArb = (liveSessionId: string) =>
+  fc.record({
+    method: fc.constantFrom(
+      'GET',
+      'POST',
+      'POST',
+      'POST',
+      'DELETE',
+      'PUT',
+      'PATCH',
+      'OPTIONS',
+      'HEAD',
+      'PROPFIND',
+    ),
+    path: fc.constantFrom(
+      '/mcp',
+      '/mcp',
+      '/sse',
+      '/messages',
+      '/messages?sessionId=abc',
+      '/',
+      '/mcp/../x',
+      '/%ff',
+    ),
+    headers: headersArb(liveSessionId),
+    body: bodyArb,
+  });
 
 function withDeadline<T>(promise: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -130,9 +138,10 @@ describe('fuzzing the Streamable HTTP handler', () => {
     'answers arbitrary requests with spec-shaped responses (seed %i)',
     async (seed) => {
       const { handler, errors } = createEchoHandler();
+      const liveSessionId = await openSession(handler);
       try {
         await fc.assert(
-          fc.asyncProperty(requestArb, async ({ method, path, headers, body }) => {
+          fc.asyncProperty(requestArb(liveSessionId), async ({ method, path, headers, body }) => {
             const hasBody = body !== undefined && method !== 'GET' && method !== 'HEAD';
             const request = new Request(new URL(path, ENDPOINT), {
               method,
