@@ -1,6 +1,7 @@
 // Fuzzes the Web handler with arbitrary requests: methods, headers, content types, bodies (random
 // bytes, invalid UTF-8, truncated JSON, huge headers). Every answer must come quickly and be
 // spec-shaped, nothing may reject unhandled, and a valid session must still work afterwards.
+import { Method } from '@mcpkit/protocol';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -47,6 +48,18 @@ const bodyArb: fc.Arbitrary<Uint8Array | string | undefined> = fc.oneof(
   fc.json({ maxDepth: 6 }),
   fc.tuple(fc.constantFrom(...validBodies), fc.nat()).map(([body, cut]) => body.slice(0, cut % body.length)),
   fc.constantFrom(...validBodies),
+  // Well-formed JSON-RPC with a real MCP method and arbitrary params, single or batched.
+  fc
+    .array(
+      fc.record({
+        jsonrpc: fc.constant('2.0'),
+        id: fc.oneof(fc.nat(), fc.string({ maxLength: 8 })),
+        method: fc.constantFrom(...Object.values(Method)),
+        params: fc.jsonValue({ maxDepth: 3 }),
+      }),
+      { minLength: 1, maxLength: 3 },
+    )
+    .chain((messages) => fc.constantFrom(JSON.stringify(messages[0]), JSON.stringify(messages))),
   fc.nat({ max: 200 }).map((depth) => `${'['.repeat(depth)}${']'.repeat(depth)}`),
 );
 

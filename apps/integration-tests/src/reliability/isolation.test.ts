@@ -79,13 +79,23 @@ describe('session isolation under load', () => {
       await client.subscribeResource(`token://${token}`, (params) => {
         received.push(`updated ${params.uri}`);
       });
-      for (let round = 0; round < CALLS_PER_SESSION; round++) {
-        const result = await client.callTool(
-          { name: 'tagged', arguments: { token, round } },
-          { onprogress: (progress) => received.push(`progress ${String(progress.message)}`) },
-        );
-        expect(result.content).toEqual([{ type: 'text', text: `${token} result of round ${round}` }]);
-      }
+      // The session's calls run concurrently too: each call's progress must name its own round.
+      await Promise.all(
+        Array.from({ length: CALLS_PER_SESSION }, async (_, round) => {
+          const result = await client.callTool(
+            { name: 'tagged', arguments: { token, round } },
+            {
+              onprogress: (progress) => {
+                // Recorded, not thrown: a throw inside the callback would land in the client, not here.
+                if (!String(progress.message).endsWith(`of round ${round}`))
+                  received.push(`misrouted ${String(progress.message)}`);
+                received.push(`progress ${String(progress.message)}`);
+              },
+            },
+          );
+          expect(result.content).toEqual([{ type: 'text', text: `${token} result of round ${round}` }]);
+        }),
+      );
       // Updates travel on the standalone GET stream, apart from the call's answer: the last one
       // may still be on its way when the call returns.
       const updatesDue = Date.now() + 2000;
