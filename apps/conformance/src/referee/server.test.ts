@@ -1,0 +1,48 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createStreamableHttpHandler } from '@mcpkit/transport-http-server';
+import { serve } from '@mcpkit/transport-http-server/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFixtureServer } from '../fixtures/server/create-server.js';
+import { runReferee, serverExpectedFailures, summary } from './run-referee.js';
+
+describe('official conformance referee, server leg', () => {
+  let serverUrl = '';
+  let closeServer: () => Promise<void> = async () => {};
+  let outputDir = '';
+
+  beforeAll(async () => {
+    const server = createFixtureServer();
+    const handler = createStreamableHttpHandler({ onSession: (transport) => server.connect(transport) });
+    const served = await serve(handler, { port: 0, host: '127.0.0.1' });
+    serverUrl = new URL('/mcp', served.url).href;
+    closeServer = served.close;
+    outputDir = await mkdtemp(join(tmpdir(), 'mcpkit-referee-server-'));
+  });
+
+  afterAll(async () => {
+    await closeServer();
+    await rm(outputDir, { recursive: true, force: true });
+  });
+
+  it('every scenario at the default version passes or is an expected failure', {
+    timeout: 300_000,
+  }, async () => {
+    const { code, output } = await runReferee([
+      'server',
+      '--url',
+      serverUrl,
+      '--suite',
+      'all',
+      '--timeout',
+      '10000',
+      '--expected-failures',
+      serverExpectedFailures,
+      '-o',
+      join(outputDir, 'default'),
+    ]);
+    console.log(summary(output));
+    expect(code, output).toBe(0);
+  });
+});
