@@ -1,7 +1,15 @@
 import { McpClient } from '@mcpkit/client';
 import { StreamableHttpClientTransport } from '@mcpkit/transport-http-client';
 import { StdioClientTransport } from '@mcpkit/transport-stdio';
-import { type BenchClient, CLIENT_INFO, type ClientFactory, firstText, progressCounter } from './types.js';
+import {
+  assertWire,
+  type BenchClient,
+  CLIENT_INFO,
+  type ClientFactory,
+  firstText,
+  progressCounter,
+  type Wire,
+} from './types.js';
 
 // mcpkit client (@mcpkit/client) over its stdio and Streamable HTTP transports, default options.
 
@@ -25,17 +33,23 @@ function wrap(client: McpClient): BenchClient {
   };
 }
 
+const newClient = (wire: Wire) =>
+  new McpClient(CLIENT_INFO, wire === '2026' ? { protocolVersion: '2026-07-28' } : {});
+
 export const mcpkitClientFactory: ClientFactory = {
-  async connectStdio(target) {
-    const client = new McpClient(CLIENT_INFO);
+  async connectStdio(target, wire) {
+    const client = newClient(wire);
     await client.connect(
       new StdioClientTransport({ command: target.command, args: target.args, stderr: 'inherit' }),
     );
+    assertWire(wire, client.protocolVersion);
     return wrap(client);
   },
-  async connectHttp(url) {
-    const client = new McpClient(CLIENT_INFO);
-    await client.connect(new StreamableHttpClientTransport(url));
+  async connectHttp(url, wire) {
+    const client = newClient(wire);
+    // The SEP-2243 headers of 2026-07-28 come from the client, which knows the tool definitions.
+    await client.connect(new StreamableHttpClientTransport(url, { messageHeaders: client.messageHeaders }));
+    assertWire(wire, client.protocolVersion);
     return wrap(client);
   },
 };

@@ -30,6 +30,7 @@ function wrap(client: Client, terminate: () => Promise<void>): BenchClient {
   };
 }
 
+// v1 speaks no 2026-07-28: the workloads of that wire list it as unsupported, so `wire` is always 2025.
 export const officialV1ClientFactory: ClientFactory = {
   async connectStdio(target) {
     const client = new Client(CLIENT_INFO);

@@ -1,8 +1,17 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { type BenchClient, CLIENT_INFO, type ClientFactory, firstText, progressCounter } from './types.js';
+import {
+  assertWire,
+  type BenchClient,
+  CLIENT_INFO,
+  type ClientFactory,
+  firstText,
+  progressCounter,
+  type Wire,
+} from './types.js';
 
-// Official SDK v2 client (@modelcontextprotocol/client), default (2025-era) negotiation.
+// Official SDK v2 client (@modelcontextprotocol/client): default (2025-era) negotiation, or
+// pinned to 2026-07-28 for the stateless workloads.
 
 function wrap(client: Client, terminate: () => Promise<void>): BenchClient {
   return {
@@ -27,18 +36,26 @@ function wrap(client: Client, terminate: () => Promise<void>): BenchClient {
   };
 }
 
+const newClient = (wire: Wire) =>
+  new Client(
+    CLIENT_INFO,
+    wire === '2026' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : undefined,
+  );
+
 export const officialV2ClientFactory: ClientFactory = {
-  async connectStdio(target) {
-    const client = new Client(CLIENT_INFO);
+  async connectStdio(target, wire) {
+    const client = newClient(wire);
     await client.connect(
       new StdioClientTransport({ command: target.command, args: target.args, stderr: 'inherit' }),
     );
+    assertWire(wire, client.getNegotiatedProtocolVersion());
     return wrap(client, async () => undefined);
   },
-  async connectHttp(url) {
-    const client = new Client(CLIENT_INFO);
+  async connectHttp(url, wire) {
+    const client = newClient(wire);
     const transport = new StreamableHTTPClientTransport(new URL(url));
     await client.connect(transport);
+    assertWire(wire, client.getNegotiatedProtocolVersion());
     return wrap(client, async () => {
       if (transport.sessionId) await transport.terminateSession();
     });

@@ -1,6 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { PROTOCOL_VERSION } from '../servers/fixtures.js';
+import { MODERN_PROTOCOL_VERSION, PROTOCOL_VERSION } from '../servers/fixtures.js';
 import { lineSplitter } from '../servers/line-splitter.js';
 import {
   type BenchClient,
@@ -9,6 +9,7 @@ import {
   firstText,
   progressCounter,
   type StdioTarget,
+  type Wire,
 } from './types.js';
 
 // Raw baseline clients: plain JSON.parse/JSON.stringify over a child's pipes, or node:http.
@@ -27,11 +28,16 @@ class RawCorrelator {
   private readonly pending = new Map<number, Pending>();
   private readonly byProgressToken = new Map<number, Pending>();
 
-  constructor(private readonly sendMessage: (message: Json) => void) {}
+  /** `envelope`: the 2026-07-28 `_meta` every request carries (none for the 2025 wire). */
+  constructor(
+    private readonly sendMessage: (message: Json) => void,
+    private readonly envelope?: Json,
+  ) {}
 
   request(method: string, params: Json, onNotification?: (message: Json) => void): Promise<Json> {
     const id = this.nextId++;
-    if (onNotification) params = { ...params, _meta: { progressToken: id } };
+    if (onNotification || this.envelope)
+      params = { ...params, _meta: { ...this.envelope, ...(onNotification ? { progressToken: id } : {}) } };
     return new Promise((resolve, reject) => {
       const entry: Pending = { resolve, reject, onNotification };
       this.pending.set(id, entry);
@@ -87,9 +93,19 @@ function benchClientOver(rpc: Pick<RawCorrelator, 'request'>, close: () => Promi
 
 const initializeParams = { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: CLIENT_INFO };
 
-export async function connectRawStdio(target: StdioTarget): Promise<BenchClient> {
+/** The per-request `_meta` of 2026-07-28, which replaces the initialize handshake. */
+const MODERN_ENVELOPE = {
+  'io.modelcontextprotocol/protocolVersion': MODERN_PROTOCOL_VERSION,
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': CLIENT_INFO,
+};
+
+export async function connectRawStdio(target: StdioTarget, wire: Wire): Promise<BenchClient> {
   const child: ChildProcessWithoutNullStreams = spawn(target.command, target.args, { stdio: 'pipe' });
-  const rpc = new RawCorrelator((message) => child.stdin.write(`${JSON.stringify(message)}\n`));
+  const rpc = new RawCorrelator(
+    (message) => child.stdin.write(`${JSON.stringify(message)}\n`),
+    wire === '2026' ? MODERN_ENVELOPE : undefined,
+  );
   child.stdout.setEncoding('utf8');
   child.stdout.on(
     'data',
@@ -97,8 +113,10 @@ export async function connectRawStdio(target: StdioTarget): Promise<BenchClient>
   );
   child.stderr.pipe(process.stderr);
   child.on('exit', (code) => rpc.failAll(new Error(`server process exited with code ${code}`)));
-  await rpc.request('initialize', initializeParams);
-  rpc.notify('notifications/initialized');
+  if (wire === '2025') {
+    await rpc.request('initialize', initializeParams);
+    rpc.notify('notifications/initialized');
+  }
   return benchClientOver(rpc, async () => {
     child.stdin.end();
     await new Promise<void>((resolve) => {
@@ -162,18 +180,23 @@ function postRaw(
   });
 }
 
-export async function connectRawHttp(url: string): Promise<BenchClient> {
+export async function connectRawHttp(url: string, wire: Wire): Promise<BenchClient> {
   const target = new URL(url);
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   let sessionId: string | undefined;
-  const headers = (): Record<string, string> => ({
+  const headers = (message?: Json): Record<string, string> => ({
     'content-type': 'application/json',
     accept: 'application/json, text/event-stream',
-    'mcp-protocol-version': PROTOCOL_VERSION,
+    'mcp-protocol-version': wire === '2026' ? MODERN_PROTOCOL_VERSION : PROTOCOL_VERSION,
     ...(sessionId ? { 'mcp-session-id': sessionId } : {}),
+    // 2026-07-28 (SEP-2243) mirrors the method and the tool name in headers.
+    ...(wire === '2026' && message?.method ? { 'mcp-method': message.method } : {}),
+    ...(wire === '2026' && typeof message?.params?.name === 'string'
+      ? { 'mcp-name': message.params.name }
+      : {}),
   });
   const post = async (message: Json): Promise<Json[]> => {
-    const response = await postRaw(agent, target, headers(), JSON.stringify(message));
+    const response = await postRaw(agent, target, headers(message), JSON.stringify(message));
     if (response.status < 200 || response.status >= 300)
       throw new Error(`HTTP ${response.status} for ${message.method}`);
     const session = response.headers['mcp-session-id'];
@@ -183,16 +206,21 @@ export async function connectRawHttp(url: string): Promise<BenchClient> {
       ? sseMessages(response.body)
       : [JSON.parse(response.body)];
   };
-  const rpc = new RawCorrelator((message) => {
-    void post(message).then(
-      (replies) => {
-        for (const reply of replies) rpc.receive(reply);
-      },
-      (error: Error) => rpc.failAll(error),
-    );
-  });
-  await rpc.request('initialize', initializeParams);
-  await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  const rpc = new RawCorrelator(
+    (message) => {
+      void post(message).then(
+        (replies) => {
+          for (const reply of replies) rpc.receive(reply);
+        },
+        (error: Error) => rpc.failAll(error),
+      );
+    },
+    wire === '2026' ? MODERN_ENVELOPE : undefined,
+  );
+  if (wire === '2025') {
+    await rpc.request('initialize', initializeParams);
+    await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  }
   return benchClientOver(rpc, async () => {
     if (sessionId) await fetch(url, { method: 'DELETE', headers: headers() });
     agent.destroy();

@@ -16,9 +16,19 @@ export interface StdioTarget {
   args: string[];
 }
 
+/** Protocol era a client speaks: `2025` (initialize handshake) or `2026` (2026-07-28, stateless). */
+export type Wire = '2025' | '2026';
+
 export interface ClientFactory {
-  connectStdio(target: StdioTarget): Promise<BenchClient>;
-  connectHttp(url: string): Promise<BenchClient>;
+  connectStdio(target: StdioTarget, wire: Wire): Promise<BenchClient>;
+  connectHttp(url: string, wire: Wire): Promise<BenchClient>;
+}
+
+/** Fails when a client asked for 2026-07-28 ended up on another revision (a silent fallback). */
+export function assertWire(wire: Wire, negotiated: string | undefined): void {
+  const expected = wire === '2026' ? '2026-07-28' : '2025-11-25';
+  if (negotiated !== expected)
+    throw new Error(`client negotiated protocol ${negotiated ?? 'none'}, expected ${expected}`);
 }
 
 /** Reads the text of the first content block of a tool result, failing loudly on anything else. */

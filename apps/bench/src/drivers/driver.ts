@@ -17,6 +17,10 @@ const emit = (workload: string, outcome: Outcome) =>
 
 let failed = false;
 for (const spec of specs) {
+  if (spec.impls && !spec.impls.includes(implName)) {
+    emit(spec.name, { status: 'n/a', reason: `not supported: ${implName} cannot run ${spec.name}` });
+    continue;
+  }
   try {
     await assertImplReady(implName, transportOf(spec));
     const measurement = await measure(spec, implName, mode === 'smoke' ? spec.smoke : spec.full);

@@ -53,8 +53,18 @@ function perSecond(operations: number, timer: Timer): Measurement {
   return { value: operations / seconds, detail };
 }
 
-async function withStdioClient<T>(impl: ImplName, body: (client: BenchClient) => Promise<T>): Promise<T> {
-  const client = await (await loadClientFactory(impl)).connectStdio(stdioTarget(impl));
+/** The client of a workload: the implementation's own, or the raw one when the spec says so. */
+async function clientFactoryFor(spec: WorkloadSpec, impl: ImplName) {
+  return loadClientFactory(spec.client === 'raw' ? 'raw' : impl);
+}
+
+async function withStdioClient<T>(
+  spec: WorkloadSpec,
+  impl: ImplName,
+  body: (client: BenchClient) => Promise<T>,
+): Promise<T> {
+  const wire = spec.wire ?? '2025';
+  const client = await (await clientFactoryFor(spec, impl)).connectStdio(stdioTarget(impl, wire), wire);
   try {
     return await body(client);
   } finally {
@@ -62,8 +72,8 @@ async function withStdioClient<T>(impl: ImplName, body: (client: BenchClient) =>
   }
 }
 
-async function stdioSequential(impl: ImplName, p: WorkloadParams): Promise<Measurement> {
-  return withStdioClient(impl, async (client) => {
+async function stdioSequential(spec: WorkloadSpec, impl: ImplName, p: WorkloadParams): Promise<Measurement> {
+  return withStdioClient(spec, impl, async (client) => {
     await runSequential(client, p.warmup);
     const timer = startTimer();
     await runSequential(client, p.count);
@@ -71,8 +81,8 @@ async function stdioSequential(impl: ImplName, p: WorkloadParams): Promise<Measu
   });
 }
 
-async function stdioPipelined(impl: ImplName, p: WorkloadParams): Promise<Measurement> {
-  return withStdioClient(impl, async (client) => {
+async function stdioPipelined(spec: WorkloadSpec, impl: ImplName, p: WorkloadParams): Promise<Measurement> {
+  return withStdioClient(spec, impl, async (client) => {
     await runPipelined(client, p.warmup, p.inFlight ?? 64);
     const timer = startTimer();
     await runPipelined(client, p.count, p.inFlight ?? 64);
@@ -83,10 +93,11 @@ async function stdioPipelined(impl: ImplName, p: WorkloadParams): Promise<Measur
 async function httpCalls(impl: ImplName, spec: WorkloadSpec, p: WorkloadParams): Promise<Measurement> {
   const server = await spawnHttpServer(impl, spec.http!);
   try {
-    const factory = await loadClientFactory(impl);
+    const factory = await clientFactoryFor(spec, impl);
     const clientCount = p.clients ?? 1;
     const clients: BenchClient[] = [];
-    for (let i = 0; i < clientCount; i++) clients.push(await factory.connectHttp(server.url));
+    for (let i = 0; i < clientCount; i++)
+      clients.push(await factory.connectHttp(server.url, spec.wire ?? '2025'));
     try {
       await Promise.all(clients.map((client) => runSequential(client, p.warmup)));
       const perClient = Math.ceil(p.count / clientCount);
@@ -181,8 +192,8 @@ async function sessionMemory(impl: ImplName, spec: WorkloadSpec, p: WorkloadPara
   }
 }
 
-async function largeResult(impl: ImplName, p: WorkloadParams): Promise<Measurement> {
-  return withStdioClient(impl, async (client) => {
+async function largeResult(spec: WorkloadSpec, impl: ImplName, p: WorkloadParams): Promise<Measurement> {
+  return withStdioClient(spec, impl, async (client) => {
     const bigCall = async () => {
       const length = await client.big();
       if (length !== BIG_RESULT_BYTES)
@@ -236,9 +247,9 @@ async function toolsListPerRequest(
   }
 }
 
-async function progressStream(impl: ImplName, p: WorkloadParams): Promise<Measurement> {
+async function progressStream(spec: WorkloadSpec, impl: ImplName, p: WorkloadParams): Promise<Measurement> {
   const notifications = p.notifications ?? 100;
-  return withStdioClient(impl, async (client) => {
+  return withStdioClient(spec, impl, async (client) => {
     let delivered = 0;
     const call = async () => {
       const received = await client.progress(notifications);
@@ -264,9 +275,9 @@ async function progressStream(impl: ImplName, p: WorkloadParams): Promise<Measur
 export async function measure(spec: WorkloadSpec, impl: ImplName, p: WorkloadParams): Promise<Measurement> {
   switch (spec.kind) {
     case 'stdio-sequential':
-      return stdioSequential(impl, p);
+      return stdioSequential(spec, impl, p);
     case 'stdio-pipelined':
-      return stdioPipelined(impl, p);
+      return stdioPipelined(spec, impl, p);
     case 'http-calls':
       return httpCalls(impl, spec, p);
     case 'startup':
@@ -274,11 +285,11 @@ export async function measure(spec: WorkloadSpec, impl: ImplName, p: WorkloadPar
     case 'http-session-memory':
       return sessionMemory(impl, spec, p);
     case 'large-result':
-      return largeResult(impl, p);
+      return largeResult(spec, impl, p);
     case 'tools-list-per-request':
       return toolsListPerRequest(impl, spec, p);
     case 'progress-stream':
-      return progressStream(impl, p);
+      return progressStream(spec, impl, p);
   }
 }
 

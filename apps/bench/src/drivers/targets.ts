@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { BenchClient, ClientFactory, StdioTarget } from '../clients/types.js';
+import type { BenchClient, ClientFactory, StdioTarget, Wire } from '../clients/types.js';
 import type { ImplName } from '../harness/workloads.js';
 import type { HttpServerOptions } from '../servers/http-host.js';
 
@@ -12,8 +12,8 @@ export function serverScript(impl: ImplName, transport: 'stdio' | 'http'): strin
   return fileURLToPath(new URL(`../servers/${impl}-${transport}.js`, import.meta.url));
 }
 
-export function stdioTarget(impl: ImplName): StdioTarget {
-  return { command: process.execPath, args: [serverScript(impl, 'stdio')] };
+export function stdioTarget(impl: ImplName, wire: Wire = '2025'): StdioTarget {
+  return { command: process.execPath, args: [serverScript(impl, 'stdio'), '--wire', wire] };
 }
 
 /** The mcpkit packages each side needs; importing them proves they are built. */
@@ -86,6 +86,8 @@ export async function spawnHttpServer(
       options.response,
       '--tools',
       options.tools,
+      '--wire',
+      options.wire,
     ],
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );

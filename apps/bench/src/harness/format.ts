@@ -27,6 +27,7 @@ function cell(result: WorkloadResult, impl: ImplName): string {
   }
   const reason = result.missing[impl];
   if (impl === 'mcpkit' && reason?.startsWith('not ready')) return 'n/a (package not ready)';
+  if (reason?.startsWith('not supported')) return 'n/a';
   return reason ? 'error' : '-';
 }
 

@@ -18,7 +18,10 @@ export function runDriver(
   const nodeFlags = specs[0]?.nodeFlags ?? [];
   const names = specs.map((spec) => spec.name);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...nodeFlags, DRIVER, names.join(','), impl, mode], {
+    // --no-warnings: the official v2 HTTP client trips MaxListenersExceededWarning after ~1,500
+    // calls (one abort listener per fetch); printing a stack per call would slow it unfairly.
+    const args = ['--no-warnings', ...nodeFlags, DRIVER, names.join(','), impl, mode];
+    const child = spawn(process.execPath, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

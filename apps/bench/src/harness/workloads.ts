@@ -26,9 +26,21 @@ export interface WorkloadParams {
   notifications?: number;
 }
 
+/** Which protocol era a workload speaks: 2025 (initialize handshake) or 2026-07-28 (stateless). */
+export type Wire = '2025' | '2026';
+
 export interface WorkloadSpec {
   name: string;
   kind: WorkloadKind;
+  /**
+   * `own` (default): each implementation drives its server with its own client, end to end.
+   * `raw`: the raw client drives every server, so the figure is the server's cost alone.
+   */
+  client?: 'own' | 'raw';
+  /** Protocol era (default 2025). */
+  wire?: Wire;
+  /** Implementations able to run the workload (default all); the others report n/a. */
+  impls?: readonly ImplName[];
   description: string;
   unit: string;
   better: 'higher' | 'lower';
@@ -39,41 +51,88 @@ export interface WorkloadSpec {
   smoke: WorkloadParams;
 }
 
+/** Everything but official v1, which speaks no 2026-07-28. */
+const MODERN_IMPLS: readonly ImplName[] = ['mcpkit', 'official-v2', 'raw'];
+
+// Enough calls for every JIT to settle: with a few hundred calls the figures measured warm-up.
+const HTTP_SEQUENTIAL = {
+  full: { count: 2_000, warmup: 1_000, clients: 1 },
+  smoke: { count: 10, warmup: 2, clients: 1 },
+};
+const HTTP_CONCURRENT = {
+  full: { count: 4_000, warmup: 60, clients: 16 },
+  smoke: { count: 32, warmup: 1, clients: 16 },
+};
+
+function httpPair(
+  prefix: string,
+  label: string,
+  http: HttpServerOptions,
+  extra: Partial<WorkloadSpec> = {},
+): WorkloadSpec[] {
+  const common = { kind: 'http-calls' as const, unit: 'calls/s', better: 'higher' as const, http, ...extra };
+  return [
+    {
+      ...common,
+      name: `${prefix}-sequential`,
+      description: `${label}: sequential echo calls from one client`,
+      ...HTTP_SEQUENTIAL,
+    },
+    {
+      ...common,
+      name: `${prefix}-concurrent16`,
+      description: `${label}: 16 clients calling echo at once`,
+      ...HTTP_CONCURRENT,
+    },
+  ];
+}
+
 const httpWorkloads: WorkloadSpec[] = [];
 for (const sessions of ['stateful', 'stateless'] as const) {
   for (const response of ['json', 'sse'] as const) {
-    httpWorkloads.push({
-      name: `http-${sessions}-${response}-sequential`,
-      kind: 'http-calls',
-      description: `Streamable HTTP, ${sessions}, ${response.toUpperCase()} responses: sequential echo calls on one session`,
-      unit: 'calls/s',
-      better: 'higher',
-      http: { sessions, response, tools: 'basic' },
-      full: { count: 500, warmup: 50, clients: 1 },
-      smoke: { count: 10, warmup: 2, clients: 1 },
-    });
-    httpWorkloads.push({
-      name: `http-${sessions}-${response}-concurrent16`,
-      kind: 'http-calls',
-      description: `Streamable HTTP, ${sessions}, ${response.toUpperCase()} responses: 16 sessions calling echo at once`,
-      unit: 'calls/s',
-      better: 'higher',
-      http: { sessions, response, tools: 'basic' },
-      full: { count: 1_000, warmup: 5, clients: 16 },
-      smoke: { count: 32, warmup: 1, clients: 16 },
-    });
+    httpWorkloads.push(
+      ...httpPair(
+        `http-${sessions}-${response}`,
+        `Streamable HTTP 2025-11-25, ${sessions}, ${response.toUpperCase()} responses`,
+        { sessions, response, tools: 'basic', wire: '2025' },
+      ),
+    );
   }
 }
+httpWorkloads.push(
+  ...httpPair(
+    'http-2026-json',
+    'Streamable HTTP 2026-07-28 (stateless by design), JSON responses',
+    {
+      sessions: 'stateless',
+      response: 'json',
+      tools: 'basic',
+      wire: '2026',
+    },
+    { wire: '2026', impls: MODERN_IMPLS },
+  ),
+  ...httpPair(
+    'http-stateful-json-rawclient',
+    'Streamable HTTP 2025-11-25, stateful, JSON, every server driven by the raw node:http client',
+    { sessions: 'stateful', response: 'json', tools: 'basic', wire: '2025' },
+    { client: 'raw' },
+  ),
+);
 
-export const WORKLOADS: WorkloadSpec[] = [
+const STDIO_SEQUENTIAL = { full: { count: 20_000, warmup: 2_000 }, smoke: { count: 20, warmup: 5 } };
+const STDIO_PIPELINED = {
+  full: { count: 50_000, warmup: 5_000, inFlight: 64 },
+  smoke: { count: 128, warmup: 64, inFlight: 64 },
+};
+
+const stdioWorkloads: WorkloadSpec[] = [
   {
     name: 'stdio-sequential',
     kind: 'stdio-sequential',
     description: 'stdio: sequential echo tool calls, one in flight',
     unit: 'calls/s',
     better: 'higher',
-    full: { count: 20_000, warmup: 2_000 },
-    smoke: { count: 20, warmup: 5 },
+    ...STDIO_SEQUENTIAL,
   },
   {
     name: 'stdio-pipelined',
@@ -81,9 +140,40 @@ export const WORKLOADS: WorkloadSpec[] = [
     description: 'stdio: echo tool calls, 64 in flight',
     unit: 'calls/s',
     better: 'higher',
-    full: { count: 50_000, warmup: 5_000, inFlight: 64 },
-    smoke: { count: 128, warmup: 64, inFlight: 64 },
+    ...STDIO_PIPELINED,
   },
+  {
+    name: 'stdio-2026-sequential',
+    kind: 'stdio-sequential',
+    description: 'stdio, 2026-07-28 wire (no handshake, _meta on every request): sequential echo calls',
+    unit: 'calls/s',
+    better: 'higher',
+    wire: '2026',
+    impls: MODERN_IMPLS,
+    ...STDIO_SEQUENTIAL,
+  },
+  {
+    name: 'stdio-sequential-rawclient',
+    kind: 'stdio-sequential',
+    description: 'stdio: sequential echo calls, every server driven by the raw client (server cost alone)',
+    unit: 'calls/s',
+    better: 'higher',
+    client: 'raw',
+    ...STDIO_SEQUENTIAL,
+  },
+  {
+    name: 'stdio-pipelined-rawclient',
+    kind: 'stdio-pipelined',
+    description: 'stdio: echo calls, 64 in flight, every server driven by the raw client (server cost alone)',
+    unit: 'calls/s',
+    better: 'higher',
+    client: 'raw',
+    ...STDIO_PIPELINED,
+  },
+];
+
+export const WORKLOADS: WorkloadSpec[] = [
+  ...stdioWorkloads,
   ...httpWorkloads,
   {
     name: 'startup',
@@ -100,7 +190,7 @@ export const WORKLOADS: WorkloadSpec[] = [
     description: 'Streamable HTTP, stateful: heap per idle session (heapUsed delta / sessions, --expose-gc)',
     unit: 'bytes/session',
     better: 'lower',
-    http: { sessions: 'stateful', response: 'json', tools: 'basic' },
+    http: { sessions: 'stateful', response: 'json', tools: 'basic', wire: '2025' },
     nodeFlags: ['--expose-gc'],
     full: { count: 1_000, warmup: 10 },
     smoke: { count: 20, warmup: 1 },
@@ -120,7 +210,7 @@ export const WORKLOADS: WorkloadSpec[] = [
     description: 'Streamable HTTP, per-request server with 50 tools x 25 fields: server CPU per tools/list',
     unit: 'us CPU/req',
     better: 'lower',
-    http: { sessions: 'stateless', response: 'json', tools: 'wide' },
+    http: { sessions: 'stateless', response: 'json', tools: 'wide', wire: '2025' },
     full: { count: 100, warmup: 20 },
     smoke: { count: 3, warmup: 1 },
   },

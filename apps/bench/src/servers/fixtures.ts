@@ -2,6 +2,18 @@
 // registers the same tools and the raw baseline answers with the same JSON.
 
 export const PROTOCOL_VERSION = '2025-11-25';
+/** The stateless revision: no handshake, every request carries its context in `_meta`. */
+export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+
+export type Wire = '2025' | '2026';
+
+/** The `--wire 2025|2026` argument of the server scripts (default 2025). */
+export function wireArg(argv: string[]): Wire {
+  const index = argv.indexOf('--wire');
+  const value = index >= 0 ? argv[index + 1] : '2025';
+  if (value !== '2025' && value !== '2026') throw new Error(`--wire: expected 2025 or 2026, got ${value}`);
+  return value;
+}
 export const SERVER_INFO = { name: 'bench-server', version: '1.0.0' };
 
 /** Size of the `big` tool's text result: 1 MiB of ASCII. */

@@ -10,6 +10,8 @@ export interface HttpServerOptions {
   response: 'json' | 'sse';
   /** `basic`: echo/big/progress tools; `wide`: 50 tools of 25 fields each (stateless only). */
   tools: 'basic' | 'wide';
+  /** `2025`: the initialize handshake (2025-11-25); `2026`: the stateless 2026-07-28 revision. */
+  wire: '2025' | '2026';
 }
 
 export interface RunningHttpServer {
@@ -69,10 +71,12 @@ export function parseHttpServerArgs(argv: string[]): HttpServerOptions {
   const sessions = value('--sessions', 'stateful');
   const response = value('--response', 'json');
   const tools = value('--tools', 'basic');
+  const wire = value('--wire', '2025');
   if (sessions !== 'stateful' && sessions !== 'stateless') throw new Error(`--sessions: got ${sessions}`);
   if (response !== 'json' && response !== 'sse') throw new Error(`--response: got ${response}`);
   if (tools !== 'basic' && tools !== 'wide') throw new Error(`--tools: got ${tools}`);
-  return { sessions, response, tools };
+  if (wire !== '2025' && wire !== '2026') throw new Error(`--wire: got ${wire}`);
+  return { sessions, response, tools, wire };
 }
 
 /** True when the module at `moduleUrl` is the script node was started with. */

@@ -13,7 +13,7 @@ import { createMcpkitServer } from './mcpkit-server.js';
 // otherwise (including the in-memory event store that makes SSE streams resumable).
 
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
-  const server = createMcpkitServer(options.tools);
+  const server = createMcpkitServer(options.tools, options.wire);
   const handler = createStreamableHttpHandler({
     onSession: async (transport, info) => {
       // A stateless POST other than `initialize` (those carry MCP-Protocol-Version) never saw the

@@ -1,8 +1,10 @@
+import { PROTOCOL_VERSIONS } from '@mcpkit/protocol';
 import { McpServer } from '@mcpkit/server';
 import {
   bigResultText,
   SERVER_INFO,
   WIDE_TOOL_COUNT,
+  type Wire,
   wideToolDescription,
   wideToolName,
 } from './fixtures.js';
@@ -11,8 +13,9 @@ import { echoShape, progressShape, wideToolShapes } from './zod-fixtures.js';
 // The bench tools on mcpkit. One McpServer is a registry built once; every connection (a stdio
 // pipe, an HTTP session, or one stateless POST) gets its own cheap session from `connect`.
 
-export function createMcpkitServer(tools: 'basic' | 'wide'): McpServer {
-  const server = new McpServer(SERVER_INFO);
+export function createMcpkitServer(tools: 'basic' | 'wide', wire: Wire = '2025'): McpServer {
+  // 2026-07-28 is opt-in; a server that opts in serves both eras on one connection or endpoint.
+  const server = new McpServer(SERVER_INFO, wire === '2026' ? { protocolVersions: PROTOCOL_VERSIONS } : {});
   if (tools === 'wide') {
     const shapes = wideToolShapes();
     for (let t = 0; t < WIDE_TOOL_COUNT; t++) {

@@ -1,4 +1,5 @@
 import { StdioServerTransport } from '@mcpkit/transport-stdio';
+import { wireArg } from './fixtures.js';
 import { createMcpkitServer } from './mcpkit-server.js';
 
-await createMcpkitServer('basic').connect(new StdioServerTransport());
+await createMcpkitServer('basic', wireArg(process.argv)).connect(new StdioServerTransport());

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import { createMcpHandler, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import {
   type HttpServerOptions,
   isMainModule,
@@ -46,7 +46,25 @@ async function sendWebResponse(response: Response, res: ServerResponse): Promise
   res.end();
 }
 
+/** 2026-07-28: createMcpHandler, the documented entry, builds a server per request from the factory. */
+async function startModernHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
+  const handler = createMcpHandler(() => createOfficialV2Server(options.tools), {
+    responseMode: options.response,
+  });
+  const running = await listenOnLoopback(async (req, res) => {
+    await sendWebResponse(await handler.fetch(await toWebRequest(req)), res);
+  });
+  return {
+    ...running,
+    async close() {
+      await handler.close();
+      await running.close();
+    },
+  };
+}
+
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
+  if (options.wire === '2026') return startModernHttpServer(options);
   const enableJsonResponse = options.response === 'json';
   const transports = new Map<string, WebStandardStreamableHTTPServerTransport>();
 

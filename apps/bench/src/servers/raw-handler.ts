@@ -1,6 +1,7 @@
 import {
   bigResultText,
   fieldJsonSchema,
+  MODERN_PROTOCOL_VERSION,
   PROTOCOL_VERSION,
   SERVER_INFO,
   WIDE_TOOL_COUNT,
@@ -47,14 +48,33 @@ function wideTools(): Json[] {
   return tools;
 }
 
+const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
+const SERVER_INFO_META = { 'io.modelcontextprotocol/serverInfo': SERVER_INFO };
+
+/** Set while answering a 2026-07-28 request: its results carry `resultType` and `serverInfo`. */
+let modern = false;
+
 function result(id: unknown, value: Json): Json {
-  return { jsonrpc: '2.0', id, result: value };
+  return {
+    jsonrpc: '2.0',
+    id,
+    result: modern ? { resultType: 'complete', ...value, _meta: SERVER_INFO_META } : value,
+  };
 }
 
-/** Handles one message; requests get a response, notifications get undefined. */
+/**
+ * Handles one message; requests get a response, notifications get undefined. A request whose
+ * `_meta` names 2026-07-28 is answered the stateless way; anything else the 2025 way.
+ */
 export function handleRawMessage(message: Json, emit: Emit, toolSet: 'basic' | 'wide'): Json | undefined {
   if (message.id === undefined) return undefined;
+  modern = message.params?._meta?.[PROTOCOL_VERSION_KEY] === MODERN_PROTOCOL_VERSION;
   switch (message.method) {
+    case 'server/discover':
+      return result(message.id, {
+        supportedVersions: [MODERN_PROTOCOL_VERSION],
+        capabilities: { tools: {} },
+      });
     case 'initialize':
       return result(message.id, {
         protocolVersion: PROTOCOL_VERSION,
