@@ -63,6 +63,29 @@ describe('FrameWriter', () => {
     expect(writer.pendingWriteBytes).toBe(0);
   });
 
+  it('hands the frames of one turn to the stream together (one writev) and a lone frame alone', async () => {
+    const batches: string[][] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        batches.push([chunk.toString()]);
+        callback();
+      },
+      writev(chunks, callback) {
+        batches.push(chunks.map(({ chunk }) => (chunk as Buffer).toString()));
+        callback();
+      },
+    });
+    const writer = new FrameWriter(stream, (bytes, done) => stream.write(bytes, done));
+    // Sent from different microtasks of one turn, as the answers to pipelined requests are.
+    const sends = ['a\n', 'b\n', 'c\n'].map((frame) =>
+      Promise.resolve().then(() => writer.write(Buffer.from(frame))),
+    );
+    await Promise.all(sends);
+    await writer.write(Buffer.from('d\n'));
+    expect(batches).toEqual([['a\n', 'b\n', 'c\n'], ['d\n']]);
+    expect(writer.pendingWriteBytes).toBe(0);
+  });
+
   it('fails queued writes on close and refuses new ones', async () => {
     const { stream } = stalledWritable();
     const writer = new FrameWriter(stream, (bytes, done) => stream.write(bytes, done), 1 << 20);

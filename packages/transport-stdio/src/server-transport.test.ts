@@ -80,6 +80,8 @@ describe('StdioServerTransport', () => {
     server.stdin.write(`\n${JSON.stringify(ping)}\n`);
     await waitUntil(() => server.messages.length === 1, 'the next message');
     expect(server.messages).toEqual([ping]);
+    // Frames are written once the current microtasks are done, so the answer may trail a little.
+    await waitUntil(() => server.responses().length === 1, 'the error answer');
     const [response] = server.responses();
     // The id was among the first bytes, so the error answers that request.
     expect(response).toMatchObject({ id: 2, error: { code: -32600 } });
@@ -96,6 +98,7 @@ describe('StdioServerTransport', () => {
     server.stdin.write(encodeFrame(big, 'content-length'));
     server.stdin.write(encodeFrame(JSON.stringify(ping), 'content-length'));
     await waitUntil(() => server.messages.length === 1, 'the next message');
+    await waitUntil(() => server.written.join('').includes('\r\n\r\n'), 'the error answer');
     const body = server.written.join('').split('\r\n\r\n')[1]!;
     expect(JSON.parse(body)).toMatchObject({ id: null, error: { code: -32600 } });
   });
