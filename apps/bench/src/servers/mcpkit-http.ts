@@ -13,9 +13,14 @@ import { createMcpkitServer } from './mcpkit-server.js';
 // otherwise (including the in-memory event store that makes SSE streams resumable).
 
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
-  const server = createMcpkitServer(options.tools, options.wire);
+  const shared = createMcpkitServer(options.tools, options.wire);
+  // Served without sessions (2025 stateless, or 2026-07-28), every SDK here builds a server per
+  // request, as deployments on edge runtimes do; mcpkit caches each schema's conversion by schema
+  // object, so a fresh McpServer registering the same zod shapes costs little.
+  const perRequest = options.sessions === 'stateless' || options.wire === '2026';
   const handler = createStreamableHttpHandler({
     onSession: async (transport, info) => {
+      const server = perRequest ? createMcpkitServer(options.tools, options.wire) : shared;
       // A stateless POST other than `initialize` (those carry MCP-Protocol-Version) never saw the
       // handshake; its session is restored from the declared version, as the 2025-era stateless
       // mode of the other SDKs assumes.
