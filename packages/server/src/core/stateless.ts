@@ -96,7 +96,10 @@ export async function createStatelessContext(init: StatelessContextInit): Promis
   const ctx: RequestContext = {
     protocolVersion: requested,
     clientCapabilities,
-    signal: init.signal,
+    // Read through, so an init whose signal is a lazy getter creates no AbortController unless used.
+    get signal() {
+      return init.signal;
+    },
     sendNotification: init.sendNotification,
     // Handlers re-run from the start on every retry, so the n-th question of a kind gets the
     // same key each round unless the handler names it (options.key).
