@@ -40,7 +40,10 @@ export async function answerStatelessRequest(
         }
       : await createStatelessContext({
           params,
-          signal: context.signal,
+          // Lazy: most handlers never look at their signal, and an AbortController is not free.
+          get signal() {
+            return context.signal;
+          },
           supportedVersions: server.protocolVersions.filter(isStatelessProtocolVersion),
           requestId: context.requestId,
           sendNotification,
