@@ -87,14 +87,14 @@ export class ClientConnection {
     options: RequestOptions | undefined,
   ): Promise<JSONObject> {
     const protocolVersion = this.session.protocolVersion;
-    let fallbackSignal: AbortSignal | undefined;
+    let signal: AbortSignal | undefined;
     return sendStatelessRequest(this.peer, method, params, options, {
       identity: { protocolVersion, clientInfo: this.deps.clientInfo, capabilities: this.deps.capabilities() },
       logLevel: this.logLevel,
       maxRounds: this.deps.maxInputRounds,
       answer: (question, questionParams) => {
         // Made only when the server asks something: an AbortController per call is not free.
-        const signal = options?.signal ?? (fallbackSignal ??= new AbortController().signal);
+        signal ??= options?.signal ?? new AbortController().signal;
         const context: ServerRequestContext = { signal, protocolVersion };
         if (this.session.serverInfo) context.serverInfo = this.session.serverInfo;
         return this.deps.answer(question, questionParams, context);
