@@ -1,9 +1,20 @@
 // Identifiers from Web Crypto, available in every runtime the core targets.
 
+// getRandomValues costs about the same for 6 bytes as for 4 KiB (argument checks, the call into
+// the CSPRNG), and a stream id is drawn on every POST: draw in bulk, hand out slices.
+const POOL_BYTES = 4096;
+let pool = new Uint8Array(0);
+let poolOffset = 0;
+
 function randomHex(bytes: number): string {
-  const buffer = crypto.getRandomValues(new Uint8Array(bytes));
+  if (poolOffset + bytes > pool.length) {
+    pool = crypto.getRandomValues(new Uint8Array(Math.max(POOL_BYTES, bytes)));
+    poolOffset = 0;
+  }
   let text = '';
-  for (const byte of buffer) text += byte.toString(16).padStart(2, '0');
+  for (let index = poolOffset; index < poolOffset + bytes; index++)
+    text += pool[index]!.toString(16).padStart(2, '0');
+  poolOffset += bytes;
   return text;
 }
 
