@@ -100,7 +100,7 @@ progress(
 
 const failures = results.flatMap((result) =>
   Object.entries(result.missing)
-    .filter(([, reason]) => !reason.startsWith('not ready'))
+    .filter(([, reason]) => !reason.startsWith('not ready') && !reason.startsWith('not supported'))
     .map(([impl, reason]) => `${result.spec.name} on ${impl}: ${reason}`),
 );
 const sizeFailures = sizes.filter(
