@@ -1,0 +1,151 @@
+import { fileURLToPath } from 'node:url';
+
+/** One deliberately broken server or client, and the scenario that must catch it. */
+export interface BrokenFixture {
+  /** File name under dist/broken without `.js`. */
+  name: string;
+  kind: 'server' | 'client';
+  /** Servers: the transport it serves by default. Clients: those it can speak. */
+  transports: readonly ('stdio' | 'http')[];
+  /** The one rule it breaks. */
+  breaks: string;
+  /** The scenario id that must flag it; no other scenario may. */
+  flaggedBy: string;
+  /** Extra environment the fixture needs to show its fault (clients in 2026-07-28 mode). */
+  env?: Record<string, string>;
+}
+
+/** Path of a fixture's built entry point (next to this file in dist/broken). */
+export function brokenFixturePath(name: string): string {
+  return fileURLToPath(new URL(`./${name}.js`, import.meta.url));
+}
+
+/** The command that runs a fixture: `node dist/broken/<name>.js` plus transport flags for servers. */
+export function brokenFixtureCommand(
+  fixture: Pick<BrokenFixture, 'name'>,
+  extraArgs: readonly string[] = [],
+): string[] {
+  return [process.execPath, brokenFixturePath(fixture.name), ...extraArgs];
+}
+
+/** The correct server and client every broken fixture is derived from; no scenario may flag them. */
+export const BASELINE_SERVER = 'baseline-server';
+export const BASELINE_CLIENT = 'baseline-client';
+
+export const BROKEN_SERVERS: readonly BrokenFixture[] = [
+  {
+    name: 'unknown-tool-error-code',
+    kind: 'server',
+    transports: ['stdio'],
+    breaks: 'tools/call of an unknown tool answers -32601 instead of -32602',
+    flaggedBy: 'tools-call-unknown-tool',
+  },
+  {
+    name: 'missing-result-type',
+    kind: 'server',
+    transports: ['http'],
+    breaks: '2026-07-28 results omit resultType',
+    flaggedBy: 'result-type-2026',
+  },
+  {
+    name: 'empty-contents-unknown-resource',
+    kind: 'server',
+    transports: ['stdio'],
+    breaks: 'resources/read of an unknown URI returns empty contents instead of the not-found error',
+    flaggedBy: 'resources-read-unknown',
+  },
+  {
+    name: 'no-origin-check',
+    kind: 'server',
+    transports: ['http'],
+    breaks: 'requests with a foreign Origin header are served (no DNS-rebinding protection)',
+    flaggedBy: 'http-origin-check',
+  },
+  {
+    name: 'tampered-state-accepted',
+    kind: 'server',
+    transports: ['http'],
+    breaks: 'a tampered 2026-07-28 requestState is accepted instead of rejected with -32602',
+    flaggedBy: 'mrtr-tampered-state',
+  },
+  {
+    name: 'stdout-pollution',
+    kind: 'server',
+    transports: ['stdio'],
+    breaks: 'writes a non-JSON-RPC log line to stdout',
+    flaggedBy: 'stdio-stdout-clean',
+  },
+  {
+    name: 'wrong-framing',
+    kind: 'server',
+    transports: ['stdio'],
+    breaks: 'stdio messages span several lines (pretty-printed JSON) instead of one line each',
+    flaggedBy: 'stdio-framing',
+  },
+  {
+    name: 'missing-cache-hint',
+    kind: 'server',
+    transports: ['http'],
+    breaks: '2026-07-28 tools/list results carry no ttlMs/cacheScope',
+    flaggedBy: 'cache-hints-2026',
+  },
+  {
+    name: 'stripped-schema-keyword',
+    kind: 'server',
+    transports: ['stdio'],
+    breaks: 'tools/list drops $defs from input schemas (a $ref is left dangling)',
+    flaggedBy: 'tools-list-schema-preserved',
+  },
+];
+
+export const BROKEN_CLIENTS: readonly BrokenFixture[] = [
+  {
+    name: 'client-skips-initialized',
+    kind: 'client',
+    transports: ['stdio', 'http'],
+    breaks: 'never sends notifications/initialized',
+    flaggedBy: 'initialize',
+  },
+  {
+    name: 'client-no-protocol-version-header',
+    kind: 'client',
+    transports: ['http'],
+    breaks: 'HTTP requests after initialization omit MCP-Protocol-Version',
+    flaggedBy: 'protocol-version-header',
+  },
+  {
+    name: 'client-never-answers-ping',
+    kind: 'client',
+    transports: ['stdio', 'http'],
+    breaks: 'never answers the server ping',
+    flaggedBy: 'ping',
+  },
+  {
+    name: 'client-bad-sampling-result',
+    kind: 'client',
+    transports: ['stdio', 'http'],
+    breaks: 'answers sampling/createMessage without model',
+    flaggedBy: 'sampling',
+  },
+  {
+    name: 'client-ignores-retry',
+    kind: 'client',
+    transports: ['http'],
+    breaks: 'reconnects a broken SSE stream sooner than the server retry: delay',
+    flaggedBy: 'sse-retry',
+  },
+  {
+    name: 'client-no-last-event-id',
+    kind: 'client',
+    transports: ['http'],
+    breaks: 'resumes a broken SSE stream without Last-Event-ID',
+    flaggedBy: 'sse-retry',
+  },
+  {
+    name: 'client-no-meta-2026',
+    kind: 'client',
+    transports: ['stdio', 'http'],
+    breaks: '2026-07-28 requests lack the protocol version in _meta',
+    flaggedBy: 'meta-envelope-2026',
+  },
+];
