@@ -86,6 +86,32 @@ describe('FrameWriter', () => {
     expect(writer.pendingWriteBytes).toBe(0);
   });
 
+  it('joins the text frames of one turn into one write with one callback, up to a size limit', async () => {
+    const chunks: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk.toString());
+        callback();
+      },
+    });
+    const writer = new FrameWriter(stream, (chunk, done) => stream.write(chunk, done));
+    const big = `${'z'.repeat(70 * 1024)}\n`;
+    await Promise.all([writer.write('a\n'), writer.write('é\n'), writer.write(big), writer.write('b\n')]);
+    // The big frame goes alone; what follows it starts a new group.
+    expect(chunks).toEqual(['a\né\n', big, 'b\n']);
+    expect(writer.pendingWriteBytes).toBe(0);
+  });
+
+  it('counts text frames in UTF-8 bytes against the bound', async () => {
+    const { stream, releaseAll } = stalledWritable();
+    const writer = new FrameWriter(stream, (chunk, done) => stream.write(chunk, done), 10);
+    const first = writer.write('ééé\n'); // 7 bytes, 4 characters
+    await expect(writer.write('éé\n')).rejects.toMatchObject({ code: StdioErrorCode.WriteQueueFull });
+    expect(writer.pendingWriteBytes).toBe(7);
+    releaseAll();
+    await first;
+  });
+
   it('fails queued writes on close and refuses new ones', async () => {
     const { stream } = stalledWritable();
     const writer = new FrameWriter(stream, (bytes, done) => stream.write(bytes, done), 1 << 20);

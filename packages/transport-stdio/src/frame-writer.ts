@@ -5,11 +5,18 @@ import { Fifo } from './fifo.js';
 /** Default bound on bytes accepted by `send` but not yet taken by the reader: 64 MiB. */
 export const DEFAULT_MAX_PENDING_WRITE_BYTES = 64 * 1024 * 1024;
 
-/** Writes one frame; returns the stream's `write()` verdict (false: wait for 'drain'). */
-export type RawWrite = (bytes: Uint8Array, done: (error?: Error | null) => void) => boolean;
+/** Frames given to one stream write at most, joined: bigger frames go alone, uncopied. */
+const JOIN_LIMIT_BYTES = 64 * 1024;
+
+/** A frame: text (written as UTF-8) or bytes. */
+export type Frame = string | Uint8Array;
+
+/** Writes one chunk; returns the stream's `write()` verdict (false: wait for 'drain'). */
+export type RawWrite = (chunk: Frame, done: (error?: Error | null) => void) => boolean;
 
 interface QueuedWrite {
-  bytes: Uint8Array;
+  frame: Frame;
+  byteLength: number;
   resolve: () => void;
   reject: (error: Error) => void;
 }
@@ -20,14 +27,15 @@ interface QueuedWrite {
  * makes `send` fail with a clear error instead of growing memory without limit.
  *
  * Frames sent in one turn of the event loop (say, the answers to a chunk of pipelined requests,
- * resolved in microtasks) are handed to the stream together, corked, once the microtask queue
- * is empty: one `writev` system call for all of them instead of one `write` each. A lone frame
- * waits for nothing but the current microtasks, so latency does not change.
+ * resolved in microtasks) go to the stream together once the microtask queue is empty: text
+ * frames joined into one string (one write system call, one callback, no Buffer per frame),
+ * byte frames corked into one `writev`. A lone frame waits for nothing but the current
+ * microtasks, so latency does not change.
  */
 export class FrameWriter {
   private readonly queue = new Fifo<QueuedWrite>();
-  /** Handed to the stream, waiting for its callback. */
-  private readonly inFlight = new Set<QueuedWrite>();
+  /** Groups of frames handed to the stream, waiting for its callback. */
+  private readonly inFlight = new Set<QueuedWrite[]>();
   /** Bytes accepted but not yet confirmed written by the stream's callback. */
   private pendingBytes = 0;
   private waitingForDrain = false;
@@ -48,41 +56,27 @@ export class FrameWriter {
     return this.pendingBytes;
   }
 
-  write(bytes: Uint8Array): Promise<void> {
+  write(frame: Frame): Promise<void> {
     if (this.closedWith) return Promise.reject(this.closedWith);
+    const byteLength = typeof frame === 'string' ? Buffer.byteLength(frame, 'utf8') : frame.byteLength;
     // A lone frame is always accepted, so a message larger than the bound can still be sent.
-    if (this.pendingBytes > 0 && this.pendingBytes + bytes.byteLength > this.maxPendingBytes) {
+    if (this.pendingBytes > 0 && this.pendingBytes + byteLength > this.maxPendingBytes) {
       return Promise.reject(
         new StdioTransportError(
           StdioErrorCode.WriteQueueFull,
-          `Cannot send a message of ${bytes.byteLength} bytes: ${this.pendingBytes} bytes are already waiting for the reader (limit maxPendingWriteBytes = ${this.maxPendingBytes}); the other side is not reading its input`,
+          `Cannot send a message of ${byteLength} bytes: ${this.pendingBytes} bytes are already waiting for the reader (limit maxPendingWriteBytes = ${this.maxPendingBytes}); the other side is not reading its input`,
         ),
       );
     }
     return new Promise<void>((resolve, reject) => {
-      this.pendingBytes += bytes.byteLength;
-      this.queue.push({ bytes, resolve, reject });
+      this.pendingBytes += byteLength;
+      this.queue.push({ frame, byteLength, resolve, reject });
       if (!this.flushScheduled && !this.waitingForDrain) {
         this.flushScheduled = true;
         // A tick queued from a microtask runs once the microtask queue is drained.
         process.nextTick(this.flush);
       }
     });
-  }
-
-  private flush(): void {
-    this.flushScheduled = false;
-    if (this.waitingForDrain || this.closedWith || this.queue.length === 0) return;
-    if (this.queue.length === 1) {
-      this.pump();
-      return;
-    }
-    this.stream.cork();
-    try {
-      this.pump();
-    } finally {
-      this.stream.uncork();
-    }
   }
 
   /** Resolves once every accepted frame was confirmed written (or failed), or after `timeoutMs`. */
@@ -117,25 +111,43 @@ export class FrameWriter {
     if (this.closedWith) return;
     this.closedWith = reason;
     this.stream.off('drain', this.onDrain);
-    for (const item of [...this.inFlight, ...this.queue.drain()]) {
-      this.pendingBytes -= item.bytes.byteLength;
+    for (const item of [...[...this.inFlight].flat(), ...this.queue.drain()]) {
+      this.pendingBytes -= item.byteLength;
       item.reject(reason);
     }
     this.inFlight.clear();
     this.settled();
   }
 
+  private flush(): void {
+    this.flushScheduled = false;
+    if (this.waitingForDrain || this.closedWith || this.queue.length === 0) return;
+    if (this.queue.length === 1) {
+      this.pump();
+      return;
+    }
+    this.stream.cork();
+    try {
+      this.pump();
+    } finally {
+      this.stream.uncork();
+    }
+  }
+
   private pump(): void {
     while (!this.waitingForDrain && !this.closedWith && this.queue.length > 0) {
-      const item = this.queue.shift()!;
-      this.inFlight.add(item);
+      const group = this.nextGroup();
+      this.inFlight.add(group);
       let accepted: boolean;
       try {
-        accepted = this.writeOne(item);
+        accepted = this.rawWrite(chunkOf(group), (error) => this.written(group, error));
       } catch (error) {
-        this.inFlight.delete(item);
-        this.pendingBytes -= item.bytes.byteLength;
-        item.reject(writeFailed(error));
+        this.inFlight.delete(group);
+        const failure = writeFailed(error);
+        for (const item of group) {
+          this.pendingBytes -= item.byteLength;
+          item.reject(failure);
+        }
         this.settled();
         continue;
       }
@@ -146,20 +158,42 @@ export class FrameWriter {
     }
   }
 
-  private writeOne(item: QueuedWrite): boolean {
-    return this.rawWrite(item.bytes, (error) => {
-      if (!this.inFlight.delete(item)) return; // already failed by close()
-      this.pendingBytes -= item.bytes.byteLength;
-      if (error) item.reject(writeFailed(error));
+  /** The next frame, with the text frames queued right behind it while they stay small. */
+  private nextGroup(): QueuedWrite[] {
+    const first = this.queue.shift()!;
+    const group = [first];
+    if (typeof first.frame !== 'string') return group;
+    let bytes = first.byteLength;
+    for (let next = this.queue.peek(); next !== undefined; next = this.queue.peek()) {
+      if (typeof next.frame !== 'string' || bytes + next.byteLength > JOIN_LIMIT_BYTES) break;
+      group.push(this.queue.shift()!);
+      bytes += next.byteLength;
+    }
+    return group;
+  }
+
+  private written(group: QueuedWrite[], error: Error | null | undefined): void {
+    if (!this.inFlight.delete(group)) return; // already failed by close()
+    const failure = error ? writeFailed(error) : undefined;
+    for (const item of group) {
+      this.pendingBytes -= item.byteLength;
+      if (failure) item.reject(failure);
       else item.resolve();
-      this.settled();
-    });
+    }
+    this.settled();
   }
 
   private onDrain(): void {
     this.waitingForDrain = false;
     this.pump();
   }
+}
+
+function chunkOf(group: QueuedWrite[]): Frame {
+  if (group.length === 1) return group[0]!.frame;
+  let text = '';
+  for (const item of group) text += item.frame as string;
+  return text;
 }
 
 function writeFailed(error: unknown): StdioTransportError {

@@ -28,7 +28,7 @@ export function installStdoutGuard(stdout: Writable, redirectTo: Writable): Stdo
   stdout.write = redirect;
   return {
     rawWrite: (bytes, done) =>
-      (original as (chunk: Uint8Array, callback: typeof done) => boolean).call(stdout, bytes, done),
+      (original as (chunk: typeof bytes, callback: typeof done) => boolean).call(stdout, bytes, done),
     restore() {
       if (!active) return;
       active = false;

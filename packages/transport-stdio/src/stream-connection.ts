@@ -5,7 +5,7 @@ import { StdioErrorCode, StdioTransportError } from './errors.js';
 import { FrameWriter, type RawWrite } from './frame-writer.js';
 import {
   createFrameDecoder,
-  encodeFrame,
+  encodeFrameText,
   type FrameDecoder,
   type FrameEvent,
   type StdioFraming,
@@ -82,13 +82,13 @@ export class StreamConnection {
 
   private write(payload: JSONRPCMessage | JSONRPCMessage[]): Promise<void> {
     if (this.stopped) return Promise.reject(closedError());
-    let bytes: Buffer;
+    let frame: string;
     try {
-      bytes = encodeFrame(encodeMessage(payload), this.options.framing);
+      frame = encodeFrameText(encodeMessage(payload), this.options.framing);
     } catch (error) {
       return Promise.reject(error);
     }
-    return this.writer.write(bytes);
+    return this.writer.write(frame);
   }
 
   /** Resolves once what was sent so far is written (or failed), or after `timeoutMs`. */

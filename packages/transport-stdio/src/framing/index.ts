@@ -3,7 +3,7 @@ import { NewlineDecoder } from './newline-decoder.js';
 import type { FrameDecoder, FrameListener, StdioFraming } from './types.js';
 
 export { ContentLengthDecoder } from './content-length-decoder.js';
-export { encodeFrame } from './encode.js';
+export { encodeFrame, encodeFrameText } from './encode.js';
 export { NewlineDecoder } from './newline-decoder.js';
 export {
   DEFAULT_MAX_MESSAGE_BYTES,
