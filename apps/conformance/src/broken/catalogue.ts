@@ -1,4 +1,11 @@
+import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+// Tests import this file from src/, but the fixtures to spawn are always the built ones.
+const BUILT_DIR = fileURLToPath(new URL('.', import.meta.url)).replace(
+  /[\\/]src[\\/]broken[\\/]$/,
+  `${sep}dist${sep}broken${sep}`,
+);
 
 /** One deliberately broken server or client, and the scenario that must catch it. */
 export interface BrokenFixture {
@@ -17,7 +24,7 @@ export interface BrokenFixture {
 
 /** Path of a fixture's built entry point (next to this file in dist/broken). */
 export function brokenFixturePath(name: string): string {
-  return fileURLToPath(new URL(`./${name}.js`, import.meta.url));
+  return `${BUILT_DIR}${name}.js`;
 }
 
 /** The command that runs a fixture: `node dist/broken/<name>.js` plus transport flags for servers. */
@@ -149,3 +156,8 @@ export const BROKEN_CLIENTS: readonly BrokenFixture[] = [
     flaggedBy: 'meta-envelope-2026',
   },
 ];
+
+/** A fixture as one shell command line, for client mode's `--command`. */
+export function brokenFixtureShellCommand(name: string): string {
+  return [process.execPath, brokenFixturePath(name)].map((part) => JSON.stringify(part)).join(' ');
+}
