@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from './harness/args.js';
 import { cpuRows, markdownTable, resultRows, textTable } from './harness/format.js';
 import { buildReport, type SizeFailure, writeReport } from './harness/report.js';
+import { pinDrivers } from './harness/run-driver.js';
 import { type RawWorkloadRecord, runBatched, runWorkload, toWorkloadResult } from './harness/suite.js';
 import { WORKLOADS } from './harness/workloads.js';
 import { kib, measureProbe, SIZE_PROBES, type SizeResult } from './size/bundle.js';
@@ -11,6 +12,7 @@ import { kib, measureProbe, SIZE_PROBES, type SizeResult } from './size/bundle.j
 // then bundle sizes; a table on stdout, progress on stderr, the full record in reports/bench.json.
 
 const options = parseArgs(process.argv.slice(2));
+pinDrivers(options.pin);
 const appDir = fileURLToPath(new URL('..', import.meta.url));
 const reportPath = resolve(options.out ?? `${appDir}/reports/bench.json`);
 const selected = WORKLOADS.filter(
@@ -21,7 +23,7 @@ if (selected.length === 0) throw new Error(`--only ${options.only.join(',')} mat
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 const startedAt = Date.now();
 progress(
-  `bench: ${selected.length} workloads x 4 implementations x ${options.rounds} round(s), ${options.mode} mode, ${options.parallel} at a time`,
+  `bench: ${selected.length} workloads x 4 implementations x ${options.rounds} round(s), ${options.mode} mode, ${options.parallel} at a time${options.pin === undefined ? '' : `, pinned to CPU ${options.pin}`}`,
 );
 if (options.mode === 'full' && options.parallel > 1)
   progress('bench: --parallel > 1 skews timings; use it only to check the suite runs');

@@ -7,12 +7,22 @@ export interface CliOptions {
   size: boolean;
   /** Driver processes run at once. Timings are only meaningful at 1; smoke mode defaults to 2. */
   parallel: number;
+  /** Run drivers and their servers on this one CPU (taskset, Linux); undefined: let the OS place them. */
+  pin: number | undefined;
 }
 
-const USAGE = `usage: bench [--smoke] [--rounds N] [--only name,name] [--out file.json] [--no-size] [--parallel N]`;
+const USAGE = `usage: bench [--smoke] [--rounds N] [--only name,name] [--out file.json] [--no-size] [--parallel N] [--pin CPU]`;
 
 export function parseArgs(argv: string[]): CliOptions {
-  const options: CliOptions = { mode: 'full', rounds: 3, only: [], out: undefined, size: true, parallel: 1 };
+  const options: CliOptions = {
+    mode: 'full',
+    rounds: 3,
+    only: [],
+    out: undefined,
+    size: true,
+    parallel: 1,
+    pin: undefined,
+  };
   let roundsGiven = false;
   let parallelGiven = false;
   for (let i = 0; i < argv.length; i++) {
@@ -38,6 +48,10 @@ export function parseArgs(argv: string[]): CliOptions {
       parallelGiven = true;
       if (!Number.isInteger(options.parallel) || options.parallel < 1)
         throw new Error(`--parallel must be a positive integer`);
+    } else if (arg === '--pin') {
+      options.pin = Number(value());
+      if (!Number.isInteger(options.pin) || options.pin < 0)
+        throw new Error(`--pin must be a CPU number (0, 1, ...)`);
     } else throw new Error(`unknown argument "${arg}". ${USAGE}`);
   }
   if (options.mode === 'smoke' && !roundsGiven) options.rounds = 1;

@@ -3,6 +3,7 @@ import { cpus } from 'node:os';
 import { dirname } from 'node:path';
 import type { SizeResult } from '../size/bundle.js';
 import type { WorkloadResult } from './format.js';
+import { driverPinning } from './run-driver.js';
 import { ratio } from './stats.js';
 import type { RawWorkloadRecord } from './suite.js';
 import { IMPLS } from './workloads.js';
@@ -29,6 +30,7 @@ export function buildReport(
       platform: `${process.platform}-${process.arch}`,
       cpus: cpus().length,
       cpuModel: cpus()[0]?.model ?? 'unknown',
+      pinnedCpu: driverPinning() ?? null,
     },
     workloads: results.map((result, index) => {
       const record = records[index]!;

@@ -5,6 +5,22 @@ import type { ImplName, WorkloadSpec } from './workloads.js';
 
 const DRIVER = fileURLToPath(new URL('../drivers/driver.js', import.meta.url));
 
+let pinnedCpu: number | undefined;
+
+/**
+ * Runs every later driver, and so its server, on one CPU (`taskset -c`, Linux). A sequential
+ * ping-pong between two processes costs several times more CPU when each wake-up crosses to the
+ * other CPU (an inter-processor interrupt, a cold cache) than when both share one, so pinning
+ * makes such figures about the code rather than the scheduler's placement.
+ */
+export function pinDrivers(cpu: number | undefined): void {
+  pinnedCpu = cpu;
+}
+
+export function driverPinning(): number | undefined {
+  return pinnedCpu;
+}
+
 /**
  * Runs workloads (normally one) for one implementation in a fresh driver process and returns
  * what it reported, by workload name. A workload without a reported outcome is an error.
@@ -21,7 +37,9 @@ export function runDriver(
     // --no-warnings: the official v2 HTTP client trips MaxListenersExceededWarning after ~1,500
     // calls (one abort listener per fetch); printing a stack per call would slow it unfairly.
     const args = ['--no-warnings', ...nodeFlags, DRIVER, names.join(','), impl, mode];
-    const child = spawn(process.execPath, args, {
+    const command = pinnedCpu === undefined ? process.execPath : 'taskset';
+    const argv = pinnedCpu === undefined ? args : ['-c', String(pinnedCpu), process.execPath, ...args];
+    const child = spawn(command, argv, {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
