@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { type Outcome, RESULT_PREFIX } from './outcome.js';
 import type { ImplName, WorkloadSpec } from './workloads.js';
@@ -21,6 +22,19 @@ export function driverPinning(): number | undefined {
   return pinnedCpu;
 }
 
+let tasksetWorks: boolean | undefined;
+function hasTaskset(): boolean {
+  tasksetWorks ??= spawnSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' }).status === 0;
+  return tasksetWorks;
+}
+
+/** The CPU a driver runs on: `--pin`, else the last CPU for workloads that ask to be pinned. */
+function cpuFor(specs: WorkloadSpec[]): number | undefined {
+  if (pinnedCpu !== undefined) return pinnedCpu;
+  if (!specs.some((spec) => spec.pinned) || !hasTaskset()) return undefined;
+  return cpus().length - 1;
+}
+
 /**
  * Runs workloads (normally one) for one implementation in a fresh driver process and returns
  * what it reported, by workload name. A workload without a reported outcome is an error.
@@ -37,8 +51,9 @@ export function runDriver(
     // --no-warnings: the official v2 HTTP client trips MaxListenersExceededWarning after ~1,500
     // calls (one abort listener per fetch); printing a stack per call would slow it unfairly.
     const args = ['--no-warnings', ...nodeFlags, DRIVER, names.join(','), impl, mode];
-    const command = pinnedCpu === undefined ? process.execPath : 'taskset';
-    const argv = pinnedCpu === undefined ? args : ['-c', String(pinnedCpu), process.execPath, ...args];
+    const cpu = cpuFor(specs);
+    const command = cpu === undefined ? process.execPath : 'taskset';
+    const argv = cpu === undefined ? args : ['-c', String(cpu), process.execPath, ...args];
     const child = spawn(command, argv, {
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -70,7 +70,7 @@ export async function runBatched(
   const records = specs.map((spec) => ({ spec, outcomes: emptyOutcomes() }));
   const groups = new Map<string, WorkloadSpec[]>();
   for (const spec of specs) {
-    const key = (spec.nodeFlags ?? []).join(' ');
+    const key = `${(spec.nodeFlags ?? []).join(' ')}|${spec.pinned === true}`;
     groups.set(key, [...(groups.get(key) ?? []), spec]);
   }
   for (let round = 1; round <= rounds; round++) {

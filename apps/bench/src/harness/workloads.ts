@@ -41,6 +41,8 @@ export interface WorkloadSpec {
   wire?: Wire;
   /** Implementations able to run the workload (default all); the others report n/a. */
   impls?: readonly ImplName[];
+  /** Run driver and server on one CPU (see `pinDrivers`); ignored where `taskset` is missing. */
+  pinned?: boolean;
   description: string;
   unit: string;
   better: 'higher' | 'lower';
@@ -150,6 +152,27 @@ const stdioWorkloads: WorkloadSpec[] = [
     better: 'higher',
     wire: '2026',
     impls: MODERN_IMPLS,
+    ...STDIO_SEQUENTIAL,
+  },
+  {
+    name: 'stdio-sequential-pinned',
+    kind: 'stdio-sequential',
+    description:
+      'stdio: sequential echo calls with client and server pinned to one CPU (code cost, not placement)',
+    unit: 'calls/s',
+    better: 'higher',
+    pinned: true,
+    ...STDIO_SEQUENTIAL,
+  },
+  {
+    name: 'stdio-2026-sequential-pinned',
+    kind: 'stdio-sequential',
+    description: 'stdio, 2026-07-28 wire: sequential echo calls with client and server pinned to one CPU',
+    unit: 'calls/s',
+    better: 'higher',
+    wire: '2026',
+    impls: MODERN_IMPLS,
+    pinned: true,
     ...STDIO_SEQUENTIAL,
   },
   {
