@@ -53,6 +53,10 @@ export async function runClientScenario(
     if (client.child.stdout === null || client.child.stdin === null)
       throw new Error('the client process has no stdio pipes');
     attachStdioMock(core, client.child.stdout, client.child.stdin);
+  } else {
+    // Over HTTP the client's stdio is not the protocol: drain stdout so it never blocks, close stdin.
+    client.child.stdout?.resume();
+    client.child.stdin?.end();
   }
   client.child.stderr?.setEncoding('utf8');
   client.child.stderr?.on('data', (text: string) => {
