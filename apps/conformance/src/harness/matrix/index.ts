@@ -1,4 +1,5 @@
 // Matrix mode of the harness: clients × servers on a small interop script.
+export { matrixClientFromArg, matrixServerFromArg } from './cli-specs.js';
 export type { InteropClient, InteropStep, InteropTarget, StepOutcome } from './interop-script.js';
 export {
   chooseTool,
