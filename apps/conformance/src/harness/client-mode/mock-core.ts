@@ -28,7 +28,7 @@ export interface Channel {
 
 export const MOCK_SERVER_INFO = { name: 'mcpkit-conformance-mock', version: '0.0.0' };
 /** How long the mock waits for the client to answer one of its requests. */
-export const CLIENT_ANSWER_TIMEOUT_MS = 2_000;
+export const CLIENT_ANSWER_TIMEOUT_MS = 5_000;
 /** The form the mock asks the client to fill in the elicitation scenario. */
 export const ELICITATION_SCHEMA = {
   type: 'object',

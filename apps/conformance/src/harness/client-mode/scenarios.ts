@@ -318,7 +318,7 @@ export const CLIENT_SCENARIOS: readonly ClientScenario[] = [
     id: 'sse-retry',
     description: 'resumes a broken SSE stream with GET + Last-Event-ID after the retry: delay',
     transports: ['http'],
-    behaviour: { sseRetryMs: 800 },
+    behaviour: { sseRetryMs: 1_500 },
     check: checkSseRetry,
   },
   {
