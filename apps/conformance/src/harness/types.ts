@@ -1,0 +1,49 @@
+// The harness's report model, shared by every mode (server, client, referee, matrix) and every renderer.
+
+/** A scenario never passes vacuously: if every check is not applicable, so is the scenario. */
+export type Verdict = 'pass' | 'fail' | 'not-applicable';
+
+export interface CheckOutcome {
+  id: string;
+  verdict: Verdict;
+  detail?: string;
+}
+
+export interface ScenarioResult {
+  scenario: string;
+  /** What was tested: a URL, a command, or `server × client` in a matrix. */
+  target: string;
+  revision?: string;
+  /** Our own checks, or the official referee's folded into the same report. */
+  source: 'mcpkit' | 'referee';
+  verdict: Verdict;
+  checks: CheckOutcome[];
+  durationMs: number;
+  /** Listed in the expected-failures file. */
+  expectedFailure?: boolean;
+}
+
+export interface MatrixCell {
+  server: string;
+  client: string;
+  verdict: Verdict;
+  passed: number;
+  failed: number;
+  notApplicable: number;
+  detail?: string;
+}
+
+export interface HarnessReport {
+  tool: 'mcpkit-conformance';
+  mode: 'server' | 'client' | 'referee' | 'matrix';
+  startedAt: string;
+  results: ScenarioResult[];
+  matrix?: MatrixCell[];
+  summary: { passed: number; failed: number; notApplicable: number };
+}
+
+/** One verdict from many checks: any failure fails; otherwise any pass passes; else not applicable. */
+export function verdictOf(checks: readonly CheckOutcome[]): Verdict {
+  if (checks.some((check) => check.verdict === 'fail')) return 'fail';
+  return checks.some((check) => check.verdict === 'pass') ? 'pass' : 'not-applicable';
+}
