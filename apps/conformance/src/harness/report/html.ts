@@ -1,0 +1,86 @@
+import type { HarnessReport, MatrixCell, ScenarioResult, Verdict } from '../types.js';
+import { formatSummary } from './summary.js';
+
+// A self-contained page (inline CSS, no scripts, no network) a person can open from disk or a CI artefact.
+
+const COLOURS: Record<Verdict, string> = { pass: '#2e7d32', fail: '#c62828', 'not-applicable': '#757575' };
+const LABELS: Record<Verdict, string> = { pass: 'pass', fail: 'fail', 'not-applicable': 'n/a' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function badge(verdict: Verdict, note = ''): string {
+  return `<span class="badge" style="background:${COLOURS[verdict]}">${LABELS[verdict]}${note}</span>`;
+}
+
+function checksList(result: ScenarioResult): string {
+  if (result.checks.length === 0) return '';
+  const items = result.checks
+    .map(
+      (check) =>
+        `<li>${badge(check.verdict)} <code>${escapeHtml(check.id)}</code>${check.detail ? ` — ${escapeHtml(check.detail)}` : ''}</li>`,
+    )
+    .join('');
+  return `<details${result.verdict === 'fail' ? ' open' : ''}><summary>${result.checks.length} checks</summary><ul>${items}</ul></details>`;
+}
+
+function scenarioTable(results: readonly ScenarioResult[]): string {
+  if (results.length === 0) return '';
+  const rows = results
+    .map(
+      (result) =>
+        `<tr><td><code>${escapeHtml(result.scenario)}</code></td><td>${escapeHtml(result.revision ?? '')}</td>` +
+        `<td>${escapeHtml(result.source)}</td><td>${escapeHtml(result.target)}</td>` +
+        `<td>${badge(result.verdict, result.expectedFailure ? ' (expected)' : '')}</td>` +
+        `<td class="num">${result.durationMs}</td><td>${checksList(result)}</td></tr>`,
+    )
+    .join('\n');
+  return `<h2>Scenarios</h2><table><thead><tr><th>scenario</th><th>revision</th><th>source</th><th>target</th><th>verdict</th><th>ms</th><th>checks</th></tr></thead><tbody>\n${rows}\n</tbody></table>`;
+}
+
+/** Servers down, clients across, one coloured cell per pair. */
+export function matrixGrid(cells: readonly MatrixCell[]): string {
+  if (cells.length === 0) return '';
+  const servers = [...new Set(cells.map((cell) => cell.server))];
+  const clients = [...new Set(cells.map((cell) => cell.client))];
+  const header = clients.map((client) => `<th>${escapeHtml(client)}</th>`).join('');
+  const rows = servers
+    .map((server) => {
+      const tds = clients
+        .map((client) => {
+          const cell = cells.find((c) => c.server === server && c.client === client);
+          if (cell === undefined) return '<td class="empty">–</td>';
+          const label = `${LABELS[cell.verdict]} (${cell.passed}✓ ${cell.failed}✗ ${cell.notApplicable}–)`;
+          return `<td class="cell" style="background:${COLOURS[cell.verdict]}" title="${escapeHtml(cell.detail ?? '')}">${escapeHtml(label)}</td>`;
+        })
+        .join('');
+      return `<tr><th scope="row">${escapeHtml(server)}</th>${tds}</tr>`;
+    })
+    .join('\n');
+  return `<h2>Interop matrix</h2><table class="matrix"><thead><tr><th>server \\ client</th>${header}</tr></thead><tbody>\n${rows}\n</tbody></table>`;
+}
+
+export function renderReportHtml(report: HarnessReport, title = 'mcpkit-conformance report'): string {
+  const matrixSummary = report.matrix
+    ? ` Matrix: ${report.matrix.filter((c) => c.verdict === 'pass').length} of ${report.matrix.length} pairs pass.`
+    : '';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:2rem;color:#222}
+table{border-collapse:collapse;margin-bottom:2rem}
+th,td{border:1px solid #ccc;padding:.35rem .6rem;text-align:left;vertical-align:top}
+td.num{text-align:right}
+td.cell{color:#fff;font-weight:600}
+td.empty{color:#999;background:#f5f5f5}
+.badge{color:#fff;border-radius:3px;padding:0 .35rem;font-size:.85em;font-weight:600}
+details ul{margin:.3rem 0;padding-left:1.2rem}
+</style></head><body>
+<h1>${escapeHtml(title)}</h1>
+<p>Mode <b>${escapeHtml(report.mode)}</b>, run at ${escapeHtml(report.startedAt)}. ${escapeHtml(formatSummary(report.summary))}.${escapeHtml(matrixSummary)}</p>
+${matrixGrid(report.matrix ?? [])}
+${scenarioTable(report.results)}
+</body></html>
+`;
+}

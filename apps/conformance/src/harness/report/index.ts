@@ -1,0 +1,8 @@
+// Reporting shared by every mode: summary line, progress, expected failures, JSON/HTML, referee folding.
+export type { ExpectationOutcome, ExpectedFailures } from './expected-failures.js';
+export { applyExpectedFailures, parseExpectedFailures } from './expected-failures.js';
+export { escapeHtml, matrixGrid, renderReportHtml } from './html.js';
+export { ProgressLine } from './progress.js';
+export { readRefereeResults, refereeChecks } from './referee-results.js';
+export type { Summary } from './summary.js';
+export { buildReport, formatResultLine, formatSummary, summarize } from './summary.js';
