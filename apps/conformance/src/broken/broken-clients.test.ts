@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ScenarioResult } from '../harness/client-mode/report-types.js';
 import { runClientMode } from '../harness/client-mode/run-client-mode.js';
 import { runPooled } from '../harness/matrix/pool.js';
+import type { ScenarioResult } from '../harness/types.js';
 import { BASELINE_CLIENT, BROKEN_CLIENTS, brokenFixtureShellCommand } from './catalogue.js';
 
 // Trust in client mode: the baseline client passes every scenario, and each broken client is

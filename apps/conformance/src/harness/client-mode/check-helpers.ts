@@ -1,6 +1,6 @@
 import { formatZodError } from '@mcpkit/protocol';
 import type { z } from 'zod';
-import type { CheckOutcome } from './report-types.js';
+import type { CheckOutcome } from '../types.js';
 
 export const pass = (id: string, detail?: string): CheckOutcome => ({
   id,

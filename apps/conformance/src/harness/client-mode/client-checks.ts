@@ -6,9 +6,9 @@ import {
   MetaKey,
   PROTOCOL_VERSIONS,
 } from '@mcpkit/protocol';
+import type { CheckOutcome } from '../types.js';
 import { checkSchema, fail, notApplicable, pass } from './check-helpers.js';
 import type { ClientEvent, ClientLog } from './client-log.js';
-import type { CheckOutcome } from './report-types.js';
 
 // The checks of each client-mode scenario, over what the mock server recorded.
 

@@ -3,6 +3,6 @@ export type { ClientEvent, HttpEvent } from './client-log.js';
 export { ClientLog } from './client-log.js';
 export type { MockBehaviour } from './mock-core.js';
 export type { ClientModeOptions } from './run-client-mode.js';
-export { CLIENT_SCENARIO_IDS, runClientMode, runClientScenario, verdictOf } from './run-client-mode.js';
+export { CLIENT_SCENARIO_IDS, runClientMode, runClientScenario } from './run-client-mode.js';
 export type { ClientScenario, ClientTransport } from './scenarios.js';
 export { CLIENT_SCENARIOS } from './scenarios.js';

@@ -1,8 +1,8 @@
+import { type ScenarioResult, verdictOf } from '../types.js';
 import { ClientLog } from './client-log.js';
 import { MockServerCore } from './mock-core.js';
 import { startHttpMock } from './mock-http.js';
 import { attachStdioMock } from './mock-stdio.js';
-import type { CheckOutcome, ScenarioResult, Verdict } from './report-types.js';
 import { CLIENT_SCENARIOS, type ClientScenario, type ClientTransport } from './scenarios.js';
 import { spawnClient } from './spawn-client.js';
 
@@ -25,12 +25,6 @@ export interface ClientModeOptions {
 
 /** The scenario ids client mode knows. */
 export const CLIENT_SCENARIO_IDS: readonly string[] = CLIENT_SCENARIOS.map((scenario) => scenario.id);
-
-/** One verdict from many checks: any failure fails; otherwise any pass passes; else not applicable. */
-export function verdictOf(checks: readonly CheckOutcome[]): Verdict {
-  if (checks.some((check) => check.verdict === 'fail')) return 'fail';
-  return checks.some((check) => check.verdict === 'pass') ? 'pass' : 'not-applicable';
-}
 
 /** Runs one scenario: a fresh mock server, the client once against it, then the checks. */
 export async function runClientScenario(

@@ -1,4 +1,5 @@
 import { CreateMessageResultSchema, ElicitResultSchema, ListRootsResultSchema } from '@mcpkit/protocol';
+import type { CheckOutcome } from '../types.js';
 import { checkSchema, fail, pass } from './check-helpers.js';
 import {
   type ClientTransport,
@@ -11,7 +12,6 @@ import {
 } from './client-checks.js';
 import type { ClientLog } from './client-log.js';
 import type { MockBehaviour } from './mock-core.js';
-import type { CheckOutcome } from './report-types.js';
 
 export type { ClientTransport } from './client-checks.js';
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { ScenarioResult } from './report-types.js';
+import type { ScenarioResult } from '../types.js';
 import { runClientMode } from './run-client-mode.js';
 
 // Client mode on clients it did not grow up with: the official SDK v2 and v1 clients (written the

@@ -11,7 +11,6 @@ export {
   runInteropScript,
   sampleArguments,
 } from './interop-script.js';
-export { escapeHtml, renderMatrixHtml } from './matrix-html.js';
 export { MATRIX_DRIVERS, matrixDriverCommand, matrixPeerPath } from './peers-and-drivers.js';
 export { runPooled } from './pool.js';
 export type { MatrixClient, MatrixOptions, MatrixServer } from './run-matrix.js';

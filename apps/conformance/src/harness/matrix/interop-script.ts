@@ -1,4 +1,4 @@
-import type { Verdict } from '../client-mode/report-types.js';
+import type { Verdict } from '../types.js';
 
 // The interop script every matrix client driver runs against a server, whatever SDK it is built
 // on: initialize, list tools, call one tool, read one resource (if any). A driver prints one line

@@ -3,9 +3,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { MatrixCell } from '../client-mode/report-types.js';
+import { buildReport, renderReportHtml } from '../report/index.js';
+import type { MatrixCell } from '../types.js';
 import { chooseTool, formatStepLine, parseStepLines, sampleArguments } from './interop-script.js';
-import { renderMatrixHtml } from './matrix-html.js';
 import { matrixDriverCommand, matrixPeerPath } from './peers-and-drivers.js';
 import { cellFrom, type MatrixServer, runMatrix } from './run-matrix.js';
 
@@ -47,16 +47,14 @@ const CLIENTS = [
 
 describe('interop matrix', () => {
   it('every client completes the interop script against every server, and the HTML report is written', async () => {
-    const startedAt = new Date().toISOString();
+    const startedAt = new Date();
     const cells = await runMatrix({ servers: SERVERS, clients: CLIENTS, timeoutMs: 45_000 });
+    const report = buildReport('matrix', startedAt, [], cells);
     const reportDir = join(appDir, 'reports');
     mkdirSync(reportDir, { recursive: true });
-    const html = renderMatrixHtml(cells, { startedAt });
+    const html = renderReportHtml(report, 'mcpkit-conformance interop matrix');
     writeFileSync(join(reportDir, 'matrix.html'), html);
-    writeFileSync(
-      join(reportDir, 'matrix.json'),
-      `${JSON.stringify({ startedAt, matrix: cells }, null, 2)}\n`,
-    );
+    writeFileSync(join(reportDir, 'matrix.json'), `${JSON.stringify(report, null, 2)}\n`);
 
     expect(cells).toHaveLength(SERVERS.length * CLIENTS.length);
     const failing = cells
@@ -67,7 +65,7 @@ describe('interop matrix', () => {
     for (const cell of cells) expect(cell.passed).toBeGreaterThanOrEqual(3);
     const withResources = cells.filter((cell) => !cell.server.startsWith('mcpkit echo'));
     for (const cell of withResources) expect(cell.passed, `${cell.server} × ${cell.client}`).toBe(4);
-    expect(html).toContain('<td style="background:#2e7d32"');
+    expect(html).toContain('<table class="matrix">');
     expect(html).toContain('server-memory (stdio)');
   }, 240_000);
 

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import process from 'node:process';
-import type { MatrixCell } from '../client-mode/report-types.js';
 import { spawnClient } from '../client-mode/spawn-client.js';
+import type { MatrixCell } from '../types.js';
 import {
   INTEROP_STEPS,
   INTEROP_TARGET_ENV,
