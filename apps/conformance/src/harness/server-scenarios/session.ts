@@ -1,0 +1,132 @@
+import type { JSONRPCResponse } from '@mcpkit/protocol';
+import type { JsonObject, RequestOptions, Wire } from './wire.js';
+import { openHttpWire } from './wire-http.js';
+import { openStdioWire } from './wire-stdio.js';
+
+// A connection to the server under test at one revision: initialize (2025 and older) or per-request
+// `_meta` plus SEP-2243 headers (2026-07-28), behind one `call`.
+
+export const REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
+export type Revision = (typeof REVISIONS)[number];
+
+export interface Target {
+  command?: string;
+  url?: string;
+}
+
+export const CLIENT_INFO = { name: 'mcpkit-conformance', version: '0.1.0' };
+
+export function clientCapabilities(revision: Revision): JsonObject {
+  const capabilities: JsonObject = { sampling: {}, roots: { listChanged: true } };
+  if (revision >= '2025-06-18')
+    capabilities.elicitation = revision >= '2025-11-25' ? { form: {}, url: {} } : {};
+  return capabilities;
+}
+
+export interface Session {
+  wire: Wire;
+  revision: Revision;
+  /** The server answered at this revision (initialize echoed it, or discover listed it). */
+  claimed: boolean;
+  /** What the server answered to initialize or server/discover. */
+  handshake: JSONRPCResponse;
+  capabilities: JsonObject;
+  serverInfo?: JsonObject;
+  /** A request at the session's revision (2026: `_meta` envelope and Mcp-Method/Mcp-Name headers). */
+  call(method: string, params?: JsonObject, options?: RequestOptions): Promise<JSONRPCResponse>;
+  close(): Promise<void>;
+}
+
+export function openWire(target: Target): Wire {
+  if (target.command) return openStdioWire(target.command);
+  if (target.url) return openHttpWire(target.url);
+  throw new Error('a server target needs a command (stdio) or a URL (HTTP)');
+}
+
+/** The SEP-2243 Mcp-Name of a request: the tool or prompt name, or the resource URI. */
+function mcpName(method: string, params: JsonObject | undefined): string | undefined {
+  if (method === 'tools/call' || method === 'prompts/get') return params?.name as string | undefined;
+  if (method === 'resources/read') return params?.uri as string | undefined;
+  return undefined;
+}
+
+export function withEnvelope(revision: Revision, params: JsonObject = {}): JsonObject {
+  const meta = (params._meta as JsonObject | undefined) ?? {};
+  return {
+    ...params,
+    _meta: {
+      'io.modelcontextprotocol/protocolVersion': revision,
+      'io.modelcontextprotocol/clientCapabilities': clientCapabilities(revision),
+      'io.modelcontextprotocol/clientInfo': CLIENT_INFO,
+      ...meta,
+    },
+  };
+}
+
+export function headers2026(method: string, params: JsonObject | undefined): Record<string, string> {
+  const headers: Record<string, string> = { 'mcp-method': method };
+  const name = mcpName(method, params);
+  if (name !== undefined) headers['mcp-name'] = name;
+  return headers;
+}
+
+export async function openSession(target: Target, revision: Revision): Promise<Session> {
+  const wire = openWire(target);
+  try {
+    if (revision === '2026-07-28') return await open2026(wire);
+    return await openStateful(wire, revision);
+  } catch (error) {
+    await wire.close();
+    throw error;
+  }
+}
+
+async function openStateful(wire: Wire, revision: Revision): Promise<Session> {
+  const handshake = await wire.request('initialize', {
+    protocolVersion: revision,
+    capabilities: clientCapabilities(revision),
+    clientInfo: CLIENT_INFO,
+  });
+  const result = ('result' in handshake ? handshake.result : {}) as JsonObject;
+  const negotiated = result.protocolVersion;
+  if ('result' in handshake) {
+    if (wire.kind === 'http' && typeof negotiated === 'string')
+      (wire as { protocolVersion?: string }).protocolVersion = negotiated;
+    await wire.notify('notifications/initialized');
+  }
+  const session: Session = {
+    wire,
+    revision,
+    claimed: negotiated === revision,
+    handshake,
+    capabilities: (result.capabilities as JsonObject | undefined) ?? {},
+    call: (method, params, options) => wire.request(method, params, options),
+    close: () => wire.close(),
+  };
+  if (result.serverInfo !== undefined) session.serverInfo = result.serverInfo as JsonObject;
+  return session;
+}
+
+async function open2026(wire: Wire): Promise<Session> {
+  if (wire.kind === 'http') (wire as { protocolVersion?: string }).protocolVersion = '2026-07-28';
+  const call = (method: string, params?: JsonObject, options: RequestOptions = {}) => {
+    const enveloped = withEnvelope('2026-07-28', params);
+    const headers = { ...headers2026(method, params), ...options.headers };
+    return wire.request(method, enveloped, { ...options, headers });
+  };
+  const handshake = await call('server/discover');
+  const result = ('result' in handshake ? handshake.result : {}) as JsonObject;
+  const supported = Array.isArray(result.supportedVersions) ? result.supportedVersions : [];
+  const session: Session = {
+    wire,
+    revision: '2026-07-28',
+    claimed: supported.includes('2026-07-28'),
+    handshake,
+    capabilities: (result.capabilities as JsonObject | undefined) ?? {},
+    call,
+    close: () => wire.close(),
+  };
+  const info = (result._meta as JsonObject | undefined)?.['io.modelcontextprotocol/serverInfo'];
+  if (info !== undefined) session.serverInfo = info as JsonObject;
+  return session;
+}

@@ -1,0 +1,196 @@
+import type { JSONRPCMessage, JSONRPCRequest, JSONRPCResponse } from '@mcpkit/protocol';
+import {
+  answerServerRequest,
+  isResponse,
+  type JsonObject,
+  type RawAnswer,
+  type Received,
+  type RequestOptions,
+  type Wire,
+} from './wire.js';
+
+export interface HttpExchange {
+  status: number;
+  headers: Headers;
+  messages: JSONRPCMessage[];
+  /** The body when it was neither JSON nor SSE (or did not parse). */
+  text?: string;
+}
+
+export interface HttpWire extends Wire {
+  readonly kind: 'http';
+  readonly url: string;
+  sessionId?: string;
+  /** Sent as MCP-Protocol-Version once known. */
+  protocolVersion?: string;
+  /** The last exchange of `request`/`notify`/`sendRaw`, for header and status checks. */
+  last?: HttpExchange;
+  /** One POST with exactly these headers and body (no session or version headers added). */
+  post(body: string, headers: Record<string, string>): Promise<HttpExchange>;
+  /** The headers `request` sends: content type, Accept, session id and protocol version, then `extra`. */
+  headersFor(extra?: Record<string, string>): Record<string, string>;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const ACCEPT = 'application/json, text/event-stream';
+
+function parseSse(text: string): JSONRPCMessage[] {
+  const messages: JSONRPCMessage[] = [];
+  for (const event of text.split(/\r?\n\r?\n/)) {
+    const data = event
+      .split(/\r?\n/)
+      .filter((line) => line.startsWith('data:'))
+      .map((line) => line.slice(5).replace(/^ /, ''))
+      .join('\n');
+    if (data.trim() === '') continue;
+    const parsed = JSON.parse(data) as JSONRPCMessage | JSONRPCMessage[];
+    messages.push(...(Array.isArray(parsed) ? parsed : [parsed]));
+  }
+  return messages;
+}
+
+async function readExchange(response: Response): Promise<HttpExchange> {
+  const text = await response.text();
+  const type = response.headers.get('content-type') ?? '';
+  const exchange: HttpExchange = { status: response.status, headers: response.headers, messages: [] };
+  try {
+    if (type.includes('text/event-stream')) exchange.messages = parseSse(text);
+    else if (type.includes('application/json') && text.trim() !== '') {
+      const parsed = JSON.parse(text) as JSONRPCMessage | JSONRPCMessage[];
+      exchange.messages = Array.isArray(parsed) ? parsed : [parsed];
+    } else if (text !== '') exchange.text = text.slice(0, 500);
+  } catch {
+    exchange.text = text.slice(0, 500);
+  }
+  return exchange;
+}
+
+/** Reads SSE events as they arrive until `done()` says the awaited response came, then lets go of the stream. */
+async function readSseStream(
+  body: ReadableStream<Uint8Array>,
+  onMessage: (message: JSONRPCMessage) => Promise<void>,
+  done: () => boolean,
+): Promise<void> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    while (!done()) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      buffer += decoder.decode(chunk.value, { stream: true });
+      let boundary = /\r?\n\r?\n/.exec(buffer);
+      while (boundary !== null) {
+        const event = buffer.slice(0, boundary.index);
+        buffer = buffer.slice(boundary.index + boundary[0].length);
+        for (const message of parseSse(`${event}\n\n`)) await onMessage(message);
+        boundary = /\r?\n\r?\n/.exec(buffer);
+      }
+    }
+  } finally {
+    // A stream the server already closed rejects cancel(); there is nothing left to release then.
+    await reader.cancel().catch((error: unknown) => error);
+  }
+}
+
+/** Streamable HTTP, one POST per message; SSE response streams are read to their end. */
+export function openHttpWire(url: string): HttpWire {
+  const received: Received[] = [];
+  let nextId = 1;
+
+  const post = async (body: string, headers: Record<string, string>, timeoutMs = DEFAULT_TIMEOUT_MS) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers,
+      body,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    return readExchange(response);
+  };
+
+  const wire: HttpWire = {
+    kind: 'http',
+    url,
+    received,
+    headersFor(extra: Record<string, string> = {}): Record<string, string> {
+      const headers: Record<string, string> = { 'content-type': 'application/json', accept: ACCEPT };
+      if (wire.sessionId) headers['mcp-session-id'] = wire.sessionId;
+      if (wire.protocolVersion) headers['mcp-protocol-version'] = wire.protocolVersion;
+      return { ...headers, ...extra };
+    },
+    post: (body, headers) => post(body, headers),
+    async request(
+      method: string,
+      params?: JsonObject,
+      options: RequestOptions = {},
+    ): Promise<JSONRPCResponse> {
+      const id = nextId++;
+      const message =
+        params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params };
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: wire.headersFor(options.headers),
+        body: JSON.stringify(message),
+        signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      });
+      const session = response.headers.get('mcp-session-id');
+      if (method === 'initialize' && session) wire.sessionId = session;
+      const exchange: HttpExchange = { status: response.status, headers: response.headers, messages: [] };
+      wire.last = exchange;
+      let answer: JSONRPCResponse | undefined;
+      const onMessage = async (item: JSONRPCMessage) => {
+        exchange.messages.push(item);
+        if (answer === undefined && isResponse(item) && (item.id === id || item.id === null)) {
+          answer = item;
+          received.push({ message: item, answers: method });
+          return;
+        }
+        received.push({ message: item });
+        // Answer while the stream stays open: the server may wait for it before it responds.
+        if ('method' in item && 'id' in item) await answerOverPost(item as JSONRPCRequest);
+      };
+      if ((response.headers.get('content-type') ?? '').includes('text/event-stream') && response.body) {
+        await readSseStream(response.body, onMessage, () => answer !== undefined);
+      } else {
+        const read = await readExchange(response);
+        if (read.text !== undefined) exchange.text = read.text;
+        for (const item of read.messages) await onMessage(item);
+      }
+      if (answer === undefined) {
+        throw new Error(
+          `${method}: HTTP ${exchange.status} carried no JSON-RPC response to id ${id}` +
+            (exchange.text ? ` (body: ${exchange.text.slice(0, 200)})` : ''),
+        );
+      }
+      return answer;
+    },
+    async notify(method: string, params?: JsonObject) {
+      const message = params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
+      wire.last = await post(JSON.stringify(message), wire.headersFor());
+    },
+    async sendRaw(text: string): Promise<RawAnswer> {
+      const exchange = await post(text, wire.headersFor());
+      wire.last = exchange;
+      for (const message of exchange.messages) received.push({ message });
+      return { status: exchange.status, messages: exchange.messages };
+    },
+    async close() {
+      if (!wire.sessionId) return;
+      const response = await fetch(url, { method: 'DELETE', headers: wire.headersFor() });
+      await response.body?.cancel();
+    },
+  };
+
+  async function answerOverPost(request: JSONRPCRequest): Promise<void> {
+    let reply: unknown;
+    try {
+      reply = { jsonrpc: '2.0', id: request.id, result: answerServerRequest(request.method, request.params) };
+    } catch (error) {
+      reply = { jsonrpc: '2.0', id: request.id, error: { code: -32601, message: String(error) } };
+    }
+    const headers = wire.headersFor();
+    await post(JSON.stringify(reply), headers);
+  }
+
+  return wire;
+}
