@@ -6,7 +6,7 @@ import type { ScenarioResult } from '../types.js';
 //     - scenario-id
 //   client:
 //     - scenario-id
-// An entry may name a revision too (`scenario-id@2026-07-28`); without one it covers every revision.
+// Quote an entry that has spaces (matrix pairs: "server × client"). An entry may name a revision too (`scenario-id@2026-07-28`); without one it covers every revision.
 
 export type ExpectedFailures = Record<string, Set<string>>;
 
@@ -22,9 +22,10 @@ export function parseExpectedFailures(text: string, source = 'expected-failures 
       sections[section[1]] = current;
       return;
     }
-    const item = /^\s+-\s+["']?([^"'\s]+)["']?\s*$/.exec(line);
-    if (item?.[1] !== undefined && current !== undefined) {
-      current.add(item[1]);
+    const item = /^\s+-\s+(?:"([^"]+)"|'([^']+)'|(\S+))\s*$/.exec(line);
+    const entry = item?.[1] ?? item?.[2] ?? item?.[3];
+    if (entry !== undefined && current !== undefined) {
+      current.add(entry);
       return;
     }
     throw new Error(
