@@ -141,9 +141,15 @@ const progress: ServerScenario = {
     if (tool === undefined) return [notApplicable('progress', 'no tool whose name mentions progress')];
     const token = `conformance-${revision}`;
     const before = session.wire.received.length;
+    // Every numeric parameter (duration, steps, ...) set small, so a long-running demo tool ends quickly.
     const args: JsonObject = {};
-    for (const name of ((tool.inputSchema as JsonObject | undefined)?.required as string[] | undefined) ?? [])
-      args[name] = 1;
+    const properties = ((tool.inputSchema as JsonObject | undefined)?.properties ?? {}) as Record<
+      string,
+      JsonObject
+    >;
+    for (const [name, property] of Object.entries(properties)) {
+      if (property.type === 'number' || property.type === 'integer') args[name] = name === 'steps' ? 3 : 1;
+    }
     const response = await session.call(
       'tools/call',
       { name: tool.name as string, arguments: args, _meta: { progressToken: token } },
