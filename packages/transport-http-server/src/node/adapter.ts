@@ -93,33 +93,50 @@ async function writeWebResponse(
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers['set-cookie'] = cookies;
-  // A JSON (or other finite) body goes out with its headers in one write, with its length,
-  // instead of headers, a chunk and a terminator apart: most of the cost of a small response.
-  const whole =
-    response.body && !isEventStream(response) ? Buffer.from(await response.arrayBuffer()) : undefined;
-  if (whole !== undefined) {
-    if (signal.aborted) return;
-    headers['content-length'] = String(whole.byteLength);
-  }
-  if (response.statusText) res.writeHead(response.status, response.statusText, headers);
-  else res.writeHead(response.status, headers);
-  if (!response.body || whole !== undefined) {
-    res.end(whole);
+  let headWritten = false;
+  const writeHead = () => {
+    headWritten = true;
+    if (response.statusText) res.writeHead(response.status, response.statusText, headers);
+    else res.writeHead(response.status, headers);
+  };
+  if (!response.body) {
+    writeHead();
+    res.end();
     return;
   }
-  // Send the headers now: an SSE client waits for them before its first event arrives.
-  res.flushHeaders();
+  const streaming = isEventStream(response);
+  if (streaming) {
+    // Send the headers now: an SSE client waits for them before its first event arrives.
+    writeHead();
+    res.flushHeaders();
+  }
   const reader = response.body.getReader();
   const cancel = () => void reader.cancel(signal.reason).catch((error: unknown) => onerror(asError(error)));
   signal.addEventListener('abort', cancel, { once: true });
   try {
+    // A finite (JSON) body that arrives as one chunk goes out with its headers in one write, with
+    // its length, instead of headers, a chunk and a terminator apart: most of the cost of a small
+    // response. Its first chunk is held until the next read tells whether more follow.
+    let held: Uint8Array | undefined;
     for (;;) {
       const { done, value } = await reader.read();
+      if (signal.aborted) return;
       if (done) break;
+      if (!headWritten && held === undefined) {
+        held = value;
+        continue;
+      }
+      if (held !== undefined) {
+        writeHead();
+        res.write(held);
+        held = undefined;
+      }
       if (!res.write(value)) await drained(res);
       if (signal.aborted) return;
     }
-    res.end();
+    if (held !== undefined) headers['content-length'] = String(held.byteLength);
+    if (!headWritten) writeHead();
+    res.end(held);
   } finally {
     signal.removeEventListener('abort', cancel);
   }
