@@ -16,8 +16,13 @@ export interface BrokenFixture {
   transports: readonly ('stdio' | 'http')[];
   /** The one rule it breaks. */
   breaks: string;
-  /** The scenario id that must flag it; no other scenario may. */
+  /** The scenario id that must flag it; no other scenario may, except those in `alsoFlaggedBy`. */
   flaggedBy: string;
+  /**
+   * Catch-all scenarios that legitimately see the same fault (e.g. `schema-valid` when the rule is a
+   * required field of the revision's schema). They may flag it; nothing else may.
+   */
+  alsoFlaggedBy?: readonly string[];
   /** Extra environment the fixture needs to show its fault (clients in 2026-07-28 mode). */
   env?: Record<string, string>;
 }
@@ -53,6 +58,7 @@ export const BROKEN_SERVERS: readonly BrokenFixture[] = [
     transports: ['http'],
     breaks: '2026-07-28 results omit resultType',
     flaggedBy: 'result-type-2026',
+    alsoFlaggedBy: ['schema-valid'],
   },
   {
     name: 'empty-contents-unknown-resource',
@@ -95,6 +101,7 @@ export const BROKEN_SERVERS: readonly BrokenFixture[] = [
     transports: ['http'],
     breaks: '2026-07-28 tools/list results carry no ttlMs/cacheScope',
     flaggedBy: 'cache-hints-2026',
+    alsoFlaggedBy: ['schema-valid'],
   },
   {
     name: 'stripped-schema-keyword',

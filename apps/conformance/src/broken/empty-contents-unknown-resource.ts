@@ -1,12 +1,21 @@
 // Broken on purpose: reading an unknown resource returns empty `contents` instead of the not-found error.
+import { ErrorCode } from '@mcpkit/protocol';
 import { runBrokenServer } from './kit/run-server.js';
 
 await runBrokenServer({
   defaultTransport: 'stdio',
   hooks: {
-    outgoing: (message, answering) =>
-      answering?.method === 'resources/read' && 'error' in message && message.id !== null
-        ? { jsonrpc: '2.0', id: message.id, result: { contents: [] } }
-        : message,
+    outgoing: (message, answering) => {
+      if (answering?.method !== 'resources/read' || !('error' in message) || message.id === null)
+        return message;
+      // Only "not found" (which names the URI) becomes empty contents; malformed params keep their error.
+      const uri = (message.error.data as { uri?: unknown } | undefined)?.uri;
+      const notFound =
+        message.error.code === ErrorCode.ResourceNotFound ||
+        (message.error.code === ErrorCode.InvalidParams &&
+          typeof uri === 'string' &&
+          uri === answering.params?.uri);
+      return notFound ? { jsonrpc: '2.0', id: message.id, result: { contents: [] } } : message;
+    },
   },
 });
