@@ -128,6 +128,13 @@ export const BROKEN_CLIENTS: readonly BrokenFixture[] = [
     flaggedBy: 'protocol-version-header',
   },
   {
+    name: 'client-ignores-negotiated-version',
+    kind: 'client',
+    transports: ['http'],
+    breaks: 'keeps sending the offered revision in MCP-Protocol-Version after the server negotiated another',
+    flaggedBy: 'version-negotiation',
+  },
+  {
     name: 'client-never-answers-ping',
     kind: 'client',
     transports: ['stdio', 'http'],

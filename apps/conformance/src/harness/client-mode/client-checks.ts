@@ -233,3 +233,46 @@ export function checkMetaEnvelope(log: ClientLog): CheckOutcome[] {
       : pass('meta-client-capabilities'),
   ];
 }
+
+/** The server answered initialize with an older revision: the client goes on with it, and says so. */
+export function checkNegotiation(log: ClientLog, transport: ClientTransport): CheckOutcome[] {
+  const init = log.requests('initialize')[0];
+  const version = log.negotiatedVersion;
+  if (init === undefined || version === undefined)
+    return [fail('accepts-server-version', 'the client sent no initialize')];
+  const offered = asRequest(init).params?.protocolVersion;
+  if (offered === version) {
+    return [
+      notApplicable(
+        'accepts-server-version',
+        `the client offered ${version} itself, so nothing was negotiated`,
+      ),
+    ];
+  }
+  const continued = log.sent().some((event) => event.at > init.at && isRequestEvent(event) && event !== init);
+  const outcomes = [
+    continued
+      ? pass('accepts-server-version')
+      : fail(
+          'accepts-server-version',
+          `the client sent no request after the server answered initialize with ${version}`,
+        ),
+  ];
+  if (transport === 'http' && continued) {
+    // A missing header is protocol-version-header's concern; here only a wrong one counts.
+    const wrong = log
+      .sent()
+      .filter((event) => event.at > init.at && event !== init)
+      .map((event) => event.http?.headers['mcp-protocol-version'])
+      .find((header) => header !== undefined && header !== version);
+    outcomes.push(
+      wrong === undefined
+        ? pass('uses-negotiated-version')
+        : fail(
+            'uses-negotiated-version',
+            `a request carried MCP-Protocol-Version "${wrong}" after the server negotiated "${version}"`,
+          ),
+    );
+  }
+  return outcomes;
+}

@@ -19,6 +19,8 @@ export interface MockBehaviour {
   stateless2026?: boolean;
   /** HTTP: break the first tools/list stream after a priming event carrying this `retry:` (ms). */
   sseRetryMs?: number;
+  /** Answer initialize with this revision whatever the client offered (version negotiation). */
+  answerVersion?: string;
 }
 
 /** Where the mock server's messages to the client go: a stdio pipe or an HTTP response stream. */
@@ -166,9 +168,10 @@ export class MockServerCore {
       case 'initialize': {
         const offered = params.protocolVersion;
         const version =
-          typeof offered === 'string' && (STATEFUL_PROTOCOL_VERSIONS as readonly string[]).includes(offered)
+          this.behaviour.answerVersion ??
+          (typeof offered === 'string' && (STATEFUL_PROTOCOL_VERSIONS as readonly string[]).includes(offered)
             ? offered
-            : '2025-11-25';
+            : '2025-11-25');
         this.log.negotiatedVersion = version;
         this.clientCapabilities = (params.capabilities as JSONObject | undefined) ?? {};
         return {

@@ -7,6 +7,7 @@ import {
   checkHeaders,
   checkInitialize,
   checkMetaEnvelope,
+  checkNegotiation,
   checkSseRetry,
   checkToolCall,
 } from './client-checks.js';
@@ -43,6 +44,14 @@ export const CLIENT_SCENARIOS: readonly ClientScenario[] = [
     transports: ['http'],
     behaviour: {},
     check: checkHeaders,
+  },
+  {
+    id: 'version-negotiation',
+    description:
+      'the server answers initialize with 2025-06-18: the client goes on with it (and sends it in MCP-Protocol-Version)',
+    transports: BOTH,
+    behaviour: { answerVersion: '2025-06-18' },
+    check: checkNegotiation,
   },
   {
     id: 'tools_call',
