@@ -1,7 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import { type BenchClient, CLIENT_INFO } from '../clients/types.js';
 import type { ImplName, WorkloadParams, WorkloadSpec } from '../harness/workloads.js';
-import { BIG_RESULT_BYTES, PROTOCOL_VERSION, WIDE_TOOL_COUNT } from '../servers/fixtures.js';
+import { fetchHandlerFor } from '../servers/fetch-handlers.js';
+import {
+  BIG_RESULT_BYTES,
+  MODERN_PROTOCOL_VERSION,
+  PROTOCOL_VERSION,
+  WIDE_TOOL_COUNT,
+} from '../servers/fixtures.js';
 import type { RunningHttpServer } from '../servers/http-host.js';
 import { cpuPerOperation, cpuSnapshot } from './cpu.js';
 import { startupProbe } from './startup.js';
@@ -207,6 +213,15 @@ async function largeResult(spec: WorkloadSpec, impl: ImplName, p: WorkloadParams
   });
 }
 
+/** The `_meta` a 2026-07-28 request carries instead of an initialize handshake. */
+function modernEnvelope() {
+  return {
+    'io.modelcontextprotocol/protocolVersion': MODERN_PROTOCOL_VERSION,
+    'io.modelcontextprotocol/clientCapabilities': {},
+    'io.modelcontextprotocol/clientInfo': CLIENT_INFO,
+  };
+}
+
 async function toolsListPerRequest(
   impl: ImplName,
   spec: WorkloadSpec,
@@ -214,15 +229,19 @@ async function toolsListPerRequest(
 ): Promise<Measurement> {
   const server = await spawnHttpServer(impl, spec.http!);
   try {
+    const modern = spec.wire === '2026';
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': modern ? MODERN_PROTOCOL_VERSION : PROTOCOL_VERSION,
+    };
+    if (modern) headers['mcp-method'] = 'tools/list';
+    const params = modern ? { _meta: modernEnvelope() } : {};
     const listOnce = async (id: number) => {
       const response = await fetch(server.url, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          'mcp-protocol-version': PROTOCOL_VERSION,
-        },
-        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: {} }),
+        headers,
+        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params }),
       });
       const body = (await response.json()) as { result?: { tools?: unknown[] }; error?: unknown };
       const count = body.result?.tools?.length;
@@ -245,6 +264,44 @@ async function toolsListPerRequest(
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * `tools/list` through each SDK's Web-standard handler in this process: the per-request cost an
+ * edge runtime pays, without sockets. The answer is checked in full during warm-up; timed
+ * requests only read the body text, so the figure is the handler's, plus the Request and text()
+ * that every implementation pays alike (the raw row shows that floor).
+ */
+async function toolsListFetch(spec: WorkloadSpec, impl: ImplName, p: WorkloadParams): Promise<Measurement> {
+  const handler = await fetchHandlerFor(impl, spec.http!);
+  if (handler === undefined) throw new Error(`${impl} has no Web-standard handler`);
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    host: '127.0.0.1',
+    'mcp-protocol-version': MODERN_PROTOCOL_VERSION,
+    'mcp-method': 'tools/list',
+  };
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/list',
+    params: { _meta: modernEnvelope() },
+  });
+  const listOnce = async () => {
+    const response = await handler(new Request('http://127.0.0.1/mcp', { method: 'POST', headers, body }));
+    return { status: response.status, text: await response.text() };
+  };
+  for (let i = 0; i < p.warmup; i++) {
+    const { status, text } = await listOnce();
+    const count = (JSON.parse(text) as { result?: { tools?: unknown[] } }).result?.tools?.length;
+    if (count !== WIDE_TOOL_COUNT)
+      throw new Error(`tools/list gave ${count} tools (HTTP ${status}: ${text.slice(0, 300)})`);
+  }
+  const before = process.cpuUsage();
+  for (let i = 0; i < p.count; i++) await listOnce();
+  const used = process.cpuUsage(before);
+  return { value: (used.user + used.system) / p.count, detail: { requests: p.count } };
 }
 
 async function progressStream(spec: WorkloadSpec, impl: ImplName, p: WorkloadParams): Promise<Measurement> {
@@ -288,11 +345,13 @@ export async function measure(spec: WorkloadSpec, impl: ImplName, p: WorkloadPar
       return largeResult(spec, impl, p);
     case 'tools-list-per-request':
       return toolsListPerRequest(impl, spec, p);
+    case 'tools-list-fetch':
+      return toolsListFetch(spec, impl, p);
     case 'progress-stream':
       return progressStream(spec, impl, p);
   }
 }
 
 export function transportOf(spec: WorkloadSpec): 'stdio' | 'http' {
-  return spec.kind.startsWith('http') || spec.kind === 'tools-list-per-request' ? 'http' : 'stdio';
+  return spec.kind.startsWith('http') || spec.kind.startsWith('tools-list') ? 'http' : 'stdio';
 }

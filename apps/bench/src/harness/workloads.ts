@@ -11,6 +11,7 @@ export type WorkloadKind =
   | 'http-session-memory'
   | 'large-result'
   | 'tools-list-per-request'
+  | 'tools-list-fetch'
   | 'progress-stream';
 
 export interface WorkloadParams {
@@ -234,7 +235,33 @@ export const WORKLOADS: WorkloadSpec[] = [
     unit: 'us CPU/req',
     better: 'lower',
     http: { sessions: 'stateless', response: 'json', tools: 'wide', wire: '2025' },
-    full: { count: 100, warmup: 20 },
+    full: { count: 300, warmup: 100 },
+    smoke: { count: 3, warmup: 1 },
+  },
+  {
+    name: 'tools-list-per-request-2026',
+    kind: 'tools-list-per-request',
+    description:
+      'Streamable HTTP 2026-07-28, a server per request with 50 tools x 25 fields: server CPU per tools/list',
+    unit: 'us CPU/req',
+    better: 'lower',
+    wire: '2026',
+    impls: MODERN_IMPLS,
+    http: { sessions: 'stateless', response: 'json', tools: 'wide', wire: '2026' },
+    full: { count: 300, warmup: 100 },
+    smoke: { count: 3, warmup: 1 },
+  },
+  {
+    name: 'tools-list-fetch-2026',
+    kind: 'tools-list-fetch',
+    description:
+      'In process, as on an edge runtime: Request -> Web-standard handler (a server per request, 50 tools x 25 fields, 2026-07-28) -> Response; CPU per tools/list',
+    unit: 'us CPU/req',
+    better: 'lower',
+    wire: '2026',
+    impls: MODERN_IMPLS,
+    http: { sessions: 'stateless', response: 'json', tools: 'wide', wire: '2026' },
+    full: { count: 1_000, warmup: 300 },
     smoke: { count: 3, warmup: 1 },
   },
   {

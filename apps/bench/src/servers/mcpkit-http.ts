@@ -1,4 +1,4 @@
-import { createStreamableHttpHandler } from '@mcpkit/transport-http-server';
+import { createStreamableHttpHandler, type StreamableHttpHandler } from '@mcpkit/transport-http-server';
 import { toNodeHandler } from '@mcpkit/transport-http-server/node';
 import {
   type HttpServerOptions,
@@ -12,13 +12,14 @@ import { createMcpkitServer } from './mcpkit-server.js';
 // mcpkit over Streamable HTTP: the Web-standard handler behind its own Node adapter, defaults
 // otherwise (including the in-memory event store that makes SSE streams resumable).
 
-export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
+/** The Web-standard handler, as an edge runtime would mount it. */
+export function createFetchHandler(options: HttpServerOptions): StreamableHttpHandler {
   const shared = createMcpkitServer(options.tools, options.wire);
   // Served without sessions (2025 stateless, or 2026-07-28), every SDK here builds a server per
   // request, as deployments on edge runtimes do; mcpkit caches each schema's conversion by schema
   // object, so a fresh McpServer registering the same zod shapes costs little.
   const perRequest = options.sessions === 'stateless' || options.wire === '2026';
-  const handler = createStreamableHttpHandler({
+  return createStreamableHttpHandler({
     onSession: async (transport, info) => {
       const server = perRequest ? createMcpkitServer(options.tools, options.wire) : shared;
       // A stateless POST other than `initialize` (those carry MCP-Protocol-Version) never saw the
@@ -34,6 +35,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     stateless: options.sessions === 'stateless',
     responseMode: options.response,
   });
+}
+
+export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
+  const handler = createFetchHandler(options);
   const running = await listenOnLoopback(toNodeHandler(handler));
   return {
     ...running,

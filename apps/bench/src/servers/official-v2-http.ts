@@ -47,10 +47,14 @@ async function sendWebResponse(response: Response, res: ServerResponse): Promise
 }
 
 /** 2026-07-28: createMcpHandler, the documented entry, builds a server per request from the factory. */
-async function startModernHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
-  const handler = createMcpHandler(() => createOfficialV2Server(options.tools), {
+export function createModernFetchHandler(options: HttpServerOptions) {
+  return createMcpHandler(() => createOfficialV2Server(options.tools), {
     responseMode: options.response,
   });
+}
+
+async function startModernHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
+  const handler = createModernFetchHandler(options);
   const running = await listenOnLoopback(async (req, res) => {
     await sendWebResponse(await handler.fetch(await toWebRequest(req)), res);
   });
