@@ -142,6 +142,20 @@ export const BROKEN_CLIENTS: readonly BrokenFixture[] = [
     flaggedBy: 'ping',
   },
   {
+    name: 'client-answers-unknown-methods',
+    kind: 'client',
+    transports: ['stdio', 'http'],
+    breaks: 'answers a server request for an unknown method with a result instead of error -32601',
+    flaggedBy: 'unknown-server-request',
+  },
+  {
+    name: 'client-stdout-pollution',
+    kind: 'client',
+    transports: ['stdio'],
+    breaks: 'over stdio, writes a non-JSON-RPC line to stdout',
+    flaggedBy: 'stdio-stdout-clean',
+  },
+  {
     name: 'client-bad-sampling-result',
     kind: 'client',
     transports: ['stdio', 'http'],

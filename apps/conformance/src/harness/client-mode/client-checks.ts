@@ -148,6 +148,7 @@ export function checkAnswer(
   method: string,
   capability: string | undefined,
   validate: (result: unknown) => CheckOutcome,
+  validateError?: (error: { code: number; message: string }) => CheckOutcome,
 ) {
   return (log: ClientLog): CheckOutcome[] => {
     if (log.requests('tools/list').length === 0)
@@ -155,8 +156,10 @@ export function checkAnswer(
     const { asked, answer } = answerTo(log, method);
     if (!asked) return [notApplicable(id, `the client did not declare the ${capability} capability`)];
     if (answer === undefined) return [fail(id, `the client did not answer ${method} within the timeout`)];
-    if ('error' in answer)
+    if ('error' in answer) {
+      if (validateError) return [validateError(answer.error)];
       return [fail(id, `the client answered ${method} with error ${JSON.stringify(answer.error)}`)];
+    }
     return [validate('result' in answer ? answer.result : undefined)];
   };
 }
@@ -275,4 +278,20 @@ export function checkNegotiation(log: ClientLog, transport: ClientTransport): Ch
     );
   }
   return outcomes;
+}
+
+/** Over stdio the client's stdout is the protocol: nothing else may appear there. */
+export function checkStdoutClean(log: ClientLog, transport: ClientTransport): CheckOutcome[] {
+  if (transport !== 'stdio')
+    return [notApplicable('stdout-clean', 'only stdio clients share stdout with the protocol')];
+  if (log.sent().length === 0) return [fail('stdout-clean', 'the client sent nothing')];
+  const noise = log.stdoutNoise[0];
+  return noise === undefined
+    ? [pass('stdout-clean')]
+    : [
+        fail(
+          'stdout-clean',
+          `stdout carried ${log.stdoutNoise.length} non-JSON-RPC line(s), first: ${noise.slice(0, 120)}`,
+        ),
+      ];
 }

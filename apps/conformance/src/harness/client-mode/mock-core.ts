@@ -14,7 +14,7 @@ import type { ClientLog } from './client-log.js';
 /** What the mock server does besides answering plainly; each client scenario turns on one thing. */
 export interface MockBehaviour {
   /** While answering the first tools/list, ask the client these (in order) and wait for answers. */
-  askDuringToolsList?: readonly ('ping' | 'sampling' | 'elicitation' | 'roots')[];
+  askDuringToolsList?: readonly ('ping' | 'sampling' | 'elicitation' | 'roots' | 'unknown-method')[];
   /** Answer server/discover and 2026-07-28 requests (otherwise server/discover is unknown). */
   stateless2026?: boolean;
   /** HTTP: break the first tools/list stream after a priming event carrying this `retry:` (ms). */
@@ -65,13 +65,18 @@ const ASK_PARAMS: Record<string, { method: string; params?: JSONObject }> = {
     params: { mode: 'form', message: 'What is your name?', requestedSchema: ELICITATION_SCHEMA },
   },
   roots: { method: 'roots/list' },
+  'unknown-method': { method: 'mcpkit-conformance/no-such-method', params: { probe: true } },
 };
+
+/** The method the mock asks about in the unknown-server-request scenario. */
+export const UNKNOWN_SERVER_METHOD = 'mcpkit-conformance/no-such-method';
 
 const CAPABILITY_OF: Record<string, string | undefined> = {
   ping: undefined,
   sampling: 'sampling',
   elicitation: 'elicitation',
   roots: 'roots',
+  'unknown-method': undefined,
 };
 
 function metaOf(request: JSONRPCRequest): JSONObject | undefined {

@@ -70,13 +70,6 @@ export async function runClientScenario(
   }
   const checks = scenario.check(log, transport);
   const exit = timedOut ? `killed after ${timeoutMs} ms` : `exit code ${log.exitCode}`;
-  if (log.stdoutNoise.length > 0) {
-    checks.push({
-      id: 'stdout-clean',
-      verdict: 'fail',
-      detail: `non-JSON-RPC stdout: ${log.stdoutNoise[0]?.slice(0, 120)}`,
-    });
-  }
   const failing = checks.filter((check) => check.verdict === 'fail').length;
   if (failing > 0 && log.stderr.length > 0) {
     const tail = log.stderr.join('').trim().split('\n').slice(-3).join(' | ');

@@ -1,4 +1,9 @@
-import { CreateMessageResultSchema, ElicitResultSchema, ListRootsResultSchema } from '@mcpkit/protocol';
+import {
+  CreateMessageResultSchema,
+  ElicitResultSchema,
+  ErrorCode,
+  ListRootsResultSchema,
+} from '@mcpkit/protocol';
 import type { CheckOutcome } from '../types.js';
 import { checkSchema, fail, pass } from './check-helpers.js';
 import {
@@ -9,10 +14,11 @@ import {
   checkMetaEnvelope,
   checkNegotiation,
   checkSseRetry,
+  checkStdoutClean,
   checkToolCall,
 } from './client-checks.js';
 import type { ClientLog } from './client-log.js';
-import type { MockBehaviour } from './mock-core.js';
+import { type MockBehaviour, UNKNOWN_SERVER_METHOD } from './mock-core.js';
 
 export type { ClientTransport } from './client-checks.js';
 
@@ -101,6 +107,36 @@ export const CLIENT_SCENARIOS: readonly ClientScenario[] = [
       const bad = roots.find((root) => !root.uri.startsWith('file://'));
       return bad ? fail('roots-result', `root ${bad.uri} is not a file:// URI`) : outcome;
     }),
+  },
+  {
+    id: 'unknown-server-request',
+    description: 'answers a server request for a method it does not know with error -32601',
+    transports: BOTH,
+    behaviour: { askDuringToolsList: ['unknown-method'] },
+    check: checkAnswer(
+      'method-not-found',
+      UNKNOWN_SERVER_METHOD,
+      undefined,
+      () =>
+        fail(
+          'method-not-found',
+          `the client answered ${UNKNOWN_SERVER_METHOD} with a result; expected error ${ErrorCode.MethodNotFound}`,
+        ),
+      (error) =>
+        error.code === ErrorCode.MethodNotFound
+          ? pass('method-not-found')
+          : fail(
+              'method-not-found',
+              `the client answered with error ${error.code}; expected ${ErrorCode.MethodNotFound}`,
+            ),
+    ),
+  },
+  {
+    id: 'stdio-stdout-clean',
+    description: 'over stdio, writes nothing but JSON-RPC messages to stdout',
+    transports: ['stdio'],
+    behaviour: {},
+    check: checkStdoutClean,
   },
   {
     id: 'sse-retry',
