@@ -183,6 +183,13 @@ export const BROKEN_CLIENTS: readonly BrokenFixture[] = [
     breaks: '2026-07-28 requests lack the protocol version in _meta',
     flaggedBy: 'meta-envelope-2026',
   },
+  {
+    name: 'client-mrtr-drops-state',
+    kind: 'client',
+    transports: ['stdio', 'http'],
+    breaks: 'retries a 2026-07-28 input_required call without the requestState',
+    flaggedBy: 'mrtr-2026',
+  },
 ];
 
 /** A fixture as one shell command line, for client mode's `--command`. */

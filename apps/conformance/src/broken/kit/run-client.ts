@@ -33,11 +33,13 @@ export const BASELINE_ROOTS = [{ uri: 'file:///tmp/conformance-project', name: '
 type ScenarioAction = (client: McpClient) => Promise<void>;
 
 // What the client does per MCP_CONFORMANCE_SCENARIO, after connecting (as the referee's clients do).
+const callAddNumbers: ScenarioAction = async (client) => {
+  await client.listAllTools();
+  await client.callTool({ name: 'add_numbers', arguments: { a: 5, b: 3 } });
+};
 const ACTIONS: Record<string, ScenarioAction> = {
-  tools_call: async (client) => {
-    await client.listAllTools();
-    await client.callTool({ name: 'add_numbers', arguments: { a: 5, b: 3 } });
-  },
+  tools_call: callAddNumbers,
+  'mrtr-2026': callAddNumbers,
   'sse-retry': async (client) => {
     await client.listAllTools();
     await client.callTool({ name: 'test_reconnection', arguments: {} });

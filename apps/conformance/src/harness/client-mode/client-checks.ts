@@ -295,3 +295,61 @@ export function checkStdoutClean(log: ClientLog, transport: ClientTransport): Ch
         ),
       ];
 }
+
+/** 2026-07-28 MRTR: the client answers an input_required result by retrying the call. */
+export function checkMrtr(log: ClientLog): CheckOutcome[] {
+  const asked = log.events.find(
+    (event) =>
+      event.direction === 'to-client' &&
+      'result' in event.message &&
+      event.message.result.resultType === 'input_required',
+  );
+  if (asked === undefined || !('result' in asked.message)) {
+    const spoke2026 = log
+      .sent()
+      .some((event) => isRequestEvent(event) && asRequest(event).method === 'server/discover');
+    return [
+      notApplicable(
+        'mrtr-retry',
+        spoke2026
+          ? 'the client did not call add_numbers with the elicitation capability, so nothing was asked'
+          : 'the client did not speak 2026-07-28',
+      ),
+    ];
+  }
+  const issued = asked.message.result.requestState;
+  const first = log
+    .sent()
+    .find(
+      (event) =>
+        event.at <= asked.at &&
+        isRequestEvent(event) &&
+        asRequest(event).method === 'tools/call' &&
+        asRequest(event).id === (asked.message as { id: unknown }).id,
+    );
+  const retry = log
+    .requests('tools/call')
+    .find((event) => event.at > asked.at && asRequest(event).params?.name === 'add_numbers');
+  if (retry === undefined)
+    return [fail('mrtr-retry', 'the client did not retry tools/call after the input_required result')];
+  const params = asRequest(retry).params ?? {};
+  const answer = (params.inputResponses as JSONObject | undefined)?.user_name as JSONObject | undefined;
+  return [
+    pass('mrtr-retry'),
+    first !== undefined && asRequest(first).id === asRequest(retry).id
+      ? fail('mrtr-fresh-id', `the retry reused JSON-RPC id ${JSON.stringify(asRequest(retry).id)}`)
+      : pass('mrtr-fresh-id'),
+    params.requestState === issued
+      ? pass('mrtr-state-echoed')
+      : fail(
+          'mrtr-state-echoed',
+          `requestState came back as ${JSON.stringify(params.requestState)}; expected ${JSON.stringify(issued)} byte for byte`,
+        ),
+    typeof answer === 'object' && answer !== null && typeof answer.action === 'string'
+      ? pass('mrtr-input-responses')
+      : fail(
+          'mrtr-input-responses',
+          `inputResponses.user_name is ${JSON.stringify(answer)}; expected an elicitation result`,
+        ),
+  ];
+}

@@ -21,6 +21,8 @@ export interface MockBehaviour {
   sseRetryMs?: number;
   /** Answer initialize with this revision whatever the client offered (version negotiation). */
   answerVersion?: string;
+  /** 2026-07-28: the first call of add_numbers asks for the user's name (MRTR) before answering. */
+  mrtr?: boolean;
 }
 
 /** Where the mock server's messages to the client go: a stdio pipe or an HTTP response stream. */
@@ -68,6 +70,22 @@ const ASK_PARAMS: Record<string, { method: string; params?: JSONObject }> = {
   'unknown-method': { method: 'mcpkit-conformance/no-such-method', params: { probe: true } },
 };
 
+// 2026-07-28 requires cache hints on discover, list and read results.
+const NO_CACHING = { ttlMs: 0, cacheScope: 'private' };
+const CACHE_HINTS: Record<string, JSONObject | undefined> = {
+  'server/discover': NO_CACHING,
+  'tools/list': NO_CACHING,
+  'resources/list': NO_CACHING,
+  'resources/read': NO_CACHING,
+};
+
+/** The question the mock's add_numbers asks in the MRTR scenario, and its inputRequests key. */
+export const MRTR_INPUT_KEY = 'user_name';
+const MRTR_QUESTION = {
+  method: 'elicitation/create',
+  params: { mode: 'form', message: 'What is your name?', requestedSchema: ELICITATION_SCHEMA },
+};
+
 /** The method the mock asks about in the unknown-server-request scenario. */
 export const UNKNOWN_SERVER_METHOD = 'mcpkit-conformance/no-such-method';
 
@@ -92,6 +110,8 @@ export class MockServerCore {
   #nextId = 1;
   readonly #pending = new Map<string | number, (response: JSONRPCResponse | undefined) => void>();
   #askedDuringToolsList = false;
+  // Opaque to the client, which must echo it byte for byte; characters a careless client might re-encode.
+  readonly #mrtrState = `state/${Math.random().toString(36).slice(2)}+= é`;
   /** Client capabilities from initialize or the latest 2026-07-28 `_meta`. */
   clientCapabilities: JSONObject = {};
 
@@ -159,7 +179,9 @@ export class MockServerCore {
     return {
       jsonrpc: '2.0',
       id: request.id,
-      result: stateless ? { resultType: 'complete', ...result.ok } : result.ok,
+      result: stateless
+        ? { resultType: 'complete', ...CACHE_HINTS[request.method], ...result.ok }
+        : result.ok,
     };
   }
 
@@ -204,7 +226,7 @@ export class MockServerCore {
         await this.#askDuringToolsList(channel);
         return { ok: { tools: TOOLS } };
       case 'tools/call':
-        return this.#callTool(request);
+        return this.#callTool(request, stateless);
       case 'resources/list':
         return {
           ok: { resources: [{ uri: 'test://static-text', name: 'static-text', mimeType: 'text/plain' }] },
@@ -232,9 +254,21 @@ export class MockServerCore {
     }
   }
 
-  #callTool(request: JSONRPCRequest): { ok: JSONObject } | JSONRPCErrorResponse {
+  #callTool(request: JSONRPCRequest, stateless: boolean): { ok: JSONObject } | JSONRPCErrorResponse {
     const name = request.params?.name;
     const args = (request.params?.arguments ?? {}) as JSONObject;
+    if (name === 'add_numbers' && stateless && this.behaviour.mrtr === true) {
+      const answered = (request.params?.inputResponses as JSONObject | undefined)?.[MRTR_INPUT_KEY];
+      if (answered === undefined && this.clientCapabilities.elicitation !== undefined) {
+        return {
+          ok: {
+            resultType: 'input_required',
+            inputRequests: { [MRTR_INPUT_KEY]: MRTR_QUESTION },
+            requestState: this.#mrtrState,
+          },
+        };
+      }
+    }
     if (name === 'add_numbers') {
       const sum = Number(args.a) + Number(args.b);
       return { ok: { content: [{ type: 'text', text: `The sum is ${sum}.` }] } };

@@ -12,6 +12,7 @@ import {
   checkHeaders,
   checkInitialize,
   checkMetaEnvelope,
+  checkMrtr,
   checkNegotiation,
   checkSseRetry,
   checkStdoutClean,
@@ -152,5 +153,14 @@ export const CLIENT_SCENARIOS: readonly ClientScenario[] = [
     env: { MCP_CONFORMANCE_PROTOCOL_VERSION: '2026-07-28' },
     behaviour: { stateless2026: true },
     check: checkMetaEnvelope,
+  },
+  {
+    id: 'mrtr-2026',
+    description:
+      'asked for 2026-07-28, calls add_numbers; answers its input_required result by retrying with inputResponses and the requestState echoed',
+    transports: BOTH,
+    env: { MCP_CONFORMANCE_PROTOCOL_VERSION: '2026-07-28' },
+    behaviour: { stateless2026: true, mrtr: true },
+    check: checkMrtr,
   },
 ];

@@ -7,7 +7,7 @@ import { runClientMode } from './run-client-mode.js';
 // Client mode on clients it did not grow up with: the official SDK v2 and v1 clients (written the
 // documented way in sdk-clients/) and the referee fixture client. Their verdicts pin that the
 // checks hold for other implementations (no false failures) and say "not applicable" where a
-// client lacks a feature. 33 short client runs over HTTP, three clients at a time.
+// client lacks a feature. 36 short client runs over HTTP, three clients at a time.
 
 const distDir = fileURLToPath(new URL('../../../dist/', import.meta.url));
 const command = (relative: string) =>
@@ -27,6 +27,7 @@ const ALL_PASS = {
   roots: 'pass',
   'sse-retry': 'pass',
   'meta-envelope-2026': 'pass',
+  'mrtr-2026': 'pass',
 };
 
 describe('client mode on SDK clients', () => {
@@ -38,8 +39,18 @@ describe('client mode on SDK clients', () => {
     ]);
     expect(verdicts(v2)).toEqual(ALL_PASS);
     // v1 predates 2026-07-28: it initializes, which client mode reports as not applicable, not failed.
-    expect(verdicts(v1)).toEqual({ ...ALL_PASS, 'meta-envelope-2026': 'not-applicable' });
-    // The referee fixture client answers elicitation only: no sampling or roots handlers.
-    expect(verdicts(fixture)).toEqual({ ...ALL_PASS, sampling: 'not-applicable', roots: 'not-applicable' });
+    expect(verdicts(v1)).toEqual({
+      ...ALL_PASS,
+      'meta-envelope-2026': 'not-applicable',
+      'mrtr-2026': 'not-applicable',
+    });
+    // The referee fixture client answers elicitation only (no sampling or roots handlers) and has
+    // no mrtr-2026 action, so it never calls the tool that asks.
+    expect(verdicts(fixture)).toEqual({
+      ...ALL_PASS,
+      sampling: 'not-applicable',
+      roots: 'not-applicable',
+      'mrtr-2026': 'not-applicable',
+    });
   }, 120_000);
 });

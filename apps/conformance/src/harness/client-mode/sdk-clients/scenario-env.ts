@@ -31,7 +31,8 @@ export const ROOTS_ANSWER = { roots: [{ uri: 'file:///tmp/client-mode', name: 'c
 export function toolCallOf(
   scenario: string,
 ): { name: string; arguments: Record<string, unknown> } | undefined {
-  if (scenario === 'tools_call') return { name: 'add_numbers', arguments: { a: 5, b: 3 } };
+  if (scenario === 'tools_call' || scenario === 'mrtr-2026')
+    return { name: 'add_numbers', arguments: { a: 5, b: 3 } };
   if (scenario === 'sse-retry') return { name: 'test_reconnection', arguments: {} };
   return undefined;
 }
