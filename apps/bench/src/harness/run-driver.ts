@@ -23,16 +23,19 @@ export function driverPinning(): number | undefined {
 }
 
 let tasksetWorks: boolean | undefined;
-function hasTaskset(): boolean {
-  tasksetWorks ??= spawnSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' }).status === 0;
+/** Whether `taskset` exists and may set affinity here (containers sometimes forbid it). */
+function canPinTo(cpu: number): boolean {
+  tasksetWorks ??=
+    spawnSync('taskset', ['-c', String(cpu), process.execPath, '-e', ''], { stdio: 'ignore' }).status === 0;
   return tasksetWorks;
 }
 
 /** The CPU a driver runs on: `--pin`, else the last CPU for workloads that ask to be pinned. */
 function cpuFor(specs: WorkloadSpec[]): number | undefined {
   if (pinnedCpu !== undefined) return pinnedCpu;
-  if (!specs.some((spec) => spec.pinned) || !hasTaskset()) return undefined;
-  return cpus().length - 1;
+  const last = cpus().length - 1;
+  if (!specs.some((spec) => spec.pinned) || !canPinTo(last)) return undefined;
+  return last;
 }
 
 /**
