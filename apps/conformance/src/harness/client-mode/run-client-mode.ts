@@ -32,6 +32,8 @@ export async function runClientScenario(
   transport: ClientTransport,
   command: string,
   timeoutMs = 15_000,
+  /** Sees everything recorded, e.g. for tests of the mock server itself. */
+  inspect?: (log: ClientLog) => void,
 ): Promise<ScenarioResult> {
   const started = Date.now();
   const log = new ClientLog();
@@ -68,6 +70,7 @@ export async function runClientScenario(
     client.kill();
     await mock?.close();
   }
+  inspect?.(log);
   const checks = scenario.check(log, transport);
   const exit = timedOut ? `killed after ${timeoutMs} ms` : `exit code ${log.exitCode}`;
   const failing = checks.filter((check) => check.verdict === 'fail').length;
