@@ -196,3 +196,15 @@ export const BROKEN_CLIENTS: readonly BrokenFixture[] = [
 export function brokenFixtureShellCommand(name: string): string {
   return [process.execPath, brokenFixturePath(name)].map((part) => JSON.stringify(part)).join(' ');
 }
+
+/** Every fixture with the command that runs it (servers on their default transport). */
+export const BROKEN_FIXTURES: readonly (BrokenFixture & { command: string[] })[] = [
+  ...BROKEN_SERVERS,
+  ...BROKEN_CLIENTS,
+].map((fixture) => ({
+  ...fixture,
+  command: brokenFixtureCommand(
+    fixture,
+    fixture.kind === 'server' ? [`--${fixture.transports[0] ?? 'stdio'}`] : [],
+  ),
+}));
