@@ -1,93 +1,24 @@
-import type { JSONObject, JSONRPCMessage, Tool } from '@mcpkit/protocol';
+import {
+  encodeHeaderValue,
+  type HeaderParameter,
+  type JSONObject,
+  type JSONRPCMessage,
+  readHeaderParameters as readSchemaHeaderParameters,
+  type Tool,
+  valueAtPath,
+} from '@mcpkit/protocol';
 
 // SEP-2243 (2026-07-28, Streamable HTTP): standard `Mcp-Method` / `Mcp-Name` headers on every
 // request and notification, and `Mcp-Param-{Name}` headers mirroring tool arguments whose input
 // schema property carries an `x-mcp-header` annotation. The client knows the tool definitions, so
 // it builds these headers; an HTTP transport asks for them per message.
 
-/** One annotated argument: the header name and where the value sits in `arguments`. */
-interface HeaderParameter {
-  name: string;
-  path: string[];
-}
-
-/** RFC 9110 `tchar`: the characters a header field name may contain. */
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const ALLOWED_TYPES = new Set(['string', 'integer', 'boolean']);
-const SAFE_INTEGER = { min: -(2 ** 53) + 1, max: 2 ** 53 - 1 };
-
-/**
- * Reads a tool's `x-mcp-header` annotations. Returns the parameters to mirror, or the reason the
- * tool definition must be rejected (bad name, duplicate name, non-primitive type).
- */
+/** Reads a tool's `x-mcp-header` annotations (the rules live in @mcpkit/protocol, shared with servers). */
 export function readHeaderParameters(tool: Tool): { parameters: HeaderParameter[] } | { invalid: string } {
-  const parameters: HeaderParameter[] = [];
-  const seen = new Set<string>();
-  const problems: string[] = [];
-  const visit = (schema: unknown, path: string[]) => {
-    const properties = (schema as { properties?: unknown } | undefined)?.properties;
-    if (typeof properties !== 'object' || properties === null) return;
-    for (const [key, property] of Object.entries(properties as Record<string, unknown>)) {
-      if (typeof property !== 'object' || property === null) continue;
-      const where = [...path, key];
-      const annotation = (property as Record<string, unknown>)['x-mcp-header'];
-      if (annotation !== undefined) {
-        const problem = checkAnnotation(annotation, property as Record<string, unknown>, seen);
-        if (problem) problems.push(`property '${where.join('.')}': ${problem}`);
-        else parameters.push({ name: annotation as string, path: where });
-      }
-      visit(property, where);
-    }
-  };
-  visit(tool.inputSchema, []);
-  if (problems.length > 0) return { invalid: problems.join('; ') };
-  return { parameters };
+  return readSchemaHeaderParameters(tool.inputSchema);
 }
 
-function checkAnnotation(
-  annotation: unknown,
-  property: Record<string, unknown>,
-  seen: Set<string>,
-): string | undefined {
-  if (typeof annotation !== 'string' || annotation.length === 0)
-    return 'x-mcp-header must be a non-empty string';
-  if (!TOKEN.test(annotation)) {
-    return `x-mcp-header ${JSON.stringify(annotation)} is not a valid HTTP header name token`;
-  }
-  const folded = annotation.toLowerCase();
-  if (seen.has(folded))
-    return `x-mcp-header ${JSON.stringify(annotation)} is used twice (names are case-insensitive)`;
-  seen.add(folded);
-  if (typeof property.type !== 'string' || !ALLOWED_TYPES.has(property.type)) {
-    return `x-mcp-header needs a string, integer or boolean property (type is ${JSON.stringify(property.type ?? null)})`;
-  }
-  return undefined;
-}
-
-/**
- * Encodes an argument as a header value: plain when it is safe visible ASCII, otherwise (edge
- * whitespace, non-ASCII, control characters, or text that looks like the sentinel)
- * `=?base64?<UTF-8 base64>?=`. `null`/absent values, objects and unsafe integers yield nothing.
- */
-export function encodeHeaderValue(value: unknown): string | undefined {
-  let text: string;
-  if (typeof value === 'string') text = value;
-  else if (typeof value === 'boolean') text = value ? 'true' : 'false';
-  else if (typeof value === 'number' && Number.isFinite(value)) {
-    if (Number.isInteger(value) && (value < SAFE_INTEGER.min || value > SAFE_INTEGER.max)) return undefined;
-    text = String(value);
-  } else return undefined;
-  const edgeWhitespace = /^[ \t]|[ \t]$/.test(text);
-  const unsafe = /[^\x20-\x7e]/.test(text);
-  const sentinel = text.startsWith('=?base64?') && text.endsWith('?=');
-  return edgeWhitespace || unsafe || sentinel ? `=?base64?${base64Utf8(text)}?=` : text;
-}
-
-function base64Utf8(text: string): string {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
+export { encodeHeaderValue };
 
 /** Remembers the header annotations of listed tools and builds the headers of each message. */
 export class McpHeaderRegistry {
@@ -127,7 +58,7 @@ export class McpHeaderRegistry {
     if (message.method === 'tools/call' && typeof params?.name === 'string') {
       const args = params.arguments as JSONObject | undefined;
       for (const parameter of this.#parameters.get(params.name) ?? []) {
-        const value = encodeHeaderValue(valueAt(args, parameter.path));
+        const value = encodeHeaderValue(valueAtPath(args, parameter.path));
         if (value !== undefined) headers[`Mcp-Param-${parameter.name}`] = value;
       }
     }
@@ -146,13 +77,4 @@ function nameOf(method: string, params: JSONObject | undefined): string | undefi
           : undefined;
   const value = key === undefined ? undefined : params?.[key];
   return typeof value === 'string' ? value : undefined;
-}
-
-function valueAt(args: JSONObject | undefined, path: readonly string[]): unknown {
-  let current: unknown = args;
-  for (const key of path) {
-    if (typeof current !== 'object' || current === null || Array.isArray(current)) return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return current;
 }

@@ -49,7 +49,15 @@ export {
 // Error formatting: a zod error as one line naming path, expected and received.
 export type { FormatOptions, ValidationIssue } from './format-error.js';
 export { describeValue, describeZodError, formatPath, formatZodError } from './format-error.js';
-
+// Reading `resultType` (absent from results of servers before 2026-07-28: "complete").
+export type { HeaderParameter } from './header-parameters.js';
+export {
+  encodeHeaderValue,
+  headerParameterMismatch,
+  headerText,
+  readHeaderParameters,
+  valueAtPath,
+} from './header-parameters.js';
 // JSON-RPC 2.0 message shapes.
 export type {
   JSONObject,
@@ -62,7 +70,6 @@ export type {
   JSONRPCResultResponse,
   RequestId,
 } from './jsonrpc-types.js';
-
 // Method maps for boundary validation (lenient across revisions, and exact per revision).
 export type {
   NotificationMethod,
@@ -80,7 +87,6 @@ export {
   requestSchemas,
   resultSchemas,
 } from './method-maps.js';
-
 // Parsing helpers that return a typed value or a precise error with the JSON-RPC code to answer.
 export type { ParseResult, ProtocolValidationError } from './parse.js';
 export {
@@ -90,7 +96,6 @@ export {
   parseRequestParams,
   parseResult,
 } from './parse.js';
-// Reading `resultType` (absent from results of servers before 2026-07-28: "complete").
 export { isInputRequiredResult, resultTypeOf } from './result-type.js';
 
 // Revision-exact schemas: one object per protocol revision, keyed like the barrel (`<TypeName>Schema`).

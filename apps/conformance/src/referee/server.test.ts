@@ -45,4 +45,24 @@ describe('official conformance referee, server leg', () => {
     console.log(summary(output));
     expect(code, output).toBe(0);
   });
+
+  it('every scenario at 2026-07-28 passes or is an expected failure', { timeout: 300_000 }, async () => {
+    const { code, output } = await runReferee([
+      'server',
+      '--url',
+      serverUrl,
+      '--suite',
+      'all',
+      '--spec-version',
+      '2026-07-28',
+      '--timeout',
+      '10000',
+      '--expected-failures',
+      serverExpectedFailures,
+      '-o',
+      join(outputDir, '2026-07-28'),
+    ]);
+    console.log(summary(output));
+    expect(code, output).toBe(0);
+  });
 });

@@ -2,6 +2,7 @@ import { JsonRpcError, toJsonRpcError } from '@mcpkit/jsonrpc';
 import {
   type CallToolRequestParams,
   ErrorCode,
+  headerParameterMismatch,
   type JSONObject,
   type PaginatedRequestParams,
 } from '@mcpkit/protocol';
@@ -43,12 +44,28 @@ function taskSupportOf(entry: ToolEntry): TaskSupport {
   return execution?.taskSupport ?? 'forbidden';
 }
 
+/**
+ * SEP-2243: over 2026-07-28 HTTP the transport hands over the decoded `Mcp-Param-*` headers
+ * (`extra.mcpParams`); each annotated argument present in the body must be mirrored exactly.
+ */
+function checkHeaderParameters(entry: ToolEntry, args: unknown, ctx: RequestContext): void {
+  const headers = (ctx.extra as { mcpParams?: Record<string, string> } | undefined)?.mcpParams;
+  if (headers === undefined || entry.headerParameters === undefined) return;
+  const problem = headerParameterMismatch(entry.headerParameters, args, headers);
+  if (problem !== undefined) {
+    throw new JsonRpcError(ErrorCode.HeaderMismatch, `Header mismatch for tool '${entry.key}': ${problem}`, {
+      name: entry.key,
+    });
+  }
+}
+
 export async function callTool(core: ServerCore, params: CallToolRequestParams, ctx: RequestContext) {
   const entry = core.tools.get(params.name);
   if (entry === undefined) {
     throw JsonRpcError.invalidParams(`Unknown tool: '${params.name}'`, { name: params.name });
   }
   let args: unknown = params.arguments ?? {};
+  checkHeaderParameters(entry, args, ctx);
   if (entry.input !== undefined) {
     const checked = entry.input.validate(args);
     // Spec 2025-11-25: input validation errors are tool execution errors, so the model can retry.

@@ -230,7 +230,9 @@ describe('multi-round input with a signed requestState', () => {
 describe('stateless requests over a connection', () => {
   it('answers server/discover and self-describing requests without initialize', async () => {
     const h = await connect(statelessServer(), { initialize: false });
-    const discovered = await h.request('server/discover');
+    const bare = (await h.request('server/discover').catch((e: unknown) => e)) as JsonRpcError;
+    expect(bare.code).toBe(-32602);
+    const discovered = await h.request('server/discover', { _meta: META });
     expect(discovered).toMatchObject({
       supportedVersions: ['2025-11-25', '2026-07-28'],
       capabilities: { tools: { listChanged: true } },
@@ -287,12 +289,10 @@ describe('stateless requests over a connection', () => {
     const server = new McpServer({ name: 't', version: '1' });
     server.tool('x', {}, () => 'x');
     const h = await connect(server, { initialize: false });
-    expect((await h.request('server/discover')).supportedVersions).toEqual([
-      '2024-11-05',
-      '2025-03-26',
-      '2025-06-18',
-      '2025-11-25',
-    ]);
+    const probe = (await h
+      .request('server/discover', { _meta: META })
+      .catch((e: unknown) => e)) as JsonRpcError;
+    expect(probe.code).toBe(-32022);
     const error = (await h.request('tools/list', { _meta: META }).catch((e: unknown) => e)) as JsonRpcError;
     expect(error.code).toBe(-32022);
   });

@@ -1,10 +1,12 @@
-import type {
-  CallToolResult,
-  ContentBlock,
-  Icon,
-  JSONObject,
-  ToolAnnotations,
-  ToolExecution,
+import {
+  type CallToolResult,
+  type ContentBlock,
+  type HeaderParameter,
+  type Icon,
+  type JSONObject,
+  readHeaderParameters,
+  type ToolAnnotations,
+  type ToolExecution,
 } from '@mcpkit/protocol';
 import type { HandlerContext } from '../core/handler-context.js';
 import {
@@ -73,6 +75,8 @@ export interface ToolEntry extends RegistryEntryBase {
   definition: JSONObject;
   input?: CompiledSchema;
   output?: CompiledSchema;
+  /** Arguments mirrored in SEP-2243 `Mcp-Param-*` headers (2026-07-28 HTTP), from `x-mcp-header`. */
+  headerParameters?: HeaderParameter[];
   handler: (args: any, ctx: HandlerContext<any>) => unknown;
 }
 
@@ -104,6 +108,15 @@ function compileInput(name: string, schema: SchemaInput | undefined): CompiledSc
   return compileSchema(schema, { io: 'input', label: `tool '${name}' inputSchema`, requireObject: true });
 }
 
+/** The `x-mcp-header` annotations of a compiled input schema; a broken one fails registration. */
+function headerParametersOf(name: string, input: CompiledSchema | undefined): HeaderParameter[] | undefined {
+  if (input === undefined) return undefined;
+  const read = readHeaderParameters(input.jsonSchema);
+  if ('invalid' in read)
+    throw new TypeError(`Invalid x-mcp-header annotation in tool '${name}' inputSchema: ${read.invalid}`);
+  return read.parameters.length > 0 ? read.parameters : undefined;
+}
+
 function compileOutput(name: string, schema: SchemaInput | null | undefined): CompiledSchema | undefined {
   if (schema === undefined || schema === null) return undefined;
   // Up to 2025-11-25 structuredContent is an object, so the schema must describe one.
@@ -121,8 +134,10 @@ export function createToolEntry(
   const entry: ToolEntry = { key: name, seq, enabled: true, definition: {}, handler };
   const input = compileInput(name, config.inputSchema);
   const output = compileOutput(name, config.outputSchema);
+  const headerParameters = headerParametersOf(name, input);
   if (input) entry.input = input;
   if (output) entry.output = output;
+  if (headerParameters) entry.headerParameters = headerParameters;
   entry.definition = buildDefinition(entry, config);
   return { entry, config: { ...config } };
 }
@@ -138,12 +153,15 @@ export function applyToolUpdate(
   if (patch.name !== undefined) assertToolName(patch.name);
   const input = patch.inputSchema !== undefined ? compileInput(name, patch.inputSchema) : entry.input;
   const output = patch.outputSchema !== undefined ? compileOutput(name, patch.outputSchema) : entry.output;
+  const headerParameters = headerParametersOf(name, input);
   if (patch.name !== undefined) rename(patch.name);
   const { handler, name: _ignored, ...rest } = patch;
   Object.assign(config, rest);
   if (input) entry.input = input;
   if (output) entry.output = output;
   else delete entry.output;
+  if (headerParameters) entry.headerParameters = headerParameters;
+  else delete entry.headerParameters;
   if (handler !== undefined) entry.handler = handler;
   entry.definition = buildDefinition(entry, config);
 }

@@ -1,10 +1,5 @@
 import type { RequestContext as PeerRequestContext } from '@mcpkit/jsonrpc';
-import {
-  isStatelessProtocolVersion,
-  type JSONObject,
-  LATEST_PROTOCOL_VERSION,
-  MetaKey,
-} from '@mcpkit/protocol';
+import { isStatelessProtocolVersion, type JSONObject, MetaKey } from '@mcpkit/protocol';
 import type { RequestContext } from '../core/request-context.js';
 import { createStatelessContext, outcomeToResult } from '../core/stateless.js';
 import type { McpServer } from '../server.js';
@@ -27,28 +22,18 @@ export async function answerStatelessRequest(
 ): Promise<JSONObject> {
   const sendNotification = (method: string, notificationParams: JSONObject) =>
     context.sendNotification(method, notificationParams);
-  const hasMeta = typeof params?._meta === 'object' && params._meta !== null;
-  // A bare server/discover is the probe itself: it cannot name a version yet.
-  const ctx: RequestContext =
-    context.method === 'server/discover' && !hasMeta
-      ? {
-          protocolVersion: LATEST_PROTOCOL_VERSION,
-          clientCapabilities: {},
-          signal: context.signal,
-          sendNotification,
-          requestInput: () => Promise.reject(new Error('server/discover asks the client nothing')),
-        }
-      : await createStatelessContext({
-          params,
-          // Lazy: most handlers never look at their signal, and an AbortController is not free.
-          get signal() {
-            return context.signal;
-          },
-          supportedVersions: server.protocolVersions.filter(isStatelessProtocolVersion),
-          requestId: context.requestId,
-          sendNotification,
-          ...(context.extra !== undefined ? { extra: context.extra } : {}),
-          ...(server.requestState !== undefined ? { requestState: server.requestState } : {}),
-        });
+  // server/discover needs the `_meta` envelope like every 2026-07-28 request (-32602 without it).
+  const ctx: RequestContext = await createStatelessContext({
+    params,
+    // Lazy: most handlers never look at their signal, and an AbortController is not free.
+    get signal() {
+      return context.signal;
+    },
+    supportedVersions: server.protocolVersions.filter(isStatelessProtocolVersion),
+    requestId: context.requestId,
+    sendNotification,
+    ...(context.extra !== undefined ? { extra: context.extra } : {}),
+    ...(server.requestState !== undefined ? { requestState: server.requestState } : {}),
+  });
   return outcomeToResult(await server.handle({ method: context.method, params }, ctx));
 }

@@ -37,10 +37,15 @@ export function checkStatelessPost(
   const id = 'id' in message ? message.id : null;
   const mismatch = (text: string) =>
     rejection(400, `Header mismatch: ${text}`, { code: ErrorCode.HeaderMismatch, id });
+  if (id !== null && REMOVED_METHODS.has(message.method)) {
+    return rejection(404, `Method not found: ${message.method} does not exist in 2026-07-28`, {
+      code: ErrorCode.MethodNotFound,
+      id,
+    });
+  }
   const params = (message.params ?? {}) as Record<string, unknown>;
   const meta = params._meta;
-  const bareDiscover = message.method === Method.ServerDiscover && meta === undefined;
-  const envelopeProblem = bareDiscover ? undefined : metaProblem(meta);
+  const envelopeProblem = metaProblem(meta);
   if (envelopeProblem && id !== null) {
     return rejection(400, `Invalid params: ${envelopeProblem}`, { code: ErrorCode.InvalidParams, id });
   }
@@ -73,6 +78,15 @@ export function checkStatelessPost(
   if (nameProblem) return mismatch(nameProblem);
   return { message, mcpParams };
 }
+
+/** Requests of the stateful revisions that 2026-07-28 removed: 404 with -32601, before any envelope check. */
+const REMOVED_METHODS = new Set<string>([
+  Method.Initialize,
+  Method.Ping,
+  Method.LoggingSetLevel,
+  Method.ResourcesSubscribe,
+  Method.ResourcesUnsubscribe,
+]);
 
 const TASK_METHODS_WITH_NAME = new Set([Method.TasksGet, 'tasks/update', Method.TasksCancel]);
 

@@ -80,6 +80,14 @@ describe('2026-07-28 requests', () => {
     expect(await unknown.json()).toMatchObject({ id: 7, error: { code: -32601 } });
     const removed = await handler(modernPost(modernRequest('ping', 8)));
     expect(removed.status).toBe(404);
+    // A removed method is 404 even without the envelope an older client would not send.
+    const initialize = { jsonrpc: '2.0', id: 11, method: 'initialize', params: { protocolVersion: MODERN } };
+    const refused = await handler(modernPost(initialize, { 'mcp-method': 'initialize' }));
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({
+      id: 11,
+      error: { code: -32601, message: expect.stringContaining('initialize does not exist in 2026-07-28') },
+    });
     const notFound = await handler(modernPost(modernRequest('resources/read', 9, { uri: 'test://x' })));
     expect(notFound.status).toBe(400);
     expect(await notFound.json()).toMatchObject({
@@ -99,6 +107,13 @@ describe('2026-07-28 requests', () => {
     const response = await handler(modernPost(bare));
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ id: 3, error: { code: -32602 } });
+    const discover = await handler(
+      modernPost({ jsonrpc: '2.0', id: 4, method: 'server/discover' } as { method: string }, {
+        'mcp-method': 'server/discover',
+      }),
+    );
+    expect(discover.status).toBe(400);
+    expect(await discover.json()).toMatchObject({ id: 4, error: { code: -32602 } });
     const partial = {
       ...bare,
       params: { _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN } },

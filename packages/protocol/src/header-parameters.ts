@@ -1,0 +1,168 @@
+// SEP-2243 (2026-07-28, Streamable HTTP): tool arguments whose input-schema property carries an
+// `x-mcp-header` annotation are mirrored in `Mcp-Param-{Name}` headers. Clients build the headers
+// from these rules and servers check them against the body, so both read annotations the same way.
+
+/** One annotated argument: the header name and the chain of `properties` keys leading to it. */
+export interface HeaderParameter {
+  name: string;
+  path: string[];
+}
+
+/** RFC 9110 `tchar`: the characters a header field name may contain. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const ALLOWED_TYPES = new Set(['string', 'integer', 'boolean']);
+const SAFE_INTEGER = { min: -(2 ** 53) + 1, max: 2 ** 53 - 1 };
+
+function checkAnnotation(
+  annotation: unknown,
+  property: Record<string, unknown>,
+  seen: Set<string>,
+): string | undefined {
+  if (typeof annotation !== 'string' || annotation.length === 0)
+    return 'x-mcp-header must be a non-empty string';
+  if (!TOKEN.test(annotation))
+    return `x-mcp-header ${JSON.stringify(annotation)} is not a valid HTTP header name token`;
+  const folded = annotation.toLowerCase();
+  if (seen.has(folded))
+    return `x-mcp-header ${JSON.stringify(annotation)} is used twice (names are case-insensitive)`;
+  seen.add(folded);
+  if (typeof property.type !== 'string' || !ALLOWED_TYPES.has(property.type)) {
+    return `x-mcp-header needs a string, integer or boolean property (type is ${JSON.stringify(property.type ?? null)})`;
+  }
+  return undefined;
+}
+
+/** Annotations reached other than through a chain of `properties` keys (items, anyOf, $defs, ...). */
+function misplacedAnnotations(
+  schema: unknown,
+  path: string[],
+  viaProperties: boolean,
+  found: string[],
+): void {
+  if (typeof schema !== 'object' || schema === null) return;
+  if (Array.isArray(schema)) {
+    for (const [index, item] of schema.entries())
+      misplacedAnnotations(item, [...path, String(index)], false, found);
+    return;
+  }
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'x-mcp-header' && !viaProperties) found.push(path.join('.') || '(root)');
+    if (key === 'properties' && viaProperties && typeof value === 'object' && value !== null) {
+      for (const [name, property] of Object.entries(value))
+        misplacedAnnotations(property, [...path, 'properties', name], true, found);
+    } else if (key !== 'x-mcp-header') {
+      misplacedAnnotations(value, [...path, key], false, found);
+    }
+  }
+}
+
+/**
+ * Reads the `x-mcp-header` annotations of a tool's input schema: the parameters to mirror, or why
+ * the tool definition is invalid (bad or duplicate name, non-primitive type, an annotation that is
+ * not statically reachable through `properties`).
+ */
+export function readHeaderParameters(
+  inputSchema: unknown,
+): { parameters: HeaderParameter[] } | { invalid: string } {
+  const parameters: HeaderParameter[] = [];
+  const seen = new Set<string>();
+  const problems: string[] = [];
+  const visit = (schema: unknown, path: string[]) => {
+    const properties = (schema as { properties?: unknown } | undefined)?.properties;
+    if (typeof properties !== 'object' || properties === null) return;
+    for (const [key, property] of Object.entries(properties as Record<string, unknown>)) {
+      if (typeof property !== 'object' || property === null) continue;
+      const where = [...path, key];
+      const annotation = (property as Record<string, unknown>)['x-mcp-header'];
+      if (annotation !== undefined) {
+        const problem = checkAnnotation(annotation, property as Record<string, unknown>, seen);
+        if (problem) problems.push(`property '${where.join('.')}': ${problem}`);
+        else parameters.push({ name: annotation as string, path: where });
+      }
+      visit(property, where);
+    }
+  };
+  visit(inputSchema, []);
+  const misplaced: string[] = [];
+  if (typeof inputSchema === 'object' && inputSchema !== null) {
+    for (const [key, value] of Object.entries(inputSchema)) {
+      if (key === 'properties' && typeof value === 'object' && value !== null) {
+        for (const [name, property] of Object.entries(value))
+          misplacedAnnotations(property, ['properties', name], true, misplaced);
+      } else if (key !== 'x-mcp-header') misplacedAnnotations(value, [key], false, misplaced);
+      else misplaced.push('(root)');
+    }
+  }
+  for (const where of misplaced) {
+    problems.push(
+      `x-mcp-header at '${where}' is not reachable through properties alone (items, composition, conditionals and $ref are not allowed)`,
+    );
+  }
+  if (problems.length > 0) return { invalid: problems.join('; ') };
+  return { parameters };
+}
+
+/** The value at a chain of property keys of the arguments, or undefined. */
+export function valueAtPath(args: unknown, path: readonly string[]): unknown {
+  let current: unknown = args;
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null || Array.isArray(current)) return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+/** The text an argument is mirrored as, before encoding; undefined when no header is sent. */
+export function headerText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    if (Number.isInteger(value) && (value < SAFE_INTEGER.min || value > SAFE_INTEGER.max)) return undefined;
+    return String(value);
+  }
+  return undefined;
+}
+
+function base64Utf8(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/**
+ * Encodes an argument as a header value: plain when it is safe visible ASCII, otherwise (edge
+ * whitespace, non-ASCII, control characters, or text that looks like the sentinel)
+ * `=?base64?<UTF-8 base64>?=`. `null`/absent values, objects and unsafe integers yield nothing.
+ */
+export function encodeHeaderValue(value: unknown): string | undefined {
+  const text = headerText(value);
+  if (text === undefined) return undefined;
+  const edgeWhitespace = /^[ \t]|[ \t]$/.test(text);
+  const unsafe = /[^\x20-\x7e]/.test(text);
+  const sentinel = text.startsWith('=?base64?') && text.endsWith('?=');
+  return edgeWhitespace || unsafe || sentinel ? `=?base64?${base64Utf8(text)}?=` : text;
+}
+
+/**
+ * Compares decoded `Mcp-Param-*` headers (keyed by lower-cased name) with the call's arguments:
+ * every argument present must have its header with the same text (a header for an absent
+ * argument is not expected, and ignored). Returns the first problem, or undefined when they agree.
+ */
+export function headerParameterMismatch(
+  parameters: readonly HeaderParameter[],
+  args: unknown,
+  headers: Readonly<Record<string, string>>,
+): string | undefined {
+  for (const parameter of parameters) {
+    const expected = headerText(valueAtPath(args, parameter.path));
+    const actual = headers[parameter.name.toLowerCase()];
+    const header = `Mcp-Param-${parameter.name}`;
+    if (expected !== undefined && actual === undefined) {
+      return `${header} is missing; arguments.${parameter.path.join('.')} is ${JSON.stringify(expected)}`;
+    }
+    if (expected !== undefined && actual !== expected) {
+      return `${header} is ${JSON.stringify(actual)} but arguments.${parameter.path.join('.')} is ${JSON.stringify(expected)}`;
+    }
+  }
+  return undefined;
+}
