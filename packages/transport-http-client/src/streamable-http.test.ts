@@ -170,6 +170,36 @@ describe.each(fetchImplementations)('StreamableHttpClientTransport over %s', (_n
     await transport.close();
   });
 
+  it('delivers a 4xx JSON-RPC error for the request itself as its answer (2026-07-28 statuses)', async () => {
+    server = await startServer((_req, res) =>
+      json(
+        res,
+        {
+          jsonrpc: '2.0',
+          id: 7,
+          error: {
+            code: -32022,
+            message: 'Unsupported protocol version',
+            data: { supported: ['2026-07-28'] },
+          },
+        },
+        {},
+        400,
+      ),
+    );
+    const { transport, messages, errors } = await recordedTransport(server.url, fetch);
+    await transport.send({ jsonrpc: '2.0', id: 7, method: 'server/discover' });
+    expect(messages).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: 7,
+        error: { code: -32022, message: 'Unsupported protocol version', data: { supported: ['2026-07-28'] } },
+      },
+    ]);
+    expect(errors).toEqual([]);
+    await transport.close();
+  });
+
   it('reports invalid JSON with a snippet of the body', async () => {
     server = await startServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc": "2.0", oops');

@@ -175,7 +175,13 @@ export class StreamableHttpClientTransport implements Transport {
       this.sessionId = sessionId;
     }
     const what = 'method' in message ? `Sending ${message.method}` : 'Sending a response';
-    if (!response.ok) throw await this.http.statusError(response, 'POST', sentSessionId, what);
+    if (!response.ok) {
+      // 2026-07-28 answers protocol errors with 4xx statuses (-32601 is 404, -32602/-32022 are 400):
+      // a JSON-RPC error for this very request is its answer, not a transport failure.
+      const read = await this.deliverErrorAnswer(message, response);
+      if (read === true) return false;
+      throw await this.http.statusError(read, 'POST', sentSessionId, what);
+    }
     if (response.status === 202) {
       await response.text(); // empty by definition; reading it lets the connection be reused
       return false;
@@ -215,6 +221,43 @@ export class StreamableHttpClientTransport implements Transport {
       `POST ${this.url} answered request ${String(requestId)} with content type "${type || '(none)'}", expected application/json or text/event-stream`,
       { url: this.url, method: 'POST', status: response.status },
     );
+  }
+
+  /**
+   * Delivers a 4xx JSON body holding a JSON-RPC error response to the request sent and returns true;
+   * otherwise returns the response (its body still readable) for the status error.
+   */
+  private async deliverErrorAnswer(
+    message: JSONRPCMessage,
+    response: FetchResponse,
+  ): Promise<true | FetchResponse> {
+    const requestId = requestIdOf(message);
+    if (requestId === undefined || response.status < 400 || response.status >= 500) return response;
+    if (mediaType(response) !== 'application/json') return response;
+    const text = await response.text();
+    const unread: FetchResponse = {
+      status: response.status,
+      ok: response.ok,
+      headers: response.headers,
+      body: null,
+      text: () => Promise.resolve(text),
+      ...(response.statusText !== undefined ? { statusText: response.statusText } : {}),
+    };
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return unread; // not JSON after all: the status error quotes the body
+    }
+    const answer = parsed as {
+      jsonrpc?: unknown;
+      id?: unknown;
+      error?: { code?: unknown; message?: unknown };
+    };
+    if (answer?.jsonrpc !== '2.0' || answer.id !== requestId) return unread;
+    if (typeof answer.error?.code !== 'number' || typeof answer.error.message !== 'string') return unread;
+    this.deliver(parsed as JSONRPCMessage);
+    return true;
   }
 
   /** Reads (and resumes) an SSE stream in the background; a request stream that cannot finish gets an error response. */

@@ -37,4 +37,24 @@ describe('official conformance referee, client leg', () => {
     console.log(summary(output));
     expect(code, output).toBe(0);
   });
+
+  it('every scenario at 2026-07-28 passes or is an expected failure', { timeout: 300_000 }, async () => {
+    const { code, output } = await runReferee([
+      'client',
+      '--command',
+      `"${process.execPath}" "${fixtureClient}"`,
+      '--suite',
+      'all',
+      '--spec-version',
+      '2026-07-28',
+      '--timeout',
+      '10000',
+      '--expected-failures',
+      clientExpectedFailures,
+      '-o',
+      join(outputDir, '2026-07-28'),
+    ]);
+    console.log(summary(output));
+    expect(code, output).toBe(0);
+  });
 });
