@@ -3,4 +3,4 @@
 // The command line.
 export { type EchoCliOptions, parseEchoArgs, USAGE } from './cli-args.js';
 // The server, transport-free.
-export { createEchoServer, ECHO_SERVER_INFO } from './server.js';
+export { createEchoServer, ECHO_PROTOCOL_VERSIONS, ECHO_SERVER_INFO } from './server.js';

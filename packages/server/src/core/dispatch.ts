@@ -209,6 +209,8 @@ export async function handleRequest(
 
 /** Results whose 2026-07-28 shape carries cache hints (SEP-2549). */
 const CACHEABLE_METHODS = new Set([
+  // The 2026-07-28 schema requires ttlMs and cacheScope on DiscoverResult too.
+  'server/discover',
   'tools/list',
   'prompts/list',
   'resources/list',

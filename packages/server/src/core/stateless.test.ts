@@ -238,6 +238,9 @@ describe('stateless requests over a connection', () => {
       capabilities: { tools: { listChanged: true } },
       _meta: { 'io.modelcontextprotocol/serverInfo': { name: 't', version: '1' } },
       resultType: 'complete',
+      // DiscoverResult requires cache hints in the 2026-07-28 schema.
+      ttlMs: 0,
+      cacheScope: 'private',
     });
     const listed = await h.request('tools/list', { _meta: META });
     expect(listed.resultType).toBe('complete');

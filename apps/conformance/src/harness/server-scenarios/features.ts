@@ -60,6 +60,8 @@ const lifecycle: ServerScenario = {
 const ping: ServerScenario = {
   id: 'ping',
   description: 'ping answers with an empty result',
+  // 2026-07-28 removed ping.
+  revisions: ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'],
   async run({ session }) {
     const response = await session.call('ping');
     const result = resultOf(response);

@@ -45,9 +45,13 @@ export function openWire(target: Target): Wire {
 
 /** The SEP-2243 Mcp-Name of a request: the tool or prompt name, or the resource URI. */
 function mcpName(method: string, params: JsonObject | undefined): string | undefined {
-  if (method === 'tools/call' || method === 'prompts/get') return params?.name as string | undefined;
-  if (method === 'resources/read') return params?.uri as string | undefined;
-  return undefined;
+  const value =
+    method === 'tools/call' || method === 'prompts/get'
+      ? params?.name
+      : method === 'resources/read'
+        ? params?.uri
+        : undefined;
+  return typeof value === 'string' ? value : undefined;
 }
 
 export function withEnvelope(revision: Revision, params: JsonObject = {}): JsonObject {

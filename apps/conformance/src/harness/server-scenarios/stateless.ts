@@ -37,6 +37,8 @@ const envelopeRequired: ServerScenario = {
   id: 'meta-envelope-required',
   description: 'a request without the _meta envelope is -32602 (HTTP 400)',
   revisions: ONLY_2026,
+  // Over stdio a request without _meta or initialize names no era, so only HTTP (whose header does) is checked.
+  transports: ['http'],
   async run({ session }) {
     const headers = headers2026('tools/list', undefined);
     const response = await session.wire.request('tools/list', {}, { headers });
