@@ -34,7 +34,8 @@ describe('mcpkit-echo --stdio', () => {
   it('initializes and names itself, printing its banner to stderr only', async () => {
     const { client, stderr, errors } = await connectClient();
     expect(client.serverInfo).toMatchObject({ name: 'mcpkit-echo' });
-    expect(client.protocolVersion).toBe('2025-11-25');
+    // A default client probes server/discover; the echo server speaks 2026-07-28, so no initialize.
+    expect(client.protocolVersion).toBe('2026-07-28');
     expect(client.serverCapabilities).toMatchObject({ tools: {}, resources: {}, prompts: {} });
     expect(stderr()).toContain('MCP over stdio');
     expect(errors).toEqual([]);
@@ -50,7 +51,8 @@ describe('mcpkit-echo --stdio', () => {
       required: ['message'],
     });
     const result = await client.callTool({ name: 'echo', arguments: { message: 'héllo wörld 😀' } });
-    expect(result).toEqual({ content: [{ type: 'text', text: 'héllo wörld 😀' }] });
+    expect(result.content).toEqual([{ type: 'text', text: 'héllo wörld 😀' }]);
+    expect(result.resultType).toBe('complete');
   });
 
   it('answers a call with a missing message as invalid, without crashing', async () => {
@@ -85,9 +87,9 @@ describe('mcpkit-echo --stdio', () => {
     const { client } = await connectClient();
     const templates = await client.listAllResourceTemplates();
     expect(templates).toEqual([expect.objectContaining({ uriTemplate: 'echo://{message}', name: 'echo' })]);
-    expect(await client.readResource({ uri: 'echo://hello' })).toEqual({
-      contents: [{ uri: 'echo://hello', mimeType: 'text/plain', text: 'hello' }],
-    });
+    expect((await client.readResource({ uri: 'echo://hello' })).contents).toEqual([
+      { uri: 'echo://hello', mimeType: 'text/plain', text: 'hello' },
+    ]);
     const spaced = await client.readResource({ uri: 'echo://hello%20there' });
     expect(spaced.contents[0]).toMatchObject({ text: 'hello there' });
   });

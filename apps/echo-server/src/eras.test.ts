@@ -51,10 +51,10 @@ const text = (result: { content: unknown[] }) => (result.content[0] as { text?: 
 describe('mcpkit-echo serves 2026-07-28 beside the older revisions', () => {
   it('over HTTP, a 2025-11-25 session and a 2026-07-28 client on one URL, calls interleaved', async () => {
     const url = await startHttpServer();
-    const legacy = client();
-    const modern = client('2026-07-28');
+    const legacy = client('2025-11-25');
+    const modern = client();
     await legacy.connect(new StreamableHttpClientTransport(url));
-    await modern.connect(new StreamableHttpClientTransport(url, { messageHeaders: modern.messageHeaders }));
+    await modern.connect(new StreamableHttpClientTransport(url));
     expect(legacy.protocolVersion).toBe('2025-11-25');
     expect(modern.protocolVersion).toBe('2026-07-28');
     const calls = Array.from({ length: 20 }, (_, i) => {

@@ -13,7 +13,7 @@ import {
   isStatelessProtocolVersion,
   type JSONObject,
   type JSONRPCMessage,
-  LATEST_STATEFUL_PROTOCOL_VERSION,
+  LATEST_PROTOCOL_VERSION,
   type ListPromptsResult,
   type ListResourcesResult,
   type ListResourceTemplatesResult,
@@ -96,7 +96,7 @@ export class McpClient {
   constructor(clientInfo: Implementation, options: McpClientOptions = {}) {
     this.clientInfo = clientInfo;
     this.#options = options;
-    const versions = checkVersionOptions(options, LATEST_STATEFUL_PROTOCOL_VERSION);
+    const versions = checkVersionOptions(options, LATEST_PROTOCOL_VERSION);
     this.#offeredVersion = versions.offered;
     this.#supportedVersions = versions.supported;
     this.#responder.configure(options);
@@ -139,8 +139,9 @@ export class McpClient {
   /**
    * Connects and negotiates: sends `initialize` offering the configured revision, accepts any
    * supported revision the server answers with (closing and throwing UNSUPPORTED_PROTOCOL_VERSION
-   * otherwise), tells the transport the version, then sends `notifications/initialized`. Offering
-   * 2026-07-28 probes `server/discover` first and falls back to that handshake for legacy servers.
+   * otherwise), tells the transport the version, then sends `notifications/initialized`. By default
+   * (offering 2026-07-28) it probes `server/discover` first, on the same connection, and falls back
+   * to that handshake for legacy servers; pin `protocolVersion` to a stateful revision to skip the probe.
    * `options` apply to the negotiation requests (timeout, abort signal).
    */
   async connect(transport: Transport, options?: RequestOptions): Promise<void> {
@@ -170,6 +171,11 @@ export class McpClient {
       reportError: (error) => this.#reportError(error),
     });
     peer.onclose = () => this.#handleClosed(peer);
+    // An HTTP transport that can take the SEP-2243 header hook gets it, so Mcp-Param-* needs no wiring.
+    const headerAware = transport as Transport & {
+      setMessageHeaders?(hook: McpClient['messageHeaders']): void;
+    };
+    headerAware.setMessageHeaders?.(this.messageHeaders);
     this.#connecting = peer;
     const capabilities = this.#currentCapabilities();
     try {

@@ -4,7 +4,7 @@ import { McpClientError, McpClientErrorCode } from './errors.js';
 import { connectPair, createClient, startFakeServer } from './test-helpers/fake-server.js';
 
 describe('McpClient.connect', () => {
-  it('offers 2025-11-25, exposes what the server said and sends notifications/initialized after', async () => {
+  it('probes server/discover by default, falls back to initialize with 2025-11-25 for a legacy server, and sends notifications/initialized after', async () => {
     const { client, server, announcedVersions } = await connectPair({
       serverInfo: { name: 'srv', version: '2.0.0', title: 'Server' },
       instructions: 'Use the tools wisely.',
@@ -21,10 +21,11 @@ describe('McpClient.connect', () => {
     expect(client.serverCapabilities).toEqual({ tools: {}, logging: {} });
     expect(client.instructions).toBe('Use the tools wisely.');
     expect(client.isConnected).toBe(true);
-    expect(announcedVersions).toEqual(['2025-11-25']);
+    // The transport learns each version as it is tried: the probe's, then the one initialize settles on.
+    expect(announcedVersions).toEqual(['2026-07-28', '2025-11-25', '2025-11-25']);
     await server.waitFor((m) => 'method' in m && m.method === 'notifications/initialized');
     const order = server.received.map((m) => ('method' in m ? m.method : 'response'));
-    expect(order.slice(0, 2)).toEqual(['initialize', 'notifications/initialized']);
+    expect(order.slice(0, 3)).toEqual(['server/discover', 'initialize', 'notifications/initialized']);
   });
 
   it.each(['2024-11-05', '2025-03-26', '2025-06-18'])(
@@ -32,7 +33,7 @@ describe('McpClient.connect', () => {
     async (version) => {
       const { client, announcedVersions } = await connectPair({ protocolVersion: version });
       expect(client.protocolVersion).toBe(version);
-      expect(announcedVersions).toEqual([version]);
+      expect(announcedVersions).toEqual(['2026-07-28', '2025-11-25', version]);
     },
   );
 

@@ -1,8 +1,14 @@
-import { HttpHeader, type JSONRPCMessage, Method, type RequestId } from '@mcpkit/protocol';
+import {
+  HttpHeader,
+  isStatelessProtocolVersion,
+  type JSONRPCMessage,
+  Method,
+  type RequestId,
+} from '@mcpkit/protocol';
 import { HttpTransportError, type HttpTransportErrorDetails } from './errors.js';
 import type { FetchLike, FetchResponse } from './fetch.js';
 import { errorFromResponse, isRequest, mediaType, resolveHeaders } from './http-helpers.js';
-import type { StreamableHttpClientTransportOptions } from './streamable-http-options.js';
+import type { MessageHeaders, StreamableHttpClientTransportOptions } from './streamable-http-options.js';
 
 const ACCEPT_POST = 'application/json, text/event-stream';
 
@@ -19,6 +25,9 @@ export interface SessionState {
  * version, Last-Event-ID, per-message headers) and turns failed answers into precise errors.
  */
 export class StreamableHttpRequests {
+  /** Set by a client that knows the tool catalog (`Mcp-Param-*`); wins over `options.messageHeaders`. */
+  messageHeaders: MessageHeaders | undefined;
+
   constructor(
     readonly url: string,
     private readonly fetch: FetchLike,
@@ -46,7 +55,9 @@ export class StreamableHttpRequests {
     if (extra.lastEventId !== undefined) headers[HttpHeader.LastEventId] = extra.lastEventId;
     if (message !== undefined) {
       headers['content-type'] = 'application/json';
-      Object.assign(headers, this.options.messageHeaders?.(message, version));
+      if (version !== undefined && isStatelessProtocolVersion(version))
+        Object.assign(headers, standardHeaders(message));
+      Object.assign(headers, (this.messageHeaders ?? this.options.messageHeaders)?.(message, version));
     }
     try {
       return await this.fetch(this.url, {
@@ -165,4 +176,25 @@ export function abortError(signal: AbortSignal, method: string, url: string): Ht
     method,
     cause: reason,
   });
+}
+
+/**
+ * SEP-2243 standard headers of a 2026-07-28 request or notification, read from the body alone:
+ * `Mcp-Method`, and `Mcp-Name` for the methods that name a tool, prompt, resource or task.
+ */
+export function standardHeaders(message: JSONRPCMessage): Record<string, string> {
+  if (!('method' in message)) return {};
+  const headers: Record<string, string> = { 'Mcp-Method': message.method };
+  const params = message.params as Record<string, unknown> | undefined;
+  const key =
+    message.method === 'tools/call' || message.method === 'prompts/get'
+      ? 'name'
+      : message.method === 'resources/read'
+        ? 'uri'
+        : message.method.startsWith('tasks/')
+          ? 'taskId'
+          : undefined;
+  const name = key === undefined ? undefined : params?.[key];
+  if (typeof name === 'string') headers['Mcp-Name'] = name;
+  return headers;
 }

@@ -170,6 +170,28 @@ describe.each(fetchImplementations)('StreamableHttpClientTransport over %s', (_n
     await transport.close();
   });
 
+  it('sends the SEP-2243 standard headers under 2026-07-28 without any hook, and a client-set hook adds its own', async () => {
+    server = await startServer((_req, res) =>
+      json(res, { jsonrpc: '2.0', id: 1, result: { resultType: 'complete' } }),
+    );
+    const { transport } = await recordedTransport(server.url, fetch, { protocolVersion: '2026-07-28' });
+    await transport.send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: {} },
+    });
+    expect(server.requests[0]?.headers).toMatchObject({ 'mcp-method': 'tools/call', 'mcp-name': 'echo' });
+    transport.setMessageHeaders(() => ({ 'Mcp-Param-Region': 'eu' }));
+    await transport.send({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'a://b' } });
+    expect(server.requests[1]?.headers).toMatchObject({
+      'mcp-method': 'resources/read',
+      'mcp-name': 'a://b',
+      'mcp-param-region': 'eu',
+    });
+    await transport.close();
+  });
+
   it('delivers a 4xx JSON-RPC error for the request itself as its answer (2026-07-28 statuses)', async () => {
     server = await startServer((_req, res) =>
       json(

@@ -13,7 +13,11 @@ import { decodeMessages, isRequest, isResponse, mediaType } from './http-helpers
 import { type ReconnectionOptions, resolveReconnection } from './reconnect.js';
 import { runResumableStream } from './resumable-stream.js';
 import { type AbortLink, linkAbort } from './signals.js';
-import type { HttpSendOptions, StreamableHttpClientTransportOptions } from './streamable-http-options.js';
+import type {
+  HttpSendOptions,
+  MessageHeaders,
+  StreamableHttpClientTransportOptions,
+} from './streamable-http-options.js';
 import {
   abortError,
   isInitializeRequest,
@@ -56,6 +60,14 @@ export class StreamableHttpClientTransport implements Transport {
     this.http = new StreamableHttpRequests(this.url, fetch, options, this.session, () =>
       this.standalone?.abort(),
     );
+  }
+
+  /**
+   * Installs the per-message header hook (SEP-2243 `Mcp-Param-*` mirrors); `McpClient.connect` calls
+   * it, so a client's tool catalog reaches the headers without wiring. Wins over `options.messageHeaders`.
+   */
+  setMessageHeaders(hook: MessageHeaders | undefined): void {
+    this.http.messageHeaders = hook;
   }
 
   /** The session the server assigned at initialization (sent as `Mcp-Session-Id`), if any. */

@@ -34,7 +34,7 @@ function wrap(client: McpClient): BenchClient {
 }
 
 const newClient = (wire: Wire) =>
-  new McpClient(CLIENT_INFO, wire === '2026' ? { protocolVersion: '2026-07-28' } : {});
+  new McpClient(CLIENT_INFO, { protocolVersion: wire === '2026' ? '2026-07-28' : '2025-11-25' });
 
 export const mcpkitClientFactory: ClientFactory = {
   async connectStdio(target, wire) {

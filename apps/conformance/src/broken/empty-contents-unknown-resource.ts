@@ -15,7 +15,13 @@ await runBrokenServer({
         (message.error.code === ErrorCode.InvalidParams &&
           typeof uri === 'string' &&
           uri === answering.params?.uri);
-      return notFound ? { jsonrpc: '2.0', id: message.id, result: { contents: [] } } : message;
+      // A 2026-07-28 result still carries resultType and cache hints, so empty contents is the only rule broken.
+      const meta = answering.params?._meta as Record<string, unknown> | undefined;
+      const modern = meta?.['io.modelcontextprotocol/protocolVersion'] === '2026-07-28';
+      const result = modern
+        ? { contents: [], resultType: 'complete', ttlMs: 0, cacheScope: 'private' }
+        : { contents: [] };
+      return notFound ? { jsonrpc: '2.0', id: message.id, result } : message;
     },
   },
 });

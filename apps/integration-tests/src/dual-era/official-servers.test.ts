@@ -84,8 +84,9 @@ describe('our client against official SDK servers of both eras', () => {
     timeout: 30_000,
   }, async () => {
     const { url } = await serveV2();
-    const modern = await connect(url, '2026-07-28');
-    const legacy = await connect(url);
+    const modern = await connect(url);
+    const legacy = await connect(url, '2025-11-25');
+    // By default the client probes server/discover and speaks 2026-07-28 to a server that has it.
     expect(modern.protocolVersion).toBe('2026-07-28');
     expect(legacy.protocolVersion).toBe('2025-11-25');
     const answers = await Promise.all(
@@ -96,11 +97,11 @@ describe('our client against official SDK servers of both eras', () => {
     expect(answers.map(text)).toEqual(Array.from({ length: 10 }, (_, i) => `v2: m${i}`));
   });
 
-  it('official v1 (stateful revisions only): a client offering 2026-07-28 falls back to initialize', {
+  it('official v1 (stateful revisions only): a default client probes, then falls back to initialize', {
     timeout: 30_000,
   }, async () => {
     const url = await serveV1();
-    const client = await connect(url, '2026-07-28');
+    const client = await connect(url);
     expect(client.protocolVersion).not.toBe('2026-07-28');
     expect(['2025-03-26', '2025-06-18', '2025-11-25']).toContain(client.protocolVersion);
     expect(text(await client.callTool({ name: 'echo', arguments: { message: 'old' } }))).toBe('v1: old');

@@ -23,6 +23,11 @@ export interface StatelessContextInit {
   signal: AbortSignal;
   /** Stateless revisions this server accepts, e.g. `['2026-07-28']`. */
   supportedVersions: readonly string[];
+  /**
+   * What -32022 lists as `supported` (default `supportedVersions`): every revision the server
+   * speaks, so a client whose stateless version is refused can fall back to `initialize`.
+   */
+  advertisedVersions?: readonly string[];
   requestId?: RequestId;
   extra?: MessageExtra;
   /** Sends a notification on this request's response stream (progress, log messages). */
@@ -68,7 +73,7 @@ export async function createStatelessContext(init: StatelessContextInit): Promis
       ErrorCode.UnsupportedProtocolVersion,
       `Unsupported protocol version: ${requested}`,
       {
-        supported: [...init.supportedVersions],
+        supported: [...(init.advertisedVersions ?? init.supportedVersions)],
         requested,
       },
     );

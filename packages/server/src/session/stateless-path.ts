@@ -30,6 +30,7 @@ export async function answerStatelessRequest(
       return context.signal;
     },
     supportedVersions: server.protocolVersions.filter(isStatelessProtocolVersion),
+    advertisedVersions: server.protocolVersions,
     requestId: context.requestId,
     sendNotification,
     ...(context.extra !== undefined ? { extra: context.extra } : {}),
