@@ -2,6 +2,7 @@ import type { CheckOutcome, ScenarioResult } from '../types.js';
 import { verdictOf } from '../types.js';
 import { ERROR_SCENARIOS } from './errors.js';
 import { FEATURE_SCENARIOS } from './features.js';
+import { ROUND_TRIP_SCENARIOS } from './round-trips.js';
 import { fail, type ScenarioContext, type ServerScenario } from './scenario.js';
 import { SCHEMA_SCENARIOS, SCHEMA_VALIDITY_SCENARIO } from './schema.js';
 import { openSession, REVISIONS, type Revision, type Session, type Target } from './session.js';
@@ -22,6 +23,7 @@ export const SERVER_SCENARIOS: readonly ServerScenario[] = [
   ...FEATURE_SCENARIOS,
   ...SCHEMA_SCENARIOS,
   ...ERROR_SCENARIOS,
+  ...ROUND_TRIP_SCENARIOS,
   ...STATELESS_SCENARIOS,
   ...TRANSPORT_SCENARIOS,
   SCHEMA_VALIDITY_SCENARIO,
