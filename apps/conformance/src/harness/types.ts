@@ -33,12 +33,25 @@ export interface MatrixCell {
   detail?: string;
 }
 
+/** Our scenario and the referee's on the same rule (referee mode). */
+export interface AgreementRow {
+  ours: string;
+  referee: string[];
+  ourVerdict: Verdict;
+  refereeVerdict: Verdict;
+  /** True when the verdicts match, or one side had nothing to check. */
+  agree: boolean;
+  /** Why they differ (or why they cannot be compared). */
+  explanation?: string;
+}
+
 export interface HarnessReport {
   tool: 'mcpkit-conformance';
   mode: 'server' | 'client' | 'referee' | 'matrix';
   startedAt: string;
   results: ScenarioResult[];
   matrix?: MatrixCell[];
+  agreement?: AgreementRow[];
   summary: { passed: number; failed: number; notApplicable: number };
 }
 

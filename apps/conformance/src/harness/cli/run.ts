@@ -7,6 +7,7 @@ import { matrixClientFromArg, matrixServerFromArg, runMatrix } from '../matrix/i
 import {
   applyExpectedFailures,
   buildReport,
+  compareWithReferee,
   formatSummary,
   ProgressLine,
   parseExpectedFailures,
@@ -69,10 +70,24 @@ export async function runCli(options: CliOptions, out: Output, err: Output): Pro
     : undefined;
   const outcome = applyExpectedFailures(results, listed);
   const report: HarnessReport = buildReport(options.mode, startedAt, outcome.results, matrix);
+  if (options.mode === 'referee') report.agreement = compareWithReferee(outcome.results);
   if (options.json) await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
   if (options.html) await writeFile(options.html, renderReportHtml(report));
 
   const lines: string[] = [];
+  if (report.agreement !== undefined) {
+    const compared = report.agreement.filter(
+      (row) => row.ourVerdict !== 'not-applicable' && row.refereeVerdict !== 'not-applicable',
+    );
+    lines.push(
+      `agreement with the referee: ${compared.filter((row) => row.agree).length} of ${compared.length} comparable pairs agree`,
+    );
+    for (const row of report.agreement.filter((r) => !r.agree)) {
+      lines.push(
+        `  differ: ${row.ours} ${row.ourVerdict} vs ${row.referee.join('+')} ${row.refereeVerdict} (${row.explanation})`,
+      );
+    }
+  }
   const expected = outcome.results.filter((r) => r.expectedFailure).length;
   if (expected > 0) lines.push(`${expected} failure(s) are listed in ${options.expectedFailures}`);
   for (const entry of outcome.stalePasses)

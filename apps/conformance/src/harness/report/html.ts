@@ -1,4 +1,4 @@
-import type { HarnessReport, MatrixCell, ScenarioResult, Verdict } from '../types.js';
+import type { AgreementRow, HarnessReport, MatrixCell, ScenarioResult, Verdict } from '../types.js';
 import { formatSummary } from './summary.js';
 
 // A self-contained page (inline CSS, no scripts, no network) a person can open from disk or a CI artefact.
@@ -61,6 +61,20 @@ export function matrixGrid(cells: readonly MatrixCell[]): string {
   return `<h2>Interop matrix</h2><table class="matrix"><thead><tr><th>server \\ client</th>${header}</tr></thead><tbody>\n${rows}\n</tbody></table>`;
 }
 
+/** Our verdict beside the referee's where both judge the same rule. */
+export function agreementTable(rows: readonly AgreementRow[]): string {
+  if (rows.length === 0) return '';
+  const body = rows
+    .map(
+      (row) =>
+        `<tr><td><code>${escapeHtml(row.ours)}</code></td><td>${badge(row.ourVerdict)}</td>` +
+        `<td>${row.referee.map((id) => `<code>${escapeHtml(id)}</code>`).join(', ')}</td><td>${badge(row.refereeVerdict)}</td>` +
+        `<td>${row.agree ? 'agree' : '<b>differ</b>'}</td><td>${escapeHtml(row.explanation ?? '')}</td></tr>`,
+    )
+    .join('\n');
+  return `<h2>Agreement with the official referee</h2><table><thead><tr><th>ours</th><th>verdict</th><th>referee</th><th>verdict</th><th></th><th>why</th></tr></thead><tbody>\n${body}\n</tbody></table>`;
+}
+
 export function renderReportHtml(report: HarnessReport, title = 'mcpkit-conformance report'): string {
   const matrixSummary = report.matrix
     ? ` Matrix: ${report.matrix.filter((c) => c.verdict === 'pass').length} of ${report.matrix.length} pairs pass.`
@@ -80,6 +94,7 @@ details ul{margin:.3rem 0;padding-left:1.2rem}
 <h1>${escapeHtml(title)}</h1>
 <p>Mode <b>${escapeHtml(report.mode)}</b>, run at ${escapeHtml(report.startedAt)}. ${escapeHtml(formatSummary(report.summary))}.${escapeHtml(matrixSummary)}</p>
 ${matrixGrid(report.matrix ?? [])}
+${agreementTable(report.agreement ?? [])}
 ${scenarioTable(report.results)}
 </body></html>
 `;

@@ -1,4 +1,5 @@
 // Reporting shared by every mode: summary line, progress, expected failures, JSON/HTML, referee folding.
+export { AGREEMENT_PAIRS, compareWithReferee } from './agreement.js';
 export type { ExpectationOutcome, ExpectedFailures } from './expected-failures.js';
 export { applyExpectedFailures, parseExpectedFailures } from './expected-failures.js';
 export { escapeHtml, matrixGrid, renderReportHtml } from './html.js';
