@@ -5,7 +5,14 @@ import { FEATURE_SCENARIOS } from './features.js';
 import { ROUND_TRIP_SCENARIOS } from './round-trips.js';
 import { fail, type ScenarioContext, type ServerScenario } from './scenario.js';
 import { SCHEMA_SCENARIOS, SCHEMA_VALIDITY_SCENARIO } from './schema.js';
-import { openSession, REVISIONS, type Revision, type Session, type Target } from './session.js';
+import {
+  detectLegacySse,
+  openSession,
+  REVISIONS,
+  type Revision,
+  type Session,
+  type Target,
+} from './session.js';
 import { STATELESS_SCENARIOS } from './stateless.js';
 import { TRANSPORT_SCENARIOS } from './transport.js';
 
@@ -35,15 +42,20 @@ function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+type TransportKind = 'stdio' | 'http' | 'legacy-sse';
+
 function applies(
   scenario: ServerScenario,
   revision: Revision,
-  transport: 'stdio' | 'http',
+  transport: TransportKind,
   wanted?: readonly string[],
 ) {
   if (wanted !== undefined && !wanted.includes(scenario.id)) return false;
   if (scenario.revisions !== undefined && !scenario.revisions.includes(revision)) return false;
-  return scenario.transports === undefined || scenario.transports.includes(transport);
+  return (
+    scenario.transports === undefined ||
+    (transport !== 'legacy-sse' && scenario.transports.includes(transport))
+  );
 }
 
 export function validateScenarioIds(ids: readonly string[]): void {
@@ -59,18 +71,25 @@ export function validateScenarioIds(ids: readonly string[]): void {
 export async function runServerMode(options: ServerModeOptions): Promise<ScenarioResult[]> {
   if (options.scenarios) validateScenarioIds(options.scenarios);
   const target = options.command ?? options.url ?? '';
-  const transport = options.command ? 'stdio' : 'http';
+  const legacySse =
+    options.command === undefined &&
+    options.url !== undefined &&
+    (options.legacySse ?? (await detectLegacySse(options.url)));
+  const transport: TransportKind = options.command ? 'stdio' : legacySse ? 'legacy-sse' : 'http';
+  const connectTo: Target = legacySse ? { ...options, legacySse: true } : options;
   const results: ScenarioResult[] = [];
   const record = (result: ScenarioResult) => {
     results.push(result);
     options.onResult?.(result, results.length);
   };
 
-  for (const revision of options.revisions ?? REVISIONS) {
+  // The HTTP+SSE transport predates the stateless revision.
+  const revisions = (options.revisions ?? REVISIONS).filter((r) => !(legacySse && r === '2026-07-28'));
+  for (const revision of revisions) {
     const started = Date.now();
     let session: Session;
     try {
-      session = await openSession(options, revision);
+      session = await openSession(connectTo, revision);
     } catch (error) {
       record({
         scenario: 'revision-support',
@@ -112,7 +131,7 @@ export async function runServerMode(options: ServerModeOptions): Promise<Scenari
         });
         continue;
       }
-      const context: ScenarioContext = { session, target: options, revision, cache: new Map() };
+      const context: ScenarioContext = { session, target: connectTo, revision, cache: new Map() };
       for (const scenario of SERVER_SCENARIOS.filter((s) =>
         applies(s, revision, transport, options.scenarios),
       )) {

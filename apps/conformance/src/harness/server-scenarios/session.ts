@@ -1,6 +1,7 @@
 import type { JSONRPCResponse } from '@mcpkit/protocol';
 import type { JsonObject, RequestOptions, Wire } from './wire.js';
 import { openHttpWire } from './wire-http.js';
+import { openLegacySseWire } from './wire-legacy-sse.js';
 import { openStdioWire } from './wire-stdio.js';
 
 // A connection to the server under test at one revision: initialize (2025 and older) or per-request
@@ -8,11 +9,6 @@ import { openStdioWire } from './wire-stdio.js';
 
 export const REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
 export type Revision = (typeof REVISIONS)[number];
-
-export interface Target {
-  command?: string;
-  url?: string;
-}
 
 export const CLIENT_INFO = { name: 'mcpkit-conformance', version: '0.1.0' };
 
@@ -37,10 +33,37 @@ export interface Session {
   close(): Promise<void>;
 }
 
-export function openWire(target: Target): Wire {
+export interface Target {
+  command?: string;
+  url?: string;
+  /** The URL is a 2024-11-05 HTTP+SSE endpoint (GET stream + POST endpoint), not Streamable HTTP. */
+  legacySse?: boolean;
+}
+
+export async function openWire(target: Target): Promise<Wire> {
   if (target.command) return openStdioWire(target.command);
+  if (target.url && target.legacySse) return openLegacySseWire(target.url);
   if (target.url) return openHttpWire(target.url);
   throw new Error('a server target needs a command (stdio) or a URL (HTTP)');
+}
+
+/**
+ * Streamable HTTP or the legacy HTTP+SSE transport? A Streamable HTTP endpoint answers an
+ * initialize POST; a legacy one refuses it (4xx) and answers GET with an event stream.
+ */
+export async function detectLegacySse(url: string): Promise<boolean> {
+  const probe = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'ping' }),
+  });
+  await probe.body?.cancel();
+  if (probe.status < 400 || probe.status >= 500 || probe.status === 400) return false;
+  const get = new AbortController();
+  const stream = await fetch(url, { headers: { accept: 'text/event-stream' }, signal: get.signal });
+  const legacy = (stream.headers.get('content-type') ?? '').includes('text/event-stream');
+  get.abort();
+  return legacy;
 }
 
 /** The SEP-2243 Mcp-Name of a request: the tool or prompt name, or the resource URI. */
@@ -75,7 +98,7 @@ export function headers2026(method: string, params: JsonObject | undefined): Rec
 }
 
 export async function openSession(target: Target, revision: Revision): Promise<Session> {
-  const wire = openWire(target);
+  const wire = await openWire(target);
   try {
     if (revision === '2026-07-28') return await open2026(wire);
     return await openStateful(wire, revision);

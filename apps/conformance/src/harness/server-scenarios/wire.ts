@@ -18,7 +18,7 @@ export interface RequestOptions {
 }
 
 export interface Wire {
-  readonly kind: 'stdio' | 'http';
+  readonly kind: 'stdio' | 'http' | 'legacy-sse';
   /** Everything the server sent, in order. */
   readonly received: Received[];
   /** Sends a request and resolves with its response (result or error). */
