@@ -8,6 +8,7 @@ import type {
   Tool,
 } from '@mcpkit/protocol';
 import type { ListChangedHandler } from './list-changed.js';
+import type { NegotiationCache } from './negotiation-cache.js';
 import type {
   ElicitationHandler,
   ElicitationHandlerOptions,
@@ -22,9 +23,9 @@ export interface McpClientOptions {
    */
   capabilities?: ClientCapabilities;
   /**
-   * The revision to offer (default: the newest stateful one, 2025-11-25, through `initialize`).
-   * Offering the stateless 2026-07-28 probes `server/discover` first and falls back to
-   * `initialize` when the server turns out to be a legacy one.
+   * The revision to offer (default 2026-07-28: probe `server/discover` first, on the same
+   * connection, and fall back to `initialize` when the server turns out to be a legacy one).
+   * Pin a stateful revision (e.g. 2025-11-25) to go straight to `initialize`.
    */
   protocolVersion?: string;
   /**
@@ -34,6 +35,17 @@ export interface McpClientOptions {
   supportedProtocolVersions?: readonly string[];
   /** How long the `server/discover` probe waits before assuming a legacy server (default 10 000). */
   discoverTimeoutMs?: number;
+  /**
+   * Remembers per server (HTTP URL, or a transport's `serverKey`) that it speaks only the stateful
+   * revisions, so later connections skip the probe. Default: one cache shared by the process;
+   * `false` probes every time.
+   */
+  negotiationCache?: NegotiationCache | false;
+  /**
+   * 2026-07-28: keep list results (`tools/list`, `prompts/list`, `resources/list`, templates) for the
+   * `ttlMs` the server gave, until the server says the list changed (default false).
+   */
+  listCache?: boolean;
   /** 2026-07-28: how many `input_required` rounds one call may take before failing (default 10). */
   maxInputRounds?: number;
   /** Default `timeoutMs` of every request (default 60 000). */

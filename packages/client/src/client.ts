@@ -36,8 +36,10 @@ import type { CallToolOptions, LogMessageHandler, McpClientOptions } from './cli
 import { checkVersionOptions } from './client-version-options.js';
 import { ClientConnection } from './connection.js';
 import { McpClientError, McpClientErrorCode } from './errors.js';
+import { ListCache } from './list-cache.js';
 import type { ListChangedHandler, ListKind } from './list-changed.js';
 import { type NegotiatedSession, negotiate } from './negotiation.js';
+import { type NegotiationCache, serverKeyOf, sharedNegotiationCache } from './negotiation-cache.js';
 import { collectAll, paginate } from './pagination.js';
 import { wirePeer } from './peer-wiring.js';
 import { resultSchemaFor, type TypedMethod } from './result-schemas.js';
@@ -89,6 +91,7 @@ export class McpClient {
     reportError: (error) => this.#reportError(error),
   });
   readonly #tools = new ToolCatalog();
+  readonly #listCache: ListCache | undefined;
   #logHandler: LogMessageHandler | undefined;
   #connecting: Peer | undefined;
   #connection: ClientConnection | undefined;
@@ -100,6 +103,7 @@ export class McpClient {
     this.#offeredVersion = versions.offered;
     this.#supportedVersions = versions.supported;
     this.#responder.configure(options);
+    if (options.listCache === true) this.#listCache = new ListCache();
     this.#logHandler = options.onLogMessage;
     for (const kind of ['tools', 'prompts', 'resources'] as const) {
       const handler = options.listChanged?.[kind];
@@ -165,6 +169,7 @@ export class McpClient {
       subscriptionsAcknowledged: () => this.#events.acknowledged(),
       elicitationComplete: (id) => this.#options.onElicitationComplete?.(id),
       listChanged: (kind) => {
+        this.#listCache?.invalidate(kind);
         if (kind === 'tools') this.#tools.listChanged();
         this.#events.listChanged(kind);
       },
@@ -189,6 +194,7 @@ export class McpClient {
           offeredVersion: this.#offeredVersion,
           supportedVersions: this.#supportedVersions,
           discoverTimeoutMs: this.#options.discoverTimeoutMs ?? DEFAULT_DISCOVER_TIMEOUT_MS,
+          ...this.#negotiationCacheFor(transport),
         },
         options,
       );
@@ -207,6 +213,12 @@ export class McpClient {
     } finally {
       this.#connecting = undefined;
     }
+  }
+
+  #negotiationCacheFor(transport: Transport): { cache?: { store: NegotiationCache; serverKey: string } } {
+    const store = this.#options.negotiationCache ?? sharedNegotiationCache;
+    const serverKey = store === false ? undefined : serverKeyOf(transport);
+    return store === false || serverKey === undefined ? {} : { cache: { store, serverKey } };
   }
 
   /** Closes the connection (and the transport). Safe to call when not connected. */
@@ -266,7 +278,11 @@ export class McpClient {
   /** A typed call: the result is checked against the exact schema of the negotiated revision. */
   #call<M extends TypedMethod>(method: M, params: JSONObject | undefined, options?: RequestOptions) {
     const version = this.#requireConnection(method).session.protocolVersion;
-    return this.request(method, params, resultSchemaFor(method, version), options);
+    const load = () => this.request(method, params, resultSchemaFor(method, version), options);
+    const cache = this.#listCache;
+    return cache !== undefined && ListCache.isCacheable(method)
+      ? cache.through(method, params, load)
+      : load();
   }
 
   // ---- Tools -----------------------------------------------------------------------------------

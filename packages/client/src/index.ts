@@ -23,6 +23,8 @@ export {
 export type { ListChangedHandler, ListKind } from './list-changed.js';
 // What negotiation established.
 export type { NegotiatedSession } from './negotiation.js';
+export type { NegotiationCache } from './negotiation-cache.js';
+export { MemoryNegotiationCache } from './negotiation-cache.js';
 // Answering the server's questions: sampling, elicitation, roots.
 export type {
   ElicitationHandler,

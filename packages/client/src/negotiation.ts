@@ -8,6 +8,7 @@ import {
 } from '@mcpkit/protocol';
 import { newestFirst, probeServer } from './discover.js';
 import { McpClientError, McpClientErrorCode } from './errors.js';
+import type { NegotiationCache } from './negotiation-cache.js';
 import { parseServerResult } from './validation.js';
 
 /**
@@ -37,6 +38,8 @@ export interface HandshakeInput {
 export interface NegotiationInput extends HandshakeInput {
   /** Timeout of the `server/discover` probe; a legacy server that stays silent costs this long. */
   discoverTimeoutMs: number;
+  /** Where a legacy server's revision is remembered, under `serverKey`, to skip the next probe. */
+  cache?: { store: NegotiationCache; serverKey: string };
 }
 
 /**
@@ -52,6 +55,9 @@ export async function negotiate(
   options: RequestOptions | undefined,
 ): Promise<NegotiatedSession> {
   let offered = input.offeredVersion;
+  const remembered = input.cache?.store.get(input.cache.serverKey);
+  const skipProbe = remembered !== undefined && input.supportedVersions.includes(remembered);
+  if (skipProbe) offered = remembered;
   if (isStatelessProtocolVersion(offered)) {
     const probeOptions = { ...options, timeoutMs: options?.timeoutMs ?? input.discoverTimeoutMs };
     const outcome = await probeServer(peer, transport, input, probeOptions);
@@ -70,7 +76,16 @@ export async function negotiate(
     offered = outcome.version ?? newestStateful;
     transport.setProtocolVersion?.(offered);
   }
-  const session = await initializeHandshake(peer, { ...input, offeredVersion: offered }, options);
+  let session: NegotiatedSession;
+  try {
+    session = await initializeHandshake(peer, { ...input, offeredVersion: offered }, options);
+  } catch (error) {
+    // The server may have been upgraded since: probe again next time.
+    if (skipProbe) input.cache?.store.delete(input.cache.serverKey);
+    throw error;
+  }
+  if (isStatelessProtocolVersion(input.offeredVersion))
+    input.cache?.store.set(input.cache.serverKey, session.protocolVersion);
   transport.setProtocolVersion?.(session.protocolVersion);
   await peer.notify('notifications/initialized');
   return session;

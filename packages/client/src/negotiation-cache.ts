@@ -1,0 +1,51 @@
+import type { Transport } from '@mcpkit/jsonrpc';
+
+// What a probe learned about a server, kept per server so the next connection to a server of the
+// stateful revisions skips the server/discover round trip (and, for a silent server, its timeout).
+
+/** Remembered outcome of a negotiation, keyed by server (see {@link serverKeyOf}). */
+export interface NegotiationCache {
+  get(serverKey: string): string | undefined;
+  set(serverKey: string, protocolVersion: string): void;
+  delete(serverKey: string): void;
+}
+
+/** A bounded in-memory cache, shared by the clients of one process unless a client gets its own. */
+export class MemoryNegotiationCache implements NegotiationCache {
+  readonly #entries = new Map<string, string>();
+
+  constructor(private readonly maxEntries = 256) {}
+
+  get(serverKey: string): string | undefined {
+    return this.#entries.get(serverKey);
+  }
+
+  set(serverKey: string, protocolVersion: string): void {
+    this.#entries.delete(serverKey);
+    this.#entries.set(serverKey, protocolVersion);
+    // Oldest first: a Map iterates in insertion order.
+    while (this.#entries.size > this.maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.#entries.delete(oldest);
+    }
+  }
+
+  delete(serverKey: string): void {
+    this.#entries.delete(serverKey);
+  }
+}
+
+export const sharedNegotiationCache: NegotiationCache = new MemoryNegotiationCache();
+
+/**
+ * Which server a transport reaches: its `serverKey` if it names one, else its `url` (HTTP
+ * transports). Transports that name no server (in-memory pairs) are never cached.
+ */
+export function serverKeyOf(transport: Transport): string | undefined {
+  const named = transport as Transport & { serverKey?: unknown; url?: unknown };
+  if (typeof named.serverKey === 'string') return named.serverKey;
+  if (typeof named.url === 'string') return named.url;
+  if (named.url instanceof URL) return named.url.href;
+  return undefined;
+}
