@@ -12,14 +12,20 @@ export type ResponseSender = (response: JSONRPCResponse, id: RequestId) => void;
  * The requests this peer is handling: runs handlers concurrently, answers each once, and drops
  * the answer of a request that was cancelled or whose connection closed meanwhile.
  */
+/** Default bound on requests a connection handles at once. */
+export const DEFAULT_MAX_IN_FLIGHT_REQUESTS = 1024;
+
 export class IncomingRequests {
   readonly #byId = new Map<RequestId, IncomingRequestContext>();
   readonly #owner: ContextOwner;
   readonly #respond: ResponseSender;
 
-  constructor(owner: ContextOwner, respond: ResponseSender) {
+  readonly #maxInFlight: number;
+
+  constructor(owner: ContextOwner, respond: ResponseSender, maxInFlight = DEFAULT_MAX_IN_FLIGHT_REQUESTS) {
     this.#owner = owner;
     this.#respond = respond;
+    this.#maxInFlight = maxInFlight;
   }
 
   run(
@@ -32,6 +38,14 @@ export class IncomingRequests {
     if (this.#byId.has(id)) {
       const error = JsonRpcError.invalidRequest(
         `Invalid request: id ${JSON.stringify(id)} is already in use by a request in progress`,
+      );
+      this.#respond({ jsonrpc: '2.0', id, error: error.toErrorObject() }, id);
+      return;
+    }
+    if (this.#byId.size >= this.#maxInFlight) {
+      const error = JsonRpcError.invalidRequest(
+        `Invalid request: ${method} refused, ${this.#byId.size} requests are already in flight on this connection (maxInFlightRequests ${this.#maxInFlight}); retry when some finish`,
+        { maxInFlightRequests: this.#maxInFlight },
       );
       this.#respond({ jsonrpc: '2.0', id, error: error.toErrorObject() }, id);
       return;

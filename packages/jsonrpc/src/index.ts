@@ -15,6 +15,7 @@ export type { JsonRpcErrorOptions } from './errors.js';
 export { JsonRpcError, McpkitError, McpkitErrorCode, toErrorResponse, toJsonRpcError } from './errors.js';
 
 // The peer engine: ids, correlation, timeouts, cancellation, progress, handler dispatch.
+export { DEFAULT_MAX_IN_FLIGHT_REQUESTS } from './incoming-requests.js';
 export { JsonRpcPeer } from './peer.js';
 export type {
   NotificationHandler,

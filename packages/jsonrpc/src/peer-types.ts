@@ -58,6 +58,11 @@ export interface PeerOptions {
   defaultTimeoutMs?: number;
   /** Called for non-fatal problems: late/duplicate responses, handler failures in notifications, transport errors. */
   onerror?: (error: Error) => void;
+  /**
+   * Incoming requests handled at once on this connection (default 1024). One more is answered at
+   * once with -32600 naming the limit, so a flood cannot pile up handlers without bound.
+   */
+  maxInFlightRequests?: number;
 }
 
 /**

@@ -48,11 +48,16 @@ export class JsonRpcPeer implements Peer {
   readonly #requestHandlers = new Map<string, RequestHandler>();
   readonly #notificationHandlers = new Map<string, NotificationHandler>();
   readonly #pending = new PendingRequests((pending) => this.#expire(pending));
-  readonly #incoming = new IncomingRequests(this, (response, id) => this.#send(response, id));
+  readonly #incoming: IncomingRequests;
   #transport: Transport | undefined;
   #nextId = 0;
 
   constructor(options?: PeerOptions) {
+    this.#incoming = new IncomingRequests(
+      this,
+      (response, id) => this.#send(response, id),
+      options?.maxInFlightRequests,
+    );
     this.#defaultTimeoutMs = options?.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     if (options?.onerror) this.onerror = options.onerror;
   }

@@ -57,6 +57,11 @@ export interface McpServerOptions<TState = undefined> {
   tasks?: TaskOptions;
   /** Signs 2026-07-28 `requestState` (multi-round-trip answers); see RequestStateCodec. */
   requestState?: RequestStateOptions;
+  /**
+   * Requests one session handles at once (default 1024); one more is refused with -32600 naming the
+   * limit. Bounds what a single client can make the server hold.
+   */
+  maxInFlightRequests?: number;
   /** Log level of a session until the client sends logging/setLevel (default `debug`: everything). */
   defaultLogLevel?: LoggingLevel;
   /** Unexpected failures: handler crashes, bad tool output, failed sends. Never logged elsewhere. */

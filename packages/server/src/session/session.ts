@@ -75,8 +75,10 @@ export class ServerSession {
       this.#negotiated = { ...options.restore };
       this.#ready = true;
     }
+    const maxInFlightRequests = server.options.maxInFlightRequests;
     this.peer = new JsonRpcPeer({
       ...(options.requestTimeoutMs !== undefined ? { defaultTimeoutMs: options.requestTimeoutMs } : {}),
+      ...(maxInFlightRequests !== undefined ? { maxInFlightRequests } : {}),
       onerror: (error) => this.#report(error),
     });
     this.#controls = {
