@@ -8,6 +8,7 @@ import type {
   Tool,
 } from '@mcpkit/protocol';
 import type { ListChangedHandler } from './list-changed.js';
+import type { ClientLogger } from './logger.js';
 import type { NegotiationCache } from './negotiation-cache.js';
 import type {
   ElicitationHandler,
@@ -76,6 +77,12 @@ export interface McpClientOptions {
   listChanged?: ListChangedOptions;
   /** Non-fatal problems: malformed notifications, failing callbacks, transport errors. */
   onerror?: (error: Error) => void;
+  /**
+   * Receives warnings about what the client tolerated, such as a 2026-07-28 tool left out of
+   * `tools/list` because its `x-mcp-header` annotations break SEP-2243. Without a logger those
+   * warnings go to `onerror` as McpClientErrors, so they are never silently lost.
+   */
+  logger?: ClientLogger;
 }
 
 export type LogMessageHandler = (params: LoggingMessageNotificationParams) => void | Promise<void>;

@@ -289,13 +289,13 @@ export class McpClient {
 
   /**
    * One page of tools; also remembers their output schemas for `callTool` validation. Under
-   * 2026-07-28 a tool whose `x-mcp-header` annotations break SEP-2243 is left out (and reported
-   * through `onerror` as INVALID_TOOL_DEFINITION); the others' annotations feed `messageHeaders`.
+   * 2026-07-28 a tool whose `x-mcp-header` annotations break SEP-2243 is left out (with a warning
+   * through `options.logger`, or else `onerror` as INVALID_TOOL_DEFINITION); the others' annotations feed `messageHeaders`.
    */
   async listTools(params?: PaginatedRequestParams, options?: RequestOptions): Promise<ListToolsResult> {
     const result = await this.#call('tools/list', params, options);
     const stateless = this.protocolMode === 'stateless';
-    result.tools = this.#tools.admit(result.tools, stateless, (error) => this.#reportError(error));
+    result.tools = this.#tools.admit(result.tools, stateless, (error) => this.#warn(error));
     return result;
   }
 
@@ -532,6 +532,17 @@ export class McpClient {
       McpClientErrorCode.NotConnected,
       `Cannot send ${method}: the client is not connected (call connect() first)`,
     );
+  }
+
+  /** A tolerated problem: a warning through the logger when there is one, else an onerror report. */
+  #warn(error: McpClientError): void {
+    const logger = this.#options.logger;
+    if (logger === undefined) {
+      this.#reportError(error);
+      return;
+    }
+    const details = typeof error.data === 'object' && error.data !== null ? { ...error.data } : {};
+    logger.warn(error.message, { code: error.code, ...details });
   }
 
   #reportError(error: Error): void {

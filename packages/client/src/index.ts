@@ -21,6 +21,8 @@ export {
 } from './errors.js';
 // List-change notifications.
 export type { ListChangedHandler, ListKind } from './list-changed.js';
+// Warnings about tolerated problems.
+export type { ClientLogger } from './logger.js';
 // What negotiation established.
 export type { NegotiatedSession } from './negotiation.js';
 export type { NegotiationCache } from './negotiation-cache.js';

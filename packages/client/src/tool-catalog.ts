@@ -15,7 +15,7 @@ export class ToolCatalog {
    * Records one listed page and returns the tools to hand to the user. Under 2026-07-28 a tool
    * whose header annotations break SEP-2243 is left out and reported as INVALID_TOOL_DEFINITION.
    */
-  admit(tools: Tool[], stateless: boolean, report: (error: Error) => void): Tool[] {
+  admit(tools: Tool[], stateless: boolean, report: (error: McpClientError) => void): Tool[] {
     const kept = stateless
       ? this.#headers.admit(tools, (tool, reason) =>
           report(
