@@ -17,10 +17,10 @@ export type ParsedBody =
  * Reads one JSON-RPC message or a batch with the shared codec. Only the envelope is checked here;
  * params and results are validated by the server against the schema of the negotiated revision.
  */
-export function parseJsonRpcBody(text: string): ParsedBody {
+export function parseJsonRpcBody(text: string, maxDepth?: number): ParsedBody {
   let decoded: JSONRPCMessage | JSONRPCMessage[];
   try {
-    decoded = decodeMessage(text);
+    decoded = maxDepth === undefined ? decodeMessage(text) : decodeMessage(text, { maxDepth });
   } catch (error) {
     if (!(error instanceof JsonRpcError)) throw error;
     const id = error.response?.id ?? null;

@@ -204,7 +204,7 @@ async function handlePost(
   const { config } = context;
   const refused = requirePostAccept(request) ?? requireJsonContentType(request);
   if (refused) return refused;
-  const parsed = await readAndParse(request, config.maxBodyBytes);
+  const parsed = await readAndParse(request, config.maxBodyBytes, config.maxDepth);
   if (parsed instanceof Response) return parsed;
   const decision = decideVersion(
     request,
@@ -270,10 +270,11 @@ export function principalProblem(
 export async function readAndParse(
   request: Request,
   limit: number,
+  maxDepth?: number,
 ): Promise<Response | Extract<ParsedBody, { ok: true }>> {
   const text = await readBodyText(request, limit);
   if (text instanceof Response) return text;
-  const parsed = parseJsonRpcBody(text);
+  const parsed = parseJsonRpcBody(text, maxDepth);
   if (!parsed.ok) return rejection(400, parsed.message, { code: parsed.code, id: parsed.id });
   return parsed;
 }

@@ -1,4 +1,5 @@
 import type { AuthInfo, Transport } from '@mcpkit/jsonrpc';
+import { DEFAULT_MAX_DEPTH } from '@mcpkit/jsonrpc';
 import { STATEFUL_PROTOCOL_VERSIONS, STATELESS_PROTOCOL_VERSIONS } from '@mcpkit/protocol';
 import { generateSessionId } from './ids.js';
 import type { ResponseMode } from './outbound-stream.js';
@@ -60,6 +61,8 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
   responseMode?: ResponseMode;
   /** Largest accepted body (default 4 MiB); larger bodies get 413. */
   maxBodyBytes?: number;
+  /** Deepest JSON nesting accepted in a body (default 64); deeper bodies get 400 with -32600. */
+  maxDepth?: number;
   /** A session unused for this long is closed (default 30 minutes). */
   sessionIdleTimeoutMs?: number;
   /** Most sessions held at once (default 10 000); more get 503. */
@@ -109,6 +112,7 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
     cors: options.cors ?? false,
     responseMode: options.responseMode ?? 'auto',
     maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
+    maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? 30 * 60_000,
     maxSessions: options.maxSessions ?? 10_000,
     retryMs: options.retryMs ?? 1000,

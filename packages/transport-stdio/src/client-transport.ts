@@ -47,6 +47,7 @@ export class StdioClientTransport implements Transport {
     checkFraming(options.framing);
     for (const name of [
       'maxMessageBytes',
+      'maxDepth',
       'maxPendingWriteBytes',
       'gracefulExitTimeoutMs',
       'terminateTimeoutMs',
@@ -137,6 +138,7 @@ export class StdioClientTransport implements Transport {
       output: server.child.stdin!,
       framing: checkFraming(options.framing),
       maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
+      maxDepth: options.maxDepth,
       maxPendingWriteBytes: options.maxPendingWriteBytes ?? DEFAULT_MAX_PENDING_WRITE_BYTES,
       rawWrite: directWrite(server.child.stdin!),
       answerInvalidMessages: false,

@@ -10,6 +10,8 @@ export interface StdioFramingOptions {
   framing?: StdioFraming;
   /** Largest incoming message in bytes; bigger ones are reported and skipped. Default 16 MiB. */
   maxMessageBytes?: number;
+  /** Deepest JSON nesting accepted in an incoming message (default 64); deeper ones get -32600. */
+  maxDepth?: number;
   /**
    * Most bytes that may wait for a reader that is not reading before `send` fails with
    * `WRITE_QUEUE_FULL`. Default 64 MiB.

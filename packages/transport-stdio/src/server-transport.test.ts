@@ -41,6 +41,22 @@ describe('StdioServerTransport', () => {
     expect(server.written.join('')).toBe('{"jsonrpc":"2.0","id":1,"result":{}}\n');
   });
 
+  it('answers a message nested deeper than maxDepth with -32600 and goes on', async () => {
+    const server = await openServer({ maxDepth: 4 });
+    server.stdin.write('{"jsonrpc":"2.0","id":7,"method":"ping","params":{"a":{"b":{"c":{"d":1}}}}}\n');
+    server.stdin.write(`${JSON.stringify(ping)}\n`);
+    await waitUntil(
+      () => server.messages.length === 1 && server.responses().length === 1,
+      'an answer and a message',
+    );
+    // The codec refuses before reading the id, so the answer carries id null as JSON-RPC allows.
+    expect(server.responses()[0]).toMatchObject({ id: null, error: { code: -32600 } });
+    expect(server.messages).toEqual([ping]);
+    expect(() => new StdioServerTransport({ maxDepth: 0 })).toThrow(
+      'maxDepth must be a positive integer, got 0',
+    );
+  });
+
   it('answers a line that is not JSON with -32700 and goes on', async () => {
     const server = await openServer();
     server.stdin.write(`{not json\n${JSON.stringify(ping)}\n`);

@@ -54,6 +54,7 @@ export class StdioServerTransport implements Transport {
     this.stdout = options.stdout ?? process.stdout;
     checkFraming(options.framing);
     checkPositiveInteger(options.maxMessageBytes, 'maxMessageBytes', DEFAULT_MAX_MESSAGE_BYTES);
+    checkPositiveInteger(options.maxDepth, 'maxDepth', 64);
     checkPositiveInteger(
       options.maxPendingWriteBytes,
       'maxPendingWriteBytes',
@@ -81,6 +82,7 @@ export class StdioServerTransport implements Transport {
         'maxMessageBytes',
         DEFAULT_MAX_MESSAGE_BYTES,
       ),
+      maxDepth: options.maxDepth,
       maxPendingWriteBytes: checkPositiveInteger(
         options.maxPendingWriteBytes,
         'maxPendingWriteBytes',

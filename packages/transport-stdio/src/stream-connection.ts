@@ -25,6 +25,8 @@ export interface StreamConnectionOptions {
   output: Writable;
   framing: StdioFraming;
   maxMessageBytes: number;
+  /** Deepest JSON nesting accepted (undefined: the codec's default). */
+  maxDepth?: number | undefined;
   maxPendingWriteBytes: number;
   /** Writes frames; defaults to `output.write`. */
   rawWrite: RawWrite;
@@ -182,7 +184,10 @@ export class StreamConnection {
   private onText(text: string): void {
     let decoded: JSONRPCMessage | JSONRPCMessage[];
     try {
-      decoded = decodeMessage(text);
+      decoded =
+        this.options.maxDepth === undefined
+          ? decodeMessage(text)
+          : decodeMessage(text, { maxDepth: this.options.maxDepth });
     } catch (error) {
       if (!(error instanceof JsonRpcError)) throw error;
       this.options.onerror(error);
