@@ -111,6 +111,19 @@ describe.each(fetchImplementations)('SseClientTransport over %s', (_name, fetch)
     await expect(transport.send(initializeRequest)).rejects.toMatchObject({ code: 'CLOSED' });
   });
 
+  it('never reconnects the stream, even when the server asked for a short retry delay', async () => {
+    server = await startLegacyServer();
+    const transport = new SseClientTransport(server.sseUrl, withFetch(fetch));
+    const { closes } = record(transport);
+    await transport.start();
+    // EventSource would reconnect after `retry` ms; the legacy session cannot survive that.
+    server.streams[0]?.write('retry: 5\n\n');
+    server.streams[0]?.end();
+    await waitFor(() => closes() === 1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.streams).toHaveLength(1);
+  });
+
   it('reports a failed POST with status and URL', async () => {
     server = await startLegacyServer({ endpoint: '/missing' });
     const transport = new SseClientTransport(server.sseUrl, withFetch(fetch));

@@ -1,10 +1,10 @@
 import type { Transport } from '@mcpkit/jsonrpc';
 import { HttpHeader, type JSONRPCMessage } from '@mcpkit/protocol';
+import { EventSource, type FetchLikeResponse } from 'eventsource';
 import { HttpTransportError } from './errors.js';
 import { applyMiddleware, defaultFetch, type FetchLike, readBodyChunks } from './fetch.js';
 import { decodeMessages, errorFromResponse, mediaType, resolveHeaders } from './http-helpers.js';
 import { linkAbort } from './signals.js';
-import { parseSseBytes, SseParser } from './sse-parser.js';
 import type { HttpClientCommonOptions, HttpSendOptions } from './streamable-http-options.js';
 
 export interface SseClientTransportOptions extends HttpClientCommonOptions {
@@ -30,6 +30,7 @@ export class SseClientTransport implements Transport {
   private state: 'new' | 'starting' | 'started' | 'closed' = 'new';
   private readonly lifetime = new AbortController();
   private closeNotified = false;
+  private source: EventSource | undefined;
   /** Rejects a `start()` still waiting for the endpoint event. */
   private failStart: ((error: Error) => void) | undefined;
 
@@ -56,16 +57,87 @@ export class SseClientTransport implements Transport {
       throw new Error(`SseClientTransport.start() called twice (state: ${this.state}); start it once`);
     }
     this.state = 'starting';
+    const timeoutMs = this.options.endpointTimeoutMs ?? 10_000;
+    await new Promise<void>((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let settled = false;
+      // Why the stream failed, as our own error; EventSource only tells us that it did.
+      let failure: Error | undefined;
+      const fail = (error: Error) => {
+        clearTimeout(timer);
+        this.failStart = undefined;
+        if (settled) return;
+        settled = true;
+        this.state = 'closed';
+        this.source?.close();
+        this.lifetime.abort(error);
+        reject(error);
+      };
+      this.failStart = fail;
+      const source = new EventSource(this.url, {
+        fetch: async (_url, init) => {
+          try {
+            return await this.openStream(init.signal as AbortSignal, (refusal) => {
+              failure = refusal;
+            });
+          } catch (error) {
+            failure = error as Error;
+            throw error;
+          }
+        },
+      });
+      this.source = source;
+      source.addEventListener('open', () => {
+        timer = setTimeout(
+          () => fail(new HttpTransportError('LEGACY_ENDPOINT', this.noEndpoint(`within ${timeoutMs} ms`))),
+          timeoutMs,
+        );
+      });
+      source.addEventListener('endpoint', (event) => {
+        try {
+          this.acceptEndpoint(event.data);
+        } catch (error) {
+          fail(error as Error);
+          return;
+        }
+        clearTimeout(timer);
+        this.failStart = undefined;
+        if (settled) return;
+        settled = true;
+        this.state = 'started';
+        resolve();
+      });
+      source.addEventListener('message', (event) => this.deliver(event.data));
+      source.addEventListener('error', (event) => {
+        // The legacy session lives on this one stream, so EventSource must never reconnect it.
+        source.close();
+        const cause = failure ?? (event.message === undefined ? undefined : new Error(event.message));
+        failure = undefined;
+        if (this.state === 'starting' && cause instanceof HttpTransportError) fail(cause);
+        else this.streamEnded(cause, fail);
+      });
+    });
+  }
+
+  /**
+   * The GET behind EventSource, through our fetch (middleware, injected fetch, headers). A refused
+   * GET is described by our own error through `refused`, and its status handed on so that
+   * EventSource fails the connection without scheduling a retry; a body that is not a web stream
+   * (node-fetch) is adapted to the reader EventSource expects.
+   */
+  private async openStream(
+    signal: AbortSignal,
+    refused: (error: HttpTransportError) => void,
+  ): Promise<FetchLikeResponse> {
     const headers = await this.headers();
     headers.accept = 'text/event-stream';
     const response = await this.fetch(this.url, {
       ...this.options.requestInit,
       method: 'GET',
       headers,
-      signal: this.lifetime.signal,
+      signal,
     }).catch((error: unknown) => {
-      this.state = 'closed';
-      if (this.lifetime.signal.aborted) {
+      if (this.lifetime.signal.aborted || signal.aborted) {
         throw new HttpTransportError(
           'CLOSED',
           `The transport was closed before GET ${this.url} was answered`,
@@ -82,61 +154,36 @@ export class SseClientTransport implements Transport {
         cause: error,
       });
     });
+    const url = response.url ?? this.url;
+    const refusal = {
+      status: response.status === 200 ? 0 : response.status,
+      url,
+      redirected: false,
+      body: null,
+    };
     if (!response.ok) {
-      this.state = 'closed';
-      throw await errorFromResponse(response, 'GET', this.url, 'Opening the legacy HTTP+SSE stream');
+      refused(await errorFromResponse(response, 'GET', this.url, 'Opening the legacy HTTP+SSE stream'));
+      return { ...refusal, headers: response.headers };
     }
-    if (mediaType(response) !== 'text/event-stream') {
-      this.state = 'closed';
+    if (mediaType(response) !== 'text/event-stream' || response.status !== 200) {
       await response.text();
-      throw new HttpTransportError(
-        'LEGACY_ENDPOINT',
-        `GET ${this.url} answered with content type "${mediaType(response) || '(none)'}", expected text/event-stream`,
-        { url: this.url, method: 'GET', status: response.status },
+      refused(
+        new HttpTransportError(
+          'LEGACY_ENDPOINT',
+          `GET ${this.url} answered ${response.status} with content type "${mediaType(response) || '(none)'}", expected 200 with text/event-stream`,
+          { url: this.url, method: 'GET', status: response.status },
+        ),
       );
+      return { ...refusal, headers: response.headers };
     }
-    const timeoutMs = this.options.endpointTimeoutMs ?? 10_000;
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => fail(new HttpTransportError('LEGACY_ENDPOINT', this.noEndpoint(`within ${timeoutMs} ms`))),
-        timeoutMs,
-      );
-      let settled = false;
-      const fail = (error: Error) => {
-        clearTimeout(timer);
-        this.failStart = undefined;
-        if (settled) return;
-        settled = true;
-        this.state = 'closed';
-        this.lifetime.abort(error);
-        reject(error);
-      };
-      this.failStart = fail;
-      const parser = new SseParser({
-        onEvent: (event) => {
-          if (event.event === 'endpoint') {
-            try {
-              this.acceptEndpoint(event.data);
-            } catch (error) {
-              fail(error as Error);
-              return;
-            }
-            clearTimeout(timer);
-            this.failStart = undefined;
-            if (settled) return;
-            settled = true;
-            this.state = 'started';
-            resolve();
-          } else if (event.event === 'message') {
-            this.deliver(event.data);
-          }
-        },
-      });
-      parseSseBytes(readBodyChunks(response.body), parser, () => this.lifetime.signal.aborted).then(
-        () => this.streamEnded(undefined, fail),
-        (error: unknown) => this.streamEnded(error, fail),
-      );
-    });
+    const redirected = (response as { redirected?: unknown }).redirected === true;
+    return {
+      status: 200,
+      url,
+      redirected: redirected && Boolean(response.url),
+      headers: response.headers,
+      body: webBody(response.body),
+    };
   }
 
   async send(message: JSONRPCMessage, options: HttpSendOptions = {}): Promise<void> {
@@ -193,6 +240,7 @@ export class SseClientTransport implements Transport {
       new HttpTransportError('CLOSED', `The transport was closed before ${this.url} sent its endpoint`),
     );
     this.state = 'closed';
+    this.source?.close();
     this.lifetime.abort(new HttpTransportError('CLOSED', 'The transport was closed'));
     this.onclose?.();
   }
@@ -277,4 +325,20 @@ export class SseClientTransport implements Transport {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** A response body as the web-stream reader EventSource reads (node-fetch gives a Node stream). */
+function webBody(body: unknown): NonNullable<FetchLikeResponse['body']> {
+  if (typeof body === 'object' && body !== null && 'getReader' in body)
+    return body as NonNullable<FetchLikeResponse['body']>;
+  const chunks = readBodyChunks(body);
+  return {
+    getReader: () => ({
+      read: async () => {
+        const next = await chunks.next();
+        return next.done === true ? { done: true as const } : { done: false as const, value: next.value };
+      },
+      cancel: async () => void (await chunks.return(undefined)),
+    }),
+  };
 }
