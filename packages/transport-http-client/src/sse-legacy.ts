@@ -74,14 +74,21 @@ export class SseClientTransport implements Transport {
         reject(error);
       };
       this.failStart = fail;
+      // EventSource arms a retry timer after every failure unless it is already closed, and a
+      // retry would be a new legacy session: so each failure closes it before EventSource sees it.
+      const ended = (error: unknown) => {
+        this.source?.close();
+        this.streamEnded(error, fail);
+      };
       const source = new EventSource(this.url, {
         fetch: async (_url, init) => {
           try {
-            return await this.openStream(init.signal as AbortSignal, (refusal) => {
+            return await this.openStream(init.signal as AbortSignal, ended, (refusal) => {
               failure = refusal;
             });
           } catch (error) {
-            failure = error as Error;
+            this.source?.close();
+            fail(error as Error);
             throw error;
           }
         },
@@ -108,13 +115,11 @@ export class SseClientTransport implements Transport {
         resolve();
       });
       source.addEventListener('message', (event) => this.deliver(event.data));
+      // Only a refused stream gets here (failures of an open one go through `ended`).
       source.addEventListener('error', (event) => {
-        // The legacy session lives on this one stream, so EventSource must never reconnect it.
         source.close();
-        const cause = failure ?? (event.message === undefined ? undefined : new Error(event.message));
-        failure = undefined;
-        if (this.state === 'starting' && cause instanceof HttpTransportError) fail(cause);
-        else this.streamEnded(cause, fail);
+        const reason = event.message ?? 'no reason given';
+        fail(failure ?? new HttpTransportError('LEGACY_ENDPOINT', `GET ${this.url} was refused: ${reason}`));
       });
     });
   }
@@ -122,11 +127,12 @@ export class SseClientTransport implements Transport {
   /**
    * The GET behind EventSource, through our fetch (middleware, injected fetch, headers). A refused
    * GET is described by our own error through `refused`, and its status handed on so that
-   * EventSource fails the connection without scheduling a retry; a body that is not a web stream
-   * (node-fetch) is adapted to the reader EventSource expects.
+   * EventSource fails the connection without scheduling a retry; the body (a web stream, or
+   * node-fetch's Node stream) is read through a reader that reports its end through `ended`.
    */
   private async openStream(
     signal: AbortSignal,
+    ended: (error: unknown) => void,
     refused: (error: HttpTransportError) => void,
   ): Promise<FetchLikeResponse> {
     const headers = await this.headers();
@@ -182,7 +188,7 @@ export class SseClientTransport implements Transport {
       url,
       redirected: redirected && Boolean(response.url),
       headers: response.headers,
-      body: webBody(response.body),
+      body: webBody(response.body, ended),
     };
   }
 
@@ -327,16 +333,25 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** A response body as the web-stream reader EventSource reads (node-fetch gives a Node stream). */
-function webBody(body: unknown): NonNullable<FetchLikeResponse['body']> {
-  if (typeof body === 'object' && body !== null && 'getReader' in body)
-    return body as NonNullable<FetchLikeResponse['body']>;
+/**
+ * A response body as the web-stream reader EventSource reads (node-fetch gives a Node stream),
+ * telling `ended` when the stream ends or breaks, before EventSource learns of it.
+ */
+function webBody(body: unknown, ended: (error: unknown) => void): NonNullable<FetchLikeResponse['body']> {
   const chunks = readBodyChunks(body);
   return {
     getReader: () => ({
       read: async () => {
-        const next = await chunks.next();
-        return next.done === true ? { done: true as const } : { done: false as const, value: next.value };
+        let next: IteratorResult<Uint8Array>;
+        try {
+          next = await chunks.next();
+        } catch (error) {
+          ended(error);
+          throw error;
+        }
+        if (next.done !== true) return { done: false as const, value: next.value };
+        ended(undefined);
+        return { done: true as const };
       },
       cancel: async () => void (await chunks.return(undefined)),
     }),
