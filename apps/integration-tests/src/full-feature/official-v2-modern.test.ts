@@ -16,6 +16,7 @@ const text = (result: { content: unknown }) => (result.content as { text?: strin
 
 describe('official SDK v2 client at 2026-07-28 against the full-feature mcpkit stdio server', () => {
   const updates: string[] = [];
+  const logs: string[] = [];
   let client: Client;
   beforeAll(async () => {
     client = new Client(
@@ -33,6 +34,10 @@ describe('official SDK v2 client at 2026-07-28 against the full-feature mcpkit s
     client.setRequestHandler('elicitation/create', () => ({ action: 'accept', content: { name: 'Modern' } }));
     client.setRequestHandler('roots/list', () => ({ roots: [{ uri: 'file:///modern', name: 'm' }] }));
     client.setNotificationHandler('notifications/resources/updated', (n) => void updates.push(n.params.uri));
+    client.setNotificationHandler(
+      'notifications/message',
+      (n) => void logs.push(`${n.params.level}: ${String(n.params.data)}`),
+    );
     await client.connect(new StdioClientTransport(serverParams));
   });
   afterAll(async () => {
@@ -94,5 +99,19 @@ describe('official SDK v2 client at 2026-07-28 against the full-feature mcpkit s
     await expect.poll(() => updates, { timeout: 2_000, interval: 20 }).toEqual(['memo://counter']);
     await subscription.close();
     expect(await subscription.closed).toBe('local');
+  });
+
+  it('logs only when a request sets io.modelcontextprotocol/logLevel, at that level and above', async () => {
+    // logging/setLevel is gone in 2026-07-28 (the official client refuses it locally): the level
+    // travels in each request's _meta.
+    await expect(client.setLoggingLevel('error')).rejects.toThrow(/logging\/setLevel/);
+    expect(text(await client.callTool({ name: 'log', arguments: { message: 'silent' } }))).toBe('logged');
+    const leveled = await client.callTool({
+      name: 'log',
+      arguments: { message: 'modern' },
+      _meta: { 'io.modelcontextprotocol/logLevel': 'error' },
+    });
+    expect(text(leveled)).toBe('logged');
+    await expect.poll(() => logs, { timeout: 2_000, interval: 20 }).toEqual(['error: error: modern']);
   });
 });
