@@ -58,6 +58,17 @@ export {
   readHeaderParameters,
   valueAtPath,
 } from './header-parameters.js';
+// A small JSON Schema validator for tool, output and elicitation schemas (no dependencies).
+export type {
+  JsonSchemaDialect,
+  JsonSchemaErrorUnit,
+  JsonSchemaValidation,
+} from './json-schema/validator.js';
+export {
+  compileJsonSchemaValidator,
+  jsonSchemaDialectOf,
+  UNSUPPORTED_JSON_SCHEMA_KEYWORDS,
+} from './json-schema/validator.js';
 // JSON-RPC 2.0 message shapes.
 export type {
   JSONObject,
@@ -97,7 +108,6 @@ export {
   parseResult,
 } from './parse.js';
 export { isInputRequiredResult, resultTypeOf } from './result-type.js';
-
 // Revision-exact schemas: one object per protocol revision, keyed like the barrel (`<TypeName>Schema`).
 export {
   revisionSchemas,
@@ -465,7 +475,6 @@ export {
   ReadResourceResultResponseSchema,
   SubscriptionsListenResultResponseSchema,
 } from './schemas/responses.js';
-
 // Roots.
 export type {
   ListRootsRequest,
@@ -479,7 +488,6 @@ export {
   RootSchema,
   RootsListChangedNotificationSchema,
 } from './schemas/roots.js';
-
 // Sampling.
 export type {
   CreateMessageRequest,
@@ -501,7 +509,6 @@ export {
   SamplingMessageSchema,
   ToolChoiceSchema,
 } from './schemas/sampling.js';
-
 // subscriptions/listen (2026-07-28).
 export type {
   SubscriptionFilter,
@@ -521,7 +528,6 @@ export {
   SubscriptionsListenResultMetaObjectSchema,
   SubscriptionsListenResultSchema,
 } from './schemas/subscriptions.js';
-
 // Tasks (2025-11-25, experimental).
 export type {
   CancelTaskRequest,
@@ -561,7 +567,6 @@ export {
   TaskStatusNotificationSchema,
   TaskStatusSchema,
 } from './schemas/tasks.js';
-
 // Tool definitions (JSON Schema kept verbatim).
 export type {
   Tool,
@@ -578,7 +583,6 @@ export {
   ToolOutputSchemaSchema,
   ToolSchema,
 } from './schemas/tool.js';
-
 // tools/list, tools/call.
 export type {
   CallToolRequest,
@@ -596,7 +600,6 @@ export {
   ListToolsResultSchema,
   ToolListChangedNotificationSchema,
 } from './schemas/tools.js';
-
 // Messages by direction across every revision (per-revision ones live on the revision objects).
 export type {
   ClientNotification,
