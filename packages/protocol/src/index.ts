@@ -58,6 +58,8 @@ export {
   readHeaderParameters,
   valueAtPath,
 } from './header-parameters.js';
+export type { JsonSchemaValidatorFactory } from './json-schema/factory.js';
+export { compileJsonSchema, setJsonSchemaValidatorFactory } from './json-schema/factory.js';
 // A small JSON Schema validator for tool, output and elicitation schemas (no dependencies).
 export type {
   JsonSchemaDialect,

@@ -1,4 +1,4 @@
-import { Validator } from '@cfworker/json-schema';
+import { compileJsonSchema as compileJsonSchemaCheck } from '@mcpkit/protocol';
 import * as z from 'zod';
 
 // Tool and custom-method schemas arrive as zod (an object schema or a raw shape) or as a JSON
@@ -112,19 +112,14 @@ function compileZod<T>(schema: z.ZodType, options: CompileOptions): CompiledSche
   };
 }
 
-/** The dialect a schema declares in `$schema`; MCP's default is 2020-12 (SEP-1613). */
-function draftOf(schema: JsonSchemaObject): '4' | '7' | '2019-09' | '2020-12' {
-  const declared = typeof schema.$schema === 'string' ? schema.$schema : '';
-  if (declared.includes('draft-04')) return '4';
-  if (declared.includes('draft-07') || declared.includes('draft-06')) return '7';
-  if (declared.includes('2019-09')) return '2019-09';
-  return '2020-12';
-}
-
+/**
+ * Raw JSON Schemas are checked by @mcpkit/protocol's built-in validator, or by a full one the
+ * application installed with `setJsonSchemaValidatorFactory` (kept out of the minimal bundle).
+ */
 function compileJsonSchema<T>(schema: JsonSchemaObject, options: CompileOptions): CompiledSchema<T> {
-  let validator: Validator;
+  let check: ReturnType<typeof compileJsonSchemaCheck>;
   try {
-    validator = new Validator(schema as ConstructorParameters<typeof Validator>[0], draftOf(schema), false);
+    check = compileJsonSchemaCheck(schema);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new TypeError(`${options.label}: invalid JSON Schema: ${reason}`, { cause: error });
@@ -132,7 +127,7 @@ function compileJsonSchema<T>(schema: JsonSchemaObject, options: CompileOptions)
   return {
     jsonSchema: schema,
     validate(value) {
-      const result = validator.validate(value);
+      const result = check(value);
       if (result.valid) return { ok: true, value: value as T };
       return { ok: false, message: describeJsonSchemaErrors(result.errors) };
     },

@@ -1,0 +1,54 @@
+import { setJsonSchemaValidatorFactory } from '@mcpkit/protocol';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { compileSchema } from './compile-schema.js';
+
+describe('compileSchema', () => {
+  afterEach(() => setJsonSchemaValidatorFactory(undefined));
+
+  it('checks raw JSON Schema with the built-in validator, naming path and keyword', () => {
+    const schema = { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } } };
+    const compiled = compileSchema(schema, {
+      io: 'input',
+      label: "tool 't' inputSchema",
+      requireObject: true,
+    });
+    expect(compiled.jsonSchema).toBe(schema);
+    expect(compiled.validate({ tags: ['a'] })).toEqual({ ok: true, value: { tags: ['a'] } });
+    expect(compiled.validate({ tags: ['a', 2] })).toEqual({
+      ok: false,
+      message: 'tags.1: Instance type "integer" is invalid. Expected "string" (keyword \'type\')',
+    });
+  });
+
+  it('names the tool when a raw schema uses a keyword the built-in validator cannot check', () => {
+    expect(() =>
+      compileSchema(
+        { type: 'object', unevaluatedProperties: false },
+        { io: 'input', label: "tool 't' inputSchema" },
+      ),
+    ).toThrow(
+      `tool 't' inputSchema: invalid JSON Schema: unsupported JSON Schema at #: keyword "unevaluatedProperties"`,
+    );
+  });
+
+  it('uses an installed validator factory for raw schemas', () => {
+    setJsonSchemaValidatorFactory(() => (value) => ({
+      valid: value === 'yes',
+      errors: value === 'yes' ? [] : [{ instanceLocation: '#', keyword: 'custom', error: 'Not yes.' }],
+    }));
+    const compiled = compileSchema(
+      { type: 'object', unevaluatedProperties: false },
+      { io: 'input', label: 'x' },
+    );
+    expect(compiled.validate('no')).toEqual({ ok: false, message: "(root): Not yes (keyword 'custom')" });
+  });
+
+  it('converts a schema object once, however many servers register it', () => {
+    const shape = { a: z.string() };
+    const schema = z.object(shape);
+    const first = compileSchema(schema, { io: 'input', label: 'x' });
+    expect(compileSchema(schema, { io: 'input', label: 'y' })).toBe(first);
+    expect(compileSchema(schema, { io: 'output', label: 'y' })).not.toBe(first);
+  });
+});
