@@ -1,4 +1,12 @@
-import { type Schema, type SchemaDraft, Validator } from '@cfworker/json-schema';
+import {
+  compileJsonSchema as compileWithProtocol,
+  type JsonSchemaDialect,
+  jsonSchemaDialectOf,
+} from '@mcpkit/protocol';
+
+// Output schemas and elicitation forms are checked by @mcpkit/protocol's built-in validator (or
+// by a full one installed with its `setJsonSchemaValidatorFactory`), so a minimal client bundle
+// carries no validator dependency.
 
 /** The outcome of checking a value against a JSON Schema. */
 export interface JsonSchemaCheck {
@@ -9,31 +17,20 @@ export interface JsonSchemaCheck {
 
 export type JsonSchemaValidatorFn = (value: unknown) => JsonSchemaCheck;
 
-const DRAFT_BY_URI: ReadonlyArray<[string, SchemaDraft]> = [
-  ['2020-12', '2020-12'],
-  ['2019-09', '2019-09'],
-  ['draft-07', '7'],
-  ['draft-04', '4'],
-];
-
 /** MCP's default dialect is 2020-12 (SEP-1613); an explicit `$schema` picks another draft. */
-export function draftOf(schema: unknown): SchemaDraft {
-  const uri =
-    typeof schema === 'object' && schema !== null ? (schema as { $schema?: unknown }).$schema : undefined;
-  if (typeof uri !== 'string') return '2020-12';
-  for (const [marker, draft] of DRAFT_BY_URI) if (uri.includes(marker)) return draft;
-  return '2020-12';
+export function draftOf(schema: unknown): JsonSchemaDialect {
+  return jsonSchemaDialectOf(schema);
 }
 
 /**
- * Compiles a JSON Schema once. The validator annotates the schema it is given while resolving
- * `$ref`s, so it works on a deep copy: the caller's schema (which the user may send back to the
- * server verbatim) is never touched. Remote `$ref`s are never fetched; they fail validation.
+ * Compiles a JSON Schema once; throws when it is invalid or needs what the validator cannot do.
+ * The caller's schema (which the user may send back to the server verbatim) is never touched,
+ * and remote `$ref`s are never fetched.
  */
-export function compileJsonSchema(schema: Schema | boolean): JsonSchemaValidatorFn {
-  const validator = new Validator(structuredClone(schema), draftOf(schema), false);
+export function compileJsonSchema(schema: unknown): JsonSchemaValidatorFn {
+  const check = compileWithProtocol(schema);
   return (value) => {
-    const result = validator.validate(value);
+    const result = check(value);
     if (result.valid) return { valid: true, errors: [] };
     return {
       valid: false,
