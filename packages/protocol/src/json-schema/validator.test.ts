@@ -65,6 +65,13 @@ const cases: { schema: Record<string, unknown>; values: unknown[] }[] = [
     },
     values: [{}, { next: { next: {} } }, { next: { next: 1 } }],
   },
+  {
+    schema: {
+      $defs: { street: { $anchor: 'street', type: 'string' } },
+      properties: { s: { $ref: '#street' } },
+    },
+    values: [{ s: 'x' }, { s: 1 }],
+  },
   { schema: { type: 'string', pattern: '^a+$' }, values: ['aa', 'b'] },
   { schema: { type: 'string', format: 'email' }, values: ['a@b.co', 'nope'] },
   { schema: { type: 'string', format: 'date' }, values: ['2026-11-22', 'tomorrow'] },

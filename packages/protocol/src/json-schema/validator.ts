@@ -136,6 +136,11 @@ class Compiler {
     let target: unknown = this.root;
     const pointer = decodeURIComponent(ref.slice(1));
     if (pointer === '') return target;
+    if (/^[A-Za-z_][\w.-]*$/.test(pointer)) {
+      const anchored = findAnchor(this.root, pointer);
+      if (anchored !== undefined) return anchored;
+      throw new TypeError(`invalid JSON Schema at ${at}: $ref "${ref}" names no $anchor in the schema`);
+    }
     if (!pointer.startsWith('/')) {
       throw new TypeError(`unsupported JSON Schema at ${at}: $ref "${ref}" is not a JSON pointer`);
     }
@@ -617,4 +622,15 @@ function compilePattern(source: string, at: string): RegExp {
       { cause: error },
     );
   }
+}
+
+/** The subschema declaring `$anchor: name`, searched depth-first through the whole document. */
+function findAnchor(node: unknown, name: string): unknown {
+  if (typeof node !== 'object' || node === null) return undefined;
+  if (!Array.isArray(node) && (node as Record<string, unknown>).$anchor === name) return node;
+  for (const child of Object.values(node)) {
+    const found = findAnchor(child, name);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
