@@ -15,8 +15,8 @@ import {
   PROTOCOL_VERSION,
 } from './helpers.js';
 
-/** Cases per seed: the handler does real work per request, so this target gets fewer than the cheap ones. */
-const RUNS_PER_SEED = 10_000;
+/** 50 000 cases per seed, two seeds: the 100 000 the issue asks for (about half a minute here). */
+const RUNS_PER_SEED = 50_000;
 const ANSWER_DEADLINE_MS = 2000;
 
 const unhandled: unknown[] = [];
