@@ -73,3 +73,18 @@ const SNIPPET_LENGTH = 200;
 export function snippet(text: string): string {
   return text.length > SNIPPET_LENGTH ? `${text.slice(0, SNIPPET_LENGTH)}…` : text;
 }
+
+/**
+ * Why a request never got a response, for a NETWORK error's message: fetch says only "fetch failed",
+ * so the causes underneath ("other side closed", "connect ECONNREFUSED 127.0.0.1:3000") are added.
+ */
+export function describeNetworkFailure(error: unknown): string {
+  const reasons: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current !== undefined && current !== null; depth++) {
+    const message = current instanceof Error ? current.message : String(current);
+    if (message !== '' && !reasons.includes(message)) reasons.push(message);
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return `the connection to the server could not be made or was lost (${reasons.join(': ')})`;
+}

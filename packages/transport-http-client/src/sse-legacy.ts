@@ -1,7 +1,7 @@
 import type { Transport } from '@mcpkit/jsonrpc';
 import { HttpHeader, type JSONRPCMessage } from '@mcpkit/protocol';
 import { EventSource, type FetchLikeResponse } from 'eventsource';
-import { HttpTransportError } from './errors.js';
+import { describeNetworkFailure, HttpTransportError } from './errors.js';
 import { applyMiddleware, defaultFetch, type FetchLike, readBodyChunks } from './fetch.js';
 import { decodeMessages, errorFromResponse, mediaType, resolveHeaders } from './http-helpers.js';
 import { linkAbort } from './signals.js';
@@ -154,7 +154,7 @@ export class SseClientTransport implements Transport {
           },
         );
       }
-      throw new HttpTransportError('NETWORK', `GET ${this.url} failed: ${describe(error)}`, {
+      throw new HttpTransportError('NETWORK', `GET ${this.url} failed: ${describeNetworkFailure(error)}`, {
         url: this.url,
         method: 'GET',
         cause: error,

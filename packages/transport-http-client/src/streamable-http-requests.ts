@@ -5,7 +5,7 @@ import {
   Method,
   type RequestId,
 } from '@mcpkit/protocol';
-import { HttpTransportError, type HttpTransportErrorDetails } from './errors.js';
+import { describeNetworkFailure, HttpTransportError, type HttpTransportErrorDetails } from './errors.js';
 import type { FetchLike, FetchResponse } from './fetch.js';
 import { errorFromResponse, isRequest, mediaType, resolveHeaders } from './http-helpers.js';
 import type { MessageHeaders, StreamableHttpClientTransportOptions } from './streamable-http-options.js';
@@ -69,12 +69,15 @@ export class StreamableHttpRequests {
       });
     } catch (error) {
       if (signal.aborted) throw abortError(signal, method, this.url);
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new HttpTransportError('NETWORK', `${method} ${this.url} failed: ${reason}`, {
-        url: this.url,
-        method,
-        cause: error,
-      });
+      throw new HttpTransportError(
+        'NETWORK',
+        `${method} ${this.url} failed: ${describeNetworkFailure(error)}`,
+        {
+          url: this.url,
+          method,
+          cause: error,
+        },
+      );
     }
   }
 

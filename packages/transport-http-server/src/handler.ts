@@ -73,7 +73,10 @@ export function createStreamableHttpHandler(options: StreamableHttpHandlerOption
   });
   // Stateless transports live for one POST and are not sessions, but close() must still end them.
   const statelessTransports = new Set<StreamableSessionTransport>();
-  const keepAlive = new KeepAlive(config.sseKeepAliveMs);
+  const keepAlive = new KeepAlive(config.sseKeepAliveMs, {
+    maxBufferedBytes: config.maxSseBufferBytes,
+    onoverflow: config.onerror,
+  });
   const env: SessionEnvironment = {
     eventStore: config.eventStore,
     bus: config.messageBus,

@@ -1,4 +1,4 @@
-import { SseConnection } from './sse.js';
+import { SseConnection, type SseConnectionOptions } from './sse.js';
 
 /**
  * Writes an SSE comment on every open stream at a fixed interval so proxies and load balancers do
@@ -7,16 +7,18 @@ import { SseConnection } from './sse.js';
  */
 export class KeepAlive {
   readonly #intervalMs: number;
+  readonly #connectionOptions: SseConnectionOptions;
   readonly #connections = new Set<SseConnection>();
   #timer: ReturnType<typeof setInterval> | undefined;
 
-  constructor(intervalMs: number) {
+  constructor(intervalMs: number, connectionOptions: SseConnectionOptions = {}) {
     this.#intervalMs = intervalMs;
+    this.#connectionOptions = connectionOptions;
   }
 
   /** Opens an SSE connection that receives keep-alive comments while it is open. */
   open(signal?: AbortSignal): SseConnection {
-    const connection = new SseConnection(signal);
+    const connection = new SseConnection(signal, this.#connectionOptions);
     if (this.#intervalMs <= 0) return connection;
     this.#connections.add(connection);
     if (!this.#timer) {

@@ -4,6 +4,7 @@ import { STATEFUL_PROTOCOL_VERSIONS, STATELESS_PROTOCOL_VERSIONS } from '@mcpkit
 import { generateSessionId } from './ids.js';
 import type { ResponseMode } from './outbound-stream.js';
 import type { HostValidationOptions } from './security.js';
+import { DEFAULT_MAX_SSE_BUFFER_BYTES } from './sse.js';
 import { InMemoryEventStore } from './stores/memory-event-store.js';
 import { InMemoryMessageBus } from './stores/memory-message-bus.js';
 import { InMemorySessionStore } from './stores/memory-session-store.js';
@@ -69,6 +70,12 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
   maxSessions?: number;
   /** The SSE `retry` value sent in priming events and before a server-side disconnect (default 1000 ms). */
   retryMs?: number;
+  /**
+   * Most bytes of SSE events held for one client that stopped reading (default 4 MiB). Past it the
+   * connection is cut and `onerror` is told; the events stay in the event store, so the client can
+   * resume with Last-Event-ID. Memory per slow client stays bounded either way.
+   */
+  maxSseBufferBytes?: number;
   /** Interval of SSE keep-alive comments on open streams, so proxies do not cut them (default 15 s; 0 = off). */
   sseKeepAliveMs?: number;
   /** How long `close()` waits for in-flight requests by default (default 10 s). */
@@ -118,6 +125,7 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
     retryMs: options.retryMs ?? 1000,
     closeTimeoutMs: options.closeTimeoutMs ?? 10_000,
     sseKeepAliveMs: options.sseKeepAliveMs ?? 15_000,
+    maxSseBufferBytes: options.maxSseBufferBytes ?? DEFAULT_MAX_SSE_BUFFER_BYTES,
     protocolVersions: options.protocolVersions ?? STATEFUL_PROTOCOL_VERSIONS,
     statelessProtocolVersions: options.statelessProtocolVersions ?? STATELESS_PROTOCOL_VERSIONS,
     onRequest: options.onRequest,

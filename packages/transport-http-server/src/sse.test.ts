@@ -28,4 +28,32 @@ describe('SSE framing', () => {
     expect(connection.open).toBe(false);
     expect(connection.write({ data: 'two' })).toBe(false);
   });
+
+  it('cuts a connection whose reader stopped once maxBufferedBytes are waiting, and drops what it held', async () => {
+    const overflows: Error[] = [];
+    const connection = new SseConnection(undefined, {
+      maxBufferedBytes: 1000,
+      onoverflow: (error) => overflows.push(error),
+    });
+    let disconnects = 0;
+    connection.ondisconnect = () => disconnects++;
+    let written = 0;
+    while (connection.write({ data: 'x'.repeat(90) })) written++;
+    expect(written).toBe(10);
+    expect(connection.open).toBe(false);
+    expect(disconnects).toBe(1);
+    expect(overflows).toHaveLength(1);
+    expect(overflows[0]?.message).toMatch(/maxSseBufferBytes = 1000/);
+    await expect(connection.body.getReader().read()).rejects.toThrow(/not reading/);
+  });
+
+  it('lets one event larger than the bound through to a reader that keeps up', async () => {
+    const connection = new SseConnection(undefined, { maxBufferedBytes: 100 });
+    const reader = connection.body.getReader();
+    expect(connection.write({ data: 'y'.repeat(500) })).toBe(true);
+    const { value } = await reader.read();
+    expect(value?.byteLength).toBeGreaterThan(500);
+    expect(connection.bufferedBytes).toBe(0);
+    expect(connection.write({ data: 'small' })).toBe(true);
+  });
 });

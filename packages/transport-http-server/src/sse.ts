@@ -32,25 +32,47 @@ function singleLine(value: string): string {
 
 const encoder = new TextEncoder();
 
+/** Default bound on the bytes of SSE events held for one client that does not read. */
+export const DEFAULT_MAX_SSE_BUFFER_BYTES = 4 * 1024 * 1024;
+
+export interface SseConnectionOptions {
+  /**
+   * Most bytes of events held for a client that does not read them (default 4 MiB). Past it the
+   * connection is cut, freeing what it held: the events stay in the event store, so the client may
+   * resume with Last-Event-ID once it reads again.
+   */
+  maxBufferedBytes?: number;
+  /** Told why the connection was cut when the bound was hit. */
+  onoverflow?: (error: Error) => void;
+}
+
 /**
  * One open SSE connection: a ReadableStream the handler returns as the Response body. Writes after
  * the client went away are ignored (the event store keeps them for resumption); `ondisconnect`
- * fires once when the client cancels the body or the request is aborted.
+ * fires once when the client cancels the body, the request is aborted, or the client stopped reading
+ * and the buffer bound was hit.
  */
 export class SseConnection {
   readonly body: ReadableStream<Uint8Array>;
   ondisconnect: (() => void) | undefined;
   readonly #disconnectListeners = new Set<() => void>();
+  readonly #maxBufferedBytes: number;
+  readonly #onoverflow: ((error: Error) => void) | undefined;
   #controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   #open = true;
 
-  constructor(signal?: AbortSignal) {
-    this.body = new ReadableStream<Uint8Array>({
-      start: (controller) => {
-        this.#controller = controller;
+  constructor(signal?: AbortSignal, options: SseConnectionOptions = {}) {
+    this.#maxBufferedBytes = options.maxBufferedBytes ?? DEFAULT_MAX_SSE_BUFFER_BYTES;
+    this.#onoverflow = options.onoverflow;
+    this.body = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          this.#controller = controller;
+        },
+        cancel: () => this.#lost(),
       },
-      cancel: () => this.#lost(),
-    });
+      new ByteLengthQueuingStrategy({ highWaterMark: this.#maxBufferedBytes }),
+    );
     signal?.addEventListener('abort', () => this.#lost(), { once: true });
   }
 
@@ -58,17 +80,19 @@ export class SseConnection {
     return this.#open;
   }
 
+  /** Bytes written but not yet taken by the reader (the HTTP layer waits for the client to read). */
+  get bufferedBytes(): number {
+    const desired = this.#controller?.desiredSize;
+    return desired === null || desired === undefined ? 0 : Math.max(0, this.#maxBufferedBytes - desired);
+  }
+
   write(event: SseEvent): boolean {
-    if (!this.#open || !this.#controller) return false;
-    this.#controller.enqueue(encoder.encode(formatSseEvent(event)));
-    return true;
+    return this.#enqueue(formatSseEvent(event));
   }
 
   /** Writes an SSE comment line, which clients ignore; false once the connection is closed. */
   comment(text: string): boolean {
-    if (!this.#open || !this.#controller) return false;
-    this.#controller.enqueue(encoder.encode(`: ${text.replace(/[\r\n]/g, ' ')}\n\n`));
-    return true;
+    return this.#enqueue(`: ${text.replace(/[\r\n]/g, ' ')}\n\n`);
   }
 
   /** Another party to tell when the client goes away; `ondisconnect` belongs to the stream writing here. */
@@ -87,6 +111,31 @@ export class SseConnection {
     return new Response(this.body, { status: 200, headers: { ...SSE_HEADERS, ...headers } });
   }
 
+  #enqueue(text: string): boolean {
+    if (!this.#open || !this.#controller) return false;
+    const bytes = encoder.encode(text);
+    const buffered = this.bufferedBytes;
+    // One event larger than the bound still goes out to a reader that keeps up: only a queue that
+    // already holds unread data and would pass the bound means the client stopped reading.
+    if (buffered > 0 && buffered + bytes.byteLength > this.#maxBufferedBytes) {
+      this.#overflow(buffered, bytes.byteLength);
+      return false;
+    }
+    this.#controller.enqueue(bytes);
+    return true;
+  }
+
+  #overflow(buffered: number, incoming: number): void {
+    const error = new Error(
+      `SSE client is not reading: ${buffered} bytes are waiting and ${incoming} more would pass the limit (maxSseBufferBytes = ${this.#maxBufferedBytes}); the connection was cut; the event store keeps its recent events for Last-Event-ID resumption`,
+    );
+    this.#open = false;
+    // error() drops the queued chunks at once, which close() would keep until the client read them.
+    this.#controller?.error(error);
+    this.#onoverflow?.(error);
+    this.#notifyDisconnect();
+  }
+
   #lost(): void {
     if (!this.#open) return;
     this.#open = false;
@@ -96,6 +145,10 @@ export class SseConnection {
       // Already errored or cancelled by the consumer: closing again is impossible and harmless.
       if (!(error instanceof TypeError)) throw error;
     }
+    this.#notifyDisconnect();
+  }
+
+  #notifyDisconnect(): void {
     this.ondisconnect?.();
     for (const listener of this.#disconnectListeners) listener();
   }

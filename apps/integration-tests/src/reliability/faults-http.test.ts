@@ -1,52 +1,30 @@
 // HTTP faults: a server process killed mid-call, a server restarted under a live session (the
 // 2025 client gets 404 and initializes again), and graceful shutdown (in-flight requests finish,
 // new ones get 503).
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { McpClient } from '@mcpkit/client';
 import { findHttpTransportError, StreamableHttpClientTransport } from '@mcpkit/transport-http-client';
 import { serve } from '@mcpkit/transport-http-server/node';
 import { afterEach, describe, expect, it } from 'vitest';
+import { killed, spawnHttpServer } from './fixture-process.js';
 import { createEchoHandler, ENDPOINT, expectSpecShapedError, openSession, postHeaders } from './helpers.js';
 
-const SCRIPT = fileURLToPath(new URL('./fixtures/slow-server.mjs', import.meta.url));
 const children: ChildProcess[] = [];
 const clients: McpClient[] = [];
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
-  for (const child of children.splice(0))
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await Promise.all(children.splice(0).map(killed));
 });
 
-/** Starts the fixture as an HTTP server in a child process and returns it with its /mcp URL. */
-async function spawnHttpServer(port = 0): Promise<{ child: ChildProcess; url: URL }> {
-  const child = spawn(process.execPath, [SCRIPT, 'http', String(port)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  child.stdout!.setEncoding('utf8');
-  let text = '';
-  while (!text.includes('\n')) {
-    const [chunk] = (await Promise.race([once(child.stdout!, 'data'), once(child, 'exit')])) as [
-      string | number,
-    ];
-    if (typeof chunk !== 'string')
-      throw new Error(`the server process exited (${String(chunk)}) before listening`);
-    text += chunk;
-  }
-  return { child, url: new URL('/mcp', text.trim()) };
-}
-
-async function killed(child: ChildProcess): Promise<void> {
-  const exit = once(child, 'exit');
-  child.kill('SIGKILL');
-  await exit;
+async function startServer(port = 0): Promise<{ child: ChildProcess; url: URL }> {
+  const started = await spawnHttpServer(port);
+  children.push(started.child);
+  return started;
 }
 
 describe('HTTP server process faults', () => {
   it('rejects every pending request within a second when the server process is killed', async () => {
-    const { child, url } = await spawnHttpServer();
+    const { child, url } = await startServer();
     const client = new McpClient({ name: 'faults', version: '0.0.0' });
     clients.push(client);
     await client.connect(new StreamableHttpClientTransport(url));
@@ -64,18 +42,26 @@ describe('HTTP server process faults', () => {
     for (const error of errors) {
       expect(error).toBeInstanceOf(Error);
       expect(findHttpTransportError(error)?.code, String(error)).toMatch(/NETWORK|STREAM_INTERRUPTED|CLOSED/);
+      expect(String(error)).toMatch(/connection .*lost/);
     }
+
+    const restarted = await startServer(Number(url.port));
+    await client.close();
+    await client.connect(new StreamableHttpClientTransport(restarted.url));
+    expect((await client.callTool({ name: 'echo', arguments: { message: 'back' } })).content).toEqual([
+      { type: 'text', text: 'back' },
+    ]);
   }, 20_000);
 
   it('after a restart, a 2025 client gets 404 (SESSION_EXPIRED) and initializes again', async () => {
-    const first = await spawnHttpServer();
+    const first = await startServer();
     const client = new McpClient({ name: 'faults', version: '0.0.0' });
     clients.push(client);
     const transport = new StreamableHttpClientTransport(first.url);
     await client.connect(transport);
     const oldSession = transport.sessionId;
     await killed(first.child);
-    const second = await spawnHttpServer(Number(first.url.port));
+    const second = await startServer(Number(first.url.port));
     const failure = await client
       .callTool({ name: 'echo', arguments: { message: 'lost' } })
       .catch((error: unknown) => error);

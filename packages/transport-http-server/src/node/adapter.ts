@@ -119,7 +119,12 @@ async function writeWebResponse(
     // response. Its first chunk is held until the next read tells whether more follow.
     let held: Uint8Array | undefined;
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await reader.read().catch((error: unknown) => {
+        // The body failed mid-response (e.g. an SSE client that stopped reading hit its buffer bound):
+        // the response cannot be completed, so the connection goes, and with it what it held.
+        res.destroy();
+        throw error;
+      });
       if (signal.aborted) return;
       if (done) break;
       if (!headWritten && held === undefined) {
