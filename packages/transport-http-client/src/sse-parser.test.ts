@@ -74,6 +74,16 @@ describe('SseParser', () => {
     expect(events.map((e) => e.data)).toEqual(['complete']);
   });
 
+  it('does not take the id of an event cut off before its blank line, so a resumption replays it', () => {
+    const { events, ids } = collect('id: 1\ndata: one\n\nid: 2\ndata: tw');
+    expect(events.map((e) => e.id)).toEqual(['1']);
+    expect(ids).toEqual(['1']);
+    const parser = new SseParser({ onEvent: () => undefined });
+    parser.feed('id: 1\ndata: one\n\nid: 2\n');
+    parser.end();
+    expect(parser.lastId).toBe('1');
+  });
+
   it('gives the same events whatever the chunk boundaries, including a split CRLF', () => {
     const text =
       'id: a\r\nevent: e1\r\ndata: one\r\ndata: two\r\n\r\n: c\r\nretry: 10\rdata: three\r\r\ndata: four\n\n';

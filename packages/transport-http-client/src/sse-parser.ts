@@ -30,6 +30,8 @@ export class SseParser {
   private pendingCarriageReturn = false;
   private dataLines: string[] = [];
   private eventType = '';
+  /** The standard's "last event ID buffer": set by an id field, committed when its event completes. */
+  private idBuffer: string | undefined;
   private lastEventId: string | undefined;
   private eventRetry: number | undefined;
   private sawField = false;
@@ -64,11 +66,13 @@ export class SseParser {
 
   /**
    * The stream ended. An unterminated line and an event without its blank line are discarded, as
-   * the standard says; id and retry fields already read still count.
+   * the standard says, and so is its id: resuming after an event the client never saw would lose it.
+   * A retry field already read still counts.
    */
   end(): void {
     this.buffer = '';
     this.pendingCarriageReturn = false;
+    this.idBuffer = this.lastEventId;
     this.resetEvent();
   }
 
@@ -92,10 +96,7 @@ export class SseParser {
         break;
       case 'id':
         // An id containing NUL is ignored by the standard.
-        if (!value.includes('\u0000')) {
-          this.lastEventId = value;
-          this.callbacks.onId?.(value);
-        }
+        if (!value.includes('\u0000')) this.idBuffer = value;
         break;
       case 'retry':
         if (/^\d+$/.test(value)) {
@@ -110,6 +111,10 @@ export class SseParser {
 
   private dispatch(): void {
     if (!this.sawField) return;
+    if (this.idBuffer !== undefined && this.idBuffer !== this.lastEventId) {
+      this.lastEventId = this.idBuffer;
+      this.callbacks.onId?.(this.idBuffer);
+    }
     const dataLines = this.dataLines;
     const event: SseEvent = { event: this.eventType || 'message', data: dataLines.join('\n') };
     if (this.lastEventId !== undefined) event.id = this.lastEventId;
