@@ -47,6 +47,13 @@ export interface McpClientOptions {
    * `ttlMs` the server gave, until the server says the list changed (default false).
    */
   listCache?: boolean;
+  /**
+   * Stateful revisions over HTTP: when the server answers 404 for the session (it restarted, or
+   * expired the session), initialize a new session on the same transport, restore the resource
+   * subscriptions and log level, and send the failed request again, once (default true). A 404 means
+   * the server never ran the request, so nothing runs twice. `false` lets SESSION_EXPIRED through.
+   */
+  renewExpiredSession?: boolean;
   /** 2026-07-28: how many `input_required` rounds one call may take before failing (default 10). */
   maxInputRounds?: number;
   /** Default `timeoutMs` of every request (default 60 000). */

@@ -93,6 +93,8 @@ export class McpClient {
   readonly #tools = new ToolCatalog();
   readonly #listCache: ListCache | undefined;
   #logHandler: LogMessageHandler | undefined;
+  /** The level last set on a stateful session, restored on a renewed one. */
+  #statefulLogLevel: LoggingLevel | undefined;
   #connecting: Peer | undefined;
   #connection: ClientConnection | undefined;
 
@@ -204,6 +206,9 @@ export class McpClient {
         maxInputRounds: this.#options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS,
         capabilities: () => this.#currentCapabilities(),
         answer: (method, params, ctx) => this.#responder.answer(method, params, ctx),
+        ...(this.#options.renewExpiredSession === false
+          ? {}
+          : { sessionRenewed: (renewOptions) => this.#restoreSessionState(renewOptions) }),
       });
       void this.#events.syncListen();
     } catch (error) {
@@ -213,6 +218,15 @@ export class McpClient {
     } finally {
       this.#connecting = undefined;
     }
+  }
+
+  /** A renewed session starts empty: subscribe again and set the log level the old one had. */
+  async #restoreSessionState(options: RequestOptions | undefined): Promise<void> {
+    const level = this.#statefulLogLevel;
+    await Promise.all([
+      this.#events.resubscribeAll(options),
+      level === undefined ? undefined : this.#call('logging/setLevel', { level }, options),
+    ]);
   }
 
   #negotiationCacheFor(transport: Transport): { cache?: { store: NegotiationCache; serverKey: string } } {
@@ -441,6 +455,7 @@ export class McpClient {
     const connection = this.#requireConnection('logging/setLevel');
     if (connection.session.mode !== 'stateless') {
       await this.#call('logging/setLevel', { level }, options);
+      this.#statefulLogLevel = level;
       return;
     }
     this.#checkCapability('logging/setLevel', connection);
@@ -564,6 +579,7 @@ export class McpClient {
     if (connection?.peer !== peer) return;
     this.#events.closed(connection);
     this.#connection = undefined;
+    this.#statefulLogLevel = undefined;
     this.#tools.clear();
     this.onclose?.();
   }

@@ -9,7 +9,7 @@ import {
 } from '@mcpkit/protocol';
 import { newestFirst, supportedList } from './discover.js';
 import type { ListenStream } from './listen.js';
-import type { NegotiatedSession } from './negotiation.js';
+import { initializeHandshake, type NegotiatedSession } from './negotiation.js';
 import type { ServerRequestContext } from './server-requests.js';
 import { sendStatelessRequest } from './stateless.js';
 
@@ -21,6 +21,12 @@ export interface ConnectionDeps {
   /** The capabilities to declare now (stateless requests declare them each time). */
   capabilities(): ClientCapabilities;
   answer(method: string, params: JSONObject | undefined, ctx: ServerRequestContext): Promise<JSONObject>;
+  /**
+   * Stateful: set when a request that failed because the server forgot the session (HTTP 404,
+   * SESSION_EXPIRED) may start a new session and be retried once; called after the new handshake
+   * to restore what the old session held (subscriptions, log level).
+   */
+  sessionRenewed?: (options: RequestOptions | undefined) => Promise<void>;
 }
 
 /**
@@ -32,6 +38,9 @@ export class ClientConnection {
   logLevel?: LoggingLevel;
   /** 2026-07-28: the open `subscriptions/listen` stream, once anything was asked for. */
   listen?: ListenStream;
+  /** Counts new sessions, so requests that failed on the same old session renew it only once. */
+  #generation = 0;
+  #renewal: Promise<void> | undefined;
 
   constructor(
     readonly peer: Peer,
@@ -52,8 +61,48 @@ export class ClientConnection {
     params: JSONObject | undefined,
     options: RequestOptions | undefined,
   ): Promise<JSONObject> {
-    if (!this.stateless) return this.peer.request(method, params, options);
+    if (!this.stateless) return this.#sendStateful(method, params, options);
     return this.#sendStateless(method, params, options);
+  }
+
+  async #sendStateful(
+    method: string,
+    params: JSONObject | undefined,
+    options: RequestOptions | undefined,
+  ): Promise<JSONObject> {
+    const generation = this.#generation;
+    try {
+      return await this.peer.request(method, params, options);
+    } catch (error) {
+      // A 404 means the server never ran the request, so sending it again on a new session is safe.
+      if (!this.deps.sessionRenewed || method === 'initialize' || !isSessionExpired(error)) throw error;
+      if (this.#generation === generation) {
+        this.#renewal ??= this.#renewSession(options).finally(() => {
+          this.#renewal = undefined;
+        });
+        await this.#renewal;
+      }
+      return this.peer.request(method, params, options);
+    }
+  }
+
+  /** The spec's answer to a 404 for the session: initialize again, on the same transport. */
+  async #renewSession(options: RequestOptions | undefined): Promise<void> {
+    const renewed = await initializeHandshake(
+      this.peer,
+      {
+        clientInfo: this.deps.clientInfo,
+        capabilities: this.declaredCapabilities,
+        offeredVersion: this.session.protocolVersion,
+        supportedVersions: this.deps.supportedVersions,
+      },
+      options,
+    );
+    Object.assign(this.session, renewed);
+    this.transport.setProtocolVersion?.(renewed.protocolVersion);
+    await this.peer.notify('notifications/initialized');
+    this.#generation++;
+    await this.deps.sessionRenewed?.(options);
   }
 
   /**
@@ -101,4 +150,13 @@ export class ClientConnection {
       },
     });
   }
+}
+
+/** Whether `error` (or a cause) is an HTTP transport's SESSION_EXPIRED; matched by code, not class. */
+function isSessionExpired(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === 'SESSION_EXPIRED') return true;
+    current = current.cause;
+  }
+  return false;
 }

@@ -50,6 +50,13 @@ export class ServerEvents {
     return this.#resources.subscribe(uri, callback, options);
   }
 
+  /** Stateful: tells a new session about every URI that has callbacks (the old session held them). */
+  async resubscribeAll(options?: RequestOptions): Promise<void> {
+    const wire = this.#wire();
+    if (!wire) return;
+    await Promise.all(this.#resources.registry.uris().map((uri) => wire.subscribe(uri, options)));
+  }
+
   unsubscribeAll(uri: string, options?: RequestOptions): Promise<void> {
     return this.#resources.unsubscribeAll(uri, options);
   }

@@ -1,13 +1,19 @@
-// HTTP faults: a server process killed mid-call, a server restarted under a live session (the
-// 2025 client gets 404 and initializes again), and graceful shutdown (in-flight requests finish,
-// new ones get 503).
+// HTTP faults: a server process killed mid-call (see session-renewal.test.ts for a restart under a
+// live session), and graceful shutdown (in-flight requests finish, new ones get 503, streams end).
 import type { ChildProcess } from 'node:child_process';
 import { McpClient } from '@mcpkit/client';
 import { findHttpTransportError, StreamableHttpClientTransport } from '@mcpkit/transport-http-client';
 import { serve } from '@mcpkit/transport-http-server/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { killed, spawnHttpServer } from './fixture-process.js';
-import { createEchoHandler, ENDPOINT, expectSpecShapedError, openSession, postHeaders } from './helpers.js';
+import {
+  createEchoHandler,
+  ENDPOINT,
+  expectSpecShapedError,
+  INITIALIZE,
+  openSession,
+  postHeaders,
+} from './helpers.js';
 
 const children: ChildProcess[] = [];
 const clients: McpClient[] = [];
@@ -48,32 +54,6 @@ describe('HTTP server process faults', () => {
     const restarted = await startServer(Number(url.port));
     await client.close();
     await client.connect(new StreamableHttpClientTransport(restarted.url));
-    expect((await client.callTool({ name: 'echo', arguments: { message: 'back' } })).content).toEqual([
-      { type: 'text', text: 'back' },
-    ]);
-  }, 20_000);
-
-  it('after a restart, a 2025 client gets 404 (SESSION_EXPIRED) and initializes again', async () => {
-    const first = await startServer();
-    const client = new McpClient({ name: 'faults', version: '0.0.0' });
-    clients.push(client);
-    const transport = new StreamableHttpClientTransport(first.url);
-    await client.connect(transport);
-    const oldSession = transport.sessionId;
-    await killed(first.child);
-    const second = await startServer(Number(first.url.port));
-    const failure = await client
-      .callTool({ name: 'echo', arguments: { message: 'lost' } })
-      .catch((error: unknown) => error);
-    const httpError = findHttpTransportError(failure);
-    expect(httpError?.code, String(failure)).toBe('SESSION_EXPIRED');
-    expect(httpError?.status).toBe(404);
-
-    await client.close();
-    const fresh = new StreamableHttpClientTransport(second.url);
-    await client.connect(fresh);
-    expect(fresh.sessionId).toBeDefined();
-    expect(fresh.sessionId).not.toBe(oldSession);
     expect((await client.callTool({ name: 'echo', arguments: { message: 'back' } })).content).toEqual([
       { type: 'text', text: 'back' },
     ]);
@@ -146,5 +126,48 @@ describe('graceful shutdown', () => {
     await handle.close();
     expect((await call).content).toEqual([{ type: 'text', text: 'rested' }]);
     await client.close();
+  });
+});
+
+describe('graceful shutdown of the Node server', () => {
+  it('ends open SSE streams cleanly: the in-flight call is answered and every stream reaches its end', async () => {
+    const { handler, server } = createEchoHandler({ responseMode: 'auto' });
+    server.tool('nap', {}, async (_args, ctx) => {
+      await ctx.progress(1, 2);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return 'rested';
+    });
+    const handle = await serve(handler);
+    const url = new URL('/mcp', handle.url);
+    const initialized = await fetch(url, {
+      method: 'POST',
+      headers: postHeaders(),
+      body: JSON.stringify(INITIALIZE),
+    });
+    const sessionId = initialized.headers.get('mcp-session-id')!;
+    await initialized.body?.cancel();
+    const standalone = await fetch(url, {
+      headers: { ...postHeaders(sessionId), accept: 'text/event-stream' },
+    });
+    expect(standalone.headers.get('content-type')).toBe('text/event-stream');
+    const call = await fetch(url, {
+      method: 'POST',
+      headers: postHeaders(sessionId),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'nap',
+        method: 'tools/call',
+        params: { name: 'nap', arguments: {}, _meta: { progressToken: 'p' } },
+      }),
+    });
+    expect(call.headers.get('content-type')).toBe('text/event-stream');
+
+    const closing = handle.close();
+    // text() rejects ("terminated") if a connection is cut instead of ended.
+    const [callBody, standaloneBody] = await Promise.all([call.text(), standalone.text()]);
+    await closing;
+    expect(callBody).toContain('"method":"notifications/progress"');
+    expect(callBody).toContain('"id":"nap","result":{"content":[{"type":"text","text":"rested"}]');
+    expect(standaloneBody).not.toContain('"error"');
   });
 });

@@ -7,6 +7,11 @@ export interface ServeOptions extends NodeHandlerOptions {
   port?: number;
   /** Default 127.0.0.1: local only, as the spec recommends for local servers. */
   host?: string;
+  /**
+   * How long `close()` waits, after the handler closed, for responses still being written (the
+   * last events and ends of SSE streams) before it cuts the remaining connections (default 5 s).
+   */
+  closeTimeoutMs?: number;
 }
 
 export interface ServerHandle {
@@ -24,7 +29,14 @@ export function serve(
   handler: FetchHandler & { close?: () => Promise<void> },
   options: ServeOptions = {},
 ): Promise<ServerHandle> {
-  const server = createServer(toNodeHandler(handler, options));
+  const nodeHandler = toNodeHandler(handler, options);
+  // Responses still being written: close() lets them finish, so streams end cleanly, not cut.
+  const writing = new Set<Promise<void>>();
+  const server = createServer((req, res) => {
+    const done = nodeHandler(req, res);
+    writing.add(done);
+    void done.finally(() => writing.delete(done));
+  });
   const host = options.host ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -39,12 +51,25 @@ export function serve(
         port: address.port,
         async close() {
           await handler.close?.();
-          await new Promise<void>((done, fail) => {
+          const closed = new Promise<void>((done, fail) => {
             server.close((error) => (error ? fail(error) : done()));
-            server.closeAllConnections();
           });
+          server.closeIdleConnections();
+          await settledWithin([...writing], options.closeTimeoutMs ?? 5000);
+          server.closeAllConnections();
+          await closed;
         },
       });
     });
   });
+}
+
+/** Waits for every promise to settle, or for the deadline, whichever comes first. */
+async function settledWithin(promises: Promise<unknown>[], timeoutMs: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, timeoutMs);
+  });
+  await Promise.race([Promise.allSettled(promises), deadline]);
+  clearTimeout(timer);
 }
