@@ -31,7 +31,11 @@ describe('a 2025 client after its HTTP server process restarted', () => {
     const logs: string[] = [];
     const client = new McpClient(
       { name: 'renewing', version: '0.0.0' },
-      { onLogMessage: (entry) => logs.push(String(entry.data)) },
+      {
+        onLogMessage: (entry) => {
+          logs.push(String(entry.data));
+        },
+      },
     );
     clients.push(client);
     const transport = new StreamableHttpClientTransport(first.url);

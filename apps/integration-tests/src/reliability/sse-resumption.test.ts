@@ -7,7 +7,7 @@ import { McpClient } from '@mcpkit/client';
 import { McpServer } from '@mcpkit/server';
 import { StreamableHttpClientTransport } from '@mcpkit/transport-http-client';
 import { createStreamableHttpHandler } from '@mcpkit/transport-http-server';
-import { type ServeHandle, serve } from '@mcpkit/transport-http-server/node';
+import { type ServerHandle, serve } from '@mcpkit/transport-http-server/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 
@@ -16,7 +16,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function startCountingServer(): Promise<ServeHandle> {
+async function startCountingServer(): Promise<ServerHandle> {
   const server = new McpServer({ name: 'counting', version: '0.0.0' });
   server.tool('count', { inputSchema: { to: z.number() } }, async ({ to }, ctx) => {
     for (let sequence = 1; sequence <= to; sequence++) {
