@@ -108,6 +108,17 @@ async function call(
   return performance.now() - started;
 }
 
+/** fetch says only "fetch failed"; the causes underneath say what the network did. */
+function describeFailure(error: unknown): string {
+  const reasons: string[] = [];
+  for (let current = error, depth = 0; current instanceof Error && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    reasons.push(typeof code === 'string' ? `${current.message} (${code})` : current.message);
+    current = current.cause;
+  }
+  return reasons.join(': ');
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
@@ -126,7 +137,7 @@ async function burst(url: string, pid: number): Promise<string[]> {
         const headers = await openSession(url, index);
         for (let n = 0; n < CALLS; n++) latencies.push(await call(url, headers, n + 1, `s${index}-c${n}`));
       } catch (error) {
-        failures.push(`session ${index}: ${(error as Error).message}`);
+        failures.push(`session ${index}: ${describeFailure(error)}`);
       }
     }),
   );
@@ -171,14 +182,18 @@ async function soak(url: string, pid: number): Promise<string[]> {
     await new Promise((resolve) => setTimeout(resolve, interval));
   }
   await Promise.all(inFlight);
-  // Compare the settled part of the run (after the first 15 s of warm-up) end against start.
-  const settled = samples.slice(3);
-  const first = Math.min(...settled.slice(0, 2));
-  const last = Math.min(...settled.slice(-2));
-  const growth = last - first;
   log(
     `soak: ${sent} calls over ${SOAK_SECONDS} s at ${SOAK_RATE}/s, ${failures.length} failed; server RSS ${samples.map(mib).join(' → ')}`,
   );
+  // Compare the settled part of the run (after the first 15 s of warm-up) end against start.
+  const settled = samples.slice(3);
+  if (settled.length < 2) {
+    log(`soak: too short (${SOAK_SECONDS} s) to judge RSS growth; the CI run lasts 60 s`);
+    return failures.slice(0, 5);
+  }
+  const first = Math.min(...settled.slice(0, 2));
+  const last = Math.min(...settled.slice(-2));
+  const growth = last - first;
   log(`soak: settled RSS ${mib(first)} → ${mib(last)} (${growth >= 0 ? '+' : ''}${mib(growth)})`);
   // Noise on this machine is a few MiB of GC timing; a leak of even 100 bytes per call would add > 1 MiB.
   if (growth > Math.max(16 * 1048576, first * 0.25))

@@ -12,6 +12,12 @@ export interface ServeOptions extends NodeHandlerOptions {
    * last events and ends of SSE streams) before it cuts the remaining connections (default 5 s).
    */
   closeTimeoutMs?: number;
+  /**
+   * How long an idle keep-alive connection stays open (default 65 s). Node's 5 s default races
+   * clients that reuse a connection just as the server drops it ("other side closed"); MCP clients
+   * pause between calls, so the longer window, common behind load balancers, avoids those failures.
+   */
+  keepAliveTimeoutMs?: number;
 }
 
 export interface ServerHandle {
@@ -37,6 +43,7 @@ export function serve(
     writing.add(done);
     void done.finally(() => writing.delete(done));
   });
+  server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 65_000;
   const host = options.host ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
     server.once('error', reject);
