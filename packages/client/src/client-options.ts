@@ -16,6 +16,7 @@ import type {
   RootsHandler,
   SamplingHandler,
 } from './server-requests.js';
+import type { TaskStatusHandler } from './task-status.js';
 
 export interface McpClientOptions {
   /**
@@ -78,6 +79,8 @@ export interface McpClientOptions {
   roots?: Root[] | RootsHandler;
   /** Called for each `notifications/message` log entry. */
   onLogMessage?: LogMessageHandler;
+  /** Called for each `notifications/tasks/status` about a task this client created (2025-11-25). */
+  onTaskStatus?: TaskStatusHandler;
   /** Called when the server reports a URL-mode elicitation finished (2025-11-25). */
   onElicitationComplete?: (elicitationId: string) => void | Promise<void>;
   /** Reactions to the server's list_changed notifications. */

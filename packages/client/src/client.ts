@@ -17,6 +17,7 @@ import {
   type ListPromptsResult,
   type ListResourcesResult,
   type ListResourceTemplatesResult,
+  type ListTasksResult,
   type ListToolsResult,
   type LoggingLevel,
   type PaginatedRequestParams,
@@ -28,6 +29,8 @@ import {
   type Root,
   type ServerCapabilities,
   SubscriptionsListenResultSchema,
+  type Task,
+  type TaskMetadata,
   type Tool,
 } from '@mcpkit/protocol';
 import type * as z from 'zod';
@@ -52,6 +55,9 @@ import {
   ServerRequestResponder,
 } from './server-requests.js';
 import { asError, type ResourceSubscription, type ResourceUpdatedCallback } from './subscriptions.js';
+import type { ToolTask } from './task-handle.js';
+import { type TaskStatusHandler, TaskStatusHub } from './task-status.js';
+import { TaskClient } from './tasks.js';
 import { ToolCatalog } from './tool-catalog.js';
 import { parseServerResult } from './validation.js';
 
@@ -91,6 +97,18 @@ export class McpClient {
     reportError: (error) => this.#reportError(error),
   });
   readonly #tools = new ToolCatalog();
+  readonly #taskStatus = new TaskStatusHub();
+  readonly #tasks = new TaskClient({
+    session: (method) => this.#requireConnection(method).session,
+    request: (method, params, schema, options) => this.request(method, params, schema, options),
+    strict: () => this.#options.enforceStrictCapabilities !== false,
+    taskSupport: (name) => this.#tools.taskSupport(name),
+    checkOutput: (name, result, validateOutput) => {
+      if (validateOutput ?? this.#options.validateToolOutput ?? true) this.#tools.checkOutput(name, result);
+    },
+    hub: this.#taskStatus,
+    reportError: (error) => this.#reportError(error),
+  });
   readonly #listCache: ListCache | undefined;
   #logHandler: LogMessageHandler | undefined;
   /** The level last set on a stateful session, restored on a renewed one. */
@@ -107,6 +125,7 @@ export class McpClient {
     this.#responder.configure(options);
     if (options.listCache === true) this.#listCache = new ListCache();
     this.#logHandler = options.onLogMessage;
+    this.#taskStatus.setHandler(options.onTaskStatus);
     for (const kind of ['tools', 'prompts', 'resources'] as const) {
       const handler = options.listChanged?.[kind];
       if (handler) this.setListChangedHandler(kind, handler as ListChangedHandler<ListItem<typeof kind>>);
@@ -170,6 +189,7 @@ export class McpClient {
       resourceUpdated: (update) => this.#events.resourceUpdated(update),
       subscriptionsAcknowledged: () => this.#events.acknowledged(),
       elicitationComplete: (id) => this.#options.onElicitationComplete?.(id),
+      taskStatus: (task) => this.#taskStatus.deliver(task),
       listChanged: (kind) => {
         this.#listCache?.invalidate(kind);
         if (kind === 'tools') this.#tools.listChanged();
@@ -344,6 +364,9 @@ export class McpClient {
    * tool's `outputSchema` is known (from `listTools`), `structuredContent` is checked against it.
    */
   async callTool(params: CallToolRequestParams, options?: CallToolOptions): Promise<CallToolResult> {
+    if (params.task !== undefined || this.#mustRunAsTask(params.name)) {
+      return this.#tasks.runToCompletion(params, options);
+    }
     const { validateOutput, ...requestOptions } = options ?? {};
     let result: CallToolResult;
     try {
@@ -363,6 +386,55 @@ export class McpClient {
       this.#tools.checkOutput(params.name, result);
     }
     return result;
+  }
+
+  /** A tool listed with taskSupport 'required' runs as a task wherever tasks are available. */
+  #mustRunAsTask(toolName: string): boolean {
+    if (this.#tools.taskSupport(toolName) !== 'required') return false;
+    return this.#tasks.unavailable('tools/call', `call tool '${toolName}'`) === undefined;
+  }
+
+  // ---- Tasks (2025-11-25, experimental) --------------------------------------------------------
+
+  /**
+   * Calls a tool as a task: sends `tools/call` with `task` (e.g. `{ ttl }`; default `params.task`,
+   * else `{}`) and returns a handle
+   * at once; `await handle.result()` polls and fetches the CallToolResult. Needs revision
+   * 2025-11-25 and the server's `tasks.requests.tools.call` capability (TASKS_NOT_SUPPORTED or
+   * CAPABILITY_NOT_SUPPORTED otherwise); a listed tool whose taskSupport is 'forbidden' (or absent)
+   * is refused with TOOL_FORBIDS_TASKS.
+   */
+  callToolAsTask(
+    params: CallToolRequestParams,
+    task?: TaskMetadata,
+    options?: RequestOptions,
+  ): Promise<ToolTask> {
+    return this.#tasks.callToolAsTask(params, task, options);
+  }
+
+  /** The task's current state (`tasks/get`). */
+  getTask(taskId: string, options?: RequestOptions): Promise<Task> {
+    return this.#tasks.get(taskId, options);
+  }
+
+  /** The task's tool result (`tasks/result`); the server holds the answer until the task is terminal. */
+  getTaskResult(taskId: string, options?: RequestOptions): Promise<CallToolResult> {
+    return this.#tasks.result(taskId, options);
+  }
+
+  /** One page of the tasks the server keeps for this client (`tasks/list`, needs `tasks.list`). */
+  listTasks(params?: PaginatedRequestParams, options?: RequestOptions): Promise<ListTasksResult> {
+    return this.#tasks.list(params, options);
+  }
+
+  /** Cancels a task (`tasks/cancel`, needs `tasks.cancel`); refused (-32602) once it is terminal. */
+  cancelTask(taskId: string, options?: RequestOptions): Promise<Task> {
+    return this.#tasks.cancel(taskId, options);
+  }
+
+  /** Receives each `notifications/tasks/status` (replaces `options.onTaskStatus`). */
+  setTaskStatusHandler(handler: TaskStatusHandler | undefined): void {
+    this.#taskStatus.setHandler(handler);
   }
 
   // ---- Prompts ---------------------------------------------------------------------------------
@@ -581,6 +653,7 @@ export class McpClient {
     this.#connection = undefined;
     this.#statefulLogLevel = undefined;
     this.#tools.clear();
+    this.#taskStatus.clear();
     this.onclose?.();
   }
 }

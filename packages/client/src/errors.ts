@@ -29,6 +29,12 @@ export const McpClientErrorCode = {
   TooManyInputRounds: 'TOO_MANY_INPUT_ROUNDS',
   /** The server ended (or failed) the `subscriptions/listen` stream (2026-07-28). */
   SubscriptionEnded: 'SUBSCRIPTION_ENDED',
+  /** Tasks need the 2025-11-25 revision; this connection negotiated another one. */
+  TasksNotSupported: 'TASKS_NOT_SUPPORTED',
+  /** The tool's `execution.taskSupport` (from `tools/list`) forbids running it as a task. */
+  ToolForbidsTasks: 'TOOL_FORBIDS_TASKS',
+  /** The task was cancelled, so it has no result to wait for. */
+  TaskCancelled: 'TASK_CANCELLED',
   /** The client was configured with values it cannot work with. */
   InvalidOptions: 'INVALID_OPTIONS',
 } as const;

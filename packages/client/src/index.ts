@@ -38,3 +38,8 @@ export type {
 } from './server-requests.js';
 // Resource subscriptions.
 export type { ResourceSubscription, ResourceUpdatedCallback } from './subscriptions.js';
+// Tasks (2025-11-25, experimental): handles of tool calls run as tasks, status notifications.
+export type { TaskResultOptions } from './task-handle.js';
+export { ToolTask } from './task-handle.js';
+export type { TaskStatusHandler } from './task-status.js';
+export type { ToolTaskSupport } from './tool-catalog.js';

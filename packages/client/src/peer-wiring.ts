@@ -5,6 +5,7 @@ import {
   type LoggingMessageNotificationParams,
   parseNotificationParams,
   type ResourceUpdatedNotificationParams,
+  type Task,
 } from '@mcpkit/protocol';
 import { McpClientError, McpClientErrorCode } from './errors.js';
 import type { ListKind } from './list-changed.js';
@@ -21,6 +22,8 @@ export interface ClientEventSink {
   resourceUpdated(params: ResourceUpdatedNotificationParams): void | Promise<void>;
   elicitationComplete(elicitationId: string): void | Promise<void>;
   listChanged(kind: ListKind): void;
+  /** 2025-11-25: a task the client created changed status. */
+  taskStatus(task: Task): void | Promise<void>;
   /** 2026-07-28: the server accepted the newest `subscriptions/listen` stream. */
   subscriptionsAcknowledged(): void;
   reportError(error: Error): void;
@@ -83,6 +86,7 @@ export function wirePeer(peer: Peer, sink: ClientEventSink): void {
     (done: { elicitationId: string }) => sink.elicitationComplete(done.elicitationId),
     'elicitation complete handler',
   );
+  on('notifications/tasks/status', (task: Task) => sink.taskStatus(task), 'task status handler');
   on(
     'notifications/subscriptions/acknowledged',
     () => sink.subscriptionsAcknowledged(),

@@ -3,13 +3,17 @@ import { McpClientError, McpClientErrorCode } from './errors.js';
 import { McpHeaderRegistry } from './mcp-headers.js';
 import { ToolOutputSchemaCache } from './tool-output.js';
 
+/** 2025-11-25 `execution.taskSupport`; a listed tool without it is `forbidden`. */
+export type ToolTaskSupport = 'forbidden' | 'optional' | 'required';
+
 /**
- * What the client remembers about listed tools: output schemas (to check `structuredContent`)
- * and, under 2026-07-28, `x-mcp-header` annotations (to build HTTP headers).
+ * What the client remembers about listed tools: output schemas (to check `structuredContent`),
+ * task support (to run `required` tools as tasks) and, under 2026-07-28, `x-mcp-header` annotations (to build HTTP headers).
  */
 export class ToolCatalog {
   readonly #outputs = new ToolOutputSchemaCache();
   readonly #headers = new McpHeaderRegistry();
+  readonly #taskSupport = new Map<string, ToolTaskSupport>();
 
   /**
    * Records one listed page and returns the tools to hand to the user. Under 2026-07-28 a tool
@@ -28,6 +32,7 @@ export class ToolCatalog {
         )
       : tools;
     this.#outputs.remember(kept);
+    for (const tool of kept) this.#taskSupport.set(tool.name, tool.execution?.taskSupport ?? 'forbidden');
     return kept;
   }
 
@@ -36,20 +41,27 @@ export class ToolCatalog {
     this.#outputs.check(toolName, result);
   }
 
+  /** The tool's task support as last listed; undefined for a tool not listed (since the last change). */
+  taskSupport(toolName: string): ToolTaskSupport | undefined {
+    return this.#taskSupport.get(toolName);
+  }
+
   headersFor(message: JSONRPCMessage): Record<string, string> | undefined {
     return this.#headers.headersFor(message);
   }
 
   /**
-   * The server's tool list changed: stop trusting cached output schemas. Header annotations stay
+   * The server's tool list changed: stop trusting cached output schemas and task support. Header annotations stay
    * until the next listing, since sending slightly stale headers beats sending none.
    */
   listChanged(): void {
     this.#outputs.clear();
+    this.#taskSupport.clear();
   }
 
   clear(): void {
     this.#outputs.clear();
+    this.#taskSupport.clear();
     this.#headers.clear();
   }
 }
