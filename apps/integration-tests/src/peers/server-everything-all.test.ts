@@ -1,9 +1,10 @@
 // Our client calls EVERY tool, reads EVERY resource and gets EVERY prompt that
-// @modelcontextprotocol/server-everything lists, answering its sampling, elicitation and roots requests.
+// @modelcontextprotocol/server-everything lists, answering its sampling, elicitation and roots requests,
+// and runs its task-only tool as a 2025-11-25 task.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { McpClient } from '@mcpkit/client';
-import type { JSONObject, Tool } from '@mcpkit/protocol';
+import { McpClient, McpClientError, McpClientErrorCode } from '@mcpkit/client';
+import type { ElicitRequestParams, JSONObject, Task, Tool } from '@mcpkit/protocol';
 import { StdioClientTransport } from '@mcpkit/transport-stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -35,8 +36,28 @@ function argumentsFor(tool: Tool): JSONObject {
   return args;
 }
 
+const RELATED_TASK = 'io.modelcontextprotocol/related-task';
+
+/**
+ * Accepts a question a task asks (picking the first option of each single-select field), declines
+ * the others: the demo tools only need an answer, the research task reports the one it got.
+ */
+function answerElicitation(params: ElicitRequestParams) {
+  const taskId = (params._meta?.[RELATED_TASK] as { taskId?: string } | undefined)?.taskId;
+  if (taskId === undefined || !('requestedSchema' in params)) return { action: 'decline' as const };
+  asked.taskQuestions.push(taskId);
+  const content: Record<string, string> = {};
+  const schema = params.requestedSchema as { properties: Record<string, { oneOf?: { const: string }[] }> };
+  for (const [name, property] of Object.entries(schema.properties)) {
+    const first = property.oneOf?.[0];
+    if (first !== undefined) content[name] = first.const;
+  }
+  return { action: 'accept' as const, content };
+}
+
 let client: McpClient;
-const asked = { sampling: 0, elicitation: 0, roots: 0 };
+const asked = { sampling: 0, elicitation: 0, roots: 0, taskQuestions: [] as string[] };
+const taskNotifications: Task[] = [];
 
 beforeAll(async () => {
   client = new McpClient(
@@ -50,11 +71,12 @@ beforeAll(async () => {
           model: 'mcpkit-test',
         };
       },
-      elicitation: async () => {
+      elicitation: async (params) => {
         asked.elicitation++;
-        return { action: 'decline' };
+        return answerElicitation(params);
       },
       roots: [{ uri: 'file:///tmp', name: 'tmp' }],
+      onTaskStatus: (task) => void taskNotifications.push(task),
     },
   );
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'stdio'] }));
@@ -65,11 +87,17 @@ afterAll(async () => {
 });
 
 describe('every tool, resource and prompt of server-everything', () => {
-  it('calls every listed tool: each completes, except the one that requires task augmentation', {
+  it('calls every listed tool and each completes, the task-only one run as a task', {
     timeout: 60_000,
   }, async () => {
+    expect(client.protocolVersion).toBe('2025-11-25');
+    expect(client.serverCapabilities?.tasks?.requests?.tools?.call).toBeDefined();
     const tools = await client.listAllTools();
     expect(tools.length).toBeGreaterThanOrEqual(15);
+    // The one tool that requires task augmentation: callTool runs it as a task, polls and
+    // fetches its result, so it completes like the rest.
+    const research = tools.find((tool) => tool.name === 'simulate-research-query');
+    expect(research?.execution?.taskSupport).toBe('required');
     const outcomes: string[] = [];
     for (const tool of tools) {
       const result = await client.callTool(
@@ -78,15 +106,53 @@ describe('every tool, resource and prompt of server-everything', () => {
       );
       const text = result.content.map((block) => ('text' in block ? block.text : block.type)).join(' ');
       if (result.isError === true) outcomes.push(`${tool.name}: isError ${text.slice(0, 120)}`);
+      if (tool === research) expect(text).toContain('# Research Report: mcpkit');
     }
-    // The one exception: a tool that only runs as a 2025-11-25 task, which mcpkit's client does not
-    // request yet. The server refuses it plainly, and nothing else fails.
-    expect(outcomes).toEqual([
-      "simulate-research-query: isError MCP error -32601: Tool simulate-research-query requires task augmentation (taskSupport: 'required')",
-    ]);
+    expect(outcomes).toEqual([]);
     // Its sampling, elicitation and roots tools reached our handlers.
     expect(asked.sampling).toBeGreaterThanOrEqual(1);
     expect(asked.elicitation).toBeGreaterThanOrEqual(1);
+  });
+
+  it('runs the research tool as a task through input_required to completion', {
+    timeout: 60_000,
+  }, async () => {
+    const handle = await client.callToolAsTask(
+      { name: 'simulate-research-query', arguments: { topic: 'python', ambiguous: true } },
+      { ttl: 120_000 },
+    );
+    expect(handle.status).toBe('working');
+    const seen: string[] = [];
+    handle.onStatus((task) => seen.push(task.status));
+    const result = await handle.result({ timeoutMs: 30_000 });
+    // The server asked which "python" we meant (an elicitation tied to the task, delivered on
+    // tasks/result) and our first-option answer shaped the report.
+    expect(asked.taskQuestions).toContain(handle.taskId);
+    const report = result.content.map((block) => ('text' in block ? block.text : '')).join('');
+    expect(report).toContain('# Research Report: python (programming)');
+    expect(report).toContain('`input_required` → `working` → `completed`');
+    expect(result._meta?.[RELATED_TASK]).toEqual({ taskId: handle.taskId });
+    expect(handle.status).toBe('completed');
+    expect(seen.at(-1)).toBe('completed');
+    expect(await client.getTask(handle.taskId)).toMatchObject({ taskId: handle.taskId, status: 'completed' });
+    const listed = await client.listTasks();
+    expect(listed.tasks.map((task) => task.taskId)).toContain(handle.taskId);
+    // The server reported the status changes on its own too.
+    const notified = taskNotifications.filter((task) => task.taskId === handle.taskId).map((t) => t.status);
+    expect(notified).toEqual(expect.arrayContaining(['working', 'input_required', 'completed']));
+  });
+
+  it('cancels a running research task', { timeout: 30_000 }, async () => {
+    const handle = await client.callToolAsTask({
+      name: 'simulate-research-query',
+      arguments: { topic: 'cancel me' },
+    });
+    const cancelled = await handle.cancel();
+    expect(cancelled).toMatchObject({ taskId: handle.taskId, status: 'cancelled' });
+    expect((await client.getTask(handle.taskId)).status).toBe('cancelled');
+    const failure = await handle.result().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(McpClientError);
+    expect((failure as McpClientError).code).toBe(McpClientErrorCode.TaskCancelled);
   });
 
   it('reads every listed resource and gets every listed prompt', { timeout: 60_000 }, async () => {
