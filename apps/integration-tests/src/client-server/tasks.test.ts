@@ -8,6 +8,9 @@ import { JsonRpcError } from '@mcpkit/jsonrpc';
 import { createInMemoryTransportPair } from '@mcpkit/jsonrpc/testing';
 import type { Task } from '@mcpkit/protocol';
 import { McpServer } from '@mcpkit/server';
+import { StreamableHttpClientTransport } from '@mcpkit/transport-http-client';
+import { createStreamableHttpHandler } from '@mcpkit/transport-http-server';
+import { serve } from '@mcpkit/transport-http-server/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 
@@ -46,8 +49,10 @@ function taskServer(tasks = true) {
 }
 
 const clients: McpClient[] = [];
+const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const client of clients.splice(0)) await client.close();
+  for (const close of closers.splice(0)) await close();
 });
 
 async function connect(server: McpServer, options: McpClientOptions = {}): Promise<McpClient> {
@@ -153,5 +158,24 @@ describe('our client runs tools as tasks on our server (2025-11-25)', () => {
     expect((await older.callTool({ name: 'required' })).content).toEqual([
       { type: 'text', text: 'ran as a task' },
     ]);
+  });
+
+  it('polls and fetches results over Streamable HTTP', async () => {
+    const { server, release } = taskServer();
+    const handler = createStreamableHttpHandler({ onSession: (transport) => server.connect(transport) });
+    const served = await serve(handler, { port: 0, host: '127.0.0.1' });
+    closers.push(() => served.close());
+    const client = new McpClient({ name: 'tasks-http', version: '1.0.0' }, { protocolVersion: '2025-11-25' });
+    clients.push(client);
+    await client.connect(new StreamableHttpClientTransport(new URL('/mcp', served.url)));
+    await client.listTools();
+    expect((await client.callTool({ name: 'required' })).content).toEqual([
+      { type: 'text', text: 'ran as a task' },
+    ]);
+    const slow = await client.callToolAsTask({ name: 'slow', arguments: { n: 2 } });
+    expect((await client.getTask(slow.taskId)).status).toBe('working');
+    release();
+    expect((await slow.result()).content).toEqual([{ type: 'text', text: 'done 2' }]);
+    expect(slow.status).toBe('completed');
   });
 });
