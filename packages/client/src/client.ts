@@ -398,11 +398,10 @@ export class McpClient {
 
   /**
    * Calls a tool as a task: sends `tools/call` with `task` (e.g. `{ ttl }`; default `params.task`,
-   * else `{}`) and returns a handle
-   * at once; `await handle.result()` polls and fetches the CallToolResult. Needs revision
-   * 2025-11-25 and the server's `tasks.requests.tools.call` capability (TASKS_NOT_SUPPORTED or
-   * CAPABILITY_NOT_SUPPORTED otherwise); a listed tool whose taskSupport is 'forbidden' (or absent)
-   * is refused with TOOL_FORBIDS_TASKS.
+   * else `{}`) and returns a handle at once; `await handle.result()` polls and fetches the
+   * CallToolResult. Needs revision 2025-11-25 and the server's `tasks.requests.tools.call`
+   * capability (TASKS_NOT_SUPPORTED or CAPABILITY_NOT_SUPPORTED otherwise); a listed tool whose
+   * taskSupport is 'forbidden' (or absent) is refused with TOOL_FORBIDS_TASKS.
    */
   callToolAsTask(
     params: CallToolRequestParams,
