@@ -285,9 +285,11 @@ export class StreamableSessionTransport implements Transport, StreamHost {
         `Cannot send the response to request ${JSON.stringify(relatedRequestId)}: no POST of this session is waiting for it`,
       );
     }
-    // Unrelated messages ride the standalone stream; before the client ever opened one there is nowhere
-    // to put them, which the spec allows (the client chose not to listen).
+    // Unrelated messages ride the standalone stream. Before the client ever opened one there is nowhere
+    // to put them: a notification is dropped, which the spec allows (the client chose not to listen),
+    // but a request would wait for an answer that cannot come, so its send fails at once.
     if (this.#standalone) return this.#standalone.push(message);
+    if (isRequest(message)) throw new NoStreamError(message.method, relatedRequestId);
   }
 
   #deliver(message: JSONRPCMessage, extra: MessageExtra): void {
@@ -341,5 +343,24 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   #reportError(error: Error): void {
     this.onerror?.(error);
     this.#env.onerror(error);
+  }
+}
+
+/**
+ * A server-to-client request with no way to the client: not tied to a client request whose POST
+ * can carry it, and no GET stream open. `code` lets callers (the server's tasks) wait for a stream.
+ */
+export class NoStreamError extends Error {
+  readonly code = 'NO_STREAM';
+
+  constructor(method: string, relatedRequestId: RequestId | undefined) {
+    const why =
+      relatedRequestId === undefined
+        ? 'it is not part of a client request'
+        : `the POST of request ${JSON.stringify(relatedRequestId)} is not open as an SSE stream`;
+    super(
+      `Cannot send the ${method} request to the client: ${why}, and the client has no GET stream open to receive it`,
+    );
+    this.name = 'NoStreamError';
   }
 }

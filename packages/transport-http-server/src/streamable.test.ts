@@ -284,4 +284,23 @@ describe('Streamable HTTP sessions', () => {
     await handler(new Request('http://localhost:3000/mcp', { method: 'DELETE', headers }));
     await expect(servers[0]!.transport.send({ jsonrpc: '2.0', method: 'x' })).rejects.toThrow(/closed/);
   });
+
+  it('fails an unrelated server-to-client request at once (NO_STREAM) when no GET stream is open, but drops notifications', async () => {
+    const { handler, servers } = harness();
+    const { headers } = await initialize(handler);
+    const transport = servers[0]!.transport;
+    await expect(
+      transport.send({ jsonrpc: '2.0', method: 'notifications/message', params: {} }),
+    ).resolves.toBeUndefined();
+    await expect(transport.send({ jsonrpc: '2.0', id: 'q', method: 'roots/list' })).rejects.toMatchObject({
+      code: 'NO_STREAM',
+      message: expect.stringContaining('no GET stream open'),
+    });
+    const get = await handler(getRequest(headers));
+    const reader = new SseReader(get);
+    expect(await reader.next()).toMatchObject({ data: '' });
+    await transport.send({ jsonrpc: '2.0', id: 'q2', method: 'roots/list' });
+    expect(JSON.parse((await reader.next())!.data)).toMatchObject({ id: 'q2', method: 'roots/list' });
+    await reader.cancel();
+  });
 });

@@ -133,7 +133,7 @@ function taskMethod(operation: 'get' | 'result' | 'cancel' | 'list'): MethodImpl
     const taskId = params?.taskId as string;
     if (operation === 'get') return tasks.get(taskId);
     if (operation === 'cancel') return tasks.cancel(taskId);
-    return tasks.result(taskId);
+    return tasks.result(taskId, ctx.requestId);
   };
 }
 

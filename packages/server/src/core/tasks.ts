@@ -1,5 +1,5 @@
 import type { JsonRpcError } from '@mcpkit/jsonrpc';
-import type { JSONObject } from '@mcpkit/protocol';
+import type { JSONObject, RequestId } from '@mcpkit/protocol';
 import type { InputRequest, InputRequestOptions } from './request-context.js';
 
 // Tasks (2025-11-25, experimental): a task-augmented tools/call answers at once with a task,
@@ -43,8 +43,11 @@ export interface TaskRunner {
   /** Starts `run` as a task and returns the CreateTaskResult to answer the request with. */
   start(requestedTtl: number | undefined, run: (work: TaskWork) => Promise<TaskOutcome>): JSONObject;
   get(taskId: string): JSONObject;
-  /** Resolves with the task's final result (or rejects with its error) once it is terminal. */
-  result(taskId: string): Promise<JSONObject>;
+  /**
+   * Resolves with the task's final result (or rejects with its error) once it is terminal.
+   * `requestId` is the tasks/result request waiting: the task's messages may ride its stream.
+   */
+  result(taskId: string, requestId?: RequestId): Promise<JSONObject>;
   list(cursor: string | undefined): Promise<JSONObject>;
   cancel(taskId: string): JSONObject;
 }

@@ -230,7 +230,14 @@ export class ServerSession {
     if (!supports(version, 'tasks') || isStatelessProtocolVersion(version)) return undefined;
     if (this.server.options.capabilities?.tasks !== true) return undefined;
     this.#tasks ??= new SessionTaskStore(this.server.options.tasks ?? {}, this.server.pageSize, {
-      notify: (method, params) => (this.#closed ? Promise.resolve() : this.peer.notify(method, params)),
+      notify: (method, params, relatedRequestId) =>
+        this.#closed
+          ? Promise.resolve()
+          : this.peer.notify(
+              method,
+              params,
+              relatedRequestId === undefined ? undefined : { relatedRequestId },
+            ),
       request: (method, params, options) => this.peer.request(method, params, options),
       report: (error) => this.#report(error),
     });

@@ -1,5 +1,5 @@
 import { JsonRpcError } from '@mcpkit/jsonrpc';
-import { type JSONObject, MetaKey } from '@mcpkit/protocol';
+import { type JSONObject, MetaKey, type RequestId } from '@mcpkit/protocol';
 import type { TaskOptions, TaskOutcome, TaskRunner, TaskStatus, TaskWork } from '../core/tasks.js';
 import { paginate } from '../registry/pagination.js';
 
@@ -15,18 +15,31 @@ interface TaskRecord {
   outcome?: TaskOutcome;
   done: Promise<void>;
   finish: () => void;
+  /** The client's tasks/result requests waiting on this task: its messages ride their streams. */
+  resultRequests: RequestId[];
+  /** Woken when a tasks/result request arrives, for questions that had no way to the client. */
+  resultRequestListeners: Set<(requestId: RequestId) => void>;
 }
 
-/** How tasks reach the client: the session's peer, unrelated to any request. */
+/**
+ * How tasks reach the client: the session's peer. A message related to a tasks/result request
+ * goes out on that request's stream (Streamable HTTP); unrelated ones on the session's own channel.
+ */
 export interface TaskChannel {
-  notify(method: string, params: JSONObject): Promise<void>;
+  notify(method: string, params: JSONObject, relatedRequestId?: RequestId): Promise<void>;
   request(
     method: string,
     params: JSONObject,
-    options: { signal: AbortSignal; timeoutMs?: number },
+    options: { signal: AbortSignal; timeoutMs?: number; relatedRequestId?: RequestId },
   ): Promise<JSONObject>;
   report(error: unknown): void;
 }
+
+/**
+ * A transport that cannot deliver an unrelated request (Streamable HTTP before the client opened
+ * its GET stream) rejects the send with this code; the question then waits for a tasks/result.
+ */
+const NO_STREAM = 'NO_STREAM';
 
 const TERMINAL: ReadonlySet<TaskStatus> = new Set(['completed', 'failed', 'cancelled']);
 
@@ -74,6 +87,8 @@ export class SessionTaskStore implements TaskRunner {
       controller: new AbortController(),
       done,
       finish,
+      resultRequests: [],
+      resultRequestListeners: new Set(),
     };
     this.#tasks.set(record.taskId, record);
     const signal = record.controller.signal;
@@ -85,14 +100,12 @@ export class SessionTaskStore implements TaskRunner {
     const work: TaskWork = {
       signal,
       taskId: record.taskId,
-      sendNotification: (method, params) => this.#channel.notify(method, withRelated(params)),
+      sendNotification: (method, params) =>
+        this.#channel.notify(method, withRelated(params), record.resultRequests.at(-1)),
       requestInput: async (request, options) => {
         this.#transition(record, 'input_required');
         try {
-          return await this.#channel.request(request.method, withRelated(request.params), {
-            signal,
-            ...(options?.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-          });
+          return await this.#ask(record, request.method, withRelated(request.params), options?.timeoutMs);
         } finally {
           if (record.status === 'input_required') this.#transition(record, 'working');
         }
@@ -112,8 +125,17 @@ export class SessionTaskStore implements TaskRunner {
     return this.#view(this.#find(taskId));
   }
 
-  async result(taskId: string): Promise<JSONObject> {
+  async result(taskId: string, requestId?: RequestId): Promise<JSONObject> {
     const record = this.#find(taskId);
+    if (requestId !== undefined && !TERMINAL.has(record.status)) {
+      record.resultRequests.push(requestId);
+      for (const listener of [...record.resultRequestListeners]) listener(requestId);
+      try {
+        await record.done;
+      } finally {
+        record.resultRequests.splice(record.resultRequests.indexOf(requestId), 1);
+      }
+    }
     await record.done;
     const outcome = record.outcome;
     if (outcome === undefined || 'error' in outcome) {
@@ -162,6 +184,54 @@ export class SessionTaskStore implements TaskRunner {
       if (!TERMINAL.has(record.status)) record.controller.abort(new Error('The session closed'));
     }
     this.#tasks.clear();
+  }
+
+  /**
+   * Sends a task's question: on the stream of a waiting tasks/result request if there is one, else
+   * on the session's channel; where that has no way to the client (HTTP without a GET stream), the
+   * question waits for the tasks/result the client sends on seeing input_required, as the spec asks.
+   */
+  async #ask(
+    record: TaskRecord,
+    method: string,
+    params: JSONObject,
+    timeoutMs: number | undefined,
+  ): Promise<JSONObject> {
+    const signal = record.controller.signal;
+    const send = (relatedRequestId: RequestId | undefined) =>
+      this.#channel.request(method, params, {
+        signal,
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        ...(relatedRequestId === undefined ? {} : { relatedRequestId }),
+      });
+    const waiting = record.resultRequests.at(-1);
+    if (waiting !== undefined) return send(waiting);
+    try {
+      return await send(undefined);
+    } catch (error) {
+      if ((error as { code?: unknown } | undefined)?.code !== NO_STREAM) throw error;
+      return send(await this.#nextResultRequest(record));
+    }
+  }
+
+  #nextResultRequest(record: TaskRecord): Promise<RequestId> {
+    const waiting = record.resultRequests.at(-1);
+    if (waiting !== undefined) return Promise.resolve(waiting);
+    const signal = record.controller.signal;
+    return new Promise((resolve, reject) => {
+      const stop = () => {
+        record.resultRequestListeners.delete(listener);
+        reject(signal.reason);
+      };
+      const listener = (requestId: RequestId) => {
+        record.resultRequestListeners.delete(listener);
+        signal.removeEventListener('abort', stop);
+        resolve(requestId);
+      };
+      if (signal.aborted) return stop();
+      record.resultRequestListeners.add(listener);
+      signal.addEventListener('abort', stop, { once: true });
+    });
   }
 
   #settle(record: TaskRecord, outcome: TaskOutcome): void {
