@@ -173,14 +173,28 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
   }
 
   /** The capabilities this server declares, from what is registered and `options.capabilities`. */
+  /**
+   * What the server declares. Asked on every request, so the answer is kept until what it depends
+   * on (which kinds have registrations) changes; callers must not modify it.
+   */
   capabilities(): ServerCapabilities {
-    return computeCapabilities(this.options.capabilities ?? {}, {
-      tools: this.tools.size,
-      resources: this.resources.size,
-      templates: this.templates.size,
-      prompts: this.prompts.size,
-    });
+    const key =
+      (this.tools.size > 0 ? 1 : 0) |
+      (this.resources.size > 0 ? 2 : 0) |
+      (this.templates.size > 0 ? 4 : 0) |
+      (this.prompts.size > 0 ? 8 : 0);
+    if (this.#capabilities?.key !== key) {
+      const value = computeCapabilities(this.options.capabilities ?? {}, {
+        tools: this.tools.size,
+        resources: this.resources.size,
+        templates: this.templates.size,
+        prompts: this.prompts.size,
+      });
+      this.#capabilities = { key, value };
+    }
+    return this.#capabilities.value;
   }
+  #capabilities: { key: number; value: ServerCapabilities } | undefined;
 
   /** The initialize result for a negotiated stateful revision. */
   initializeResult(protocolVersion: string): JSONObject {

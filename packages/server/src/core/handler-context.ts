@@ -123,11 +123,96 @@ function formElicitationSupported(capabilities: ClientCapabilities): boolean {
 }
 
 export function createHandlerContext<TState>(ctx: RequestContext, state: TState): HandlerContext<TState> {
-  const version = ctx.protocolVersion;
-  const capabilities = ctx.clientCapabilities;
-  const threshold = ctx.logLevel === undefined ? undefined : LOGGING_LEVELS.indexOf(ctx.logLevel);
-  let lastProgress: number | undefined;
+  return new RequestHandlerContext(ctx, state);
+}
 
+/**
+ * One request's HandlerContext. Built for every request, so it allocates little up front: the
+ * logger and the bound methods are made on first use. Methods are getters returning functions
+ * bound to this request, so handlers may destructure them (`async (args, { progress }) => ...`).
+ */
+class RequestHandlerContext<TState> implements HandlerContext<TState> {
+  readonly protocolVersion: string;
+  readonly client: ClientView;
+  state: TState;
+  requestId?: RequestId;
+  sessionId?: string;
+  auth?: AuthInfo;
+  extra?: MessageExtra;
+  readonly #ctx: RequestContext;
+  #lastProgress: number | undefined;
+  #logger: RequestLogger | undefined;
+  #progress: HandlerContext['progress'] | undefined;
+  #elicit: HandlerContext['elicit'] | undefined;
+  #elicitUrl: HandlerContext['elicitUrl'] | undefined;
+  #sample: HandlerContext['sample'] | undefined;
+  #listRoots: HandlerContext['listRoots'] | undefined;
+
+  constructor(ctx: RequestContext, state: TState) {
+    this.#ctx = ctx;
+    this.protocolVersion = ctx.protocolVersion;
+    this.client = { capabilities: ctx.clientCapabilities, protocolVersion: ctx.protocolVersion };
+    if (ctx.clientInfo !== undefined) this.client.info = ctx.clientInfo;
+    this.state = state;
+    if (ctx.requestId !== undefined) this.requestId = ctx.requestId;
+    if (ctx.sessionId !== undefined) this.sessionId = ctx.sessionId;
+    if (ctx.authInfo !== undefined) this.auth = ctx.authInfo;
+    if (ctx.extra !== undefined) this.extra = ctx.extra;
+  }
+
+  /** A getter: the peer creates the AbortController only for handlers that look at it. */
+  get signal(): AbortSignal {
+    return this.#ctx.signal;
+  }
+
+  get log(): RequestLogger {
+    this.#logger ??= createRequestLogger(this.#ctx);
+    return this.#logger;
+  }
+
+  get progress(): HandlerContext['progress'] {
+    this.#progress ??= (progress, total, message) => this.#reportProgress(progress, total, message);
+    return this.#progress;
+  }
+
+  get elicit(): HandlerContext['elicit'] {
+    this.#elicit ??= (message, schema, options) => elicitForm(this.#ctx, message, schema, options);
+    return this.#elicit;
+  }
+
+  get elicitUrl(): HandlerContext['elicitUrl'] {
+    this.#elicitUrl ??= (message, url, options) => elicitUrl(this.#ctx, message, url, options);
+    return this.#elicitUrl;
+  }
+
+  get sample(): HandlerContext['sample'] {
+    this.#sample ??= (params, options) => sample(this.#ctx, params, options);
+    return this.#sample;
+  }
+
+  get listRoots(): HandlerContext['listRoots'] {
+    this.#listRoots ??= (options) => listRoots(this.#ctx, options);
+    return this.#listRoots;
+  }
+
+  async #reportProgress(progress: number, total?: number, message?: string): Promise<void> {
+    // The spec requires progress to increase; a handler that goes backwards has a bug.
+    const last = this.#lastProgress;
+    if (last !== undefined && !(progress > last)) {
+      throw new RangeError(`ctx.progress(${progress}) must be greater than the previous value ${last}`);
+    }
+    this.#lastProgress = progress;
+    const ctx = this.#ctx;
+    if (ctx.progressToken === undefined) return;
+    const params: JSONObject = { progressToken: ctx.progressToken, progress };
+    if (total !== undefined) params.total = total;
+    if (message !== undefined && supports(ctx.protocolVersion, 'progressMessage')) params.message = message;
+    await ctx.sendNotification('notifications/progress', params);
+  }
+}
+
+function createRequestLogger(ctx: RequestContext): RequestLogger {
+  const threshold = ctx.logLevel === undefined ? undefined : LOGGING_LEVELS.indexOf(ctx.logLevel);
   const log = async (level: LoggingLevel, data: unknown, logger?: string) => {
     if (threshold === undefined || LOGGING_LEVELS.indexOf(level) < threshold) return;
     const params: JSONObject = { level, data };
@@ -138,109 +223,91 @@ export function createHandlerContext<TState>(ctx: RequestContext, state: TState)
   for (const level of LOGGING_LEVELS) {
     logger[level] = (data: unknown, name?: string) => log(level, data, name);
   }
+  return logger;
+}
 
-  const context: HandlerContext<TState> = {
-    // A getter: the peer creates the AbortController only for handlers that look at it.
-    get signal() {
-      return ctx.signal;
-    },
-    protocolVersion: version,
-    client: { capabilities, protocolVersion: version },
-    state,
-    log: logger,
+async function elicitForm<S extends ElicitSchemaInput>(
+  ctx: RequestContext,
+  message: string,
+  schema: S,
+  options?: InputRequestOptions,
+): Promise<ElicitFormResult<InferElicit<S>>> {
+  const version = ctx.protocolVersion;
+  if (!formElicitationSupported(ctx.clientCapabilities)) {
+    throw new MissingClientCapabilityError('Form elicitation (ctx.elicit)', {
+      elicitation: { form: {} },
+    });
+  }
+  if (!supports(version, 'elicitation')) throw unsupportedByRevision('Elicitation', '2025-06-18', version);
+  const compiled = compileElicitSchema(schema);
+  const params: JSONObject = { message, requestedSchema: compiled.jsonSchema };
+  if (supports(version, 'urlElicitation')) params.mode = 'form';
+  const answer = await ctx.requestInput({ method: 'elicitation/create', params }, options);
+  const result = parseAnswer(ElicitResultSchema, answer, 'elicitation/create');
+  if (result.action !== 'accept') return result as ElicitFormResult<never>;
+  const checked = compiled.validate(result.content ?? {});
+  if (!checked.ok) {
+    throw new Error(`The user's elicitation answer does not match the requested schema: ${checked.message}`);
+  }
+  return { ...result, action: 'accept', content: checked.value } as ElicitFormResult<never>;
+}
 
-    async progress(progress, total, message) {
-      // The spec requires progress to increase; a handler that goes backwards has a bug.
-      if (lastProgress !== undefined && !(progress > lastProgress)) {
-        throw new RangeError(
-          `ctx.progress(${progress}) must be greater than the previous value ${lastProgress}`,
-        );
-      }
-      lastProgress = progress;
-      if (ctx.progressToken === undefined) return;
-      const params: JSONObject = { progressToken: ctx.progressToken, progress };
-      if (total !== undefined) params.total = total;
-      if (message !== undefined && supports(version, 'progressMessage')) params.message = message;
-      await ctx.sendNotification('notifications/progress', params);
-    },
+async function elicitUrl(
+  ctx: RequestContext,
+  message: string,
+  url: string,
+  options?: UrlElicitOptions,
+): Promise<ElicitResult & { elicitationId: string }> {
+  const version = ctx.protocolVersion;
+  if (ctx.clientCapabilities.elicitation?.url === undefined) {
+    throw new MissingClientCapabilityError('URL elicitation (ctx.elicitUrl)', {
+      elicitation: { url: {} },
+    });
+  }
+  if (!supports(version, 'urlElicitation'))
+    throw unsupportedByRevision('URL elicitation', '2025-11-25', version);
+  const elicitationId = options?.elicitationId ?? crypto.randomUUID();
+  const params: JSONObject = { mode: 'url', message, url };
+  // 2026-07-28 dropped elicitationId (the client's retry says the interaction finished).
+  if (!isStatelessProtocolVersion(version)) params.elicitationId = elicitationId;
+  const answer = await ctx.requestInput({ method: 'elicitation/create', params }, options);
+  return { ...parseAnswer(ElicitResultSchema, answer, 'elicitation/create'), elicitationId };
+}
 
-    async elicit(message, schema, options) {
-      if (!formElicitationSupported(capabilities)) {
-        throw new MissingClientCapabilityError('Form elicitation (ctx.elicit)', {
-          elicitation: { form: {} },
-        });
-      }
-      if (!supports(version, 'elicitation'))
-        throw unsupportedByRevision('Elicitation', '2025-06-18', version);
-      const compiled = compileElicitSchema(schema);
-      const params: JSONObject = { message, requestedSchema: compiled.jsonSchema };
-      if (supports(version, 'urlElicitation')) params.mode = 'form';
-      const answer = await ctx.requestInput({ method: 'elicitation/create', params }, options);
-      const result = parseAnswer(ElicitResultSchema, answer, 'elicitation/create');
-      if (result.action !== 'accept') return result as ElicitFormResult<never>;
-      const checked = compiled.validate(result.content ?? {});
-      if (!checked.ok) {
-        throw new Error(
-          `The user's elicitation answer does not match the requested schema: ${checked.message}`,
-        );
-      }
-      return { ...result, action: 'accept', content: checked.value } as ElicitFormResult<never>;
-    },
+async function sample(
+  ctx: RequestContext,
+  params: CreateMessageRequestParams,
+  options?: InputRequestOptions,
+): Promise<CreateMessageResult> {
+  const version = ctx.protocolVersion;
+  const sampling = ctx.clientCapabilities.sampling;
+  if (sampling === undefined) {
+    throw new MissingClientCapabilityError('Sampling (ctx.sample)', { sampling: {} });
+  }
+  const wantsContext = params.includeContext !== undefined && params.includeContext !== 'none';
+  if (wantsContext && supports(version, 'samplingContextCapability') && sampling.context === undefined) {
+    throw new MissingClientCapabilityError(`Sampling with includeContext '${params.includeContext}'`, {
+      sampling: { context: {} },
+    });
+  }
+  if (params.tools !== undefined || params.toolChoice !== undefined) {
+    if (sampling.tools === undefined) {
+      throw new MissingClientCapabilityError('Sampling with tools', { sampling: { tools: {} } });
+    }
+    if (!supports(version, 'samplingTools'))
+      throw unsupportedByRevision('Sampling with tools', '2025-11-25', version);
+  }
+  const answer = await ctx.requestInput(
+    { method: 'sampling/createMessage', params: params as JSONObject },
+    options,
+  );
+  return parseAnswer(CreateMessageResultSchema, answer, 'sampling/createMessage');
+}
 
-    async elicitUrl(message, url, options) {
-      if (capabilities.elicitation?.url === undefined) {
-        throw new MissingClientCapabilityError('URL elicitation (ctx.elicitUrl)', {
-          elicitation: { url: {} },
-        });
-      }
-      if (!supports(version, 'urlElicitation'))
-        throw unsupportedByRevision('URL elicitation', '2025-11-25', version);
-      const elicitationId = options?.elicitationId ?? crypto.randomUUID();
-      const params: JSONObject = { mode: 'url', message, url };
-      // 2026-07-28 dropped elicitationId (the client's retry says the interaction finished).
-      if (!isStatelessProtocolVersion(version)) params.elicitationId = elicitationId;
-      const answer = await ctx.requestInput({ method: 'elicitation/create', params }, options);
-      return { ...parseAnswer(ElicitResultSchema, answer, 'elicitation/create'), elicitationId };
-    },
-
-    async sample(params, options) {
-      if (capabilities.sampling === undefined) {
-        throw new MissingClientCapabilityError('Sampling (ctx.sample)', { sampling: {} });
-      }
-      const wantsContext = params.includeContext !== undefined && params.includeContext !== 'none';
-      if (wantsContext && supports(version, 'samplingContextCapability')) {
-        if (capabilities.sampling.context === undefined) {
-          throw new MissingClientCapabilityError(`Sampling with includeContext '${params.includeContext}'`, {
-            sampling: { context: {} },
-          });
-        }
-      }
-      if (params.tools !== undefined || params.toolChoice !== undefined) {
-        if (capabilities.sampling.tools === undefined) {
-          throw new MissingClientCapabilityError('Sampling with tools', { sampling: { tools: {} } });
-        }
-        if (!supports(version, 'samplingTools'))
-          throw unsupportedByRevision('Sampling with tools', '2025-11-25', version);
-      }
-      const answer = await ctx.requestInput(
-        { method: 'sampling/createMessage', params: params as JSONObject },
-        options,
-      );
-      return parseAnswer(CreateMessageResultSchema, answer, 'sampling/createMessage');
-    },
-
-    async listRoots(options) {
-      if (capabilities.roots === undefined) {
-        throw new MissingClientCapabilityError('Listing roots (ctx.listRoots)', { roots: {} });
-      }
-      const answer = await ctx.requestInput({ method: 'roots/list' }, options);
-      return parseAnswer(ListRootsResultSchema, answer, 'roots/list').roots;
-    },
-  };
-  if (ctx.requestId !== undefined) context.requestId = ctx.requestId;
-  if (ctx.sessionId !== undefined) context.sessionId = ctx.sessionId;
-  if (ctx.clientInfo !== undefined) context.client.info = ctx.clientInfo;
-  if (ctx.authInfo !== undefined) context.auth = ctx.authInfo;
-  if (ctx.extra !== undefined) context.extra = ctx.extra;
-  return context;
+async function listRoots(ctx: RequestContext, options?: InputRequestOptions): Promise<Root[]> {
+  if (ctx.clientCapabilities.roots === undefined) {
+    throw new MissingClientCapabilityError('Listing roots (ctx.listRoots)', { roots: {} });
+  }
+  const answer = await ctx.requestInput({ method: 'roots/list' }, options);
+  return parseAnswer(ListRootsResultSchema, answer, 'roots/list').roots;
 }

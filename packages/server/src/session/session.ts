@@ -19,6 +19,7 @@ import type { HandlerContext } from '../core/handler-context.js';
 import type { RequestContext, SessionControls } from '../core/request-context.js';
 import { supports } from '../core/revisions.js';
 import type { McpServer } from '../server.js';
+import { SessionRequestContext } from './session-request-context.js';
 import { answerStatelessRequest, isStatelessRequest } from './stateless-path.js';
 import { SessionTaskStore } from './task-store.js';
 
@@ -196,22 +197,12 @@ export class ServerSession {
 
   #requestContext(negotiated: NegotiatedSession | undefined, context: PeerRequestContext): RequestContext {
     const extra = context.extra;
-    const ctx: RequestContext = {
-      protocolVersion: negotiated?.protocolVersion ?? this.#declaredVersion(context.extra?.protocolVersion),
-      clientCapabilities: negotiated?.clientCapabilities ?? {},
-      get signal() {
-        return context.signal;
-      },
-      requestId: context.requestId,
-      sendNotification: (method, params) => context.sendNotification(method, params),
-      requestInput: (request, options) =>
-        context.sendRequest(
-          request.method,
-          request.params,
-          options?.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : undefined,
-        ),
-      session: this.#controls,
-    };
+    const ctx = new SessionRequestContext(
+      context,
+      negotiated?.protocolVersion ?? this.#declaredVersion(extra?.protocolVersion),
+      negotiated?.clientCapabilities ?? {},
+      this.#controls,
+    );
     const tasks = this.#taskStore(ctx.protocolVersion);
     if (tasks !== undefined) ctx.tasks = tasks;
     if (negotiated?.clientInfo !== undefined) ctx.clientInfo = negotiated.clientInfo;
