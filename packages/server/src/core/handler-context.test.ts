@@ -30,6 +30,28 @@ describe('ctx.progress', () => {
     expect(h.notifications.filter((n) => n.method === 'notifications/progress')).toEqual([]);
   });
 
+  it('works when the handler destructures ctx', async () => {
+    const server = new McpServer({ name: 't', version: '1' });
+    server.tool('destructured', {}, async (_args, { progress, log, signal, client }) => {
+      await progress(1, 2);
+      await log.info('halfway');
+      await progress(2, 2);
+      return `${signal.aborted} ${client.protocolVersion}`;
+    });
+    const h = await connect(server);
+    await h.request('logging/setLevel', { level: 'info' });
+    const updates: unknown[] = [];
+    const result = await h.client.request(
+      'tools/call',
+      { name: 'destructured' },
+      { onprogress: (p) => updates.push(p.progress) },
+    );
+    expect(text(result)).toBe('false 2025-11-25');
+    expect(updates).toEqual([1, 2]);
+    await settle();
+    expect(h.notifications.filter((n) => n.method === 'notifications/message')).toHaveLength(1);
+  });
+
   it('refuses progress that does not increase', async () => {
     const server = new McpServer({ name: 't', version: '1' });
     server.tool('backwards', {}, async (_args, ctx) => {
