@@ -1,23 +1,45 @@
-/** An abort controller tied to a lifetime signal and, optionally, to a caller's signal. */
+/** An abort controller tied to a lifetime and, optionally, to a caller's signal. */
 export interface AbortLink {
   controller: AbortController;
   /** Detaches from the input signals; call once the operation is over so listeners do not pile up. */
   release(): void;
 }
 
-/** A controller aborted (with the same reason) as soon as `lifetime` or `caller` aborts. */
-export function linkAbort(lifetime: AbortSignal, caller: AbortSignal | undefined): AbortLink {
-  const controller = new AbortController();
-  const onLifetimeAbort = () => controller.abort(lifetime.reason);
-  const onCallerAbort = () => controller.abort(caller?.reason);
-  if (lifetime.aborted) onLifetimeAbort();
-  if (caller?.aborted) onCallerAbort();
-  lifetime.addEventListener('abort', onLifetimeAbort, { once: true });
-  caller?.addEventListener('abort', onCallerAbort, { once: true });
-  const release = () => {
-    lifetime.removeEventListener('abort', onLifetimeAbort);
-    caller?.removeEventListener('abort', onCallerAbort);
-  };
-  controller.signal.addEventListener('abort', release, { once: true });
-  return { controller, release };
+/**
+ * The lifetime of a transport: aborting it aborts every operation linked to it. Operations are
+ * tracked in a set rather than each adding a listener to one signal, so a hundred requests in
+ * flight cost no listener pile-up (and no MaxListenersExceededWarning).
+ */
+export class AbortScope {
+  readonly #controller = new AbortController();
+  readonly #links = new Set<AbortController>();
+
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  abort(reason?: unknown): void {
+    this.#controller.abort(reason);
+    const links = [...this.#links];
+    this.#links.clear();
+    for (const link of links) link.abort(reason);
+  }
+
+  /** A controller aborted (with the same reason) as soon as this scope or `caller` aborts. */
+  link(caller?: AbortSignal): AbortLink {
+    const controller = new AbortController();
+    const onCallerAbort = () => controller.abort(caller?.reason);
+    const release = () => {
+      this.#links.delete(controller);
+      caller?.removeEventListener('abort', onCallerAbort);
+    };
+    if (this.signal.aborted) controller.abort(this.signal.reason);
+    else if (caller?.aborted) onCallerAbort();
+    else {
+      this.#links.add(controller);
+      caller?.addEventListener('abort', onCallerAbort, { once: true });
+    }
+    controller.signal.addEventListener('abort', release, { once: true });
+    return { controller, release };
+  }
 }

@@ -4,7 +4,7 @@ import { EventSource, type FetchLikeResponse } from 'eventsource';
 import { describeNetworkFailure, HttpTransportError } from './errors.js';
 import { applyMiddleware, defaultFetch, type FetchLike, readBodyChunks } from './fetch.js';
 import { decodeMessages, errorFromResponse, mediaType, resolveHeaders } from './http-helpers.js';
-import { linkAbort } from './signals.js';
+import { AbortScope } from './signals.js';
 import type { HttpClientCommonOptions, HttpSendOptions } from './streamable-http-options.js';
 
 export interface SseClientTransportOptions extends HttpClientCommonOptions {
@@ -28,7 +28,7 @@ export class SseClientTransport implements Transport {
   private version: string | undefined;
   private readonly fetch: FetchLike;
   private state: 'new' | 'starting' | 'started' | 'closed' = 'new';
-  private readonly lifetime = new AbortController();
+  private readonly lifetime = new AbortScope();
   private closeNotified = false;
   private source: EventSource | undefined;
   /** Rejects a `start()` still waiting for the endpoint event. */
@@ -203,7 +203,7 @@ export class SseClientTransport implements Transport {
     }
     const headers = await this.headers();
     headers['content-type'] = 'application/json';
-    const link = linkAbort(this.lifetime.signal, options.signal);
+    const link = this.lifetime.link(options.signal);
     const signal = link.controller.signal;
     let response: Awaited<ReturnType<FetchLike>>;
     try {

@@ -12,7 +12,7 @@ import { applyMiddleware, defaultFetch, discardBody, type FetchResponse } from '
 import { decodeMessages, isRequest, isResponse, mediaType } from './http-helpers.js';
 import { type ReconnectionOptions, resolveReconnection } from './reconnect.js';
 import { runResumableStream } from './resumable-stream.js';
-import { type AbortLink, linkAbort } from './signals.js';
+import { type AbortLink, AbortScope } from './signals.js';
 import type {
   HttpSendOptions,
   MessageHeaders,
@@ -44,7 +44,7 @@ export class StreamableHttpClientTransport implements Transport {
   private readonly http: StreamableHttpRequests;
   private readonly reconnection: Required<ReconnectionOptions>;
   private state: 'new' | 'started' | 'closed' = 'new';
-  private readonly lifetime = new AbortController();
+  private readonly lifetime = new AbortScope();
   private readonly requestStreams = new Map<RequestId, AbortController>();
   private standalone: AbortController | undefined;
   private sendQueue: Promise<void> = Promise.resolve();
@@ -107,7 +107,7 @@ export class StreamableHttpClientTransport implements Transport {
       this.resumeFromToken(requestId, options);
       return;
     }
-    const link = linkAbort(this.lifetime.signal, options.signal);
+    const link = this.lifetime.link(options.signal);
     if (requestId !== undefined) this.requestStreams.set(requestId, link.controller);
     const turn = this.options.orderedSends ? this.takeTurn() : undefined;
     let streaming = false;
@@ -336,7 +336,7 @@ export class StreamableHttpClientTransport implements Transport {
     const stateless = version !== undefined && isStatelessProtocolVersion(version);
     if (this.options.standaloneStream === false || stateless || this.standalone || this.state !== 'started')
       return;
-    const link = linkAbort(this.lifetime.signal, undefined);
+    const link = this.lifetime.link();
     this.standalone = link.controller;
     void this.followStream('the standalone GET SSE stream', undefined, link, {}).finally(() => {
       if (this.standalone === link.controller) this.standalone = undefined;
@@ -345,7 +345,7 @@ export class StreamableHttpClientTransport implements Transport {
 
   /** Re-attaches to a stream interrupted earlier (e.g. before a restart), from its last event id. */
   private resumeFromToken(requestId: RequestId | undefined, options: HttpSendOptions): void {
-    const link = linkAbort(this.lifetime.signal, options.signal);
+    const link = this.lifetime.link(options.signal);
     if (requestId !== undefined) this.requestStreams.set(requestId, link.controller);
     const what =
       requestId === undefined
