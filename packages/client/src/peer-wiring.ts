@@ -3,7 +3,7 @@ import {
   type Implementation,
   type JSONObject,
   type LoggingMessageNotificationParams,
-  parseNotificationParams,
+  parseAnyRevisionNotificationParams,
   type ResourceUpdatedNotificationParams,
   type Task,
 } from '@mcpkit/protocol';
@@ -52,7 +52,7 @@ export function wirePeer(peer: Peer, sink: ClientEventSink): void {
     what: string,
   ) => {
     peer.setNotificationHandler(method, async (params) => {
-      const parsed = parseNotificationParams(method, params);
+      const parsed = parseAnyRevisionNotificationParams(method, params);
       if (!parsed.success) {
         sink.reportError(
           new McpClientError(

@@ -12,13 +12,15 @@ import {
   type ListResourceTemplatesResult,
   type ListToolsResult,
   type ReadResourceResult,
-  revisionSchemas,
+  type RevisionResultSchemas,
+  revisionResultSchemas,
 } from '@mcpkit/protocol';
 import type * as z from 'zod';
 
 // Results of the typed calls, validated against the exact schemas of the negotiated revision (a
 // 2024-11-05 server may not send audio content, a 2025-11-25 tool's structuredContent must be an
-// object, ...). The revision namespaces of @mcpkit/protocol hold one schema per spec type.
+// object, ...). `revisionResultSchemas` names exactly these schemas, so a client bundle carries them and
+// not the rest of the revision namespaces.
 
 interface TypedResults {
   initialize: InitializeResult;
@@ -51,7 +53,7 @@ const SCHEMA_NAMES = {
   'resources/unsubscribe': 'EmptyResultSchema',
   'completion/complete': 'CompleteResultSchema',
   'logging/setLevel': 'EmptyResultSchema',
-} as const satisfies Record<TypedMethod, string>;
+} as const satisfies Record<TypedMethod, keyof RevisionResultSchemas>;
 
 /**
  * Fields 2026-07-28 requires on results that the client tolerates missing: the spec tells clients
@@ -68,8 +70,7 @@ export function resultSchemaFor<M extends TypedMethod>(
   const version = isSupportedProtocolVersion(protocolVersion)
     ? protocolVersion
     : LATEST_STATEFUL_PROTOCOL_VERSION;
-  const namespace = revisionSchemas[version] as unknown as Record<string, z.ZodType>;
-  const exact = namespace[SCHEMA_NAMES[method]] as z.ZodType<TypedResults[M]>;
+  const exact = revisionResultSchemas[version][SCHEMA_NAMES[method]] as z.ZodType<TypedResults[M]>;
   if (!isStatelessProtocolVersion(version)) return exact;
   const key = `${version} ${method}`;
   let schema = relaxed.get(key);

@@ -12,8 +12,8 @@ import {
   type JSONObject,
   type ParseResult,
   type ProtocolVersion,
-  parseRequestParams,
-  parseResult,
+  parseServerRequestParams,
+  parseServerRequestResult,
   type RequestId,
   type Root,
 } from '@mcpkit/protocol';
@@ -239,7 +239,7 @@ function versionOf(ctx: ServerRequestContext): ProtocolVersion | undefined {
 
 /** Checks the server's params against the negotiated revision (a method it lacks is -32601). */
 function readParams<T>(method: string, params: JSONObject | undefined, ctx: ServerRequestContext): T {
-  const parsed: ParseResult<unknown> = parseRequestParams(method, params ?? {}, versionOf(ctx));
+  const parsed: ParseResult<unknown> = parseServerRequestParams(method, params ?? {}, versionOf(ctx));
   if (parsed.success) return parsed.data as T;
   throw new JsonRpcError(parsed.error.code, `Invalid ${method} request: ${parsed.error.message}`, {
     path: parsed.error.pathString,
@@ -254,7 +254,7 @@ function checkAnswer<T = JSONObject>(
   answer: unknown,
   ctx: ServerRequestContext,
 ): T & JSONObject {
-  const parsed: ParseResult<unknown> = parseResult(method, answer, versionOf(ctx));
+  const parsed: ParseResult<unknown> = parseServerRequestResult(method, answer, versionOf(ctx));
   if (parsed.success) return parsed.data as T & JSONObject;
   throw JsonRpcError.internalError(
     `The client's ${method} handler returned an invalid answer: ${parsed.error.message}`,

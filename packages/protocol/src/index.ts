@@ -103,11 +103,14 @@ export {
 // Parsing helpers that return a typed value or a precise error with the JSON-RPC code to answer.
 export type { ParseResult, ProtocolValidationError } from './parse.js';
 export {
+  parseAnyRevisionNotificationParams,
   parseJSONRPCMessage,
   parseJSONRPCPayload,
   parseNotificationParams,
   parseRequestParams,
   parseResult,
+  parseServerRequestParams,
+  parseServerRequestResult,
 } from './parse.js';
 export { isInputRequiredResult, resultTypeOf } from './result-type.js';
 // Revision-exact schemas: one object per protocol revision, keyed like the barrel (`<TypeName>Schema`).
@@ -119,6 +122,9 @@ export {
   v2025_11_25,
   v2026_07_28,
 } from './revisions/index.js';
+// The exact result schemas of the everyday methods per revision, each named statically (tree-shakable).
+export type { RevisionResultSchemas } from './revisions/results.js';
+export { revisionResultSchemas } from './revisions/results.js';
 // Shared building blocks: ids, roles, icons, implementation info, annotations.
 export type {
   Annotations,
@@ -619,3 +625,6 @@ export {
   ServerRequestSchema,
   ServerResultSchema,
 } from './schemas/unions.js';
+// The server-to-client questions alone (sampling, elicitation, roots), as the parse helpers above use them.
+export type { ServerRequestMaps, ServerRequestMethod } from './server-request-maps.js';
+export { anyRevisionServerRequestMaps, serverRequestMaps } from './server-request-maps.js';

@@ -7,36 +7,41 @@ import * as v20250618 from './revisions/v2025-06-18.js';
 import * as v20251125 from './revisions/v2025-11-25.js';
 import * as v20260728 from './revisions/v2026-07-28.js';
 import * as s from './schemas/index.js';
+import { anyRevisionServerRequestMaps, serverRequestMaps } from './server-request-maps.js';
 
 // Method name -> schema maps for boundary validation: one lookup per message, no union scanning.
 // The unversioned maps accept every revision; `methodSchemas[version]` holds exactly the methods
 // and shapes of one revision.
 
 /** Params of every request method of any revision; `undefined` where params may be omitted. */
-export const requestParamsSchemas = {
-  initialize: s.InitializeRequestParamsSchema,
-  ping: z.optional(s.RequestParamsSchema),
-  'server/discover': z.optional(s.RequestParamsSchema),
-  'tools/list': z.optional(s.PaginatedRequestParamsSchema),
-  'tools/call': s.CallToolRequestParamsSchema,
-  'resources/list': z.optional(s.PaginatedRequestParamsSchema),
-  'resources/templates/list': z.optional(s.PaginatedRequestParamsSchema),
-  'resources/read': s.ReadResourceRequestParamsSchema,
-  'resources/subscribe': s.SubscribeRequestParamsSchema,
-  'resources/unsubscribe': s.UnsubscribeRequestParamsSchema,
-  'prompts/list': z.optional(s.PaginatedRequestParamsSchema),
-  'prompts/get': s.GetPromptRequestParamsSchema,
-  'completion/complete': s.CompleteRequestParamsSchema,
-  'logging/setLevel': s.SetLevelRequestParamsSchema,
-  'sampling/createMessage': s.CreateMessageRequestParamsSchema,
-  'elicitation/create': s.ElicitRequestParamsSchema,
-  'roots/list': z.optional(s.RequestParamsSchema),
-  'subscriptions/listen': s.SubscriptionsListenRequestParamsSchema,
-  'tasks/get': s.TaskIdParamsSchema,
-  'tasks/result': s.TaskIdParamsSchema,
-  'tasks/cancel': s.TaskIdParamsSchema,
-  'tasks/list': z.optional(s.PaginatedRequestParamsSchema),
-} as const;
+export const requestParamsSchemas = /* @__PURE__ */ anyRevisionRequestParams();
+
+// Built by a function: the table spreads other tables, and a spread at module level would keep it
+// in every bundle that imports this module, used or not.
+function anyRevisionRequestParams() {
+  return {
+    initialize: s.InitializeRequestParamsSchema,
+    ping: z.optional(s.RequestParamsSchema),
+    'server/discover': z.optional(s.RequestParamsSchema),
+    'tools/list': z.optional(s.PaginatedRequestParamsSchema),
+    'tools/call': s.CallToolRequestParamsSchema,
+    'resources/list': z.optional(s.PaginatedRequestParamsSchema),
+    'resources/templates/list': z.optional(s.PaginatedRequestParamsSchema),
+    'resources/read': s.ReadResourceRequestParamsSchema,
+    'resources/subscribe': s.SubscribeRequestParamsSchema,
+    'resources/unsubscribe': s.UnsubscribeRequestParamsSchema,
+    'prompts/list': z.optional(s.PaginatedRequestParamsSchema),
+    'prompts/get': s.GetPromptRequestParamsSchema,
+    'completion/complete': s.CompleteRequestParamsSchema,
+    'logging/setLevel': s.SetLevelRequestParamsSchema,
+    ...anyRevisionServerRequestMaps.requestParams,
+    'subscriptions/listen': s.SubscriptionsListenRequestParamsSchema,
+    'tasks/get': s.TaskIdParamsSchema,
+    'tasks/result': s.TaskIdParamsSchema,
+    'tasks/cancel': s.TaskIdParamsSchema,
+    'tasks/list': z.optional(s.PaginatedRequestParamsSchema),
+  } as const;
+}
 export type RequestMethod = keyof typeof requestParamsSchemas;
 export type RequestParamsByMethod = { [M in RequestMethod]: z.output<(typeof requestParamsSchemas)[M]> };
 
@@ -67,49 +72,55 @@ export const requestSchemas = {
 } as const satisfies Record<RequestMethod, z.ZodType>;
 
 /** Results of every request method of any revision (including task handles and input_required). */
-export const resultSchemas = {
-  initialize: s.InitializeResultSchema,
-  ping: s.EmptyResultSchema,
-  'server/discover': s.DiscoverResultSchema,
-  'tools/list': s.ListToolsResultSchema,
-  'tools/call': z.union([
-    s.InputRequiredResultSchema,
-    TasksExtensionCreateTaskResultSchema,
-    s.CallToolResultSchema,
-    s.CreateTaskResultSchema,
-  ]),
-  'resources/list': s.ListResourcesResultSchema,
-  'resources/templates/list': s.ListResourceTemplatesResultSchema,
-  'resources/read': z.union([s.InputRequiredResultSchema, s.ReadResourceResultSchema]),
-  'resources/subscribe': s.EmptyResultSchema,
-  'resources/unsubscribe': s.EmptyResultSchema,
-  'prompts/list': s.ListPromptsResultSchema,
-  'prompts/get': z.union([s.InputRequiredResultSchema, s.GetPromptResultSchema]),
-  'completion/complete': s.CompleteResultSchema,
-  'logging/setLevel': s.EmptyResultSchema,
-  'sampling/createMessage': z.union([s.CreateMessageResultSchema, s.CreateTaskResultSchema]),
-  'elicitation/create': z.union([s.ElicitResultSchema, s.CreateTaskResultSchema]),
-  'roots/list': s.ListRootsResultSchema,
-  'subscriptions/listen': s.SubscriptionsListenResultSchema,
-  'tasks/get': s.GetTaskResultSchema,
-  'tasks/result': s.GetTaskPayloadResultSchema,
-  'tasks/cancel': s.CancelTaskResultSchema,
-  'tasks/list': s.ListTasksResultSchema,
-} as const satisfies Record<RequestMethod, z.ZodType>;
+export const resultSchemas = /* @__PURE__ */ anyRevisionResults();
+
+// Built by a function: the table spreads other tables, and a spread at module level would keep it
+// in every bundle that imports this module, used or not.
+function anyRevisionResults() {
+  return {
+    initialize: s.InitializeResultSchema,
+    ping: s.EmptyResultSchema,
+    'server/discover': s.DiscoverResultSchema,
+    'tools/list': s.ListToolsResultSchema,
+    'tools/call': z.union([
+      s.InputRequiredResultSchema,
+      TasksExtensionCreateTaskResultSchema,
+      s.CallToolResultSchema,
+      s.CreateTaskResultSchema,
+    ]),
+    'resources/list': s.ListResourcesResultSchema,
+    'resources/templates/list': s.ListResourceTemplatesResultSchema,
+    'resources/read': z.union([s.InputRequiredResultSchema, s.ReadResourceResultSchema]),
+    'resources/subscribe': s.EmptyResultSchema,
+    'resources/unsubscribe': s.EmptyResultSchema,
+    'prompts/list': s.ListPromptsResultSchema,
+    'prompts/get': z.union([s.InputRequiredResultSchema, s.GetPromptResultSchema]),
+    'completion/complete': s.CompleteResultSchema,
+    'logging/setLevel': s.EmptyResultSchema,
+    ...anyRevisionServerRequestMaps.results,
+    'subscriptions/listen': s.SubscriptionsListenResultSchema,
+    'tasks/get': s.GetTaskResultSchema,
+    'tasks/result': s.GetTaskPayloadResultSchema,
+    'tasks/cancel': s.CancelTaskResultSchema,
+    'tasks/list': s.ListTasksResultSchema,
+  } as const satisfies Record<RequestMethod, z.ZodType>;
+}
 export type ResultByMethod = { [M in RequestMethod]: z.output<(typeof resultSchemas)[M]> };
 
 /** Params of every notification method of any revision. */
 export const notificationParamsSchemas = {
-  'notifications/initialized': z.optional(s.NotificationParamsSchema),
+  'notifications/initialized': /* @__PURE__ */ z.optional(s.NotificationParamsSchema),
   'notifications/cancelled': s.CancelledNotificationParamsSchema,
   'notifications/progress': s.ProgressNotificationParamsSchema,
   'notifications/message': s.LoggingMessageNotificationParamsSchema,
   'notifications/resources/updated': s.ResourceUpdatedNotificationParamsSchema,
-  'notifications/resources/list_changed': z.optional(s.NotificationParamsSchema),
-  'notifications/tools/list_changed': z.optional(s.NotificationParamsSchema),
-  'notifications/prompts/list_changed': z.optional(s.NotificationParamsSchema),
-  'notifications/roots/list_changed': z.optional(s.NotificationParamsSchema),
-  'notifications/elicitation/complete': s.NotificationParamsSchema.extend({ elicitationId: z.string() }),
+  'notifications/resources/list_changed': /* @__PURE__ */ z.optional(s.NotificationParamsSchema),
+  'notifications/tools/list_changed': /* @__PURE__ */ z.optional(s.NotificationParamsSchema),
+  'notifications/prompts/list_changed': /* @__PURE__ */ z.optional(s.NotificationParamsSchema),
+  'notifications/roots/list_changed': /* @__PURE__ */ z.optional(s.NotificationParamsSchema),
+  'notifications/elicitation/complete': /* @__PURE__ */ s.NotificationParamsSchema.extend({
+    elicitationId: /* @__PURE__ */ z.string(),
+  }),
   'notifications/subscriptions/acknowledged': s.SubscriptionsAcknowledgedNotificationParamsSchema,
   'notifications/tasks/status': s.TaskStatusNotificationParamsSchema,
 } as const;
@@ -167,8 +178,6 @@ function statefulMethods(r: StatefulRevision) {
     'prompts/get': r.GetPromptRequestParamsSchema,
     'completion/complete': r.CompleteRequestParamsSchema,
     'logging/setLevel': r.SetLevelRequestParamsSchema,
-    'sampling/createMessage': r.CreateMessageRequestParamsSchema,
-    'roots/list': z.optional(r.RequestParamsSchema),
   } satisfies SchemaMap<RequestMethod>;
   const results = {
     initialize: r.InitializeResultSchema,
@@ -184,8 +193,6 @@ function statefulMethods(r: StatefulRevision) {
     'prompts/get': r.GetPromptResultSchema,
     'completion/complete': r.CompleteResultSchema,
     'logging/setLevel': r.EmptyResultSchema,
-    'sampling/createMessage': r.CreateMessageResultSchema,
-    'roots/list': r.ListRootsResultSchema,
   } satisfies SchemaMap<RequestMethod>;
   const notificationParams = {
     'notifications/initialized': z.optional(r.NotificationParamsSchema),
@@ -201,92 +208,110 @@ function statefulMethods(r: StatefulRevision) {
   return { requestParams, results, notificationParams };
 }
 
-const m20241105 = statefulMethods(v20241105);
-const m20250326 = statefulMethods(v20250326);
-const m20250618 = statefulMethods(v20250618);
-const m20251125 = statefulMethods(v20251125);
-
 /** Exact method schemas per revision. */
-export const methodSchemas: Readonly<Record<ProtocolVersion, RevisionMethodSchemas>> = {
-  '2024-11-05': { version: '2024-11-05', batches: false, ...m20241105 },
-  '2025-03-26': { version: '2025-03-26', batches: true, ...m20250326 },
-  '2025-06-18': {
-    version: '2025-06-18',
-    batches: false,
-    requestParams: { ...m20250618.requestParams, 'elicitation/create': v20250618.ElicitRequestParamsSchema },
-    results: { ...m20250618.results, 'elicitation/create': v20250618.ElicitResultSchema },
-    notificationParams: m20250618.notificationParams,
-  },
-  '2025-11-25': {
-    version: '2025-11-25',
-    batches: false,
-    requestParams: {
-      ...m20251125.requestParams,
-      'elicitation/create': v20251125.ElicitRequestParamsSchema,
-      'tasks/get': v20251125.TaskIdParamsSchema,
-      'tasks/result': v20251125.TaskIdParamsSchema,
-      'tasks/cancel': v20251125.TaskIdParamsSchema,
-      'tasks/list': z.optional(v20251125.PaginatedRequestParamsSchema),
+export const methodSchemas: Readonly<Record<ProtocolVersion, RevisionMethodSchemas>> =
+  /* @__PURE__ */ revisionMethodSchemas();
+
+// Built by a function: the table spreads other tables, and a spread at module level would keep it
+// in every bundle that imports this module, used or not.
+function revisionMethodSchemas(): Record<ProtocolVersion, RevisionMethodSchemas> {
+  const m20241105 = statefulMethods(v20241105);
+  const m20250326 = statefulMethods(v20250326);
+  const m20250618 = statefulMethods(v20250618);
+  const m20251125 = statefulMethods(v20251125);
+  return {
+    '2024-11-05': {
+      version: '2024-11-05',
+      batches: false,
+      requestParams: { ...m20241105.requestParams, ...serverRequestMaps['2024-11-05'].requestParams },
+      results: { ...m20241105.results, ...serverRequestMaps['2024-11-05'].results },
+      notificationParams: m20241105.notificationParams,
     },
-    results: {
-      ...m20251125.results,
-      'tools/call': v20251125.CallToolResultOrTaskSchema,
-      'sampling/createMessage': v20251125.CreateMessageResultOrTaskSchema,
-      'elicitation/create': v20251125.ElicitResultOrTaskSchema,
-      'tasks/get': v20251125.GetTaskResultSchema,
-      'tasks/result': v20251125.GetTaskPayloadResultSchema,
-      'tasks/cancel': v20251125.CancelTaskResultSchema,
-      'tasks/list': v20251125.ListTasksResultSchema,
+    '2025-03-26': {
+      version: '2025-03-26',
+      batches: true,
+      requestParams: { ...m20250326.requestParams, ...serverRequestMaps['2025-03-26'].requestParams },
+      results: { ...m20250326.results, ...serverRequestMaps['2025-03-26'].results },
+      notificationParams: m20250326.notificationParams,
     },
-    notificationParams: {
-      ...m20251125.notificationParams,
-      'notifications/elicitation/complete': v20251125.NotificationParamsSchema.extend({
-        elicitationId: z.string(),
-      }),
-      'notifications/tasks/status': v20251125.TaskStatusNotificationParamsSchema,
+    '2025-06-18': {
+      version: '2025-06-18',
+      batches: false,
+      requestParams: { ...m20250618.requestParams, ...serverRequestMaps['2025-06-18'].requestParams },
+      results: { ...m20250618.results, ...serverRequestMaps['2025-06-18'].results },
+      notificationParams: m20250618.notificationParams,
     },
-  },
-  '2026-07-28': {
-    version: '2026-07-28',
-    batches: false,
-    requestParams: {
-      'server/discover': v20260728.RequestParamsSchema,
-      'tools/list': v20260728.PaginatedRequestParamsSchema,
-      'tools/call': v20260728.CallToolRequestParamsSchema,
-      'resources/list': v20260728.PaginatedRequestParamsSchema,
-      'resources/templates/list': v20260728.PaginatedRequestParamsSchema,
-      'resources/read': v20260728.ReadResourceRequestParamsSchema,
-      'prompts/list': v20260728.PaginatedRequestParamsSchema,
-      'prompts/get': v20260728.GetPromptRequestParamsSchema,
-      'completion/complete': v20260728.CompleteRequestParamsSchema,
-      'subscriptions/listen': v20260728.SubscriptionsListenRequestParamsSchema,
+    '2025-11-25': {
+      version: '2025-11-25',
+      batches: false,
+      requestParams: {
+        ...m20251125.requestParams,
+        ...serverRequestMaps['2025-11-25'].requestParams,
+        'tasks/get': v20251125.TaskIdParamsSchema,
+        'tasks/result': v20251125.TaskIdParamsSchema,
+        'tasks/cancel': v20251125.TaskIdParamsSchema,
+        'tasks/list': z.optional(v20251125.PaginatedRequestParamsSchema),
+      },
+      results: {
+        ...m20251125.results,
+        ...serverRequestMaps['2025-11-25'].results,
+        'tools/call': v20251125.CallToolResultOrTaskSchema,
+        'tasks/get': v20251125.GetTaskResultSchema,
+        'tasks/result': v20251125.GetTaskPayloadResultSchema,
+        'tasks/cancel': v20251125.CancelTaskResultSchema,
+        'tasks/list': v20251125.ListTasksResultSchema,
+      },
+      notificationParams: {
+        ...m20251125.notificationParams,
+        'notifications/elicitation/complete': v20251125.NotificationParamsSchema.extend({
+          elicitationId: z.string(),
+        }),
+        'notifications/tasks/status': v20251125.TaskStatusNotificationParamsSchema,
+      },
     },
-    results: {
-      'server/discover': v20260728.DiscoverResultSchema,
-      'tools/list': v20260728.ListToolsResultSchema,
-      // A flat task handle only reaches clients that declared the tasks extension.
-      'tools/call': z.union([
-        v20260728.InputRequiredResultSchema,
-        TasksExtensionCreateTaskResultSchema,
-        v20260728.CallToolResultSchema,
-      ]),
-      'resources/list': v20260728.ListResourcesResultSchema,
-      'resources/templates/list': v20260728.ListResourceTemplatesResultSchema,
-      'resources/read': z.union([v20260728.InputRequiredResultSchema, v20260728.ReadResourceResultSchema]),
-      'prompts/list': v20260728.ListPromptsResultSchema,
-      'prompts/get': z.union([v20260728.InputRequiredResultSchema, v20260728.GetPromptResultSchema]),
-      'completion/complete': v20260728.CompleteResultSchema,
-      'subscriptions/listen': v20260728.SubscriptionsListenResultSchema,
+    '2026-07-28': {
+      version: '2026-07-28',
+      batches: false,
+      requestParams: {
+        'server/discover': v20260728.RequestParamsSchema,
+        'tools/list': v20260728.PaginatedRequestParamsSchema,
+        'tools/call': v20260728.CallToolRequestParamsSchema,
+        'resources/list': v20260728.PaginatedRequestParamsSchema,
+        'resources/templates/list': v20260728.PaginatedRequestParamsSchema,
+        'resources/read': v20260728.ReadResourceRequestParamsSchema,
+        'prompts/list': v20260728.PaginatedRequestParamsSchema,
+        'prompts/get': v20260728.GetPromptRequestParamsSchema,
+        'completion/complete': v20260728.CompleteRequestParamsSchema,
+        'subscriptions/listen': v20260728.SubscriptionsListenRequestParamsSchema,
+      },
+      results: {
+        'server/discover': v20260728.DiscoverResultSchema,
+        'tools/list': v20260728.ListToolsResultSchema,
+        // A flat task handle only reaches clients that declared the tasks extension.
+        'tools/call': z.union([
+          v20260728.InputRequiredResultSchema,
+          TasksExtensionCreateTaskResultSchema,
+          v20260728.CallToolResultSchema,
+        ]),
+        'resources/list': v20260728.ListResourcesResultSchema,
+        'resources/templates/list': v20260728.ListResourceTemplatesResultSchema,
+        'resources/read': z.union([v20260728.InputRequiredResultSchema, v20260728.ReadResourceResultSchema]),
+        'prompts/list': v20260728.ListPromptsResultSchema,
+        'prompts/get': z.union([v20260728.InputRequiredResultSchema, v20260728.GetPromptResultSchema]),
+        'completion/complete': v20260728.CompleteResultSchema,
+        'subscriptions/listen': v20260728.SubscriptionsListenResultSchema,
+      },
+      notificationParams: {
+        'notifications/cancelled': v20260728.CancelledNotificationParamsSchema,
+        'notifications/progress': v20260728.ProgressNotificationParamsSchema,
+        'notifications/message': v20260728.LoggingMessageNotificationParamsSchema,
+        'notifications/resources/updated': v20260728.ResourceUpdatedNotificationParamsSchema,
+        'notifications/resources/list_changed': z.optional(v20260728.NotificationParamsSchema),
+        'notifications/tools/list_changed': z.optional(v20260728.NotificationParamsSchema),
+        'notifications/prompts/list_changed': z.optional(v20260728.NotificationParamsSchema),
+        'notifications/subscriptions/acknowledged':
+          v20260728.SubscriptionsAcknowledgedNotificationParamsSchema,
+      },
     },
-    notificationParams: {
-      'notifications/cancelled': v20260728.CancelledNotificationParamsSchema,
-      'notifications/progress': v20260728.ProgressNotificationParamsSchema,
-      'notifications/message': v20260728.LoggingMessageNotificationParamsSchema,
-      'notifications/resources/updated': v20260728.ResourceUpdatedNotificationParamsSchema,
-      'notifications/resources/list_changed': z.optional(v20260728.NotificationParamsSchema),
-      'notifications/tools/list_changed': z.optional(v20260728.NotificationParamsSchema),
-      'notifications/prompts/list_changed': z.optional(v20260728.NotificationParamsSchema),
-      'notifications/subscriptions/acknowledged': v20260728.SubscriptionsAcknowledgedNotificationParamsSchema,
-    },
-  },
-};
+  };
+}

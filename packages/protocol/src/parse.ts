@@ -19,6 +19,7 @@ import {
   JSONRPCRequestSchema,
   JSONRPCResultResponseSchema,
 } from './schemas/jsonrpc.js';
+import { anyRevisionServerRequestMaps, serverRequestMaps } from './server-request-maps.js';
 
 // Boundary validation: one map lookup, one schema parse, and on failure one precise error that
 // says which JSON-RPC error code to answer with.
@@ -94,9 +95,22 @@ export function parseNotificationParams<M extends string>(
   params: unknown,
   version?: ProtocolVersion,
 ): ParseResult<M extends NotificationMethod ? NotificationParamsByMethod[M] : unknown> {
-  const map: Map = version ? methodSchemas[version].notificationParams : notificationParamsSchemas;
-  const schema = lookup(map, method);
+  if (!version) return parseAnyRevisionNotificationParams(method, params);
+  const schema = lookup(methodSchemas[version].notificationParams, method);
   if (!schema) return methodNotFound('notification', method, version);
+  return check(schema, params, ['params'], ErrorCode.InvalidParams);
+}
+
+/**
+ * `parseNotificationParams` without a version: the lenient schemas alone, so a caller that never
+ * checks against one revision does not bundle the per-revision maps.
+ */
+export function parseAnyRevisionNotificationParams<M extends string>(
+  method: M,
+  params: unknown,
+): ParseResult<M extends NotificationMethod ? NotificationParamsByMethod[M] : unknown> {
+  const schema = lookup(notificationParamsSchemas, method);
+  if (!schema) return methodNotFound('notification', method, undefined);
   return check(schema, params, ['params'], ErrorCode.InvalidParams);
 }
 
@@ -107,6 +121,35 @@ export function parseResult<M extends string>(
   version?: ProtocolVersion,
 ): ParseResult<M extends RequestMethod ? ResultByMethod[M] : unknown> {
   const map: Map = version ? methodSchemas[version].results : resultSchemas;
+  const schema = lookup(map, method);
+  if (!schema) return methodNotFound('request', method, version);
+  return check(schema, result, ['result'], ErrorCode.InvalidParams);
+}
+
+/**
+ * `parseRequestParams` for the questions a server asks a client (sampling, elicitation, roots):
+ * the same schemas and errors, from a table that holds nothing else (a client bundles only that).
+ */
+export function parseServerRequestParams<M extends string>(
+  method: M,
+  params: unknown,
+  version?: ProtocolVersion,
+): ParseResult<M extends RequestMethod ? RequestParamsByMethod[M] : unknown> {
+  const map: Map = version
+    ? serverRequestMaps[version].requestParams
+    : anyRevisionServerRequestMaps.requestParams;
+  const schema = lookup(map, method);
+  if (!schema) return methodNotFound('request', method, version);
+  return check(schema, params, ['params'], ErrorCode.InvalidParams);
+}
+
+/** `parseResult` for the answer to a server's question (sampling, elicitation, roots). */
+export function parseServerRequestResult<M extends string>(
+  method: M,
+  result: unknown,
+  version?: ProtocolVersion,
+): ParseResult<M extends RequestMethod ? ResultByMethod[M] : unknown> {
+  const map: Map = version ? serverRequestMaps[version].results : anyRevisionServerRequestMaps.results;
   const schema = lookup(map, method);
   if (!schema) return methodNotFound('request', method, version);
   return check(schema, result, ['result'], ErrorCode.InvalidParams);

@@ -12,7 +12,7 @@ import { NotificationParamsSchema, RequestParamsSchema, ResultSchema } from '../
 /** The extension identifier, used as a key of `capabilities.extensions`. */
 export const TASKS_EXTENSION_ID = 'io.modelcontextprotocol/tasks';
 
-export const TasksExtensionTaskStatusSchema = z.enum([
+export const TasksExtensionTaskStatusSchema = /* @__PURE__ */ z.enum([
   'working',
   'input_required',
   'completed',
@@ -21,68 +21,79 @@ export const TasksExtensionTaskStatusSchema = z.enum([
 ]);
 
 /** Operational metadata of a task (flat: no nested `task` key, milliseconds in the names). */
-export const TasksExtensionTaskSchema = z.looseObject({
-  taskId: z.string(),
+export const TasksExtensionTaskSchema = /* @__PURE__ */ z.looseObject({
+  taskId: /* @__PURE__ */ z.string(),
   status: TasksExtensionTaskStatusSchema,
-  statusMessage: z.optional(z.string()),
-  createdAt: z.string(),
-  lastUpdatedAt: z.string(),
-  ttlMs: z.nullable(integer()),
-  pollIntervalMs: z.optional(integer()),
+  statusMessage: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  createdAt: /* @__PURE__ */ z.string(),
+  lastUpdatedAt: /* @__PURE__ */ z.string(),
+  ttlMs: /* @__PURE__ */ z.nullable(/* @__PURE__ */ integer()),
+  pollIntervalMs: /* @__PURE__ */ z.optional(/* @__PURE__ */ integer()),
 });
 export type TasksExtensionTask = z.infer<typeof TasksExtensionTaskSchema>;
 
 /** A task with the payload of its status: input requests, the final result or the error. */
-export const DetailedTaskSchema = z.discriminatedUnion('status', [
-  TasksExtensionTaskSchema.extend({ status: z.literal('working') }),
-  TasksExtensionTaskSchema.extend({
-    status: z.literal('input_required'),
+export const DetailedTaskSchema = /* @__PURE__ */ z.discriminatedUnion('status', [
+  /* @__PURE__ */ TasksExtensionTaskSchema.extend({ status: /* @__PURE__ */ z.literal('working') }),
+  /* @__PURE__ */ TasksExtensionTaskSchema.extend({
+    status: /* @__PURE__ */ z.literal('input_required'),
     inputRequests: InputRequestsSchema,
   }),
-  TasksExtensionTaskSchema.extend({
-    status: z.literal('completed'),
-    result: z.record(z.string(), z.unknown()),
+  /* @__PURE__ */ TasksExtensionTaskSchema.extend({
+    status: /* @__PURE__ */ z.literal('completed'),
+    result: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()),
   }),
-  TasksExtensionTaskSchema.extend({ status: z.literal('failed'), error: z.record(z.string(), z.unknown()) }),
-  TasksExtensionTaskSchema.extend({ status: z.literal('cancelled') }),
+  /* @__PURE__ */ TasksExtensionTaskSchema.extend({
+    status: /* @__PURE__ */ z.literal('failed'),
+    error: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()),
+  }),
+  /* @__PURE__ */ TasksExtensionTaskSchema.extend({ status: /* @__PURE__ */ z.literal('cancelled') }),
 ]);
 export type DetailedTask = z.infer<typeof DetailedTaskSchema>;
 
 /** Returned instead of a tool result when the server runs the call as a task. */
-export const TasksExtensionCreateTaskResultSchema = ResultSchema.extend({
+export const TasksExtensionCreateTaskResultSchema = /* @__PURE__ */ ResultSchema.extend({
   ...TasksExtensionTaskSchema.shape,
-  resultType: z.literal('task'),
+  resultType: /* @__PURE__ */ z.literal('task'),
 });
 export type TasksExtensionCreateTaskResult = z.infer<typeof TasksExtensionCreateTaskResultSchema>;
 
-export const TasksExtensionTaskIdParamsSchema = RequestParamsSchema.extend({ taskId: z.string() });
-export const UpdateTaskRequestParamsSchema = TasksExtensionTaskIdParamsSchema.extend({
+export const TasksExtensionTaskIdParamsSchema = /* @__PURE__ */ RequestParamsSchema.extend({
+  taskId: /* @__PURE__ */ z.string(),
+});
+export const UpdateTaskRequestParamsSchema = /* @__PURE__ */ TasksExtensionTaskIdParamsSchema.extend({
   inputResponses: InputResponsesSchema,
 });
 export type UpdateTaskRequestParams = z.infer<typeof UpdateTaskRequestParamsSchema>;
 
-export const TasksExtensionGetTaskRequestSchema = requestSchema(
+export const TasksExtensionGetTaskRequestSchema = /* @__PURE__ */ requestSchema(
   'tasks/get',
   TasksExtensionTaskIdParamsSchema,
 );
-export const UpdateTaskRequestSchema = requestSchema('tasks/update', UpdateTaskRequestParamsSchema);
-export const TasksExtensionCancelTaskRequestSchema = requestSchema(
+export const UpdateTaskRequestSchema = /* @__PURE__ */ requestSchema(
+  'tasks/update',
+  UpdateTaskRequestParamsSchema,
+);
+export const TasksExtensionCancelTaskRequestSchema = /* @__PURE__ */ requestSchema(
   'tasks/cancel',
   TasksExtensionTaskIdParamsSchema,
 );
 
 /** Extension results are 2026-07-28 results: `resultType` is required. */
-const CompleteResultSchema = ResultSchema.extend({ resultType: z.string() });
+const CompleteResultSchema = /* @__PURE__ */ ResultSchema.extend({ resultType: /* @__PURE__ */ z.string() });
 
 /** tasks/get answers the detailed task with `resultType: "complete"`. */
-export const TasksExtensionGetTaskResultSchema = z.intersection(CompleteResultSchema, DetailedTaskSchema);
+export const TasksExtensionGetTaskResultSchema = /* @__PURE__ */ z.intersection(
+  CompleteResultSchema,
+  DetailedTaskSchema,
+);
 export type TasksExtensionGetTaskResult = z.infer<typeof TasksExtensionGetTaskResultSchema>;
 
-export const TasksExtensionStatusNotificationParamsSchema = z.intersection(
+export const TasksExtensionStatusNotificationParamsSchema = /* @__PURE__ */ z.intersection(
   NotificationParamsSchema,
   DetailedTaskSchema,
 );
-export const TasksExtensionStatusNotificationSchema = notificationSchema(
+export const TasksExtensionStatusNotificationSchema = /* @__PURE__ */ notificationSchema(
   'notifications/tasks',
   TasksExtensionStatusNotificationParamsSchema,
 );

@@ -6,7 +6,7 @@ import { notificationSchema, requestSchema } from '../schemas/jsonrpc.js';
 // Per-revision message unions by direction (the spec's ClientRequest, ServerNotification, ...),
 // derived from the revision's method maps so they can never disagree with them.
 
-const CLIENT_REQUESTS = new Set([
+const CLIENT_REQUESTS = /* @__PURE__ */ new Set([
   'initialize',
   'ping',
   'server/discover',
@@ -27,7 +27,7 @@ const CLIENT_REQUESTS = new Set([
   'tasks/cancel',
   'tasks/list',
 ]);
-const SERVER_REQUESTS = new Set([
+const SERVER_REQUESTS = /* @__PURE__ */ new Set([
   'ping',
   'sampling/createMessage',
   'roots/list',
@@ -37,7 +37,7 @@ const SERVER_REQUESTS = new Set([
   'tasks/cancel',
   'tasks/list',
 ]);
-const CLIENT_NOTIFICATIONS = new Set([
+const CLIENT_NOTIFICATIONS = /* @__PURE__ */ new Set([
   'notifications/cancelled',
   'notifications/initialized',
   'notifications/progress',
@@ -45,8 +45,8 @@ const CLIENT_NOTIFICATIONS = new Set([
   'notifications/tasks/status',
 ]);
 /** 2026-07-28 clients only ever cancel. */
-const STATELESS_CLIENT_NOTIFICATIONS = new Set(['notifications/cancelled']);
-const SERVER_NOTIFICATIONS = new Set([
+const STATELESS_CLIENT_NOTIFICATIONS = /* @__PURE__ */ new Set(['notifications/cancelled']);
+const SERVER_NOTIFICATIONS = /* @__PURE__ */ new Set([
   'notifications/cancelled',
   'notifications/progress',
   'notifications/message',

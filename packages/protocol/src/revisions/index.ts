@@ -15,23 +15,23 @@ type Revision<M> = Omit<M, keyof DirectionSchemas> & DirectionSchemas;
 
 export const v2024_11_05: Revision<typeof r2024_11_05> = {
   ...r2024_11_05,
-  ...directionSchemas('2024-11-05', r2024_11_05.ResultSchema),
+  .../* @__PURE__ */ directionSchemas('2024-11-05', r2024_11_05.ResultSchema),
 };
 export const v2025_03_26: Revision<typeof r2025_03_26> = {
   ...r2025_03_26,
-  ...directionSchemas('2025-03-26', r2025_03_26.ResultSchema),
+  .../* @__PURE__ */ directionSchemas('2025-03-26', r2025_03_26.ResultSchema),
 };
 export const v2025_06_18: Revision<typeof r2025_06_18> = {
   ...r2025_06_18,
-  ...directionSchemas('2025-06-18', r2025_06_18.ResultSchema),
+  .../* @__PURE__ */ directionSchemas('2025-06-18', r2025_06_18.ResultSchema),
 };
 export const v2025_11_25: Revision<typeof r2025_11_25> = {
   ...r2025_11_25,
-  ...directionSchemas('2025-11-25', r2025_11_25.ResultSchema),
+  .../* @__PURE__ */ directionSchemas('2025-11-25', r2025_11_25.ResultSchema),
 };
 export const v2026_07_28: Revision<typeof r2026_07_28> = {
   ...r2026_07_28,
-  ...directionSchemas('2026-07-28', r2026_07_28.ResultSchema),
+  .../* @__PURE__ */ directionSchemas('2026-07-28', r2026_07_28.ResultSchema),
 };
 
 /** The revision schema objects keyed by protocol version. */

@@ -9,34 +9,38 @@ import * as next from './v2025-03-26.js';
 export * from './v2025-03-26.js';
 
 export const ContentBlockSchema = base.ContentBlock20241105Schema;
-export const CallToolResultSchema = next.CallToolResultSchema.extend({
-  content: z.array(ContentBlockSchema),
+export const CallToolResultSchema = /* @__PURE__ */ next.CallToolResultSchema.extend({
+  content: /* @__PURE__ */ z.array(ContentBlockSchema),
 });
-export const PromptMessageSchema = base.PromptMessageSchema.extend({ content: ContentBlockSchema });
-export const GetPromptResultSchema = base.GetPromptResultSchema.extend({
-  messages: z.array(PromptMessageSchema),
+export const PromptMessageSchema = /* @__PURE__ */ base.PromptMessageSchema.extend({
+  content: ContentBlockSchema,
+});
+export const GetPromptResultSchema = /* @__PURE__ */ base.GetPromptResultSchema.extend({
+  messages: /* @__PURE__ */ z.array(PromptMessageSchema),
 });
 
-export const SamplingMessageContentBlockSchema = z.discriminatedUnion('type', [
+export const SamplingMessageContentBlockSchema = /* @__PURE__ */ z.discriminatedUnion('type', [
   base.TextContentSchema,
   base.ImageContentSchema,
 ]);
-export const SamplingMessageSchema = base.SamplingMessageSchema.extend({
+export const SamplingMessageSchema = /* @__PURE__ */ base.SamplingMessageSchema.extend({
   content: SamplingMessageContentBlockSchema,
 });
-export const CreateMessageRequestParamsSchema = next.CreateMessageRequestParamsSchema.extend({
-  messages: z.array(SamplingMessageSchema),
+export const CreateMessageRequestParamsSchema = /* @__PURE__ */ next.CreateMessageRequestParamsSchema.extend({
+  messages: /* @__PURE__ */ z.array(SamplingMessageSchema),
 });
-export const CreateMessageRequestSchema = bareRequestSchema(
+export const CreateMessageRequestSchema = /* @__PURE__ */ bareRequestSchema(
   'sampling/createMessage',
   CreateMessageRequestParamsSchema,
 );
-export const CreateMessageResultSchema = base.CreateMessageResultSchema.extend({
+export const CreateMessageResultSchema = /* @__PURE__ */ base.CreateMessageResultSchema.extend({
   content: SamplingMessageContentBlockSchema,
 });
 
-export const ToolSchema = next.ToolSchema.omit({ annotations: true });
-export const ListToolsResultSchema = base.ListToolsResultSchema.extend({ tools: z.array(ToolSchema) });
+export const ToolSchema = /* @__PURE__ */ next.ToolSchema.omit({ annotations: true });
+export const ListToolsResultSchema = /* @__PURE__ */ base.ListToolsResultSchema.extend({
+  tools: /* @__PURE__ */ z.array(ToolSchema),
+});
 
 /** `ref/resource` was called `ResourceReference` in this revision. */
 export const ResourceReferenceSchema = base.ResourceTemplateReferenceSchema;

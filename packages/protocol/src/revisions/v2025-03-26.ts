@@ -8,17 +8,32 @@ import * as next from './v2025-06-18.js';
 export * from './v2025-06-18.js';
 
 export const ContentBlockSchema = base.ContentBlock20250326Schema;
-export const CallToolResultSchema = base.CallToolResultSchema.omit({ structuredContent: true }).extend({
-  content: z.array(ContentBlockSchema),
+export const CallToolResultSchema = /* @__PURE__ */ base.CallToolResultSchema.omit({
+  structuredContent: true,
+}).extend({
+  content: /* @__PURE__ */ z.array(ContentBlockSchema),
 });
-export const PromptMessageSchema = base.PromptMessageSchema.extend({ content: ContentBlockSchema });
-export const GetPromptResultSchema = base.GetPromptResultSchema.extend({
-  messages: z.array(PromptMessageSchema),
+export const PromptMessageSchema = /* @__PURE__ */ base.PromptMessageSchema.extend({
+  content: ContentBlockSchema,
+});
+export const GetPromptResultSchema = /* @__PURE__ */ base.GetPromptResultSchema.extend({
+  messages: /* @__PURE__ */ z.array(PromptMessageSchema),
 });
 
-export const ToolSchema = next.ToolSchema.omit({ outputSchema: true, title: true, icons: true });
-export const ListToolsResultSchema = base.ListToolsResultSchema.extend({ tools: z.array(ToolSchema) });
+export const ToolSchema = /* @__PURE__ */ next.ToolSchema.omit({
+  outputSchema: true,
+  title: true,
+  icons: true,
+});
+export const ListToolsResultSchema = /* @__PURE__ */ base.ListToolsResultSchema.extend({
+  tools: /* @__PURE__ */ z.array(ToolSchema),
+});
 
 /** Completion requests had no `context` yet. */
-export const CompleteRequestParamsSchema = base.CompleteRequestParamsSchema.omit({ context: true });
-export const CompleteRequestSchema = bareRequestSchema('completion/complete', CompleteRequestParamsSchema);
+export const CompleteRequestParamsSchema = /* @__PURE__ */ base.CompleteRequestParamsSchema.omit({
+  context: true,
+});
+export const CompleteRequestSchema = /* @__PURE__ */ bareRequestSchema(
+  'completion/complete',
+  CompleteRequestParamsSchema,
+);

@@ -8,50 +8,70 @@ import { verbatim } from '../schemas/tool.js';
 export * from '../schemas/index.js';
 
 /** Before 2026-07-28 input and output schemas describe objects with a map of property schemas. */
-const objectSchemaShape = z.looseObject({
-  $schema: z.optional(z.string()),
-  type: z.literal('object'),
-  properties: z.optional(z.record(z.string(), base.JsonSchemaNodeSchema)),
-  required: z.optional(z.array(z.string())),
+const objectSchemaShape = /* @__PURE__ */ z.looseObject({
+  $schema: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  type: /* @__PURE__ */ z.literal('object'),
+  properties: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), base.JsonSchemaNodeSchema),
+  ),
+  required: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
 });
-export const ToolInputSchemaSchema = verbatim(objectSchemaShape);
-export const ToolOutputSchemaSchema = verbatim(objectSchemaShape);
-export const ToolSchema = base.ToolSchema.extend({
+export const ToolInputSchemaSchema = /* @__PURE__ */ verbatim(objectSchemaShape);
+export const ToolOutputSchemaSchema = /* @__PURE__ */ verbatim(objectSchemaShape);
+export const ToolSchema = /* @__PURE__ */ base.ToolSchema.extend({
   inputSchema: ToolInputSchemaSchema,
-  outputSchema: z.optional(ToolOutputSchemaSchema),
+  outputSchema: /* @__PURE__ */ z.optional(ToolOutputSchemaSchema),
 });
-export const ListToolsResultSchema = base.ListToolsResultSchema.extend({ tools: z.array(ToolSchema) });
+export const ListToolsResultSchema = /* @__PURE__ */ base.ListToolsResultSchema.extend({
+  tools: /* @__PURE__ */ z.array(ToolSchema),
+});
 
 /** Up to 2025-11-25 structured tool output is an object. */
-export const CallToolResultSchema = base.CallToolResultSchema.extend({
-  structuredContent: z.optional(z.record(z.string(), z.unknown())),
+export const CallToolResultSchema = /* @__PURE__ */ base.CallToolResultSchema.extend({
+  structuredContent: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()),
+  ),
 });
-export const ToolResultContentSchema = base.ToolResultContentSchema.extend({
-  structuredContent: z.optional(z.record(z.string(), z.unknown())),
+export const ToolResultContentSchema = /* @__PURE__ */ base.ToolResultContentSchema.extend({
+  structuredContent: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()),
+  ),
 });
 
-export const ElicitRequestURLParamsSchema = base.ElicitRequestURLParamsSchema.extend({
-  elicitationId: z.string(),
+export const ElicitRequestURLParamsSchema = /* @__PURE__ */ base.ElicitRequestURLParamsSchema.extend({
+  elicitationId: /* @__PURE__ */ z.string(),
 });
-export const ElicitRequestParamsSchema = z.union([
+export const ElicitRequestParamsSchema = /* @__PURE__ */ z.union([
   ElicitRequestURLParamsSchema,
   base.ElicitRequestFormParamsSchema,
 ]);
-export const ElicitRequestSchema = requestSchema('elicitation/create', ElicitRequestParamsSchema);
+export const ElicitRequestSchema = /* @__PURE__ */ requestSchema(
+  'elicitation/create',
+  ElicitRequestParamsSchema,
+);
 
-export const CreateMessageRequestParamsSchema = base.CreateMessageRequestParamsSchema.extend({
-  tools: z.optional(z.array(ToolSchema)),
+export const CreateMessageRequestParamsSchema = /* @__PURE__ */ base.CreateMessageRequestParamsSchema.extend({
+  tools: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(ToolSchema)),
 });
-export const CreateMessageRequestSchema = requestSchema(
+export const CreateMessageRequestSchema = /* @__PURE__ */ requestSchema(
   'sampling/createMessage',
   CreateMessageRequestParamsSchema,
 );
-export const ListRootsRequestSchema = requestSchema('roots/list', z.optional(base.RequestParamsSchema));
+export const ListRootsRequestSchema = /* @__PURE__ */ requestSchema(
+  'roots/list',
+  /* @__PURE__ */ z.optional(base.RequestParamsSchema),
+);
 
 /** A task-augmented request may be answered with a task handle instead of its result. */
-export const CallToolResultOrTaskSchema = z.union([CallToolResultSchema, base.CreateTaskResultSchema]);
-export const CreateMessageResultOrTaskSchema = z.union([
+export const CallToolResultOrTaskSchema = /* @__PURE__ */ z.union([
+  CallToolResultSchema,
+  base.CreateTaskResultSchema,
+]);
+export const CreateMessageResultOrTaskSchema = /* @__PURE__ */ z.union([
   base.CreateTaskResultSchema,
   base.CreateMessageResultSchema,
 ]);
-export const ElicitResultOrTaskSchema = z.union([base.ElicitResultSchema, base.CreateTaskResultSchema]);
+export const ElicitResultOrTaskSchema = /* @__PURE__ */ z.union([
+  base.ElicitResultSchema,
+  base.CreateTaskResultSchema,
+]);

@@ -10,129 +10,183 @@ import { requestSchema, resultResponseSchema } from '../schemas/jsonrpc.js';
 // Everything not redefined here is the shared schema of the same name.
 export * from '../schemas/index.js';
 
-export const RequestMetaObjectSchema = base.RequestMetaObjectSchema.extend({
-  [MetaKey.ProtocolVersion]: z.string(),
+export const RequestMetaObjectSchema = /* @__PURE__ */ base.RequestMetaObjectSchema.extend({
+  [MetaKey.ProtocolVersion]: /* @__PURE__ */ z.string(),
   [MetaKey.ClientCapabilities]: base.ClientCapabilitiesSchema,
 });
 
 const requiredMeta = { _meta: RequestMetaObjectSchema };
 
-export const RequestParamsSchema = base.RequestParamsSchema.extend(requiredMeta);
-export const PaginatedRequestParamsSchema = base.PaginatedRequestParamsSchema.extend(requiredMeta);
-export const CallToolRequestParamsSchema = base.CallToolRequestParamsSchema.omit({ task: true }).extend(
-  requiredMeta,
-);
-export const GetPromptRequestParamsSchema = base.GetPromptRequestParamsSchema.extend(requiredMeta);
-export const ReadResourceRequestParamsSchema = base.ReadResourceRequestParamsSchema.extend(requiredMeta);
-export const ResourceRequestParamsSchema = base.ResourceRequestParamsSchema.extend(requiredMeta);
-export const CompleteRequestParamsSchema = base.CompleteRequestParamsSchema.extend(requiredMeta);
+export const RequestParamsSchema = /* @__PURE__ */ base.RequestParamsSchema.extend(requiredMeta);
+export const PaginatedRequestParamsSchema =
+  /* @__PURE__ */ base.PaginatedRequestParamsSchema.extend(requiredMeta);
+export const CallToolRequestParamsSchema = /* @__PURE__ */ base.CallToolRequestParamsSchema.omit({
+  task: true,
+}).extend(requiredMeta);
+export const GetPromptRequestParamsSchema =
+  /* @__PURE__ */ base.GetPromptRequestParamsSchema.extend(requiredMeta);
+export const ReadResourceRequestParamsSchema =
+  /* @__PURE__ */ base.ReadResourceRequestParamsSchema.extend(requiredMeta);
+export const ResourceRequestParamsSchema =
+  /* @__PURE__ */ base.ResourceRequestParamsSchema.extend(requiredMeta);
+export const CompleteRequestParamsSchema =
+  /* @__PURE__ */ base.CompleteRequestParamsSchema.extend(requiredMeta);
 export const SubscriptionsListenRequestParamsSchema =
-  base.SubscriptionsListenRequestParamsSchema.extend(requiredMeta);
-export const InputResponseRequestParamsSchema = RequestParamsSchema.extend(base.InputResponseParamsShape);
+  /* @__PURE__ */ base.SubscriptionsListenRequestParamsSchema.extend(requiredMeta);
+export const InputResponseRequestParamsSchema = /* @__PURE__ */ RequestParamsSchema.extend(
+  base.InputResponseParamsShape,
+);
 
-export const DiscoverRequestSchema = requestSchema('server/discover', RequestParamsSchema);
-export const ListToolsRequestSchema = requestSchema('tools/list', PaginatedRequestParamsSchema);
-export const CallToolRequestSchema = requestSchema('tools/call', CallToolRequestParamsSchema);
-export const ListResourcesRequestSchema = requestSchema('resources/list', PaginatedRequestParamsSchema);
-export const ListResourceTemplatesRequestSchema = requestSchema(
+export const DiscoverRequestSchema = /* @__PURE__ */ requestSchema('server/discover', RequestParamsSchema);
+export const ListToolsRequestSchema = /* @__PURE__ */ requestSchema(
+  'tools/list',
+  PaginatedRequestParamsSchema,
+);
+export const CallToolRequestSchema = /* @__PURE__ */ requestSchema('tools/call', CallToolRequestParamsSchema);
+export const ListResourcesRequestSchema = /* @__PURE__ */ requestSchema(
+  'resources/list',
+  PaginatedRequestParamsSchema,
+);
+export const ListResourceTemplatesRequestSchema = /* @__PURE__ */ requestSchema(
   'resources/templates/list',
   PaginatedRequestParamsSchema,
 );
-export const ReadResourceRequestSchema = requestSchema('resources/read', ReadResourceRequestParamsSchema);
-export const ListPromptsRequestSchema = requestSchema('prompts/list', PaginatedRequestParamsSchema);
-export const GetPromptRequestSchema = requestSchema('prompts/get', GetPromptRequestParamsSchema);
-export const CompleteRequestSchema = requestSchema('completion/complete', CompleteRequestParamsSchema);
-export const SubscriptionsListenRequestSchema = requestSchema(
+export const ReadResourceRequestSchema = /* @__PURE__ */ requestSchema(
+  'resources/read',
+  ReadResourceRequestParamsSchema,
+);
+export const ListPromptsRequestSchema = /* @__PURE__ */ requestSchema(
+  'prompts/list',
+  PaginatedRequestParamsSchema,
+);
+export const GetPromptRequestSchema = /* @__PURE__ */ requestSchema(
+  'prompts/get',
+  GetPromptRequestParamsSchema,
+);
+export const CompleteRequestSchema = /* @__PURE__ */ requestSchema(
+  'completion/complete',
+  CompleteRequestParamsSchema,
+);
+export const SubscriptionsListenRequestSchema = /* @__PURE__ */ requestSchema(
   'subscriptions/listen',
   SubscriptionsListenRequestParamsSchema,
 );
-export const PaginatedRequestSchema = base.JSONRPCRequestSchema.extend({
+export const PaginatedRequestSchema = /* @__PURE__ */ base.JSONRPCRequestSchema.extend({
   params: PaginatedRequestParamsSchema,
 });
 
 // Input requests travel inside an input_required result: `{ method, params }`, no JSON-RPC envelope.
-export const CreateMessageRequestParamsSchema = base.CreateMessageRequestParamsSchema.omit({ task: true });
-export const CreateMessageRequestSchema = z.looseObject({
-  method: z.literal('sampling/createMessage'),
+export const CreateMessageRequestParamsSchema = /* @__PURE__ */ base.CreateMessageRequestParamsSchema.omit({
+  task: true,
+});
+export const CreateMessageRequestSchema = /* @__PURE__ */ z.looseObject({
+  method: /* @__PURE__ */ z.literal('sampling/createMessage'),
   params: CreateMessageRequestParamsSchema,
 });
-export const ElicitRequestFormParamsSchema = base.ElicitRequestFormParamsSchema.omit({ task: true });
-export const ElicitRequestURLParamsSchema = base.ElicitRequestURLParamsSchema.omit({ task: true });
-export const ElicitRequestParamsSchema = z.union([
+export const ElicitRequestFormParamsSchema = /* @__PURE__ */ base.ElicitRequestFormParamsSchema.omit({
+  task: true,
+});
+export const ElicitRequestURLParamsSchema = /* @__PURE__ */ base.ElicitRequestURLParamsSchema.omit({
+  task: true,
+});
+export const ElicitRequestParamsSchema = /* @__PURE__ */ z.union([
   ElicitRequestFormParamsSchema,
   ElicitRequestURLParamsSchema,
 ]);
-export const ElicitRequestSchema = z.looseObject({
-  method: z.literal('elicitation/create'),
+export const ElicitRequestSchema = /* @__PURE__ */ z.looseObject({
+  method: /* @__PURE__ */ z.literal('elicitation/create'),
   params: ElicitRequestParamsSchema,
 });
-export const ListRootsRequestSchema = z.looseObject({
-  method: z.literal('roots/list'),
-  params: z.optional(z.looseObject({ _meta: z.optional(base.MetaObjectSchema) })),
+export const ListRootsRequestSchema = /* @__PURE__ */ z.looseObject({
+  method: /* @__PURE__ */ z.literal('roots/list'),
+  params: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ z.looseObject({ _meta: /* @__PURE__ */ z.optional(base.MetaObjectSchema) }),
+  ),
 });
-export const InputRequestSchema = z.discriminatedUnion('method', [
+export const InputRequestSchema = /* @__PURE__ */ z.discriminatedUnion('method', [
   CreateMessageRequestSchema,
   ListRootsRequestSchema,
   ElicitRequestSchema,
 ]);
-export const InputRequestsSchema = z.record(z.string(), InputRequestSchema);
+export const InputRequestsSchema = /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), InputRequestSchema);
 
 const resultType = { resultType: base.ResultTypeSchema };
-const cacheHints = { ttlMs: integer().min(0), cacheScope: base.CacheScopeSchema };
+const cacheHints = { ttlMs: /* @__PURE__ */ integer().min(0), cacheScope: base.CacheScopeSchema };
 
-export const ResultSchema = base.ResultSchema.extend(resultType);
+export const ResultSchema = /* @__PURE__ */ base.ResultSchema.extend(resultType);
 export const EmptyResultSchema = ResultSchema;
-export const PaginatedResultSchema = base.PaginatedResultSchema.extend(resultType);
-export const CacheableResultSchema = ResultSchema.extend(cacheHints);
-export const DiscoverResultSchema = base.DiscoverResultSchema.extend({ ...resultType, ...cacheHints });
-export const ListToolsResultSchema = base.ListToolsResultSchema.extend({ ...resultType, ...cacheHints });
-export const ListResourcesResultSchema = base.ListResourcesResultSchema.extend({
+export const PaginatedResultSchema = /* @__PURE__ */ base.PaginatedResultSchema.extend(resultType);
+export const CacheableResultSchema = /* @__PURE__ */ ResultSchema.extend(cacheHints);
+export const DiscoverResultSchema = /* @__PURE__ */ base.DiscoverResultSchema.extend({
   ...resultType,
   ...cacheHints,
 });
-export const ListResourceTemplatesResultSchema = base.ListResourceTemplatesResultSchema.extend({
+export const ListToolsResultSchema = /* @__PURE__ */ base.ListToolsResultSchema.extend({
   ...resultType,
   ...cacheHints,
 });
-export const ListPromptsResultSchema = base.ListPromptsResultSchema.extend({ ...resultType, ...cacheHints });
-export const ReadResourceResultSchema = base.ReadResourceResultSchema.extend({
+export const ListResourcesResultSchema = /* @__PURE__ */ base.ListResourcesResultSchema.extend({
   ...resultType,
   ...cacheHints,
 });
-export const CallToolResultSchema = base.CallToolResultSchema.extend(resultType);
-export const GetPromptResultSchema = base.GetPromptResultSchema.extend(resultType);
-export const CompleteResultSchema = base.CompleteResultSchema.extend({
+export const ListResourceTemplatesResultSchema =
+  /* @__PURE__ */ base.ListResourceTemplatesResultSchema.extend({
+    ...resultType,
+    ...cacheHints,
+  });
+export const ListPromptsResultSchema = /* @__PURE__ */ base.ListPromptsResultSchema.extend({
   ...resultType,
-  completion: base.CompleteResultSchema.shape.completion.extend({ values: z.array(z.string()).max(100) }),
+  ...cacheHints,
 });
-export const SubscriptionsListenResultSchema = base.SubscriptionsListenResultSchema.extend(resultType);
+export const ReadResourceResultSchema = /* @__PURE__ */ base.ReadResourceResultSchema.extend({
+  ...resultType,
+  ...cacheHints,
+});
+export const CallToolResultSchema = /* @__PURE__ */ base.CallToolResultSchema.extend(resultType);
+export const GetPromptResultSchema = /* @__PURE__ */ base.GetPromptResultSchema.extend(resultType);
+export const CompleteResultSchema = /* @__PURE__ */ base.CompleteResultSchema.extend({
+  ...resultType,
+  completion: /* @__PURE__ */ base.CompleteResultSchema.shape.completion.extend({
+    values: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).max(100),
+  }),
+});
+export const SubscriptionsListenResultSchema =
+  /* @__PURE__ */ base.SubscriptionsListenResultSchema.extend(resultType);
 
 /** tools/call, prompts/get and resources/read may answer `input_required` instead. */
 function orInputRequired<R extends z.ZodType>(result: R) {
   return z.union([base.InputRequiredResultSchema, result]);
 }
 
-export const CallToolResultResponseSchema = resultResponseSchema(orInputRequired(CallToolResultSchema));
-export const GetPromptResultResponseSchema = resultResponseSchema(orInputRequired(GetPromptResultSchema));
-export const ReadResourceResultResponseSchema = resultResponseSchema(
-  orInputRequired(ReadResourceResultSchema),
+export const CallToolResultResponseSchema = /* @__PURE__ */ resultResponseSchema(
+  /* @__PURE__ */ orInputRequired(CallToolResultSchema),
 );
-export const CompleteResultResponseSchema = resultResponseSchema(CompleteResultSchema);
-export const DiscoverResultResponseSchema = resultResponseSchema(DiscoverResultSchema);
-export const ListToolsResultResponseSchema = resultResponseSchema(ListToolsResultSchema);
-export const ListPromptsResultResponseSchema = resultResponseSchema(ListPromptsResultSchema);
-export const ListResourcesResultResponseSchema = resultResponseSchema(ListResourcesResultSchema);
-export const ListResourceTemplatesResultResponseSchema = resultResponseSchema(
+export const GetPromptResultResponseSchema = /* @__PURE__ */ resultResponseSchema(
+  /* @__PURE__ */ orInputRequired(GetPromptResultSchema),
+);
+export const ReadResourceResultResponseSchema = /* @__PURE__ */ resultResponseSchema(
+  /* @__PURE__ */ orInputRequired(ReadResourceResultSchema),
+);
+export const CompleteResultResponseSchema = /* @__PURE__ */ resultResponseSchema(CompleteResultSchema);
+export const DiscoverResultResponseSchema = /* @__PURE__ */ resultResponseSchema(DiscoverResultSchema);
+export const ListToolsResultResponseSchema = /* @__PURE__ */ resultResponseSchema(ListToolsResultSchema);
+export const ListPromptsResultResponseSchema = /* @__PURE__ */ resultResponseSchema(ListPromptsResultSchema);
+export const ListResourcesResultResponseSchema =
+  /* @__PURE__ */ resultResponseSchema(ListResourcesResultSchema);
+export const ListResourceTemplatesResultResponseSchema = /* @__PURE__ */ resultResponseSchema(
   ListResourceTemplatesResultSchema,
 );
-export const SubscriptionsListenResultResponseSchema = resultResponseSchema(SubscriptionsListenResultSchema);
+export const SubscriptionsListenResultResponseSchema = /* @__PURE__ */ resultResponseSchema(
+  SubscriptionsListenResultSchema,
+);
 
-export const CancelledNotificationParamsSchema = base.CancelledNotificationParamsSchema.extend({
-  requestId: base.RequestIdSchema,
-});
-export const CancelledNotificationSchema = base.CancelledNotificationSchema.extend({
+export const CancelledNotificationParamsSchema =
+  /* @__PURE__ */ base.CancelledNotificationParamsSchema.extend({
+    requestId: base.RequestIdSchema,
+  });
+export const CancelledNotificationSchema = /* @__PURE__ */ base.CancelledNotificationSchema.extend({
   params: CancelledNotificationParamsSchema,
 });
 
-export const ClientCapabilitiesSchema = base.ClientCapabilitiesSchema.omit({ tasks: true });
-export const ServerCapabilitiesSchema = base.ServerCapabilitiesSchema.omit({ tasks: true });
+export const ClientCapabilitiesSchema = /* @__PURE__ */ base.ClientCapabilitiesSchema.omit({ tasks: true });
+export const ServerCapabilitiesSchema = /* @__PURE__ */ base.ServerCapabilitiesSchema.omit({ tasks: true });

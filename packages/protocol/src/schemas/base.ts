@@ -14,63 +14,80 @@ export function integer() {
 }
 
 /** JSON-RPC id: a string or a safe integer (`integer()` rejects fractions and unsafe integers). */
-export const RequestIdSchema = z.union([z.string(), integer()]);
+export const RequestIdSchema = /* @__PURE__ */ z.union([
+  /* @__PURE__ */ z.string(),
+  /* @__PURE__ */ integer(),
+]);
 
-export const ProgressTokenSchema = z.union([z.string(), integer()]);
+export const ProgressTokenSchema = /* @__PURE__ */ z.union([
+  /* @__PURE__ */ z.string(),
+  /* @__PURE__ */ integer(),
+]);
 export type ProgressToken = z.infer<typeof ProgressTokenSchema>;
 
-export const CursorSchema = z.string();
+export const CursorSchema = /* @__PURE__ */ z.string();
 export type Cursor = z.infer<typeof CursorSchema>;
 
-export const RoleSchema = z.enum(['user', 'assistant']);
+export const RoleSchema = /* @__PURE__ */ z.enum(['user', 'assistant']);
 export type Role = z.infer<typeof RoleSchema>;
 
-export const LoggingLevelSchema = z.enum(LOGGING_LEVELS);
+export const LoggingLevelSchema = /* @__PURE__ */ z.enum(LOGGING_LEVELS);
 
 /** Any JSON object, kept verbatim. */
-export const JSONObjectSchema = z.record(z.string(), z.unknown());
+export const JSONObjectSchema = /* @__PURE__ */ z.record(
+  /* @__PURE__ */ z.string(),
+  /* @__PURE__ */ z.unknown(),
+);
 
 /** Free-form `_meta`: every key is preserved. */
-export const MetaObjectSchema = z.record(z.string(), z.unknown());
+export const MetaObjectSchema = /* @__PURE__ */ z.record(
+  /* @__PURE__ */ z.string(),
+  /* @__PURE__ */ z.unknown(),
+);
 export type MetaObject = z.infer<typeof MetaObjectSchema>;
 
 /** An object capability marker such as `logging: {}`: any keys allowed. */
-export const CapabilityObjectSchema = z.looseObject({});
+export const CapabilityObjectSchema = /* @__PURE__ */ z.looseObject({});
 
-export const IconSchema = z.looseObject({
-  src: z.string(),
-  mimeType: z.optional(z.string()),
-  sizes: z.optional(z.array(z.string())),
-  theme: z.optional(z.enum(['light', 'dark'])),
+export const IconSchema = /* @__PURE__ */ z.looseObject({
+  src: /* @__PURE__ */ z.string(),
+  mimeType: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  sizes: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
+  theme: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['light', 'dark'])),
 });
 export type Icon = z.infer<typeof IconSchema>;
 
-export const IconsSchema = z.looseObject({ icons: z.optional(z.array(IconSchema)) });
+export const IconsSchema = /* @__PURE__ */ z.looseObject({
+  icons: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(IconSchema)),
+});
 export type Icons = z.infer<typeof IconsSchema>;
 
-export const BaseMetadataSchema = z.looseObject({ name: z.string(), title: z.optional(z.string()) });
+export const BaseMetadataSchema = /* @__PURE__ */ z.looseObject({
+  name: /* @__PURE__ */ z.string(),
+  title: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+});
 export type BaseMetadata = z.infer<typeof BaseMetadataSchema>;
 
 /** Name and version of an MCP client or server. */
-export const ImplementationSchema = z.looseObject({
-  name: z.string(),
-  title: z.optional(z.string()),
-  version: z.string(),
-  description: z.optional(z.string()),
-  websiteUrl: z.optional(z.string()),
-  icons: z.optional(z.array(IconSchema)),
+export const ImplementationSchema = /* @__PURE__ */ z.looseObject({
+  name: /* @__PURE__ */ z.string(),
+  title: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  version: /* @__PURE__ */ z.string(),
+  description: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  websiteUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  icons: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(IconSchema)),
 });
 export type Implementation = z.infer<typeof ImplementationSchema>;
 
-export const AnnotationsSchema = z.looseObject({
-  audience: z.optional(z.array(RoleSchema)),
-  priority: z.optional(z.number().min(0).max(1)),
-  lastModified: z.optional(z.string()),
+export const AnnotationsSchema = /* @__PURE__ */ z.looseObject({
+  audience: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(RoleSchema)),
+  priority: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.number().min(0).max(1)),
+  lastModified: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
 });
 export type Annotations = z.infer<typeof AnnotationsSchema>;
 
-export const ResultTypeSchema = z.string();
+export const ResultTypeSchema = /* @__PURE__ */ z.string();
 export type ResultType = z.infer<typeof ResultTypeSchema>;
 
-export const CacheScopeSchema = z.enum(['public', 'private']);
+export const CacheScopeSchema = /* @__PURE__ */ z.enum(['public', 'private']);
 export type CacheScope = z.infer<typeof CacheScopeSchema>;

@@ -4,55 +4,75 @@ import { CapabilityObjectSchema } from './base.js';
 // Capabilities are open-ended by design: every object keeps unknown keys, and every revision's
 // capabilities (tasks in 2025-11-25, extensions in 2026-07-28) parse with the same schema.
 
-const ListChangedSchema = z.looseObject({ listChanged: z.optional(z.boolean()) });
-const CapabilityMapSchema = z.record(z.string(), CapabilityObjectSchema);
+const ListChangedSchema = /* @__PURE__ */ z.looseObject({
+  listChanged: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+});
+const CapabilityMapSchema = /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), CapabilityObjectSchema);
 
-export const ClientTasksCapabilitySchema = z.looseObject({
-  list: z.optional(CapabilityObjectSchema),
-  cancel: z.optional(CapabilityObjectSchema),
-  requests: z.optional(
-    z.looseObject({
-      sampling: z.optional(z.looseObject({ createMessage: z.optional(CapabilityObjectSchema) })),
-      elicitation: z.optional(z.looseObject({ create: z.optional(CapabilityObjectSchema) })),
+export const ClientTasksCapabilitySchema = /* @__PURE__ */ z.looseObject({
+  list: /* @__PURE__ */ z.optional(CapabilityObjectSchema),
+  cancel: /* @__PURE__ */ z.optional(CapabilityObjectSchema),
+  requests: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ z.looseObject({
+      sampling: /* @__PURE__ */ z.optional(
+        /* @__PURE__ */ z.looseObject({ createMessage: /* @__PURE__ */ z.optional(CapabilityObjectSchema) }),
+      ),
+      elicitation: /* @__PURE__ */ z.optional(
+        /* @__PURE__ */ z.looseObject({ create: /* @__PURE__ */ z.optional(CapabilityObjectSchema) }),
+      ),
     }),
   ),
 });
 
-export const ClientCapabilitiesSchema = z.looseObject({
-  experimental: z.optional(CapabilityMapSchema),
+export const ClientCapabilitiesSchema = /* @__PURE__ */ z.looseObject({
+  experimental: /* @__PURE__ */ z.optional(CapabilityMapSchema),
   /** 2026-07-28: extension identifiers mapped to their settings. */
-  extensions: z.optional(CapabilityMapSchema),
-  roots: z.optional(ListChangedSchema),
-  sampling: z.optional(
-    z.looseObject({ context: z.optional(CapabilityObjectSchema), tools: z.optional(CapabilityObjectSchema) }),
+  extensions: /* @__PURE__ */ z.optional(CapabilityMapSchema),
+  roots: /* @__PURE__ */ z.optional(ListChangedSchema),
+  sampling: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ z.looseObject({
+      context: /* @__PURE__ */ z.optional(CapabilityObjectSchema),
+      tools: /* @__PURE__ */ z.optional(CapabilityObjectSchema),
+    }),
   ),
-  elicitation: z.optional(
-    z.looseObject({ form: z.optional(CapabilityObjectSchema), url: z.optional(CapabilityObjectSchema) }),
+  elicitation: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ z.looseObject({
+      form: /* @__PURE__ */ z.optional(CapabilityObjectSchema),
+      url: /* @__PURE__ */ z.optional(CapabilityObjectSchema),
+    }),
   ),
   /** 2025-11-25 (experimental). */
-  tasks: z.optional(ClientTasksCapabilitySchema),
+  tasks: /* @__PURE__ */ z.optional(ClientTasksCapabilitySchema),
 });
 export type ClientCapabilities = z.infer<typeof ClientCapabilitiesSchema>;
 
-export const ServerTasksCapabilitySchema = z.looseObject({
-  list: z.optional(CapabilityObjectSchema),
-  cancel: z.optional(CapabilityObjectSchema),
-  requests: z.optional(
-    z.looseObject({ tools: z.optional(z.looseObject({ call: z.optional(CapabilityObjectSchema) })) }),
+export const ServerTasksCapabilitySchema = /* @__PURE__ */ z.looseObject({
+  list: /* @__PURE__ */ z.optional(CapabilityObjectSchema),
+  cancel: /* @__PURE__ */ z.optional(CapabilityObjectSchema),
+  requests: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ z.looseObject({
+      tools: /* @__PURE__ */ z.optional(
+        /* @__PURE__ */ z.looseObject({ call: /* @__PURE__ */ z.optional(CapabilityObjectSchema) }),
+      ),
+    }),
   ),
 });
 
-export const ServerCapabilitiesSchema = z.looseObject({
-  experimental: z.optional(CapabilityMapSchema),
+export const ServerCapabilitiesSchema = /* @__PURE__ */ z.looseObject({
+  experimental: /* @__PURE__ */ z.optional(CapabilityMapSchema),
   /** 2026-07-28: extension identifiers mapped to their settings. */
-  extensions: z.optional(CapabilityMapSchema),
-  logging: z.optional(CapabilityObjectSchema),
+  extensions: /* @__PURE__ */ z.optional(CapabilityMapSchema),
+  logging: /* @__PURE__ */ z.optional(CapabilityObjectSchema),
   /** Since 2025-03-26. */
-  completions: z.optional(CapabilityObjectSchema),
-  prompts: z.optional(ListChangedSchema),
-  resources: z.optional(ListChangedSchema.extend({ subscribe: z.optional(z.boolean()) })),
-  tools: z.optional(ListChangedSchema),
+  completions: /* @__PURE__ */ z.optional(CapabilityObjectSchema),
+  prompts: /* @__PURE__ */ z.optional(ListChangedSchema),
+  resources: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ ListChangedSchema.extend({
+      subscribe: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+    }),
+  ),
+  tools: /* @__PURE__ */ z.optional(ListChangedSchema),
   /** 2025-11-25 (experimental). */
-  tasks: z.optional(ServerTasksCapabilitySchema),
+  tasks: /* @__PURE__ */ z.optional(ServerTasksCapabilitySchema),
 });
 export type ServerCapabilities = z.infer<typeof ServerCapabilitiesSchema>;

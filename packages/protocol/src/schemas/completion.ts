@@ -5,37 +5,49 @@ import { RequestParamsSchema, ResultSchema } from './params.js';
 
 // completion/complete: argument autocompletion for prompts and resource templates.
 
-export const PromptReferenceSchema = z.looseObject({
-  type: z.literal('ref/prompt'),
-  name: z.string(),
-  title: z.optional(z.string()),
+export const PromptReferenceSchema = /* @__PURE__ */ z.looseObject({
+  type: /* @__PURE__ */ z.literal('ref/prompt'),
+  name: /* @__PURE__ */ z.string(),
+  title: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
 });
 export type PromptReference = z.infer<typeof PromptReferenceSchema>;
 
 /** Named `ResourceReference` before 2025-06-18; same shape. */
-export const ResourceTemplateReferenceSchema = z.looseObject({
-  type: z.literal('ref/resource'),
-  uri: z.string(),
+export const ResourceTemplateReferenceSchema = /* @__PURE__ */ z.looseObject({
+  type: /* @__PURE__ */ z.literal('ref/resource'),
+  uri: /* @__PURE__ */ z.string(),
 });
 export type ResourceTemplateReference = z.infer<typeof ResourceTemplateReferenceSchema>;
 
-export const CompleteRequestParamsSchema = RequestParamsSchema.extend({
-  ref: z.discriminatedUnion('type', [PromptReferenceSchema, ResourceTemplateReferenceSchema]),
-  argument: z.looseObject({ name: z.string(), value: z.string() }),
+export const CompleteRequestParamsSchema = /* @__PURE__ */ RequestParamsSchema.extend({
+  ref: /* @__PURE__ */ z.discriminatedUnion('type', [PromptReferenceSchema, ResourceTemplateReferenceSchema]),
+  argument: /* @__PURE__ */ z.looseObject({
+    name: /* @__PURE__ */ z.string(),
+    value: /* @__PURE__ */ z.string(),
+  }),
   /** Since 2025-06-18: values of arguments already resolved. */
-  context: z.optional(z.looseObject({ arguments: z.optional(z.record(z.string(), z.string())) })),
+  context: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ z.looseObject({
+      arguments: /* @__PURE__ */ z.optional(
+        /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.string()),
+      ),
+    }),
+  ),
 });
 export type CompleteRequestParams = z.infer<typeof CompleteRequestParamsSchema>;
 
-export const CompleteRequestSchema = requestSchema('completion/complete', CompleteRequestParamsSchema);
+export const CompleteRequestSchema = /* @__PURE__ */ requestSchema(
+  'completion/complete',
+  CompleteRequestParamsSchema,
+);
 export type CompleteRequest = z.infer<typeof CompleteRequestSchema>;
 
-export const CompleteResultSchema = ResultSchema.extend({
-  completion: z.looseObject({
+export const CompleteResultSchema = /* @__PURE__ */ ResultSchema.extend({
+  completion: /* @__PURE__ */ z.looseObject({
     /** At most 100 (schema.json enforces it from 2026-07-28 on; see that revision). */
-    values: z.array(z.string()),
-    total: z.optional(integer()),
-    hasMore: z.optional(z.boolean()),
+    values: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
+    total: /* @__PURE__ */ z.optional(/* @__PURE__ */ integer()),
+    hasMore: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
   }),
 });
 export type CompleteResult = z.infer<typeof CompleteResultSchema>;

@@ -12,15 +12,15 @@ function errorObjectSchema<C extends number>(code: C) {
   return ErrorSchema.extend({ code: z.literal(code) });
 }
 
-export const ParseErrorSchema = errorObjectSchema(ErrorCode.ParseError);
+export const ParseErrorSchema = /* @__PURE__ */ errorObjectSchema(ErrorCode.ParseError);
 export type ParseError = z.infer<typeof ParseErrorSchema>;
-export const InvalidRequestErrorSchema = errorObjectSchema(ErrorCode.InvalidRequest);
+export const InvalidRequestErrorSchema = /* @__PURE__ */ errorObjectSchema(ErrorCode.InvalidRequest);
 export type InvalidRequestError = z.infer<typeof InvalidRequestErrorSchema>;
-export const MethodNotFoundErrorSchema = errorObjectSchema(ErrorCode.MethodNotFound);
+export const MethodNotFoundErrorSchema = /* @__PURE__ */ errorObjectSchema(ErrorCode.MethodNotFound);
 export type MethodNotFoundError = z.infer<typeof MethodNotFoundErrorSchema>;
-export const InvalidParamsErrorSchema = errorObjectSchema(ErrorCode.InvalidParams);
+export const InvalidParamsErrorSchema = /* @__PURE__ */ errorObjectSchema(ErrorCode.InvalidParams);
 export type InvalidParamsError = z.infer<typeof InvalidParamsErrorSchema>;
-export const InternalErrorSchema = errorObjectSchema(ErrorCode.InternalError);
+export const InternalErrorSchema = /* @__PURE__ */ errorObjectSchema(ErrorCode.InternalError);
 export type InternalError = z.infer<typeof InternalErrorSchema>;
 
 function errorResponseSchema<E extends z.ZodType>(error: E) {
@@ -32,29 +32,36 @@ function errorResponseSchema<E extends z.ZodType>(error: E) {
 }
 
 /** 2026-07-28 (-32020): an HTTP header disagrees with the body. */
-export const HeaderMismatchErrorSchema = errorResponseSchema(errorObjectSchema(ErrorCode.HeaderMismatch));
+export const HeaderMismatchErrorSchema = /* @__PURE__ */ errorResponseSchema(
+  /* @__PURE__ */ errorObjectSchema(ErrorCode.HeaderMismatch),
+);
 export type HeaderMismatchError = z.infer<typeof HeaderMismatchErrorSchema>;
 
 /** 2026-07-28 (-32021): the request needs client capabilities it did not declare. */
-export const MissingRequiredClientCapabilityErrorSchema = errorResponseSchema(
-  errorObjectSchema(ErrorCode.MissingRequiredClientCapability).extend({
-    data: z.looseObject({ requiredCapabilities: ClientCapabilitiesSchema }),
+export const MissingRequiredClientCapabilityErrorSchema = /* @__PURE__ */ errorResponseSchema(
+  /* @__PURE__ */ errorObjectSchema(ErrorCode.MissingRequiredClientCapability).extend({
+    data: /* @__PURE__ */ z.looseObject({ requiredCapabilities: ClientCapabilitiesSchema }),
   }),
 );
 export type MissingRequiredClientCapabilityError = z.infer<typeof MissingRequiredClientCapabilityErrorSchema>;
 
 /** 2026-07-28 (-32022): the requested protocol version is unsupported; `data` lists the alternatives. */
-export const UnsupportedProtocolVersionErrorSchema = errorResponseSchema(
-  errorObjectSchema(ErrorCode.UnsupportedProtocolVersion).extend({
-    data: z.looseObject({ supported: z.array(z.string()), requested: z.string() }),
+export const UnsupportedProtocolVersionErrorSchema = /* @__PURE__ */ errorResponseSchema(
+  /* @__PURE__ */ errorObjectSchema(ErrorCode.UnsupportedProtocolVersion).extend({
+    data: /* @__PURE__ */ z.looseObject({
+      supported: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
+      requested: /* @__PURE__ */ z.string(),
+    }),
   }),
 );
 export type UnsupportedProtocolVersionError = z.infer<typeof UnsupportedProtocolVersionErrorSchema>;
 
 /** 2025-11-25 (-32042): URL-mode elicitations the client must complete before retrying. */
-export const URLElicitationRequiredErrorSchema = errorResponseSchema(
-  errorObjectSchema(ErrorCode.UrlElicitationRequired).extend({
-    data: z.looseObject({ elicitations: z.array(ElicitRequestURLParamsSchema) }),
+export const URLElicitationRequiredErrorSchema = /* @__PURE__ */ errorResponseSchema(
+  /* @__PURE__ */ errorObjectSchema(ErrorCode.UrlElicitationRequired).extend({
+    data: /* @__PURE__ */ z.looseObject({
+      elicitations: /* @__PURE__ */ z.array(ElicitRequestURLParamsSchema),
+    }),
   }),
 );
 export type URLElicitationRequiredError = z.infer<typeof URLElicitationRequiredErrorSchema>;

@@ -7,22 +7,28 @@ import { PaginatedRequestParamsSchema } from './params.js';
 // The spec's generic base types and the names older revisions used for today's types.
 
 /** Any JSON value. */
-export const JSONValueSchema: z.ZodType<unknown> = z.lazy(() =>
+export const JSONValueSchema: z.ZodType<unknown> = /* @__PURE__ */ z.lazy(() =>
   z.union([z.string(), z.number(), z.boolean(), z.null(), JSONArraySchema, JSONObjectSchema]),
 );
-export const JSONArraySchema = z.array(z.unknown());
+export const JSONArraySchema = /* @__PURE__ */ z.array(/* @__PURE__ */ z.unknown());
 
 /** A request as the spec's base `Request` type: a method and optional params (no envelope). */
-export const RequestSchema = z.looseObject({ method: z.string(), params: z.optional(JSONObjectSchema) });
+export const RequestSchema = /* @__PURE__ */ z.looseObject({
+  method: /* @__PURE__ */ z.string(),
+  params: /* @__PURE__ */ z.optional(JSONObjectSchema),
+});
 export type Request = z.infer<typeof RequestSchema>;
 
 /** A notification as the spec's base `Notification` type (no envelope). */
-export const NotificationSchema = z.looseObject({ method: z.string(), params: z.optional(JSONObjectSchema) });
+export const NotificationSchema = /* @__PURE__ */ z.looseObject({
+  method: /* @__PURE__ */ z.string(),
+  params: /* @__PURE__ */ z.optional(JSONObjectSchema),
+});
 export type Notification = z.infer<typeof NotificationSchema>;
 
 /** Any paginated list request. */
-export const PaginatedRequestSchema = JSONRPCRequestSchema.extend({
-  params: z.optional(PaginatedRequestParamsSchema),
+export const PaginatedRequestSchema = /* @__PURE__ */ JSONRPCRequestSchema.extend({
+  params: /* @__PURE__ */ z.optional(PaginatedRequestParamsSchema),
 });
 export type PaginatedRequest = z.infer<typeof PaginatedRequestSchema>;
 
@@ -33,6 +39,10 @@ export const JSONRPCErrorSchema = JSONRPCErrorResponseSchema;
 export const ResourceReferenceSchema = ResourceTemplateReferenceSchema;
 
 /** 2024-11-05: the base of content types carrying annotations (audience and priority). */
-export const AnnotatedSchema = z.looseObject({
-  annotations: z.optional(AnnotationsSchema.extend({ audience: z.optional(z.array(RoleSchema)) })),
+export const AnnotatedSchema = /* @__PURE__ */ z.looseObject({
+  annotations: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ AnnotationsSchema.extend({
+      audience: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(RoleSchema)),
+    }),
+  ),
 });

@@ -5,50 +5,53 @@ import { integer, RequestIdSchema } from './base.js';
 // these schemas parse into them. Params and results must be objects in MCP; their contents are
 // checked per method (see method-maps.ts), not here.
 
-export const JSONRPCVersionSchema = z.literal('2.0');
-const ParamsObjectSchema = z.record(z.string(), z.unknown());
+export const JSONRPCVersionSchema = /* @__PURE__ */ z.literal('2.0');
+const ParamsObjectSchema = /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown());
 
-export const JSONRPCRequestSchema = z.looseObject({
+export const JSONRPCRequestSchema = /* @__PURE__ */ z.looseObject({
   jsonrpc: JSONRPCVersionSchema,
   id: RequestIdSchema,
-  method: z.string(),
-  params: z.optional(ParamsObjectSchema),
+  method: /* @__PURE__ */ z.string(),
+  params: /* @__PURE__ */ z.optional(ParamsObjectSchema),
 });
 
 /** A notification has no `id`: a message with one is a request (or a malformed one). */
-export const JSONRPCNotificationSchema = z.looseObject({
+export const JSONRPCNotificationSchema = /* @__PURE__ */ z.looseObject({
   jsonrpc: JSONRPCVersionSchema,
-  id: z.optional(z.never()),
-  method: z.string(),
-  params: z.optional(ParamsObjectSchema),
+  id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.never()),
+  method: /* @__PURE__ */ z.string(),
+  params: /* @__PURE__ */ z.optional(ParamsObjectSchema),
 });
 
-export const JSONRPCResultResponseSchema = z.looseObject({
+export const JSONRPCResultResponseSchema = /* @__PURE__ */ z.looseObject({
   jsonrpc: JSONRPCVersionSchema,
   id: RequestIdSchema,
-  result: z.record(z.string(), z.unknown()),
+  result: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()),
 });
 
 /** The `error` member of an error response (the spec calls this type `Error`). */
-export const ErrorSchema = z.looseObject({
-  code: integer(),
-  message: z.string(),
-  data: z.optional(z.unknown()),
+export const ErrorSchema = /* @__PURE__ */ z.looseObject({
+  code: /* @__PURE__ */ integer(),
+  message: /* @__PURE__ */ z.string(),
+  data: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.unknown()),
 });
 
 /**
  * `id` is `null` (or, since 2025-11-25, absent) when the failing request's id could not be read;
  * an absent id parses as `null` so the output matches the `JSONRPCErrorResponse` contract type.
  */
-export const JSONRPCErrorResponseSchema = z.looseObject({
+export const JSONRPCErrorResponseSchema = /* @__PURE__ */ z.looseObject({
   jsonrpc: JSONRPCVersionSchema,
-  id: z.nullable(RequestIdSchema).default(null),
+  id: /* @__PURE__ */ z.nullable(RequestIdSchema).default(null),
   error: ErrorSchema,
 });
 
-export const JSONRPCResponseSchema = z.union([JSONRPCResultResponseSchema, JSONRPCErrorResponseSchema]);
+export const JSONRPCResponseSchema = /* @__PURE__ */ z.union([
+  JSONRPCResultResponseSchema,
+  JSONRPCErrorResponseSchema,
+]);
 
-export const JSONRPCMessageSchema = z.union([
+export const JSONRPCMessageSchema = /* @__PURE__ */ z.union([
   JSONRPCRequestSchema,
   JSONRPCNotificationSchema,
   JSONRPCResultResponseSchema,
@@ -56,14 +59,14 @@ export const JSONRPCMessageSchema = z.union([
 ]);
 
 /** 2025-03-26 only: a batch of requests and notifications (removed again in 2025-06-18). */
-export const JSONRPCBatchRequestSchema = z
-  .array(z.union([JSONRPCRequestSchema, JSONRPCNotificationSchema]))
+export const JSONRPCBatchRequestSchema = /* @__PURE__ */ z
+  .array(/* @__PURE__ */ z.union([JSONRPCRequestSchema, JSONRPCNotificationSchema]))
   .min(1);
 export type JSONRPCBatchRequest = z.infer<typeof JSONRPCBatchRequestSchema>;
 
 /** 2025-03-26 only: the responses to a batch. */
-export const JSONRPCBatchResponseSchema = z
-  .array(z.union([JSONRPCResultResponseSchema, JSONRPCErrorResponseSchema]))
+export const JSONRPCBatchResponseSchema = /* @__PURE__ */ z
+  .array(/* @__PURE__ */ z.union([JSONRPCResultResponseSchema, JSONRPCErrorResponseSchema]))
   .min(1);
 export type JSONRPCBatchResponse = z.infer<typeof JSONRPCBatchResponseSchema>;
 

@@ -7,69 +7,78 @@ import { NotificationParamsSchema, RequestParamsSchema, ResultSchema } from './p
 // Lifecycle and utilities: initialize (stateful revisions), server/discover (2026-07-28), ping,
 // progress and cancellation.
 
-export const InitializeRequestParamsSchema = RequestParamsSchema.extend({
+export const InitializeRequestParamsSchema = /* @__PURE__ */ RequestParamsSchema.extend({
   /** Any string: an unknown version is negotiated down, not rejected. */
-  protocolVersion: z.string(),
+  protocolVersion: /* @__PURE__ */ z.string(),
   capabilities: ClientCapabilitiesSchema,
   clientInfo: ImplementationSchema,
 });
 export type InitializeRequestParams = z.infer<typeof InitializeRequestParamsSchema>;
 
-export const InitializeRequestSchema = requestSchema('initialize', InitializeRequestParamsSchema);
+export const InitializeRequestSchema = /* @__PURE__ */ requestSchema(
+  'initialize',
+  InitializeRequestParamsSchema,
+);
 export type InitializeRequest = z.infer<typeof InitializeRequestSchema>;
 
-export const InitializeResultSchema = ResultSchema.extend({
-  protocolVersion: z.string(),
+export const InitializeResultSchema = /* @__PURE__ */ ResultSchema.extend({
+  protocolVersion: /* @__PURE__ */ z.string(),
   capabilities: ServerCapabilitiesSchema,
   serverInfo: ImplementationSchema,
-  instructions: z.optional(z.string()),
+  instructions: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
 });
 export type InitializeResult = z.infer<typeof InitializeResultSchema>;
 
-export const InitializedNotificationSchema = notificationSchema(
+export const InitializedNotificationSchema = /* @__PURE__ */ notificationSchema(
   'notifications/initialized',
-  z.optional(NotificationParamsSchema),
+  /* @__PURE__ */ z.optional(NotificationParamsSchema),
 );
 export type InitializedNotification = z.infer<typeof InitializedNotificationSchema>;
 
-export const PingRequestSchema = requestSchema('ping', z.optional(RequestParamsSchema));
+export const PingRequestSchema = /* @__PURE__ */ requestSchema(
+  'ping',
+  /* @__PURE__ */ z.optional(RequestParamsSchema),
+);
 export type PingRequest = z.infer<typeof PingRequestSchema>;
 
 /** 2026-07-28: what the server speaks and offers, asked before (or instead of) anything else. */
-export const DiscoverRequestSchema = requestSchema('server/discover', z.optional(RequestParamsSchema));
+export const DiscoverRequestSchema = /* @__PURE__ */ requestSchema(
+  'server/discover',
+  /* @__PURE__ */ z.optional(RequestParamsSchema),
+);
 export type DiscoverRequest = z.infer<typeof DiscoverRequestSchema>;
 
-export const DiscoverResultSchema = ResultSchema.extend({
-  supportedVersions: z.array(z.string()),
+export const DiscoverResultSchema = /* @__PURE__ */ ResultSchema.extend({
+  supportedVersions: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),
   capabilities: ServerCapabilitiesSchema,
-  instructions: z.optional(z.string()),
-  ttlMs: z.optional(integer().min(0)),
-  cacheScope: z.optional(z.enum(['public', 'private'])),
+  instructions: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  ttlMs: /* @__PURE__ */ z.optional(/* @__PURE__ */ integer().min(0)),
+  cacheScope: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['public', 'private'])),
 });
 export type DiscoverResult = z.infer<typeof DiscoverResultSchema>;
 
-export const ProgressNotificationParamsSchema = NotificationParamsSchema.extend({
-  progressToken: z.union([z.string(), integer()]),
-  progress: z.number(),
-  total: z.optional(z.number()),
-  message: z.optional(z.string()),
+export const ProgressNotificationParamsSchema = /* @__PURE__ */ NotificationParamsSchema.extend({
+  progressToken: /* @__PURE__ */ z.union([/* @__PURE__ */ z.string(), /* @__PURE__ */ integer()]),
+  progress: /* @__PURE__ */ z.number(),
+  total: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.number()),
+  message: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
 });
 export type ProgressNotificationParams = z.infer<typeof ProgressNotificationParamsSchema>;
 
-export const ProgressNotificationSchema = notificationSchema(
+export const ProgressNotificationSchema = /* @__PURE__ */ notificationSchema(
   'notifications/progress',
   ProgressNotificationParamsSchema,
 );
 export type ProgressNotification = z.infer<typeof ProgressNotificationSchema>;
 
 /** `requestId` is optional in 2025-11-25 (task cancellation), required in the other revisions. */
-export const CancelledNotificationParamsSchema = NotificationParamsSchema.extend({
-  requestId: z.optional(RequestIdSchema),
-  reason: z.optional(z.string()),
+export const CancelledNotificationParamsSchema = /* @__PURE__ */ NotificationParamsSchema.extend({
+  requestId: /* @__PURE__ */ z.optional(RequestIdSchema),
+  reason: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
 });
 export type CancelledNotificationParams = z.infer<typeof CancelledNotificationParamsSchema>;
 
-export const CancelledNotificationSchema = notificationSchema(
+export const CancelledNotificationSchema = /* @__PURE__ */ notificationSchema(
   'notifications/cancelled',
   CancelledNotificationParamsSchema,
 );

@@ -15,52 +15,60 @@ import { ClientCapabilitiesSchema } from './capabilities.js';
 // 2026-07-28 requires are optional here and required in the 2026-07-28 revision schemas.
 
 /** Request `_meta`: progress token plus the 2026-07-28 per-request protocol facts. */
-export const RequestMetaObjectSchema = z.looseObject({
-  progressToken: z.optional(ProgressTokenSchema),
-  [MetaKey.ProtocolVersion]: z.optional(z.string()),
-  [MetaKey.ClientCapabilities]: z.optional(ClientCapabilitiesSchema),
-  [MetaKey.ClientInfo]: z.optional(ImplementationSchema),
-  [MetaKey.LogLevel]: z.optional(LoggingLevelSchema),
+export const RequestMetaObjectSchema = /* @__PURE__ */ z.looseObject({
+  progressToken: /* @__PURE__ */ z.optional(ProgressTokenSchema),
+  [MetaKey.ProtocolVersion]: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  [MetaKey.ClientCapabilities]: /* @__PURE__ */ z.optional(ClientCapabilitiesSchema),
+  [MetaKey.ClientInfo]: /* @__PURE__ */ z.optional(ImplementationSchema),
+  [MetaKey.LogLevel]: /* @__PURE__ */ z.optional(LoggingLevelSchema),
 });
 export type RequestMetaObject = z.infer<typeof RequestMetaObjectSchema>;
 
-export const ResultMetaObjectSchema = z.looseObject({
-  [MetaKey.ServerInfo]: z.optional(ImplementationSchema),
+export const ResultMetaObjectSchema = /* @__PURE__ */ z.looseObject({
+  [MetaKey.ServerInfo]: /* @__PURE__ */ z.optional(ImplementationSchema),
 });
 export type ResultMetaObject = z.infer<typeof ResultMetaObjectSchema>;
 
-export const NotificationMetaObjectSchema = z.looseObject({
-  [MetaKey.SubscriptionId]: z.optional(RequestIdSchema),
+export const NotificationMetaObjectSchema = /* @__PURE__ */ z.looseObject({
+  [MetaKey.SubscriptionId]: /* @__PURE__ */ z.optional(RequestIdSchema),
 });
 export type NotificationMetaObject = z.infer<typeof NotificationMetaObjectSchema>;
 
-export const RequestParamsSchema = z.looseObject({ _meta: z.optional(RequestMetaObjectSchema) });
+export const RequestParamsSchema = /* @__PURE__ */ z.looseObject({
+  _meta: /* @__PURE__ */ z.optional(RequestMetaObjectSchema),
+});
 export type RequestParams = z.infer<typeof RequestParamsSchema>;
 
-export const NotificationParamsSchema = z.looseObject({ _meta: z.optional(NotificationMetaObjectSchema) });
+export const NotificationParamsSchema = /* @__PURE__ */ z.looseObject({
+  _meta: /* @__PURE__ */ z.optional(NotificationMetaObjectSchema),
+});
 export type NotificationParams = z.infer<typeof NotificationParamsSchema>;
 
-export const PaginatedRequestParamsSchema = RequestParamsSchema.extend({ cursor: z.optional(CursorSchema) });
+export const PaginatedRequestParamsSchema = /* @__PURE__ */ RequestParamsSchema.extend({
+  cursor: /* @__PURE__ */ z.optional(CursorSchema),
+});
 export type PaginatedRequestParams = z.infer<typeof PaginatedRequestParamsSchema>;
 
 /** Common result fields. `resultType` is required from 2026-07-28 on. */
-export const ResultSchema = z.looseObject({
-  _meta: z.optional(ResultMetaObjectSchema),
-  resultType: z.optional(ResultTypeSchema),
+export const ResultSchema = /* @__PURE__ */ z.looseObject({
+  _meta: /* @__PURE__ */ z.optional(ResultMetaObjectSchema),
+  resultType: /* @__PURE__ */ z.optional(ResultTypeSchema),
 });
 export type Result = z.infer<typeof ResultSchema>;
 
 export const EmptyResultSchema = ResultSchema;
 export type EmptyResult = z.infer<typeof EmptyResultSchema>;
 
-export const PaginatedResultSchema = ResultSchema.extend({ nextCursor: z.optional(CursorSchema) });
+export const PaginatedResultSchema = /* @__PURE__ */ ResultSchema.extend({
+  nextCursor: /* @__PURE__ */ z.optional(CursorSchema),
+});
 export type PaginatedResult = z.infer<typeof PaginatedResultSchema>;
 
 /** 2026-07-28 cache hints (SEP-2549) on list and read results: optional before 2026-07-28. */
 export const CacheHintsShape = {
-  ttlMs: z.optional(integer().min(0)),
-  cacheScope: z.optional(z.enum(['public', 'private'])),
+  ttlMs: /* @__PURE__ */ z.optional(/* @__PURE__ */ integer().min(0)),
+  cacheScope: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['public', 'private'])),
 };
 
-export const CacheableResultSchema = ResultSchema.extend(CacheHintsShape);
+export const CacheableResultSchema = /* @__PURE__ */ ResultSchema.extend(CacheHintsShape);
 export type CacheableResult = z.infer<typeof CacheableResultSchema>;

@@ -14,57 +14,65 @@ import {
 
 // prompts/list, prompts/get and the prompts list_changed notification.
 
-export const PromptArgumentSchema = z.looseObject({
-  name: z.string(),
-  title: z.optional(z.string()),
-  description: z.optional(z.string()),
-  required: z.optional(z.boolean()),
+export const PromptArgumentSchema = /* @__PURE__ */ z.looseObject({
+  name: /* @__PURE__ */ z.string(),
+  title: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  description: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  required: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
 });
 export type PromptArgument = z.infer<typeof PromptArgumentSchema>;
 
-export const PromptSchema = z.looseObject({
-  name: z.string(),
-  title: z.optional(z.string()),
-  description: z.optional(z.string()),
-  arguments: z.optional(z.array(PromptArgumentSchema)),
-  icons: z.optional(z.array(IconSchema)),
-  _meta: z.optional(MetaObjectSchema),
+export const PromptSchema = /* @__PURE__ */ z.looseObject({
+  name: /* @__PURE__ */ z.string(),
+  title: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  description: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  arguments: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(PromptArgumentSchema)),
+  icons: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(IconSchema)),
+  _meta: /* @__PURE__ */ z.optional(MetaObjectSchema),
 });
 export type Prompt = z.infer<typeof PromptSchema>;
 
-export const PromptMessageSchema = z.looseObject({ role: RoleSchema, content: ContentBlockSchema });
+export const PromptMessageSchema = /* @__PURE__ */ z.looseObject({
+  role: RoleSchema,
+  content: ContentBlockSchema,
+});
 export type PromptMessage = z.infer<typeof PromptMessageSchema>;
 
-export const ListPromptsRequestSchema = requestSchema(
+export const ListPromptsRequestSchema = /* @__PURE__ */ requestSchema(
   'prompts/list',
-  z.optional(PaginatedRequestParamsSchema),
+  /* @__PURE__ */ z.optional(PaginatedRequestParamsSchema),
 );
 export type ListPromptsRequest = z.infer<typeof ListPromptsRequestSchema>;
 
-export const ListPromptsResultSchema = PaginatedResultSchema.extend({
-  prompts: z.array(PromptSchema),
+export const ListPromptsResultSchema = /* @__PURE__ */ PaginatedResultSchema.extend({
+  prompts: /* @__PURE__ */ z.array(PromptSchema),
   ...CacheHintsShape,
 });
 export type ListPromptsResult = z.infer<typeof ListPromptsResultSchema>;
 
-export const GetPromptRequestParamsSchema = RequestParamsSchema.extend({
-  name: z.string(),
-  arguments: z.optional(z.record(z.string(), z.string())),
+export const GetPromptRequestParamsSchema = /* @__PURE__ */ RequestParamsSchema.extend({
+  name: /* @__PURE__ */ z.string(),
+  arguments: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.string()),
+  ),
   ...InputResponseParamsShape,
 });
 export type GetPromptRequestParams = z.infer<typeof GetPromptRequestParamsSchema>;
 
-export const GetPromptRequestSchema = requestSchema('prompts/get', GetPromptRequestParamsSchema);
+export const GetPromptRequestSchema = /* @__PURE__ */ requestSchema(
+  'prompts/get',
+  GetPromptRequestParamsSchema,
+);
 export type GetPromptRequest = z.infer<typeof GetPromptRequestSchema>;
 
-export const GetPromptResultSchema = ResultSchema.extend({
-  description: z.optional(z.string()),
-  messages: z.array(PromptMessageSchema),
+export const GetPromptResultSchema = /* @__PURE__ */ ResultSchema.extend({
+  description: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  messages: /* @__PURE__ */ z.array(PromptMessageSchema),
 });
 export type GetPromptResult = z.infer<typeof GetPromptResultSchema>;
 
-export const PromptListChangedNotificationSchema = notificationSchema(
+export const PromptListChangedNotificationSchema = /* @__PURE__ */ notificationSchema(
   'notifications/prompts/list_changed',
-  z.optional(NotificationParamsSchema),
+  /* @__PURE__ */ z.optional(NotificationParamsSchema),
 );
 export type PromptListChangedNotification = z.infer<typeof PromptListChangedNotificationSchema>;

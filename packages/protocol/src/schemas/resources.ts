@@ -15,53 +15,59 @@ import {
 // resources/list, resources/templates/list, resources/read, subscribe/unsubscribe and the
 // resource notifications.
 
-export const ResourceTemplateSchema = z.looseObject({
-  uriTemplate: z.string(),
-  name: z.string(),
-  title: z.optional(z.string()),
-  description: z.optional(z.string()),
-  mimeType: z.optional(z.string()),
-  icons: z.optional(z.array(IconSchema)),
-  annotations: z.optional(AnnotationsSchema),
-  _meta: z.optional(MetaObjectSchema),
+export const ResourceTemplateSchema = /* @__PURE__ */ z.looseObject({
+  uriTemplate: /* @__PURE__ */ z.string(),
+  name: /* @__PURE__ */ z.string(),
+  title: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  description: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  mimeType: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  icons: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(IconSchema)),
+  annotations: /* @__PURE__ */ z.optional(AnnotationsSchema),
+  _meta: /* @__PURE__ */ z.optional(MetaObjectSchema),
 });
 export type ResourceTemplate = z.infer<typeof ResourceTemplateSchema>;
 
-export const ListResourcesRequestSchema = requestSchema(
+export const ListResourcesRequestSchema = /* @__PURE__ */ requestSchema(
   'resources/list',
-  z.optional(PaginatedRequestParamsSchema),
+  /* @__PURE__ */ z.optional(PaginatedRequestParamsSchema),
 );
 export type ListResourcesRequest = z.infer<typeof ListResourcesRequestSchema>;
 
-export const ListResourcesResultSchema = PaginatedResultSchema.extend({
-  resources: z.array(ResourceSchema),
+export const ListResourcesResultSchema = /* @__PURE__ */ PaginatedResultSchema.extend({
+  resources: /* @__PURE__ */ z.array(ResourceSchema),
   ...CacheHintsShape,
 });
 export type ListResourcesResult = z.infer<typeof ListResourcesResultSchema>;
 
-export const ListResourceTemplatesRequestSchema = requestSchema(
+export const ListResourceTemplatesRequestSchema = /* @__PURE__ */ requestSchema(
   'resources/templates/list',
-  z.optional(PaginatedRequestParamsSchema),
+  /* @__PURE__ */ z.optional(PaginatedRequestParamsSchema),
 );
 export type ListResourceTemplatesRequest = z.infer<typeof ListResourceTemplatesRequestSchema>;
 
-export const ListResourceTemplatesResultSchema = PaginatedResultSchema.extend({
-  resourceTemplates: z.array(ResourceTemplateSchema),
+export const ListResourceTemplatesResultSchema = /* @__PURE__ */ PaginatedResultSchema.extend({
+  resourceTemplates: /* @__PURE__ */ z.array(ResourceTemplateSchema),
   ...CacheHintsShape,
 });
 export type ListResourceTemplatesResult = z.infer<typeof ListResourceTemplatesResultSchema>;
 
-export const ResourceRequestParamsSchema = RequestParamsSchema.extend({ uri: z.string() });
+export const ResourceRequestParamsSchema = /* @__PURE__ */ RequestParamsSchema.extend({
+  uri: /* @__PURE__ */ z.string(),
+});
 export type ResourceRequestParams = z.infer<typeof ResourceRequestParamsSchema>;
 
-export const ReadResourceRequestParamsSchema = ResourceRequestParamsSchema.extend(InputResponseParamsShape);
+export const ReadResourceRequestParamsSchema =
+  /* @__PURE__ */ ResourceRequestParamsSchema.extend(InputResponseParamsShape);
 export type ReadResourceRequestParams = z.infer<typeof ReadResourceRequestParamsSchema>;
 
-export const ReadResourceRequestSchema = requestSchema('resources/read', ReadResourceRequestParamsSchema);
+export const ReadResourceRequestSchema = /* @__PURE__ */ requestSchema(
+  'resources/read',
+  ReadResourceRequestParamsSchema,
+);
 export type ReadResourceRequest = z.infer<typeof ReadResourceRequestSchema>;
 
-export const ReadResourceResultSchema = ResultSchema.extend({
-  contents: z.array(ResourceContentsItemSchema),
+export const ReadResourceResultSchema = /* @__PURE__ */ ResultSchema.extend({
+  contents: /* @__PURE__ */ z.array(ResourceContentsItemSchema),
   ...CacheHintsShape,
 });
 export type ReadResourceResult = z.infer<typeof ReadResourceResultSchema>;
@@ -69,27 +75,32 @@ export type ReadResourceResult = z.infer<typeof ReadResourceResultSchema>;
 /** Up to 2025-11-25 (2026-07-28 subscribes through subscriptions/listen). */
 export const SubscribeRequestParamsSchema = ResourceRequestParamsSchema;
 export type SubscribeRequestParams = z.infer<typeof SubscribeRequestParamsSchema>;
-export const SubscribeRequestSchema = requestSchema('resources/subscribe', SubscribeRequestParamsSchema);
+export const SubscribeRequestSchema = /* @__PURE__ */ requestSchema(
+  'resources/subscribe',
+  SubscribeRequestParamsSchema,
+);
 export type SubscribeRequest = z.infer<typeof SubscribeRequestSchema>;
 
 export const UnsubscribeRequestParamsSchema = ResourceRequestParamsSchema;
 export type UnsubscribeRequestParams = z.infer<typeof UnsubscribeRequestParamsSchema>;
-export const UnsubscribeRequestSchema = requestSchema(
+export const UnsubscribeRequestSchema = /* @__PURE__ */ requestSchema(
   'resources/unsubscribe',
   UnsubscribeRequestParamsSchema,
 );
 export type UnsubscribeRequest = z.infer<typeof UnsubscribeRequestSchema>;
 
-export const ResourceUpdatedNotificationParamsSchema = NotificationParamsSchema.extend({ uri: z.string() });
+export const ResourceUpdatedNotificationParamsSchema = /* @__PURE__ */ NotificationParamsSchema.extend({
+  uri: /* @__PURE__ */ z.string(),
+});
 export type ResourceUpdatedNotificationParams = z.infer<typeof ResourceUpdatedNotificationParamsSchema>;
-export const ResourceUpdatedNotificationSchema = notificationSchema(
+export const ResourceUpdatedNotificationSchema = /* @__PURE__ */ notificationSchema(
   'notifications/resources/updated',
   ResourceUpdatedNotificationParamsSchema,
 );
 export type ResourceUpdatedNotification = z.infer<typeof ResourceUpdatedNotificationSchema>;
 
-export const ResourceListChangedNotificationSchema = notificationSchema(
+export const ResourceListChangedNotificationSchema = /* @__PURE__ */ notificationSchema(
   'notifications/resources/list_changed',
-  z.optional(NotificationParamsSchema),
+  /* @__PURE__ */ z.optional(NotificationParamsSchema),
 );
 export type ResourceListChangedNotification = z.infer<typeof ResourceListChangedNotificationSchema>;

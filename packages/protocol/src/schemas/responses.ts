@@ -19,27 +19,34 @@ function orInputRequired<R extends z.ZodType>(result: R) {
   return z.union([InputRequiredResultSchema, result]);
 }
 
-export const CallToolResultResponseSchema = resultResponseSchema(orInputRequired(CallToolResultSchema));
+export const CallToolResultResponseSchema = /* @__PURE__ */ resultResponseSchema(
+  /* @__PURE__ */ orInputRequired(CallToolResultSchema),
+);
 export type CallToolResultResponse = z.infer<typeof CallToolResultResponseSchema>;
-export const GetPromptResultResponseSchema = resultResponseSchema(orInputRequired(GetPromptResultSchema));
+export const GetPromptResultResponseSchema = /* @__PURE__ */ resultResponseSchema(
+  /* @__PURE__ */ orInputRequired(GetPromptResultSchema),
+);
 export type GetPromptResultResponse = z.infer<typeof GetPromptResultResponseSchema>;
-export const ReadResourceResultResponseSchema = resultResponseSchema(
-  orInputRequired(ReadResourceResultSchema),
+export const ReadResourceResultResponseSchema = /* @__PURE__ */ resultResponseSchema(
+  /* @__PURE__ */ orInputRequired(ReadResourceResultSchema),
 );
 export type ReadResourceResultResponse = z.infer<typeof ReadResourceResultResponseSchema>;
-export const CompleteResultResponseSchema = resultResponseSchema(CompleteResultSchema);
+export const CompleteResultResponseSchema = /* @__PURE__ */ resultResponseSchema(CompleteResultSchema);
 export type CompleteResultResponse = z.infer<typeof CompleteResultResponseSchema>;
-export const DiscoverResultResponseSchema = resultResponseSchema(DiscoverResultSchema);
+export const DiscoverResultResponseSchema = /* @__PURE__ */ resultResponseSchema(DiscoverResultSchema);
 export type DiscoverResultResponse = z.infer<typeof DiscoverResultResponseSchema>;
-export const ListToolsResultResponseSchema = resultResponseSchema(ListToolsResultSchema);
+export const ListToolsResultResponseSchema = /* @__PURE__ */ resultResponseSchema(ListToolsResultSchema);
 export type ListToolsResultResponse = z.infer<typeof ListToolsResultResponseSchema>;
-export const ListPromptsResultResponseSchema = resultResponseSchema(ListPromptsResultSchema);
+export const ListPromptsResultResponseSchema = /* @__PURE__ */ resultResponseSchema(ListPromptsResultSchema);
 export type ListPromptsResultResponse = z.infer<typeof ListPromptsResultResponseSchema>;
-export const ListResourcesResultResponseSchema = resultResponseSchema(ListResourcesResultSchema);
+export const ListResourcesResultResponseSchema =
+  /* @__PURE__ */ resultResponseSchema(ListResourcesResultSchema);
 export type ListResourcesResultResponse = z.infer<typeof ListResourcesResultResponseSchema>;
-export const ListResourceTemplatesResultResponseSchema = resultResponseSchema(
+export const ListResourceTemplatesResultResponseSchema = /* @__PURE__ */ resultResponseSchema(
   ListResourceTemplatesResultSchema,
 );
 export type ListResourceTemplatesResultResponse = z.infer<typeof ListResourceTemplatesResultResponseSchema>;
-export const SubscriptionsListenResultResponseSchema = resultResponseSchema(SubscriptionsListenResultSchema);
+export const SubscriptionsListenResultResponseSchema = /* @__PURE__ */ resultResponseSchema(
+  SubscriptionsListenResultSchema,
+);
 export type SubscriptionsListenResultResponse = z.infer<typeof SubscriptionsListenResultResponseSchema>;

@@ -22,60 +22,66 @@ export function inputRequestSchema<M extends string, P extends z.ZodType>(method
   });
 }
 
-export const ModelHintSchema = z.looseObject({ name: z.optional(z.string()) });
+export const ModelHintSchema = /* @__PURE__ */ z.looseObject({
+  name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+});
 export type ModelHint = z.infer<typeof ModelHintSchema>;
 
-const PrioritySchema = z.optional(z.number().min(0).max(1));
-export const ModelPreferencesSchema = z.looseObject({
-  hints: z.optional(z.array(ModelHintSchema)),
+const PrioritySchema = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.number().min(0).max(1));
+export const ModelPreferencesSchema = /* @__PURE__ */ z.looseObject({
+  hints: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(ModelHintSchema)),
   costPriority: PrioritySchema,
   speedPriority: PrioritySchema,
   intelligencePriority: PrioritySchema,
 });
 export type ModelPreferences = z.infer<typeof ModelPreferencesSchema>;
 
-export const ToolChoiceSchema = z.looseObject({ mode: z.optional(z.enum(['auto', 'required', 'none'])) });
+export const ToolChoiceSchema = /* @__PURE__ */ z.looseObject({
+  mode: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['auto', 'required', 'none'])),
+});
 export type ToolChoice = z.infer<typeof ToolChoiceSchema>;
 
 /** One block, or (since 2025-11-25) an array of blocks. */
-export const SamplingContentSchema = z.union([
+export const SamplingContentSchema = /* @__PURE__ */ z.union([
   SamplingMessageContentBlockSchema,
-  z.array(SamplingMessageContentBlockSchema),
+  /* @__PURE__ */ z.array(SamplingMessageContentBlockSchema),
 ]);
 
-export const SamplingMessageSchema = z.looseObject({
+export const SamplingMessageSchema = /* @__PURE__ */ z.looseObject({
   role: RoleSchema,
   content: SamplingContentSchema,
-  _meta: z.optional(MetaObjectSchema),
+  _meta: /* @__PURE__ */ z.optional(MetaObjectSchema),
 });
 export type SamplingMessage = z.infer<typeof SamplingMessageSchema>;
 
-export const CreateMessageRequestParamsSchema = RequestParamsSchema.extend({
-  messages: z.array(SamplingMessageSchema),
-  modelPreferences: z.optional(ModelPreferencesSchema),
-  systemPrompt: z.optional(z.string()),
-  includeContext: z.optional(z.enum(['none', 'thisServer', 'allServers'])),
-  temperature: z.optional(z.number()),
-  maxTokens: integer(),
-  stopSequences: z.optional(z.array(z.string())),
-  metadata: z.optional(z.record(z.string(), z.unknown())),
-  tools: z.optional(z.array(ToolSchema)),
-  toolChoice: z.optional(ToolChoiceSchema),
-  task: z.optional(TaskMetadataSchema),
+export const CreateMessageRequestParamsSchema = /* @__PURE__ */ RequestParamsSchema.extend({
+  messages: /* @__PURE__ */ z.array(SamplingMessageSchema),
+  modelPreferences: /* @__PURE__ */ z.optional(ModelPreferencesSchema),
+  systemPrompt: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  includeContext: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['none', 'thisServer', 'allServers'])),
+  temperature: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.number()),
+  maxTokens: /* @__PURE__ */ integer(),
+  stopSequences: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
+  metadata: /* @__PURE__ */ z.optional(
+    /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()),
+  ),
+  tools: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(ToolSchema)),
+  toolChoice: /* @__PURE__ */ z.optional(ToolChoiceSchema),
+  task: /* @__PURE__ */ z.optional(TaskMetadataSchema),
 });
 export type CreateMessageRequestParams = z.infer<typeof CreateMessageRequestParamsSchema>;
 
-export const CreateMessageRequestSchema = inputRequestSchema(
+export const CreateMessageRequestSchema = /* @__PURE__ */ inputRequestSchema(
   'sampling/createMessage',
   CreateMessageRequestParamsSchema,
 );
 export type CreateMessageRequest = z.infer<typeof CreateMessageRequestSchema>;
 
-export const CreateMessageResultSchema = ResultSchema.extend({
+export const CreateMessageResultSchema = /* @__PURE__ */ ResultSchema.extend({
   role: RoleSchema,
   content: SamplingContentSchema,
-  model: z.string(),
+  model: /* @__PURE__ */ z.string(),
   /** `endTurn`, `stopSequence`, `maxTokens`, `toolUse`, or any provider-specific reason. */
-  stopReason: z.optional(z.string()),
+  stopReason: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
 });
 export type CreateMessageResult = z.infer<typeof CreateMessageResultSchema>;

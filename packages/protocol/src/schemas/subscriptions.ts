@@ -7,46 +7,47 @@ import { NotificationParamsSchema, RequestParamsSchema, ResultSchema } from './p
 // subscriptions/listen (2026-07-28): one long-lived request over which the server streams the
 // notifications the client opted into.
 
-export const SubscriptionFilterSchema = z.looseObject({
-  toolsListChanged: z.optional(z.boolean()),
-  promptsListChanged: z.optional(z.boolean()),
-  resourcesListChanged: z.optional(z.boolean()),
-  resourceSubscriptions: z.optional(z.array(z.string())),
+export const SubscriptionFilterSchema = /* @__PURE__ */ z.looseObject({
+  toolsListChanged: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+  promptsListChanged: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+  resourcesListChanged: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+  resourceSubscriptions: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
   /** Tasks extension: the tasks whose status notifications the client wants. */
-  taskIds: z.optional(z.array(z.string())),
+  taskIds: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
 });
 export type SubscriptionFilter = z.infer<typeof SubscriptionFilterSchema>;
 
-export const SubscriptionsListenRequestParamsSchema = RequestParamsSchema.extend({
+export const SubscriptionsListenRequestParamsSchema = /* @__PURE__ */ RequestParamsSchema.extend({
   notifications: SubscriptionFilterSchema,
 });
 export type SubscriptionsListenRequestParams = z.infer<typeof SubscriptionsListenRequestParamsSchema>;
 
-export const SubscriptionsListenRequestSchema = requestSchema(
+export const SubscriptionsListenRequestSchema = /* @__PURE__ */ requestSchema(
   'subscriptions/listen',
   SubscriptionsListenRequestParamsSchema,
 );
 export type SubscriptionsListenRequest = z.infer<typeof SubscriptionsListenRequestSchema>;
 
-export const SubscriptionsListenResultMetaObjectSchema = z.looseObject({
-  [MetaKey.ServerInfo]: z.optional(ImplementationSchema),
+export const SubscriptionsListenResultMetaObjectSchema = /* @__PURE__ */ z.looseObject({
+  [MetaKey.ServerInfo]: /* @__PURE__ */ z.optional(ImplementationSchema),
   [MetaKey.SubscriptionId]: RequestIdSchema,
 });
 export type SubscriptionsListenResultMetaObject = z.infer<typeof SubscriptionsListenResultMetaObjectSchema>;
 
-export const SubscriptionsListenResultSchema = ResultSchema.extend({
+export const SubscriptionsListenResultSchema = /* @__PURE__ */ ResultSchema.extend({
   _meta: SubscriptionsListenResultMetaObjectSchema,
 });
 export type SubscriptionsListenResult = z.infer<typeof SubscriptionsListenResultSchema>;
 
-export const SubscriptionsAcknowledgedNotificationParamsSchema = NotificationParamsSchema.extend({
-  notifications: SubscriptionFilterSchema,
-});
+export const SubscriptionsAcknowledgedNotificationParamsSchema =
+  /* @__PURE__ */ NotificationParamsSchema.extend({
+    notifications: SubscriptionFilterSchema,
+  });
 export type SubscriptionsAcknowledgedNotificationParams = z.infer<
   typeof SubscriptionsAcknowledgedNotificationParamsSchema
 >;
 
-export const SubscriptionsAcknowledgedNotificationSchema = notificationSchema(
+export const SubscriptionsAcknowledgedNotificationSchema = /* @__PURE__ */ notificationSchema(
   'notifications/subscriptions/acknowledged',
   SubscriptionsAcknowledgedNotificationParamsSchema,
 );

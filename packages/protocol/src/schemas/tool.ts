@@ -7,7 +7,10 @@ import { IconSchema, MetaObjectSchema } from './base.js';
 // `properties`/`required` checks of 2025-11-25 and older live in that revision's schemas.
 
 /** A JSON Schema in a `properties` map: an object, or `true`/`false` (valid in 2020-12). */
-export const JsonSchemaNodeSchema = z.union([z.boolean(), z.record(z.string(), z.unknown())]);
+export const JsonSchemaNodeSchema = /* @__PURE__ */ z.union([
+  /* @__PURE__ */ z.boolean(),
+  /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()),
+]);
 
 /**
  * Checks a value against `shape` but returns the caller's object itself, so a JSON Schema comes out
@@ -21,46 +24,48 @@ export function verbatim<T extends z.ZodType>(shape: T) {
   });
 }
 
-const InputSchemaShape = z.looseObject({
-  $schema: z.optional(z.string()),
-  type: z.literal('object'),
+const InputSchemaShape = /* @__PURE__ */ z.looseObject({
+  $schema: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  type: /* @__PURE__ */ z.literal('object'),
 });
 /** `inputSchema`: an object schema (`type: "object"`), any further keywords kept verbatim. */
-export const ToolInputSchemaSchema = verbatim(InputSchemaShape);
+export const ToolInputSchemaSchema = /* @__PURE__ */ verbatim(InputSchemaShape);
 export type ToolInputSchema = z.infer<typeof ToolInputSchemaSchema>;
 
 /**
  * `outputSchema`: 2026-07-28 allows any JSON Schema; older revisions require `type: "object"`
  * (checked by the revision schemas).
  */
-const OutputSchemaShape = z.looseObject({ $schema: z.optional(z.string()) });
-export const ToolOutputSchemaSchema = verbatim(OutputSchemaShape);
+const OutputSchemaShape = /* @__PURE__ */ z.looseObject({
+  $schema: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+});
+export const ToolOutputSchemaSchema = /* @__PURE__ */ verbatim(OutputSchemaShape);
 export type ToolOutputSchema = z.infer<typeof ToolOutputSchemaSchema>;
 
-export const ToolAnnotationsSchema = z.looseObject({
-  title: z.optional(z.string()),
-  readOnlyHint: z.optional(z.boolean()),
-  destructiveHint: z.optional(z.boolean()),
-  idempotentHint: z.optional(z.boolean()),
-  openWorldHint: z.optional(z.boolean()),
+export const ToolAnnotationsSchema = /* @__PURE__ */ z.looseObject({
+  title: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  readOnlyHint: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+  destructiveHint: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+  idempotentHint: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+  openWorldHint: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
 });
 export type ToolAnnotations = z.infer<typeof ToolAnnotationsSchema>;
 
 /** 2025-11-25 (tasks, experimental): whether a tool may run as a task. */
-export const ToolExecutionSchema = z.looseObject({
-  taskSupport: z.optional(z.enum(['forbidden', 'optional', 'required'])),
+export const ToolExecutionSchema = /* @__PURE__ */ z.looseObject({
+  taskSupport: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['forbidden', 'optional', 'required'])),
 });
 export type ToolExecution = z.infer<typeof ToolExecutionSchema>;
 
-export const ToolSchema = z.looseObject({
-  name: z.string(),
-  title: z.optional(z.string()),
-  description: z.optional(z.string()),
+export const ToolSchema = /* @__PURE__ */ z.looseObject({
+  name: /* @__PURE__ */ z.string(),
+  title: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  description: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
   inputSchema: ToolInputSchemaSchema,
-  outputSchema: z.optional(ToolOutputSchemaSchema),
-  annotations: z.optional(ToolAnnotationsSchema),
-  execution: z.optional(ToolExecutionSchema),
-  icons: z.optional(z.array(IconSchema)),
-  _meta: z.optional(MetaObjectSchema),
+  outputSchema: /* @__PURE__ */ z.optional(ToolOutputSchemaSchema),
+  annotations: /* @__PURE__ */ z.optional(ToolAnnotationsSchema),
+  execution: /* @__PURE__ */ z.optional(ToolExecutionSchema),
+  icons: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(IconSchema)),
+  _meta: /* @__PURE__ */ z.optional(MetaObjectSchema),
 });
 export type Tool = z.infer<typeof ToolSchema>;

@@ -76,7 +76,7 @@ const taskRequests = [
   ListTasksRequestSchema,
 ] as const;
 
-export const ClientRequestSchema = z.discriminatedUnion('method', [
+export const ClientRequestSchema = /* @__PURE__ */ z.discriminatedUnion('method', [
   InitializeRequestSchema,
   PingRequestSchema,
   DiscoverRequestSchema,
@@ -96,7 +96,7 @@ export const ClientRequestSchema = z.discriminatedUnion('method', [
 ]);
 export type ClientRequest = z.infer<typeof ClientRequestSchema>;
 
-export const ServerRequestSchema = z.discriminatedUnion('method', [
+export const ServerRequestSchema = /* @__PURE__ */ z.discriminatedUnion('method', [
   PingRequestSchema,
   CreateMessageRequestSchema,
   ListRootsRequestSchema,
@@ -105,7 +105,7 @@ export const ServerRequestSchema = z.discriminatedUnion('method', [
 ]);
 export type ServerRequest = z.infer<typeof ServerRequestSchema>;
 
-export const ClientNotificationSchema = z.discriminatedUnion('method', [
+export const ClientNotificationSchema = /* @__PURE__ */ z.discriminatedUnion('method', [
   CancelledNotificationSchema,
   InitializedNotificationSchema,
   ProgressNotificationSchema,
@@ -114,7 +114,7 @@ export const ClientNotificationSchema = z.discriminatedUnion('method', [
 ]);
 export type ClientNotification = z.infer<typeof ClientNotificationSchema>;
 
-export const ServerNotificationSchema = z.discriminatedUnion('method', [
+export const ServerNotificationSchema = /* @__PURE__ */ z.discriminatedUnion('method', [
   CancelledNotificationSchema,
   ProgressNotificationSchema,
   ResourceListChangedNotificationSchema,
@@ -128,7 +128,7 @@ export const ServerNotificationSchema = z.discriminatedUnion('method', [
 ]);
 export type ServerNotification = z.infer<typeof ServerNotificationSchema>;
 
-export const ClientResultSchema = z.union([
+export const ClientResultSchema = /* @__PURE__ */ z.union([
   CreateMessageResultSchema,
   ListRootsResultSchema,
   ElicitResultSchema,
@@ -139,7 +139,7 @@ export const ClientResultSchema = z.union([
 ]);
 export type ClientResult = z.infer<typeof ClientResultSchema>;
 
-export const ServerResultSchema = z.union([
+export const ServerResultSchema = /* @__PURE__ */ z.union([
   InputRequiredResultSchema,
   InitializeResultSchema,
   DiscoverResultSchema,
