@@ -57,8 +57,10 @@ export type {
   ResourceUpdate,
   TemplateReadHandler,
 } from './registry/resources.js';
-export type { UriTemplateLimits, UriVariables } from './uri-template/uri-template.js';
-export { DEFAULT_URI_TEMPLATE_LIMITS, UriTemplate, UriTemplateError } from './uri-template/uri-template.js';
+export type { UriTemplateLimits, UriVariables } from './uri-template/matcher.js';
+export { DEFAULT_URI_TEMPLATE_LIMITS } from './uri-template/matcher.js';
+export { UriTemplateError } from './uri-template/parse.js';
+export { UriTemplate } from './uri-template/uri-template.js';
 
 // Prompts.
 export type { RegisteredPrompt } from './registration.js';

@@ -32,7 +32,7 @@ import {
   type ToolUpdate,
 } from './registry/tools.js';
 import { compileSchema, type InferSchema, type SchemaInput } from './schema/compile-schema.js';
-import type { UriTemplateLimits } from './uri-template/uri-template.js';
+import type { UriTemplateLimits } from './uri-template/matcher.js';
 
 export type RegisteredTool<TState = any> = RegisteredHandle<ToolUpdate<TState>>;
 export type RegisteredResource<TState = any> = RegisteredHandle<ResourceUpdate<TState>>;

@@ -20,7 +20,7 @@ import { shapeImplementation } from './core/shape-results.js';
 import type { TaskOptions } from './core/tasks.js';
 import { Registration } from './registration.js';
 import { type ConnectOptions, ServerSession } from './session/session.js';
-import type { UriTemplateLimits } from './uri-template/uri-template.js';
+import type { UriTemplateLimits } from './uri-template/matcher.js';
 
 /** One finished request, for metrics and tracing. */
 export interface RequestEvent {

@@ -1,6 +1,6 @@
 import type { Annotations, Icon, JSONObject, ReadResourceResult } from '@mcpkit/protocol';
 import type { HandlerContext } from '../core/handler-context.js';
-import { UriTemplate, type UriTemplateLimits, type UriVariables } from '../uri-template/uri-template.js';
+import { type UriTemplateLimits, UriTemplateMatcher, type UriVariables } from '../uri-template/matcher.js';
 import type { RegistryEntryBase } from './registry.js';
 
 /** Metadata shared by resources and resource templates. */
@@ -75,7 +75,7 @@ export interface ResourceEntry extends RegistryEntryBase {
 }
 
 export interface TemplateEntry extends RegistryEntryBase {
-  template: UriTemplate;
+  template: UriTemplateMatcher;
   config: ResourceTemplateConfig;
   read: TemplateReadHandler<any>;
 }
@@ -89,8 +89,11 @@ export type ResourceTemplateUpdate<TState = any> = Partial<ResourceTemplateConfi
   read?: TemplateReadHandler<TState>;
 };
 
-export function parseTemplate(uriTemplate: string, limits: UriTemplateLimits | undefined): UriTemplate {
-  return new UriTemplate(uriTemplate, limits);
+export function parseTemplate(
+  uriTemplate: string,
+  limits: UriTemplateLimits | undefined,
+): UriTemplateMatcher {
+  return new UriTemplateMatcher(uriTemplate, limits);
 }
 
 export function resourceDefinition(uri: string, config: ResourceConfig): JSONObject {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UriTemplate, UriTemplateError } from './uri-template.js';
+import { UriTemplateError } from './parse.js';
+import { UriTemplate } from './uri-template.js';
 
 describe('UriTemplate.match', () => {
   it('extracts simple variables between literals', () => {

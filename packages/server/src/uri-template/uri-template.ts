@@ -1,229 +1,32 @@
-import { parse as parseTemplate } from 'uri-template';
+import { parse as parseWithPackage } from 'uri-template';
+import { type UriTemplateLimits, UriTemplateMatcher, type UriVariables } from './matcher.js';
+import { UriTemplateError } from './parse.js';
 
-// RFC 6570 templates for resource templates. Parsing and expansion come from the `uri-template`
-// package; matching (URI -> variables) is ours because that package has none, and because a
-// regex built from the template would backtrack on adversarial URIs. The matcher below walks the
-// URI once, left to right, never revisiting a character, so its cost is linear in the URI length.
-
-/** Values extracted from (or expanded into) a template: exploded variables are lists. */
-export type UriVariables = Record<string, string | string[]>;
-
-export interface UriTemplateLimits {
-  /** Longest template accepted at registration (default 1 024 characters). */
-  maxTemplateLength?: number;
-  /** Longest URI the matcher looks at; longer URIs never match (default 16 384 characters). */
-  maxUriLength?: number;
-  /** Most expressions (`{...}`) in one template (default 32). */
-  maxExpressions?: number;
-}
-
-export const DEFAULT_URI_TEMPLATE_LIMITS: Required<UriTemplateLimits> = {
-  maxTemplateLength: 1024,
-  maxUriLength: 16_384,
-  maxExpressions: 32,
-};
-
-type Operator = '' | '+' | '#' | '.' | '/' | ';' | '?' | '&';
-
-interface VariableSpec {
-  name: string;
-  explode: boolean;
-}
-
-type Part =
-  | { kind: 'literal'; text: string }
-  | { kind: 'expression'; operator: Operator; variables: VariableSpec[] };
-
-/** What each operator puts before its first value and between values (RFC 6570 appendix A). */
-const OPERATOR_SYNTAX: Record<
-  Operator,
-  { first: string; separator: string; named: boolean; reserved: boolean }
-> = {
-  '': { first: '', separator: ',', named: false, reserved: false },
-  '+': { first: '', separator: ',', named: false, reserved: true },
-  '#': { first: '#', separator: ',', named: false, reserved: true },
-  '.': { first: '.', separator: '.', named: false, reserved: false },
-  '/': { first: '/', separator: '/', named: false, reserved: false },
-  ';': { first: ';', separator: ';', named: true, reserved: false },
-  '?': { first: '?', separator: '&', named: true, reserved: false },
-  '&': { first: '&', separator: '&', named: true, reserved: false },
-};
-
-/**
- * Characters that end an expression's value. Unreserved expansion encodes every reserved
- * character, so a raw `/`, `?` or `#` can only belong to what follows; `.` ends a label only for
- * the `.` operator (it is unreserved, so plain `{name}` values may contain it).
- */
-const STOP_CHARACTERS: Record<Operator, string> = {
-  '': '/?#',
-  '+': '?#',
-  '#': '',
-  '.': '/?#',
-  '/': '?#',
-  ';': '/?#',
-  '?': '#',
-  '&': '#',
-};
-
-export class UriTemplateError extends Error {
-  override readonly name = 'UriTemplateError';
-}
+// RFC 6570 expansion (variables -> URI) comes from the `uri-template` package. Only this class
+// uses it: the server matches registered templates with `UriTemplateMatcher` and never expands,
+// so an application that does not expand templates itself does not bundle the package.
 
 /** A parsed RFC 6570 template: expands variables into a URI and matches a URI back into variables. */
-export class UriTemplate {
-  readonly template: string;
-  /** Every variable name, in order of appearance. */
-  readonly variableNames: readonly string[];
-  readonly #parts: readonly Part[];
+export class UriTemplate extends UriTemplateMatcher {
   readonly #expand: (values: Record<string, unknown>) => string;
-  readonly #maxUriLength: number;
 
   constructor(template: string, limits: UriTemplateLimits = {}) {
-    const { maxTemplateLength, maxUriLength, maxExpressions } = { ...DEFAULT_URI_TEMPLATE_LIMITS, ...limits };
-    if (template.length > maxTemplateLength) {
-      throw new UriTemplateError(
-        `URI template is ${template.length} characters long; at most ${maxTemplateLength} are allowed`,
-      );
+    super(template, limits);
+    try {
+      this.#expand = parseWithPackage(template).expand;
+    } catch (error) {
+      // The matcher's parser accepts exactly the package's syntax, so this only guards that promise.
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new UriTemplateError(`Invalid URI template ${JSON.stringify(template)}: ${reason}`, {
+        cause: error,
+      });
     }
-    const compiled = compileCached(template);
-    this.template = template;
-    this.#expand = compiled.expand;
-    this.#maxUriLength = maxUriLength;
-    this.#parts = compiled.parts;
-    if (compiled.expressionCount > maxExpressions) {
-      throw new UriTemplateError(
-        `URI template ${JSON.stringify(template)} has ${compiled.expressionCount} expressions; at most ${maxExpressions} are allowed`,
-      );
-    }
-    this.variableNames = compiled.variableNames;
-  }
-
-  /** True when the template has no expressions (it names exactly one URI). */
-  get isStatic(): boolean {
-    return this.variableNames.length === 0;
   }
 
   /** RFC 6570 expansion; values are percent-encoded as the operator requires. */
   expand(values: UriVariables): string {
     return repairSurrogateEscapes(this.#expand(values));
   }
-
-  /**
-   * The variables that expand to `uri`, or undefined when it does not fit the template. Linear in
-   * the URI's length; URIs over the length limit never match.
-   */
-  match(uri: string): UriVariables | undefined {
-    if (uri.length > this.#maxUriLength) return undefined;
-    const variables: UriVariables = {};
-    let cursor = 0;
-    for (let index = 0; index < this.#parts.length; index++) {
-      const part = this.#parts[index]!;
-      if (part.kind === 'literal') {
-        if (!uri.startsWith(part.text, cursor)) return undefined;
-        cursor += part.text.length;
-        continue;
-      }
-      const end = this.#expressionEnd(uri, cursor, index);
-      if (end === undefined) return undefined;
-      if (!readExpression(uri.slice(cursor, end), part.operator, part.variables, variables)) return undefined;
-      cursor = end;
-    }
-    return cursor === uri.length ? variables : undefined;
-  }
-
-  toString(): string {
-    return this.template;
-  }
-
-  /**
-   * Where the expression at `index` ends in `uri`. The value runs up to the first stop character
-   * of its operator, cut short by whatever must come next: the next literal (its first
-   * occurrence; for the last expression the literal suffix must end the URI) or the first
-   * character of the next expression's prefix.
-   */
-  #expressionEnd(uri: string, start: number, index: number): number | undefined {
-    const part = this.#parts[index] as Extract<Part, { kind: 'expression' }>;
-    let end = scanUntil(uri, start, STOP_CHARACTERS[part.operator]);
-    const next = this.#parts[index + 1];
-    if (next === undefined) return end;
-    if (next.kind === 'literal') {
-      const suffix = this.#literalSuffix(index + 1);
-      if (suffix !== undefined) {
-        const suffixStart = uri.length - suffix.length;
-        if (suffixStart < start || !uri.endsWith(suffix)) return undefined;
-        return suffixStart <= end ? suffixStart : undefined;
-      }
-      const found = uri.indexOf(next.text, start);
-      if (found === -1 || found > end) return undefined;
-      return found;
-    }
-    const introducer = OPERATOR_SYNTAX[next.operator].first;
-    if (introducer !== '') {
-      const found = uri.indexOf(introducer, start);
-      if (found !== -1 && found < end) end = found;
-    }
-    return end;
-  }
-
-  /** The concatenated literals from `index` to the end, when nothing but literals remains. */
-  #literalSuffix(index: number): string | undefined {
-    let suffix = '';
-    for (let i = index; i < this.#parts.length; i++) {
-      const part = this.#parts[i]!;
-      if (part.kind !== 'literal') return undefined;
-      suffix += part.text;
-    }
-    return suffix;
-  }
-}
-
-interface CompiledTemplate {
-  expand: (values: Record<string, unknown>) => string;
-  parts: readonly Part[];
-  expressionCount: number;
-  variableNames: readonly string[];
-}
-
-/**
- * Compiled templates by text. Parsing dominates the cost of building a server per request, and a
- * compiled template is immutable; the cache is bounded so arbitrary templates cannot grow it.
- */
-const compiledTemplates = new Map<string, CompiledTemplate>();
-const TEMPLATE_CACHE_SIZE = 512;
-
-function compileCached(template: string): CompiledTemplate {
-  const cached = compiledTemplates.get(template);
-  if (cached !== undefined) return cached;
-  let parsed: ReturnType<typeof parseTemplate>;
-  try {
-    parsed = parseTemplate(template);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new UriTemplateError(`Invalid URI template ${JSON.stringify(template)}: ${reason}`, {
-      cause: error,
-    });
-  }
-  const parts = parsed.ast.parts.map((part): Part => {
-    if (part.type === 'literal') return { kind: 'literal', text: part.value };
-    return {
-      kind: 'expression',
-      operator: part.operator,
-      variables: part.variables.map((variable) => ({
-        name: variable.name,
-        explode: variable.modifier?.type === 'explode',
-      })),
-    };
-  });
-  const expressions = parts.filter((part) => part.kind === 'expression');
-  const compiled: CompiledTemplate = {
-    expand: parsed.expand,
-    parts,
-    expressionCount: expressions.length,
-    variableNames: expressions.flatMap((part) => part.variables.map((variable) => variable.name)),
-  };
-  if (compiledTemplates.size >= TEMPLATE_CACHE_SIZE) compiledTemplates.clear();
-  compiledTemplates.set(template, compiled);
-  return compiled;
 }
 
 /** A surrogate pair percent-encoded one UTF-16 unit at a time (CESU-8) instead of as UTF-8. */
@@ -243,88 +46,4 @@ function repairSurrogateEscapes(uri: string): string {
     const low = unit(b5, b6);
     return encodeURIComponent(String.fromCharCode(high, low));
   });
-}
-
-function scanUntil(text: string, start: number, stops: string): number {
-  if (stops === '') return text.length;
-  for (let i = start; i < text.length; i++) {
-    if (stops.includes(text[i]!)) return i;
-  }
-  return text.length;
-}
-
-function decode(text: string): string | undefined {
-  try {
-    return decodeURIComponent(text);
-  } catch (error) {
-    if (error instanceof URIError) return undefined; // malformed %-escape: the URI does not match
-    throw error;
-  }
-}
-
-/** Reads one expression's raw text into `into`; false when it cannot come from this expression. */
-function readExpression(raw: string, operator: Operator, specs: VariableSpec[], into: UriVariables): boolean {
-  const syntax = OPERATOR_SYNTAX[operator];
-  if (raw === '') return true; // every variable undefined: RFC 6570 expands that to nothing
-  if (syntax.first !== '') {
-    if (!raw.startsWith(syntax.first)) return false;
-    raw = raw.slice(syntax.first.length);
-  }
-  const pieces = raw.split(syntax.separator);
-  return syntax.named
-    ? readNamed(pieces, specs, into)
-    : readPositional(pieces, syntax.separator, specs, into);
-}
-
-function readPositional(
-  pieces: string[],
-  separator: string,
-  specs: VariableSpec[],
-  into: UriVariables,
-): boolean {
-  // A single unexploded variable takes the raw text whole: a list value expands to `a,b`.
-  if (specs.length === 1 && !specs[0]!.explode) {
-    const value = decode(pieces.join(separator));
-    if (value === undefined) return false;
-    into[specs[0]!.name] = value;
-    return true;
-  }
-  for (let i = 0; i < specs.length && i < pieces.length; i++) {
-    const spec = specs[i]!;
-    if (spec.explode) {
-      const values: string[] = [];
-      for (const piece of pieces.slice(i)) {
-        const value = decode(piece);
-        if (value === undefined) return false;
-        values.push(value);
-      }
-      into[spec.name] = values;
-      return true;
-    }
-    const value = decode(pieces[i]!);
-    if (value === undefined) return false;
-    into[spec.name] = value;
-  }
-  return pieces.length <= specs.length;
-}
-
-function readNamed(pieces: string[], specs: VariableSpec[], into: UriVariables): boolean {
-  const byName = new Map(specs.map((spec) => [spec.name, spec]));
-  const exploded = specs.find((spec) => spec.explode);
-  for (const piece of pieces) {
-    const equals = piece.indexOf('=');
-    const name = decode(equals === -1 ? piece : piece.slice(0, equals));
-    const value = decode(equals === -1 ? '' : piece.slice(equals + 1));
-    if (name === undefined || value === undefined) return false;
-    const spec = byName.get(name) ?? exploded;
-    if (spec === undefined) return false;
-    if (spec.explode) {
-      const list = into[spec.name];
-      if (Array.isArray(list)) list.push(value);
-      else into[spec.name] = [value];
-    } else {
-      into[spec.name] = value;
-    }
-  }
-  return true;
 }
