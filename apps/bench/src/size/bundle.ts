@@ -13,6 +13,12 @@ export interface SizeProbe {
   platform: 'node' | 'neutral';
   /** Gzipped budget in bytes, enforced by size-budget.test.ts (mcpkit only). */
   budgetGzipBytes?: number;
+  /**
+   * While a bundle is still over its budget: the gzipped size it must not grow past, so the
+   * test guards what was gained without pretending the budget is met (`pnpm -C apps/bench run
+   * size` still reports OVER). Remove it once the bundle is within budget; the test says when.
+   */
+  ceilingGzipBytes?: number;
 }
 
 export const SIZE_PROBES: SizeProbe[] = [
@@ -22,6 +28,8 @@ export const SIZE_PROBES: SizeProbe[] = [
     kind: 'stdio-server',
     platform: 'node',
     budgetGzipBytes: 28 * 1024,
+    // Issue #7: 38.1 KiB before the tree-shaking work, 32.5 KiB after; see README "Bundle size".
+    ceilingGzipBytes: 33 * 1024,
   },
   { name: 'official-v2-stdio-server', sdk: 'official-v2', kind: 'stdio-server', platform: 'node' },
   {
