@@ -3,6 +3,12 @@ import { PROTOCOL_VERSIONS } from './constants.js';
 import {
   anyRevisionServerRequestMaps,
   methodSchemas,
+  parseAnyRevisionNotificationParams,
+  parseNotificationParams,
+  parseRequestParams,
+  parseResult,
+  parseServerRequestParams,
+  parseServerRequestResult,
   requestParamsSchemas,
   resultSchemas,
   revisionResultSchemas,
@@ -38,6 +44,45 @@ describe('statically named tables', () => {
     for (const method of SERVER_REQUESTS) {
       expect(anyRevisionServerRequestMaps.requestParams[method]).toBe(requestParamsSchemas[method]);
       expect(anyRevisionServerRequestMaps.results[method]).toBe(resultSchemas[method]);
+    }
+  });
+});
+
+describe('parsers over the statically named tables', () => {
+  const samples: [string, unknown][] = [
+    ['sampling/createMessage', { messages: [], maxTokens: 10 }],
+    ['sampling/createMessage', { messages: 'no' }],
+    ['elicitation/create', { message: 'Name?', requestedSchema: { type: 'object', properties: {} } }],
+    ['roots/list', {}],
+    ['tools/call', { name: 'echo' }],
+  ];
+
+  it('answer exactly as parseRequestParams and parseResult do', () => {
+    for (const version of [undefined, ...PROTOCOL_VERSIONS]) {
+      for (const [method, value] of samples) {
+        const label = `${method} ${version ?? 'any'}`;
+        const expected = parseRequestParams(method, value, version);
+        if (method === 'tools/call') {
+          expect(parseServerRequestParams(method, value, version).success, label).toBe(false);
+          continue;
+        }
+        expect(parseServerRequestParams(method, value, version), label).toEqual(expected);
+        expect(parseServerRequestResult(method, value, version), label).toEqual(
+          parseResult(method, value, version),
+        );
+      }
+    }
+  });
+
+  it('parseAnyRevisionNotificationParams is parseNotificationParams without a version', () => {
+    for (const [method, params] of [
+      ['notifications/progress', { progressToken: 1, progress: 2 }],
+      ['notifications/progress', { progress: 'x' }],
+      ['notifications/unknown', {}],
+    ] as const) {
+      expect(parseAnyRevisionNotificationParams(method, params)).toEqual(
+        parseNotificationParams(method, params),
+      );
     }
   });
 });
