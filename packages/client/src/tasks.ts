@@ -5,10 +5,10 @@ import {
   type JSONObject,
   type ListTasksResult,
   type PaginatedRequestParams,
-  revisionSchemas,
   type ServerCapabilities,
   type Task,
   type TaskMetadata,
+  taskResultSchemas,
 } from '@mcpkit/protocol';
 import type * as z from 'zod';
 import type { CallToolOptions } from './client-options.js';
@@ -26,7 +26,8 @@ import type { ToolTaskSupport } from './tool-catalog.js';
 /** The only revision whose tasks this client speaks. */
 export const TASKS_PROTOCOL_VERSION = '2025-11-25';
 
-const schemas = revisionSchemas[TASKS_PROTOCOL_VERSION];
+// Named statically (not `revisionSchemas[version]`), so a client bundle carries only these.
+const schemas = taskResultSchemas;
 
 type TaskMethod = 'tools/call' | 'tasks/get' | 'tasks/result' | 'tasks/list' | 'tasks/cancel';
 

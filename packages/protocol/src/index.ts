@@ -123,8 +123,8 @@ export {
   v2026_07_28,
 } from './revisions/index.js';
 // The exact result schemas of the everyday methods per revision, each named statically (tree-shakable).
-export type { RevisionResultSchemas } from './revisions/results.js';
-export { revisionResultSchemas } from './revisions/results.js';
+export type { RevisionResultSchemas, TaskResultSchemas } from './revisions/results.js';
+export { revisionResultSchemas, taskResultSchemas } from './revisions/results.js';
 // Shared building blocks: ids, roles, icons, implementation info, annotations.
 export type {
   Annotations,

@@ -14,6 +14,7 @@ import {
   revisionResultSchemas,
   revisionSchemas,
   serverRequestMaps,
+  taskResultSchemas,
 } from './index.js';
 
 // The small tables a client bundles instead of the full ones must hold the very same schema
@@ -39,6 +40,11 @@ describe('statically named tables', () => {
       }
     });
   }
+
+  it('taskResultSchemas holds the 2025-11-25 schemas', () => {
+    const revision = revisionSchemas['2025-11-25'] as unknown as Record<string, unknown>;
+    for (const [name, schema] of Object.entries(taskResultSchemas)) expect(schema, name).toBe(revision[name]);
+  });
 
   it('anyRevisionServerRequestMaps agrees with the lenient maps', () => {
     for (const method of SERVER_REQUESTS) {

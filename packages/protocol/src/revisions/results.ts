@@ -87,3 +87,13 @@ export const revisionResultSchemas: Readonly<Record<ProtocolVersion, RevisionRes
     CompleteResultSchema: r2026_07_28.CompleteResultSchema,
   },
 };
+
+/** The exact result schemas of the task methods, from 2025-11-25 (the revision these tasks belong to). */
+export const taskResultSchemas = {
+  CreateTaskResultSchema: r2025_11_25.CreateTaskResultSchema,
+  GetTaskResultSchema: r2025_11_25.GetTaskResultSchema,
+  CallToolResultSchema: r2025_11_25.CallToolResultSchema,
+  ListTasksResultSchema: r2025_11_25.ListTasksResultSchema,
+  CancelTaskResultSchema: r2025_11_25.CancelTaskResultSchema,
+} as const;
+export type TaskResultSchemas = typeof taskResultSchemas;
