@@ -28,7 +28,7 @@ export const SIZE_PROBES: SizeProbe[] = [
     kind: 'stdio-server',
     platform: 'node',
     budgetGzipBytes: 28 * 1024,
-    // Issue #7: 38.8 KiB before the tree-shaking work, 32.8 KiB after; see README "Bundle size".
+    // Issue #7: 38.8 KiB before the tree-shaking work, 33.1 KiB after; see README "Bundle size".
     ceilingGzipBytes: 33.5 * 1024,
   },
   { name: 'official-v2-stdio-server', sdk: 'official-v2', kind: 'stdio-server', platform: 'node' },
