@@ -1,11 +1,10 @@
 // HTTP faults: a server process killed mid-call (see session-renewal.test.ts for a restart under a
 // live session), and graceful shutdown (in-flight requests finish, new ones get 503, streams end).
-import type { ChildProcess } from 'node:child_process';
 import { McpClient } from '@mcpkit/client';
 import { findHttpTransportError, StreamableHttpClientTransport } from '@mcpkit/transport-http-client';
 import { serve } from '@mcpkit/transport-http-server/node';
 import { afterEach, describe, expect, it } from 'vitest';
-import { killed, spawnHttpServer } from './fixture-process.js';
+import { killed, trackedFixtures } from './fixture-process.js';
 import {
   createEchoHandler,
   ENDPOINT,
@@ -15,18 +14,8 @@ import {
   postHeaders,
 } from './helpers.js';
 
-const children: ChildProcess[] = [];
-const clients: McpClient[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
-  await Promise.all(children.splice(0).map(killed));
-});
-
-async function startServer(port = 0): Promise<{ child: ChildProcess; url: URL }> {
-  const started = await spawnHttpServer(port);
-  children.push(started.child);
-  return started;
-}
+const { clients, startServer, cleanup } = trackedFixtures();
+afterEach(cleanup);
 
 describe('HTTP server process faults', () => {
   it('rejects every pending request within a second when the server process is killed', async () => {

@@ -67,3 +67,28 @@ export async function killed(child: ChildProcess): Promise<void> {
   child.kill('SIGKILL');
   await exit;
 }
+
+/**
+ * The fixture server processes and clients of one test file, cleaned up after each test:
+ * `startServer` spawns and tracks a server; `clients` are closed, servers killed.
+ */
+export function trackedFixtures(): {
+  clients: Array<{ close(): Promise<void> }>;
+  startServer(port?: number): Promise<{ child: ChildProcess; url: URL }>;
+  cleanup(): Promise<void>;
+} {
+  const children: ChildProcess[] = [];
+  const clients: Array<{ close(): Promise<void> }> = [];
+  return {
+    clients,
+    async startServer(port = 0) {
+      const started = await spawnHttpServer(port);
+      children.push(started.child);
+      return started;
+    },
+    async cleanup() {
+      await Promise.all(clients.splice(0).map((client) => client.close()));
+      await Promise.all(children.splice(0).map(killed));
+    },
+  };
+}

@@ -5,20 +5,10 @@ import type { ChildProcess } from 'node:child_process';
 import { McpClient } from '@mcpkit/client';
 import { findHttpTransportError, StreamableHttpClientTransport } from '@mcpkit/transport-http-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { killed, spawnHttpServer } from './fixture-process.js';
+import { killed, trackedFixtures } from './fixture-process.js';
 
-const children: ChildProcess[] = [];
-const clients: McpClient[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
-  await Promise.all(children.splice(0).map(killed));
-});
-
-async function startServer(port = 0): Promise<{ child: ChildProcess; url: URL }> {
-  const started = await spawnHttpServer(port);
-  children.push(started.child);
-  return started;
-}
+const { clients, startServer, cleanup } = trackedFixtures();
+afterEach(cleanup);
 
 async function restart(previous: { child: ChildProcess; url: URL }) {
   await killed(previous.child);
