@@ -73,6 +73,20 @@ function check<T>(
   };
 }
 
+/** Looks `method` up in `map` and checks `value` against its schema (-32601 when it has none). */
+function parseByMethod<T>(
+  map: Map,
+  kind: 'request' | 'notification',
+  method: string,
+  value: unknown,
+  at: 'params' | 'result',
+  version: ProtocolVersion | undefined,
+): ParseResult<T> {
+  const schema = lookup(map, method);
+  if (!schema) return methodNotFound(kind, method, version);
+  return check<T>(schema, value, [at], ErrorCode.InvalidParams);
+}
+
 /**
  * Validates the params of an incoming request against its method's schema: the revision's exact
  * schema when `version` is given, otherwise the lenient schema that accepts every revision.
@@ -84,9 +98,7 @@ export function parseRequestParams<M extends string>(
   version?: ProtocolVersion,
 ): ParseResult<M extends RequestMethod ? RequestParamsByMethod[M] : unknown> {
   const map: Map = version ? methodSchemas[version].requestParams : requestParamsSchemas;
-  const schema = lookup(map, method);
-  if (!schema) return methodNotFound('request', method, version);
-  return check(schema, params, ['params'], ErrorCode.InvalidParams);
+  return parseByMethod(map, 'request', method, params, 'params', version);
 }
 
 /** Validates the params of an incoming notification (paths start at `params`). */
@@ -96,9 +108,14 @@ export function parseNotificationParams<M extends string>(
   version?: ProtocolVersion,
 ): ParseResult<M extends NotificationMethod ? NotificationParamsByMethod[M] : unknown> {
   if (!version) return parseAnyRevisionNotificationParams(method, params);
-  const schema = lookup(methodSchemas[version].notificationParams, method);
-  if (!schema) return methodNotFound('notification', method, version);
-  return check(schema, params, ['params'], ErrorCode.InvalidParams);
+  return parseByMethod(
+    methodSchemas[version].notificationParams,
+    'notification',
+    method,
+    params,
+    'params',
+    version,
+  );
 }
 
 /**
@@ -109,9 +126,7 @@ export function parseAnyRevisionNotificationParams<M extends string>(
   method: M,
   params: unknown,
 ): ParseResult<M extends NotificationMethod ? NotificationParamsByMethod[M] : unknown> {
-  const schema = lookup(notificationParamsSchemas, method);
-  if (!schema) return methodNotFound('notification', method, undefined);
-  return check(schema, params, ['params'], ErrorCode.InvalidParams);
+  return parseByMethod(notificationParamsSchemas, 'notification', method, params, 'params', undefined);
 }
 
 /** Validates the result of a request this side sent (paths start at `result`). */
@@ -121,9 +136,7 @@ export function parseResult<M extends string>(
   version?: ProtocolVersion,
 ): ParseResult<M extends RequestMethod ? ResultByMethod[M] : unknown> {
   const map: Map = version ? methodSchemas[version].results : resultSchemas;
-  const schema = lookup(map, method);
-  if (!schema) return methodNotFound('request', method, version);
-  return check(schema, result, ['result'], ErrorCode.InvalidParams);
+  return parseByMethod(map, 'request', method, result, 'result', version);
 }
 
 /**
@@ -138,9 +151,7 @@ export function parseServerRequestParams<M extends string>(
   const map: Map = version
     ? serverRequestMaps[version].requestParams
     : anyRevisionServerRequestMaps.requestParams;
-  const schema = lookup(map, method);
-  if (!schema) return methodNotFound('request', method, version);
-  return check(schema, params, ['params'], ErrorCode.InvalidParams);
+  return parseByMethod(map, 'request', method, params, 'params', version);
 }
 
 /** `parseResult` for the answer to a server's question (sampling, elicitation, roots). */
@@ -150,9 +161,7 @@ export function parseServerRequestResult<M extends string>(
   version?: ProtocolVersion,
 ): ParseResult<M extends RequestMethod ? ResultByMethod[M] : unknown> {
   const map: Map = version ? serverRequestMaps[version].results : anyRevisionServerRequestMaps.results;
-  const schema = lookup(map, method);
-  if (!schema) return methodNotFound('request', method, version);
-  return check(schema, result, ['result'], ErrorCode.InvalidParams);
+  return parseByMethod(map, 'request', method, result, 'result', version);
 }
 
 /**
