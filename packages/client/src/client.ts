@@ -111,8 +111,6 @@ export class McpClient {
   });
   readonly #listCache: ListCache | undefined;
   #logHandler: LogMessageHandler | undefined;
-  /** The level last set on a stateful session, restored on a renewed one. */
-  #statefulLogLevel: LoggingLevel | undefined;
   #connecting: Peer | undefined;
   #connection: ClientConnection | undefined;
 
@@ -228,7 +226,9 @@ export class McpClient {
         answer: (method, params, ctx) => this.#responder.answer(method, params, ctx),
         ...(this.#options.renewExpiredSession === false
           ? {}
-          : { sessionRenewed: (renewOptions) => this.#restoreSessionState(renewOptions) }),
+          : {
+              sessionRenewed: (renewOptions) => this.#restoreSessionState(this.#connection, renewOptions),
+            }),
       });
       void this.#events.syncListen();
     } catch (error) {
@@ -241,8 +241,11 @@ export class McpClient {
   }
 
   /** A renewed session starts empty: subscribe again and set the log level the old one had. */
-  async #restoreSessionState(options: RequestOptions | undefined): Promise<void> {
-    const level = this.#statefulLogLevel;
+  async #restoreSessionState(
+    connection: ClientConnection | undefined,
+    options: RequestOptions | undefined,
+  ): Promise<void> {
+    const level = connection?.logLevel;
     await Promise.all([
       this.#events.resubscribeAll(options),
       level === undefined ? undefined : this.#call('logging/setLevel', { level }, options),
@@ -526,7 +529,7 @@ export class McpClient {
     const connection = this.#requireConnection('logging/setLevel');
     if (connection.session.mode !== 'stateless') {
       await this.#call('logging/setLevel', { level }, options);
-      this.#statefulLogLevel = level;
+      connection.logLevel = level;
       return;
     }
     this.#checkCapability('logging/setLevel', connection);
@@ -650,7 +653,6 @@ export class McpClient {
     if (connection?.peer !== peer) return;
     this.#events.closed(connection);
     this.#connection = undefined;
-    this.#statefulLogLevel = undefined;
     this.#tools.clear();
     this.#taskStatus.clear();
     this.onclose?.();

@@ -34,7 +34,10 @@ export interface ConnectionDeps {
  * the 2026-07-28 revision (log level, listen stream). `send` hides which era the server is in.
  */
 export class ClientConnection {
-  /** 2026-07-28: the level `setLoggingLevel` chose, sent in each request's `_meta`. */
+  /**
+   * The level `setLoggingLevel` chose: 2026-07-28 sends it in each request's `_meta`; a stateful
+   * session that is renewed after a 404 sets it again.
+   */
   logLevel?: LoggingLevel;
   /** 2026-07-28: the open `subscriptions/listen` stream, once anything was asked for. */
   listen?: ListenStream;
@@ -65,25 +68,34 @@ export class ClientConnection {
     return this.#sendStateless(method, params, options);
   }
 
-  async #sendStateful(
+  #sendStateful(
     method: string,
     params: JSONObject | undefined,
     options: RequestOptions | undefined,
   ): Promise<JSONObject> {
+    const sent = this.peer.request(method, params, options);
+    if (!this.deps.sessionRenewed || method === 'initialize') return sent;
     const generation = this.#generation;
-    try {
-      return await this.peer.request(method, params, options);
-    } catch (error) {
-      // A 404 means the server never ran the request, so sending it again on a new session is safe.
-      if (!this.deps.sessionRenewed || method === 'initialize' || !isSessionExpired(error)) throw error;
-      if (this.#generation === generation) {
-        this.#renewal ??= this.#renewSession(options).finally(() => {
-          this.#renewal = undefined;
-        });
-        await this.#renewal;
-      }
-      return this.peer.request(method, params, options);
+    return sent.catch((error: unknown) => this.#renewAndResend(error, generation, method, params, options));
+  }
+
+  /** A 404 means the server never ran the request, so sending it again on a new session is safe. */
+  async #renewAndResend(
+    error: unknown,
+    generation: number,
+    method: string,
+    params: JSONObject | undefined,
+    options: RequestOptions | undefined,
+  ): Promise<JSONObject> {
+    if (!isSessionExpired(error)) throw error;
+    // Requests that failed on the same old session share one renewal.
+    if (this.#generation === generation) {
+      this.#renewal ??= this.#renewSession(options).finally(() => {
+        this.#renewal = undefined;
+      });
+      await this.#renewal;
     }
+    return this.peer.request(method, params, options);
   }
 
   /** The spec's answer to a 404 for the session: initialize again, on the same transport. */

@@ -172,9 +172,8 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
     return outcome;
   }
 
-  /** The capabilities this server declares, from what is registered and `options.capabilities`. */
   /**
-   * What the server declares. Asked on every request, so the answer is kept until what it depends
+   * What the server declares, from what is registered and `options.capabilities`. Asked on every request, so the answer is kept until what it depends
    * on (which kinds have registrations) changes; callers must not modify it.
    */
   capabilities(): ServerCapabilities {

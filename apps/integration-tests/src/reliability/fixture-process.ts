@@ -5,14 +5,17 @@ import { fileURLToPath } from 'node:url';
 
 export const FIXTURE_SCRIPT = fileURLToPath(new URL('./fixtures/slow-server.mjs', import.meta.url));
 
-/** Starts the fixture as an HTTP server (`extraArgs` after the port) and returns it with its /mcp URL. */
+/**
+ * Starts the fixture as an HTTP server and returns it with its /mcp URL. `args` go after the port,
+ * `nodeArgs` to node; stderr is piped (read it with StderrLines) when `captureStderr` is set.
+ */
 export async function spawnHttpServer(
   port = 0,
-  extraArgs: string[] = [],
-  nodeArgs: string[] = [],
+  options: { args?: string[]; nodeArgs?: string[]; captureStderr?: boolean } = {},
 ): Promise<{ child: ChildProcess; url: URL }> {
-  const child = spawn(process.execPath, [...nodeArgs, FIXTURE_SCRIPT, 'http', String(port), ...extraArgs], {
-    stdio: ['ignore', 'pipe', nodeArgs.length > 0 ? 'pipe' : 'inherit'],
+  const { args = [], nodeArgs = [], captureStderr = false } = options;
+  const child = spawn(process.execPath, [...nodeArgs, FIXTURE_SCRIPT, 'http', String(port), ...args], {
+    stdio: ['ignore', 'pipe', captureStderr ? 'pipe' : 'inherit'],
   });
   child.stdout!.setEncoding('utf8');
   let text = '';

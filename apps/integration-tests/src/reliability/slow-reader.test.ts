@@ -82,7 +82,7 @@ describe('a stalled stdio reader', () => {
 
 describe('a stalled SSE reader', () => {
   it('cuts the connection at maxSseBufferBytes (default 4 MiB), says why, keeps memory flat and keeps serving', async () => {
-    const { child, url } = await spawnHttpServer(0, [], ['--expose-gc']);
+    const { child, url } = await spawnHttpServer(0, { nodeArgs: ['--expose-gc'], captureStderr: true });
     children.push(child);
     const stderr = new StderrLines(child);
     const initialized = await fetch(url, {

@@ -12,7 +12,7 @@ import type { ServerCore } from './core.js';
 import { isProtocolLevelToolError } from './errors.js';
 import { InputRequiredSignal, type RequestContext } from './request-context.js';
 import { shapeCallToolResult, shapeTool } from './shape-results.js';
-import type { TaskOutcome, TaskWork } from './tasks.js';
+import type { TaskOutcome } from './tasks.js';
 import { checkToolOutput, normalizeToolReturn, toolErrorResult } from './tool-results.js';
 
 export async function listTools(
@@ -86,7 +86,14 @@ export async function callTool(core: ServerCore, params: CallToolRequestParams, 
         );
       }
       return tasks.start(params.task.ttl, async (work): Promise<TaskOutcome> => {
-        const taskCtx = taskContext(ctx, work);
+        // The request's facts, with the task's own signal and channel (those replace the only
+        // members a RequestContext may keep on its prototype).
+        const taskCtx: RequestContext = {
+          ...ctx,
+          signal: work.signal,
+          sendNotification: work.sendNotification,
+          requestInput: work.requestInput,
+        };
         try {
           const result = await runTool(core, entry, args, taskCtx);
           if (result.isError !== true) return { result };
@@ -142,28 +149,4 @@ async function runTool(
     return toolErrorResult(output.message);
   }
   return shapeCallToolResult(result, version);
-}
-
-/**
- * The context a task's work runs in: the request's facts, with the task's own signal and channel.
- * Copied field by field, since a RequestContext may be a class whose getters a spread would drop.
- */
-function taskContext(ctx: RequestContext, work: TaskWork): RequestContext {
-  const copy: RequestContext = {
-    protocolVersion: ctx.protocolVersion,
-    clientCapabilities: ctx.clientCapabilities,
-    signal: work.signal,
-    sendNotification: work.sendNotification,
-    requestInput: work.requestInput,
-  };
-  if (ctx.clientInfo !== undefined) copy.clientInfo = ctx.clientInfo;
-  if (ctx.logLevel !== undefined) copy.logLevel = ctx.logLevel;
-  if (ctx.progressToken !== undefined) copy.progressToken = ctx.progressToken;
-  if (ctx.requestId !== undefined) copy.requestId = ctx.requestId;
-  if (ctx.sessionId !== undefined) copy.sessionId = ctx.sessionId;
-  if (ctx.authInfo !== undefined) copy.authInfo = ctx.authInfo;
-  if (ctx.extra !== undefined) copy.extra = ctx.extra;
-  if (ctx.session !== undefined) copy.session = ctx.session;
-  if (ctx.tasks !== undefined) copy.tasks = ctx.tasks;
-  return copy;
 }

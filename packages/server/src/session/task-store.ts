@@ -127,16 +127,17 @@ export class SessionTaskStore implements TaskRunner {
 
   async result(taskId: string, requestId?: RequestId): Promise<JSONObject> {
     const record = this.#find(taskId);
-    if (requestId !== undefined && !TERMINAL.has(record.status)) {
-      record.resultRequests.push(requestId);
-      for (const listener of [...record.resultRequestListeners]) listener(requestId);
-      try {
-        await record.done;
-      } finally {
-        record.resultRequests.splice(record.resultRequests.indexOf(requestId), 1);
-      }
+    // A tasks/result that waits lends its stream to the task's messages until the task ends.
+    const waiting = TERMINAL.has(record.status) ? undefined : requestId;
+    if (waiting !== undefined) {
+      record.resultRequests.push(waiting);
+      for (const listener of [...record.resultRequestListeners]) listener(waiting);
     }
-    await record.done;
+    try {
+      await record.done;
+    } finally {
+      if (waiting !== undefined) record.resultRequests.splice(record.resultRequests.indexOf(waiting), 1);
+    }
     const outcome = record.outcome;
     if (outcome === undefined || 'error' in outcome) {
       throw (
