@@ -23,7 +23,8 @@ const pkg = {
   exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } },
   files: ['dist', 'README.md'],
   scripts: {
-    build: 'tsc -p tsconfig.build.json',
+    // Published packages ship one bundled file per export (scripts/build-package.mjs); apps keep tsc's files.
+    build: isPrivate ? 'tsc -p tsconfig.build.json' : 'node ../../scripts/build-package.mjs',
     typecheck: 'tsc -p tsconfig.json --noEmit',
     test: 'vitest run',
   },

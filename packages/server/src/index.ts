@@ -60,7 +60,6 @@ export type {
 export type { UriTemplateLimits, UriVariables } from './uri-template/matcher.js';
 export { DEFAULT_URI_TEMPLATE_LIMITS } from './uri-template/matcher.js';
 export { UriTemplateError } from './uri-template/parse.js';
-export { UriTemplate } from './uri-template/uri-template.js';
 
 // Prompts.
 export type { RegisteredPrompt } from './registration.js';

@@ -64,6 +64,8 @@ describe('StdioClientTransport', () => {
       },
     });
     await waitUntil(() => received.includes('END-OF-FLOOD 😀'), 'the whole flood');
+    // stdout and stderr are separate pipes: the message may arrive after the last stderr line.
+    await waitUntil(() => seen.messages.length > 0, 'the message written after the flood');
     expect(received).toContain('line 0 ');
     expect(seen.transport.stderrTail.length).toBeLessThanOrEqual(500);
     expect(seen.transport.stderrTail.endsWith('END-OF-FLOOD 😀\n')).toBe(true);

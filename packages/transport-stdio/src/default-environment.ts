@@ -4,8 +4,12 @@ import process from 'node:process';
  * Variables a spawned server inherits by default: enough to find programs and a home, nothing
  * that tends to hold secrets. Pass `inheritEnv: true` to give it the whole environment.
  */
-export const DEFAULT_INHERITED_ENV_VARS: readonly string[] =
-  process.platform === 'win32'
+export const DEFAULT_INHERITED_ENV_VARS: readonly string[] = /* @__PURE__ */ inheritedEnvVars();
+
+// A function, not an expression at module level: reading `process.platform` there would keep this
+// module in every bundle of the package's single-file build, even servers that never spawn.
+function inheritedEnvVars(): readonly string[] {
+  return process.platform === 'win32'
     ? [
         'APPDATA',
         'HOMEDRIVE',
@@ -23,6 +27,7 @@ export const DEFAULT_INHERITED_ENV_VARS: readonly string[] =
         'WINDIR',
       ]
     : ['HOME', 'LANG', 'LC_ALL', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'TMPDIR', 'TZ', 'USER'];
+}
 
 /** The default environment of a spawned server: `DEFAULT_INHERITED_ENV_VARS` taken from this process. */
 export function getDefaultEnvironment(): Record<string, string> {

@@ -2,7 +2,12 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import process from 'node:process';
 
-const isWindows = process.platform === 'win32';
+// Behind a pure call, so bundles of servers that never spawn drop this module (see default-environment.ts).
+const isWindows = /* @__PURE__ */ platformIsWindows();
+
+function platformIsWindows(): boolean {
+  return process.platform === 'win32';
+}
 
 /** Whether children are started as leaders of their own process group (POSIX), so the group can be killed. */
 export const usesProcessGroups = !isWindows;

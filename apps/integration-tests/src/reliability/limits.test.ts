@@ -1,6 +1,7 @@
 // Each documented limit is hit once and must refuse with an error that says what was wrong.
 import { DEFAULT_MAX_DEPTH, decodeMessage, JsonRpcError } from '@mcpkit/jsonrpc';
-import { DEFAULT_URI_TEMPLATE_LIMITS, McpServer, UriTemplate, UriTemplateError } from '@mcpkit/server';
+import { DEFAULT_URI_TEMPLATE_LIMITS, McpServer, UriTemplateError } from '@mcpkit/server';
+import { UriTemplate } from '@mcpkit/server/uri-template';
 import { InMemoryEventStore } from '@mcpkit/transport-http-server';
 import { describe, expect, it } from 'vitest';
 import { createEchoHandler, ENDPOINT, INITIALIZE, openSession, postHeaders } from './helpers.js';

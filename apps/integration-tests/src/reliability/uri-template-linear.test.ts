@@ -1,7 +1,7 @@
 // URI-template matching on adversarial 100 KB URIs: patterns that make a backtracking regex go
 // quadratic or worse (adjacent expressions, repeated separators, a literal that never comes).
 // Matching must stay linear: 4x the input may cost at most ~8x the time (quadratic would be 16x).
-import { UriTemplate } from '@mcpkit/server';
+import { UriTemplate } from '@mcpkit/server/uri-template';
 import { describe, expect, it } from 'vitest';
 
 const BIG = 100 * 1024;

@@ -3,8 +3,12 @@ import { type UriTemplateLimits, UriTemplateMatcher, type UriVariables } from '.
 import { UriTemplateError } from './parse.js';
 
 // RFC 6570 expansion (variables -> URI) comes from the `uri-template` package. Only this class
-// uses it: the server matches registered templates with `UriTemplateMatcher` and never expands,
-// so an application that does not expand templates itself does not bundle the package.
+// uses it, and it is its own entry (`@mcpkit/server/uri-template`): the server matches registered
+// templates with `UriTemplateMatcher` and never expands, so a server that does not import this
+// entry neither loads the package at startup nor bundles it.
+
+export type { UriTemplateLimits, UriVariables } from './matcher.js';
+export { UriTemplateError } from './parse.js';
 
 /** A parsed RFC 6570 template: expands variables into a URI and matches a URI back into variables. */
 export class UriTemplate extends UriTemplateMatcher {

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// Builds the workspace package in the current directory into dist/: type declarations from tsc,
+// JavaScript from esbuild, one file per `exports` entry (code shared by several entries goes to
+// dist/_chunks, so module state such as an installed validator exists once).
+//
+// Why bundle: Node resolves, reads and compiles every ESM file separately, and a server that
+// loaded our ~100 small files spent more time starting than the official SDK does (issue #3's
+// startup target). Dependencies (zod, other @mcpkit packages, uri-template…) stay external, so
+// users' bundlers still deduplicate them and tree-shake each entry file.
+//
+// @mcpkit/protocol keeps tsc's one-file-per-module output: its per-revision schema objects spread
+// whole module namespaces, which a bundled file turns into top-level `__export` calls that keep
+// every schema alive in users' bundles (the stdio server probe grew from 33 to 45 KiB gzipped).
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+
+const packageDir = process.cwd();
+const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+
+/** `./dist/node/index.js` → `src/node/index.ts`, for every runtime entry in `exports`. */
+function entryPoints() {
+  const entries = [];
+  for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
+    const output = typeof target === 'string' ? target : target.default;
+    const match = /^\.\/dist\/(.+)\.js$/.exec(output ?? '');
+    if (match === null) {
+      throw new Error(
+        `${manifest.name}: exports["${subpath}"] must point at ./dist/<path>.js, got ${output}`,
+      );
+    }
+    const source = join('src', `${match[1]}.ts`);
+    if (!existsSync(join(packageDir, source))) {
+      throw new Error(`${manifest.name}: exports["${subpath}"] has no source file ${source}`);
+    }
+    entries.push(source);
+  }
+  if (entries.length === 0) throw new Error(`${manifest.name}: package.json has no exports to build`);
+  return entries;
+}
+
+const entries = entryPoints();
+// A clean dist: files of an earlier build (or of a module since removed) must not ship.
+rmSync(join(packageDir, 'dist'), { recursive: true, force: true });
+
+const tsc = createRequire(join(packageDir, 'package.json')).resolve('typescript/bin/tsc');
+execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--emitDeclarationOnly'], {
+  cwd: packageDir,
+  stdio: 'inherit',
+});
+
+await build({
+  absWorkingDir: packageDir,
+  entryPoints: entries,
+  outdir: 'dist',
+  outbase: 'src',
+  bundle: true,
+  splitting: true,
+  chunkNames: '_chunks/[name]-[hash]',
+  format: 'esm',
+  platform: 'node',
+  target: 'es2022',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
