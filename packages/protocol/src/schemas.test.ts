@@ -232,6 +232,12 @@ describe('direction unions per revision', () => {
     expect(v2025_11_25.ClientRequestSchema.safeParse(discover).success).toBe(false);
   });
 
+  it('builds the direction unions of a revision once, on first read, as ordinary enumerable keys', () => {
+    expect(v2025_11_25.ServerNotificationSchema).toBe(v2025_11_25.ServerNotificationSchema);
+    expect(Object.keys(v2025_11_25)).toContain('ClientResultSchema');
+    expect({ ...v2024_11_05 }.ClientRequestSchema).toBe(v2024_11_05.ClientRequestSchema);
+  });
+
   it('knows which requests a server may send in each revision', () => {
     const elicit = {
       jsonrpc: '2.0',
