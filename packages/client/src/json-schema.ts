@@ -1,12 +1,10 @@
-import {
-  compileJsonSchema as compileWithProtocol,
-  type JsonSchemaDialect,
-  jsonSchemaDialectOf,
-} from '@mcpkit/protocol';
+import { type JsonSchemaDialect, jsonSchemaDialectOf } from '@mcpkit/protocol';
+import { compileJsonSchema as compileWithProtocol } from '@mcpkit/protocol/json-schema';
 
 // Output schemas and elicitation forms are checked by @mcpkit/protocol's built-in validator (or
 // by a full one installed with its `setJsonSchemaValidatorFactory`), so a minimal client bundle
-// carries no validator dependency.
+// carries no validator dependency. Unlike the server, the client needs no install: checking what
+// a server sends is on by default.
 
 /** The outcome of checking a value against a JSON Schema. */
 export interface JsonSchemaCheck {

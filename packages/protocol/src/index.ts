@@ -58,19 +58,16 @@ export {
   readHeaderParameters,
   valueAtPath,
 } from './header-parameters.js';
-export type { JsonSchemaValidatorFactory } from './json-schema/factory.js';
-export { compileJsonSchema, setJsonSchemaValidatorFactory } from './json-schema/factory.js';
-// A small JSON Schema validator for tool, output and elicitation schemas (no dependencies).
+// Which JSON Schema validator checks raw JSON Schemas; the built-in one is the separate entry
+// point `@mcpkit/protocol/json-schema`, so programs that never install it do not carry it.
 export type {
   JsonSchemaDialect,
   JsonSchemaErrorUnit,
   JsonSchemaValidation,
-} from './json-schema/validator.js';
-export {
-  compileJsonSchemaValidator,
-  jsonSchemaDialectOf,
-  UNSUPPORTED_JSON_SCHEMA_KEYWORDS,
-} from './json-schema/validator.js';
+} from './json-schema/dialect.js';
+export { jsonSchemaDialectOf } from './json-schema/dialect.js';
+export type { JsonSchemaValidatorFactory } from './json-schema/factory.js';
+export { installedJsonSchemaValidator, setJsonSchemaValidatorFactory } from './json-schema/factory.js';
 // JSON-RPC 2.0 message shapes.
 export type {
   JSONObject,

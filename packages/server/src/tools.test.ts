@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { McpServer } from './server.js';
 import { connect } from './test-helpers/harness.js';
+import { useBuiltInJsonSchemaValidator } from './test-helpers/json-schema.js';
+
+useBuiltInJsonSchemaValidator();
 
 function echoServer(options: ConstructorParameters<typeof McpServer>[1] = {}) {
   const server = new McpServer({ name: 'test', version: '1.0.0' }, options);

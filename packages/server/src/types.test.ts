@@ -2,6 +2,9 @@ import { describe, expectTypeOf, it } from 'vitest';
 import * as z from 'zod';
 import type { HandlerContext } from './core/handler-context.js';
 import { McpServer } from './server.js';
+import { useBuiltInJsonSchemaValidator } from './test-helpers/json-schema.js';
+
+useBuiltInJsonSchemaValidator();
 
 // Compile-time checks: handler arguments, elicitation content and state are typed from schemas.
 describe('types', () => {

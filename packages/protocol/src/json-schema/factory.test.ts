@@ -1,6 +1,26 @@
 import { Validator } from '@cfworker/json-schema';
 import { afterEach, describe, expect, it } from 'vitest';
-import { compileJsonSchema, setJsonSchemaValidatorFactory } from './factory.js';
+import { installedJsonSchemaValidator, setJsonSchemaValidatorFactory } from './factory.js';
+import { compileJsonSchema, compileJsonSchemaValidator, jsonSchemaValidator } from './index.js';
+
+describe('the installed JSON Schema validator', () => {
+  afterEach(() => setJsonSchemaValidatorFactory(undefined));
+
+  it('is none until one is installed, and none again after uninstalling', () => {
+    expect(installedJsonSchemaValidator()).toBeUndefined();
+    setJsonSchemaValidatorFactory(jsonSchemaValidator);
+    expect(installedJsonSchemaValidator()).toBe(jsonSchemaValidator);
+    setJsonSchemaValidatorFactory(undefined);
+    expect(installedJsonSchemaValidator()).toBeUndefined();
+  });
+
+  it('offers the built-in validator as a factory from @mcpkit/protocol/json-schema', () => {
+    expect(jsonSchemaValidator).toBe(compileJsonSchemaValidator);
+    const check = jsonSchemaValidator({ type: 'integer', minimum: 1 }, '2020-12');
+    expect(check(2).valid).toBe(true);
+    expect(check(0).errors[0]).toMatchObject({ instanceLocation: '#', keyword: 'minimum' });
+  });
+});
 
 describe('compileJsonSchema', () => {
   afterEach(() => setJsonSchemaValidatorFactory(undefined));

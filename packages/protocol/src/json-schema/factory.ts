@@ -1,14 +1,10 @@
-import {
-  compileJsonSchemaValidator,
-  type JsonSchemaDialect,
-  type JsonSchemaValidation,
-  jsonSchemaDialectOf,
-} from './validator.js';
+import type { JsonSchemaDialect, JsonSchemaValidation } from './dialect.js';
 
-// Raw JSON Schemas (tool input/output schemas given as JSON, elicitation forms) are checked by
-// the built-in validator so the minimal server and client carry no validator dependency. An
-// application that needs the whole of JSON Schema installs a full validator here, once, before
-// registering tools or connecting: e.g. a factory wrapping `@cfworker/json-schema`'s `Validator`.
+// Which JSON Schema validator checks raw JSON Schemas (tool input/output schemas given as JSON,
+// elicitation forms) is the application's choice, made once at startup. Nothing here imports a
+// validator, so a server that only uses zod schemas carries none: the built-in one lives at
+// `@mcpkit/protocol/json-schema` (`jsonSchemaValidator`), and a full one can wrap e.g.
+// `@cfworker/json-schema`'s `Validator`.
 
 /** Compiles a schema once; throws a TypeError when the schema is invalid or unsupported. */
 export type JsonSchemaValidatorFactory = (
@@ -19,16 +15,14 @@ export type JsonSchemaValidatorFactory = (
 let installed: JsonSchemaValidatorFactory | undefined;
 
 /**
- * Replaces the built-in validator for every later compilation in this process (the server
- * caches compiled schemas by identity, so install it before registering). `undefined` restores
- * the built-in one.
+ * Installs the validator for every later compilation in this process (the server caches
+ * compiled schemas by identity, so install it before registering). `undefined` uninstalls it.
  */
 export function setJsonSchemaValidatorFactory(factory: JsonSchemaValidatorFactory | undefined): void {
   installed = factory;
 }
 
-/** Compiles with the installed factory, or with the built-in validator when none is installed. */
-export function compileJsonSchema(schema: unknown): (value: unknown) => JsonSchemaValidation {
-  const dialect = jsonSchemaDialectOf(schema);
-  return (installed ?? compileJsonSchemaValidator)(schema, dialect);
+/** The factory installed with `setJsonSchemaValidatorFactory`, or undefined when none is. */
+export function installedJsonSchemaValidator(): JsonSchemaValidatorFactory | undefined {
+  return installed;
 }

@@ -3,20 +3,12 @@
 // schema that needs more (dynamic references, unevaluated*, remote $ref) is refused at compile
 // time with the keyword named, so nothing is ever validated loosely by mistake.
 
-/** One failing keyword: where in the instance, which keyword, and a readable reason. */
-export interface JsonSchemaErrorUnit {
-  /** JSON pointer into the instance, as a URI fragment (`#/a/0`). */
-  instanceLocation: string;
-  keyword: string;
-  error: string;
-}
-
-export interface JsonSchemaValidation {
-  valid: boolean;
-  errors: JsonSchemaErrorUnit[];
-}
-
-export type JsonSchemaDialect = '4' | '7' | '2019-09' | '2020-12';
+import {
+  type JsonSchemaDialect,
+  type JsonSchemaErrorUnit,
+  type JsonSchemaValidation,
+  jsonSchemaDialectOf,
+} from './dialect.js';
 
 /** Keywords this validator refuses rather than silently ignoring. */
 export const UNSUPPORTED_JSON_SCHEMA_KEYWORDS: readonly string[] = [
@@ -27,17 +19,6 @@ export const UNSUPPORTED_JSON_SCHEMA_KEYWORDS: readonly string[] = [
 ];
 
 type Check = (value: unknown, location: string, errors: JsonSchemaErrorUnit[]) => boolean;
-
-/** The dialect a schema declares in `$schema`; MCP's default is 2020-12 (SEP-1613). */
-export function jsonSchemaDialectOf(schema: unknown): JsonSchemaDialect {
-  const uri =
-    typeof schema === 'object' && schema !== null ? (schema as { $schema?: unknown }).$schema : undefined;
-  if (typeof uri !== 'string') return '2020-12';
-  if (uri.includes('draft-04')) return '4';
-  if (uri.includes('draft-06') || uri.includes('draft-07')) return '7';
-  if (uri.includes('2019-09')) return '2019-09';
-  return '2020-12';
-}
 
 /**
  * Compiles a schema once into a checking function. Throws a TypeError naming the keyword and

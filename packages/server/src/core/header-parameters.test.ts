@@ -1,7 +1,10 @@
 import type { JsonRpcError } from '@mcpkit/jsonrpc';
 import { describe, expect, it } from 'vitest';
 import { McpServer } from '../server.js';
+import { useBuiltInJsonSchemaValidator } from '../test-helpers/json-schema.js';
 import type { RequestContext } from './request-context.js';
+
+useBuiltInJsonSchemaValidator();
 
 // SEP-2243: tool arguments annotated with x-mcp-header are checked against the decoded
 // Mcp-Param-* headers an HTTP transport hands over in `extra.mcpParams`.

@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { McpServer } from '../server.js';
 import { connect, settle } from '../test-helpers/harness.js';
+import { useBuiltInJsonSchemaValidator } from '../test-helpers/json-schema.js';
 import type { ServerEvent } from './core.js';
 import { RequestStateCodec } from './request-state.js';
 import { createStatelessContext, outcomeToResponse } from './stateless.js';
+
+useBuiltInJsonSchemaValidator();
 
 const META = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',

@@ -1,4 +1,5 @@
 import { setJsonSchemaValidatorFactory } from '@mcpkit/protocol';
+import { jsonSchemaValidator } from '@mcpkit/protocol/json-schema';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { compileSchema } from './compile-schema.js';
@@ -6,7 +7,28 @@ import { compileSchema } from './compile-schema.js';
 describe('compileSchema', () => {
   afterEach(() => setJsonSchemaValidatorFactory(undefined));
 
+  it('refuses raw JSON Schema when no validator is installed, saying what to install', () => {
+    const raw = { type: 'object', properties: { a: { type: 'number' } } };
+    expect(() => compileSchema(raw, { io: 'input', label: "tool 'add' inputSchema" })).toThrow(
+      new TypeError(
+        "tool 'add' inputSchema is raw JSON Schema, and no JSON Schema validator is installed. Install the " +
+          "built-in one once at startup: import { setJsonSchemaValidatorFactory } from '@mcpkit/protocol'; " +
+          "import { jsonSchemaValidator } from '@mcpkit/protocol/json-schema'; " +
+          'setJsonSchemaValidatorFactory(jsonSchemaValidator) — or pass a zod schema.',
+      ),
+    );
+    // Nothing was cached by the refusal: the same object compiles once a validator is installed.
+    setJsonSchemaValidatorFactory(jsonSchemaValidator);
+    expect(compileSchema(raw, { io: 'input', label: 'x' }).validate({ a: 'no' }).ok).toBe(false);
+  });
+
+  it('compiles zod schemas with no validator installed', () => {
+    const compiled = compileSchema({ a: z.number() }, { io: 'input', label: 'x', requireObject: true });
+    expect(compiled.validate({ a: 1 })).toEqual({ ok: true, value: { a: 1 } });
+  });
+
   it('checks raw JSON Schema with the built-in validator, naming path and keyword', () => {
+    setJsonSchemaValidatorFactory(jsonSchemaValidator);
     const schema = { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } } };
     const compiled = compileSchema(schema, {
       io: 'input',
@@ -22,6 +44,7 @@ describe('compileSchema', () => {
   });
 
   it('names the tool when a raw schema uses a keyword the built-in validator cannot check', () => {
+    setJsonSchemaValidatorFactory(jsonSchemaValidator);
     expect(() =>
       compileSchema(
         { type: 'object', unevaluatedProperties: false },

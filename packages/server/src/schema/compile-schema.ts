@@ -1,4 +1,8 @@
-import { compileJsonSchema as compileJsonSchemaCheck } from '@mcpkit/protocol';
+import {
+  installedJsonSchemaValidator,
+  type JsonSchemaValidation,
+  jsonSchemaDialectOf,
+} from '@mcpkit/protocol';
 import * as z from 'zod';
 
 // Tool and custom-method schemas arrive as zod (an object schema or a raw shape) or as a JSON
@@ -113,13 +117,17 @@ function compileZod<T>(schema: z.ZodType, options: CompileOptions): CompiledSche
 }
 
 /**
- * Raw JSON Schemas are checked by @mcpkit/protocol's built-in validator, or by a full one the
- * application installed with `setJsonSchemaValidatorFactory` (kept out of the minimal bundle).
+ * Raw JSON Schemas are checked by the validator the application installed with
+ * `setJsonSchemaValidatorFactory` (the built-in one or a full one). The server never brings one
+ * itself, so a zod-only server carries no JSON Schema validator; with none installed a raw schema
+ * is refused here, at registration, rather than left unchecked.
  */
 function compileJsonSchema<T>(schema: JsonSchemaObject, options: CompileOptions): CompiledSchema<T> {
-  let check: ReturnType<typeof compileJsonSchemaCheck>;
+  const factory = installedJsonSchemaValidator();
+  if (factory === undefined) throw new TypeError(noValidatorMessage(options.label));
+  let check: (value: unknown) => JsonSchemaValidation;
   try {
-    check = compileJsonSchemaCheck(schema);
+    check = factory(schema, jsonSchemaDialectOf(schema));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new TypeError(`${options.label}: invalid JSON Schema: ${reason}`, { cause: error });
@@ -132,6 +140,15 @@ function compileJsonSchema<T>(schema: JsonSchemaObject, options: CompileOptions)
       return { ok: false, message: describeJsonSchemaErrors(result.errors) };
     },
   };
+}
+
+function noValidatorMessage(label: string): string {
+  return (
+    `${label} is raw JSON Schema, and no JSON Schema validator is installed. Install the built-in ` +
+    "one once at startup: import { setJsonSchemaValidatorFactory } from '@mcpkit/protocol'; " +
+    "import { jsonSchemaValidator } from '@mcpkit/protocol/json-schema'; " +
+    'setJsonSchemaValidatorFactory(jsonSchemaValidator) — or pass a zod schema.'
+  );
 }
 
 /** `path: message` of the first zod issue (zod's messages already say expected and received). */

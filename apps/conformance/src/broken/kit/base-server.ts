@@ -1,3 +1,5 @@
+import { setJsonSchemaValidatorFactory } from '@mcpkit/protocol';
+import { jsonSchemaValidator } from '@mcpkit/protocol/json-schema';
 import { McpServer } from '@mcpkit/server';
 import * as z from 'zod';
 
@@ -33,6 +35,8 @@ export const PRESERVED_SCHEMA = {
  * applicable" and the one broken rule stands alone.
  */
 export function createBaselineServer(): McpServer {
+  // Raw JSON Schema tools and elicitation forms below need a validator; the server brings none.
+  setJsonSchemaValidatorFactory(jsonSchemaValidator);
   const server = new McpServer(
     { name: 'mcpkit-broken-fixture', version: '0.0.0' },
     {
