@@ -23,7 +23,16 @@ export { InputRequiredSignal } from './core/request-context.js';
 export type { RequestStateOptions } from './core/request-state.js';
 export { RequestStateCodec } from './core/request-state.js';
 export type { StatelessContextInit } from './core/stateless.js';
-export type { TaskOptions, TaskOutcome, TaskRunner, TaskStatus, TaskWork } from './core/tasks.js';
+export type {
+  TaskChannel,
+  TaskOptions,
+  TaskOutcome,
+  TaskRunner,
+  TaskStatus,
+  TaskStore,
+  TaskStoreFactory,
+  TaskWork,
+} from './core/tasks.js';
 export { createStatelessContext, outcomeToResponse, outcomeToResult } from './core/stateless.js';
 
 // What handlers receive.

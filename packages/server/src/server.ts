@@ -17,7 +17,7 @@ import { type CreateContext, createHandlerContext, type HandlerContext } from '.
 import type { RequestContext } from './core/request-context.js';
 import { RequestStateCodec, type RequestStateOptions } from './core/request-state.js';
 import { shapeImplementation } from './core/shape-results.js';
-import type { TaskOptions } from './core/tasks.js';
+import type { TaskStoreFactory } from './core/tasks.js';
 import { Registration } from './registration.js';
 import { type ConnectOptions, ServerSession } from './session/session.js';
 import type { UriTemplateLimits } from './uri-template/matcher.js';
@@ -53,8 +53,11 @@ export interface McpServerOptions<TState = undefined> {
    * stateless requests too (experimental).
    */
   protocolVersions?: readonly string[];
-  /** Limits of 2025-11-25 tasks (turn them on with `capabilities.tasks`). */
-  tasks?: TaskOptions;
+  /**
+   * Where 2025-11-25 tasks live, required with `capabilities.tasks`: `inMemoryTasks(limits?)` from
+   * `@mcpkit/server/tasks` (an entry point of its own, so servers without tasks do not bundle it).
+   */
+  tasks?: TaskStoreFactory;
   /** Signs 2026-07-28 `requestState` (multi-round-trip answers); see RequestStateCodec. */
   requestState?: RequestStateOptions;
   /**
@@ -106,6 +109,13 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
     );
     if (unknown.length > 0)
       throw new TypeError(`Unknown protocol versions in options.protocolVersions: ${unknown.join(', ')}`);
+    if (options.capabilities?.tasks === true && options.tasks === undefined) {
+      throw new TypeError(
+        'capabilities.tasks is on but no task store was given. Pass one as the tasks option: ' +
+          "import { inMemoryTasks } from '@mcpkit/server/tasks'; " +
+          'new McpServer(info, { capabilities: { tasks: true }, tasks: inMemoryTasks() })',
+      );
+    }
   }
 
   // ---- connections ----

@@ -4,6 +4,7 @@
 
 import { McpClient } from '@mcpkit/client';
 import { McpServer } from '@mcpkit/server';
+import { inMemoryTasks } from '@mcpkit/server/tasks';
 import { StreamableHttpClientTransport } from '@mcpkit/transport-http-client';
 import { createStreamableHttpHandler } from '@mcpkit/transport-http-server';
 import { type ServerHandle, serve } from '@mcpkit/transport-http-server/node';
@@ -22,7 +23,7 @@ afterEach(async () => {
 async function startAskingServer(): Promise<URL> {
   const server = new McpServer(
     { name: 'asking', version: '1.0.0' },
-    { capabilities: { tasks: true }, tasks: { pollIntervalMs: 20 } },
+    { capabilities: { tasks: true }, tasks: inMemoryTasks({ pollIntervalMs: 20 }) },
   );
   server.tool('asks', { execution: { taskSupport: 'optional' } }, async (_args, ctx) => {
     const answer = await ctx.elicit('Confirm?', { ok: z.boolean() });

@@ -8,6 +8,7 @@ import { JsonRpcError } from '@mcpkit/jsonrpc';
 import { createInMemoryTransportPair } from '@mcpkit/jsonrpc/testing';
 import type { Task } from '@mcpkit/protocol';
 import { McpServer } from '@mcpkit/server';
+import { inMemoryTasks } from '@mcpkit/server/tasks';
 import { StreamableHttpClientTransport } from '@mcpkit/transport-http-client';
 import { createStreamableHttpHandler } from '@mcpkit/transport-http-server';
 import { serve } from '@mcpkit/transport-http-server/node';
@@ -19,7 +20,7 @@ const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 function taskServer(tasks = true) {
   const server = new McpServer(
     { name: 'tasks', version: '1.0.0' },
-    { capabilities: { tasks }, tasks: { defaultTtlMs: 60_000, pollIntervalMs: 20 } },
+    { capabilities: { tasks }, tasks: inMemoryTasks({ defaultTtlMs: 60_000, pollIntervalMs: 20 }) },
   );
   let release = () => {};
   const gate = new Promise<void>((resolve) => {

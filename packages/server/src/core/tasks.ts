@@ -5,7 +5,9 @@ import type { InputRequest, InputRequestOptions } from './request-context.js';
 // Tasks (2025-11-25, experimental): a task-augmented tools/call answers at once with a task,
 // runs on, and its result is fetched later with tasks/result. The core speaks to tasks through
 // this interface; the stateful session supplies it (tasks live with the session that created
-// them, which also binds them to that client's authorization).
+// them, which also binds them to that client's authorization). Which store holds them is the
+// application's choice, passed as `tasks` in the server options: the in-memory one comes from the
+// opt-in entry point `@mcpkit/server/tasks`, so servers without tasks do not carry it.
 
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 
@@ -51,3 +53,30 @@ export interface TaskRunner {
   list(cursor: string | undefined): Promise<JSONObject>;
   cancel(taskId: string): JSONObject;
 }
+
+/**
+ * How a session's tasks reach the client: the session's peer. A message related to a
+ * tasks/result request goes out on that request's stream (Streamable HTTP); unrelated ones on the
+ * session's own channel.
+ */
+export interface TaskChannel {
+  notify(method: string, params: JSONObject, relatedRequestId?: RequestId): Promise<void>;
+  request(
+    method: string,
+    params: JSONObject,
+    options: { signal: AbortSignal; timeoutMs?: number; relatedRequestId?: RequestId },
+  ): Promise<JSONObject>;
+  report(error: unknown): void;
+}
+
+/** One session's tasks. */
+export interface TaskStore extends TaskRunner {
+  /** The session closed: abort every running task and forget them all. */
+  closeAll(): void;
+}
+
+/**
+ * Builds a session's task store on its first task-augmented request; the `tasks` server option,
+ * e.g. `inMemoryTasks()` from `@mcpkit/server/tasks`.
+ */
+export type TaskStoreFactory = (session: { pageSize: number; channel: TaskChannel }) => TaskStore;

@@ -18,10 +18,10 @@ import {
 import type { HandlerContext } from '../core/handler-context.js';
 import type { RequestContext, SessionControls } from '../core/request-context.js';
 import { supports } from '../core/revisions.js';
+import type { TaskStore } from '../core/tasks.js';
 import type { McpServer } from '../server.js';
 import { SessionRequestContext } from './session-request-context.js';
 import { answerStatelessRequest, isStatelessRequest } from './stateless-path.js';
-import { SessionTaskStore } from './task-store.js';
 
 /** What `initialize` negotiated; pass it to `connect` to resume a session without a handshake. */
 export interface NegotiatedSession {
@@ -64,7 +64,7 @@ export class ServerSession {
   readonly #subscriptions = new Set<string>();
   readonly #closeListeners: (() => void)[] = [];
   readonly #controls: SessionControls;
-  #tasks: SessionTaskStore | undefined;
+  #tasks: TaskStore | undefined;
 
   constructor(server: McpServer<any>, transport: Transport, options: ConnectOptions) {
     this.server = server;
@@ -217,20 +217,25 @@ export class ServerSession {
   }
 
   /** The session's tasks, created on first use when the server enables them and the revision has them. */
-  #taskStore(version: string): SessionTaskStore | undefined {
+  #taskStore(version: string): TaskStore | undefined {
     if (!supports(version, 'tasks') || isStatelessProtocolVersion(version)) return undefined;
-    if (this.server.options.capabilities?.tasks !== true) return undefined;
-    this.#tasks ??= new SessionTaskStore(this.server.options.tasks ?? {}, this.server.pageSize, {
-      notify: (method, params, relatedRequestId) =>
-        this.#closed
-          ? Promise.resolve()
-          : this.peer.notify(
-              method,
-              params,
-              relatedRequestId === undefined ? undefined : { relatedRequestId },
-            ),
-      request: (method, params, options) => this.peer.request(method, params, options),
-      report: (error) => this.#report(error),
+    // McpServer's constructor made sure a store factory comes with `capabilities.tasks`.
+    const createStore = this.server.options.tasks;
+    if (this.server.options.capabilities?.tasks !== true || createStore === undefined) return undefined;
+    this.#tasks ??= createStore({
+      pageSize: this.server.pageSize,
+      channel: {
+        notify: (method, params, relatedRequestId) =>
+          this.#closed
+            ? Promise.resolve()
+            : this.peer.notify(
+                method,
+                params,
+                relatedRequestId === undefined ? undefined : { relatedRequestId },
+              ),
+        request: (method, params, options) => this.peer.request(method, params, options),
+        report: (error) => this.#report(error),
+      },
     });
     return this.#tasks;
   }

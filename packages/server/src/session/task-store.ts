@@ -1,6 +1,13 @@
 import { JsonRpcError } from '@mcpkit/jsonrpc';
 import { type JSONObject, MetaKey, type RequestId } from '@mcpkit/protocol';
-import type { TaskOptions, TaskOutcome, TaskRunner, TaskStatus, TaskWork } from '../core/tasks.js';
+import type {
+  TaskChannel,
+  TaskOptions,
+  TaskOutcome,
+  TaskStatus,
+  TaskStore,
+  TaskWork,
+} from '../core/tasks.js';
 import { paginate } from '../registry/pagination.js';
 
 interface TaskRecord {
@@ -22,20 +29,6 @@ interface TaskRecord {
 }
 
 /**
- * How tasks reach the client: the session's peer. A message related to a tasks/result request
- * goes out on that request's stream (Streamable HTTP); unrelated ones on the session's own channel.
- */
-export interface TaskChannel {
-  notify(method: string, params: JSONObject, relatedRequestId?: RequestId): Promise<void>;
-  request(
-    method: string,
-    params: JSONObject,
-    options: { signal: AbortSignal; timeoutMs?: number; relatedRequestId?: RequestId },
-  ): Promise<JSONObject>;
-  report(error: unknown): void;
-}
-
-/**
  * A transport that cannot deliver an unrelated request (Streamable HTTP before the client opened
  * its GET stream) rejects the send with this code; the question then waits for a tasks/result.
  */
@@ -47,7 +40,7 @@ const TERMINAL: ReadonlySet<TaskStatus> = new Set(['completed', 'failed', 'cance
  * The tasks of one session, in memory. Expired tasks are swept whenever the store is used (no
  * timers, so an idle process stays idle); cancelling aborts the work's signal.
  */
-export class SessionTaskStore implements TaskRunner {
+export class SessionTaskStore implements TaskStore {
   readonly #tasks = new Map<string, TaskRecord>();
   readonly #options: Required<TaskOptions>;
   readonly #channel: TaskChannel;

@@ -2,6 +2,7 @@ import type { JsonRpcError } from '@mcpkit/jsonrpc';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { McpServer } from '../server.js';
+import { inMemoryTasks } from '../tasks/index.js';
 import { connect, settle } from '../test-helpers/harness.js';
 
 type Task = { taskId: string; status: string; ttl: number; pollInterval: number; statusMessage?: string };
@@ -9,7 +10,7 @@ type Task = { taskId: string; status: string; ttl: number; pollInterval: number;
 function taskServer() {
   const server = new McpServer(
     { name: 't', version: '1' },
-    { capabilities: { tasks: true }, tasks: { defaultTtlMs: 60_000, pollIntervalMs: 250 } },
+    { capabilities: { tasks: true }, tasks: inMemoryTasks({ defaultTtlMs: 60_000, pollIntervalMs: 250 }) },
   );
   let release: () => void = () => {};
   const gate = new Promise<void>((resolve) => {
