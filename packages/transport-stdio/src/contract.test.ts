@@ -2,7 +2,8 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { runTransportContractSuite } from '@mcpkit/jsonrpc/testing';
 import { StdioClientTransport } from './client-transport.js';
-import type { StdioFraming } from './framing/index.js';
+import { contentLengthFraming } from './content-length.js';
+import { newlineFraming, type StdioFraming } from './framing/index.js';
 import { StdioServerTransport } from './server-transport.js';
 import { fixture } from './test-helpers/wait.js';
 
@@ -16,12 +17,14 @@ function passThroughPair(framing: StdioFraming) {
   };
 }
 
-for (const framing of ['newline', 'content-length'] as const) {
-  runTransportContractSuite(`stdio over PassThrough streams (${framing})`, () => passThroughPair(framing));
+for (const framing of [newlineFraming, contentLengthFraming]) {
+  runTransportContractSuite(`stdio over PassThrough streams (${framing.name})`, () =>
+    passThroughPair(framing),
+  );
 
   // A real process in the middle: `a` spawns a relay script whose stdin/stdout are piped to a TCP
   // socket on 127.0.0.1, and `b` is a stream transport on the test's end of that socket.
-  runTransportContractSuite(`stdio through a spawned relay process (${framing})`, async () => {
+  runTransportContractSuite(`stdio through a spawned relay process (${framing.name})`, async () => {
     const server: Server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as { port: number }).port;

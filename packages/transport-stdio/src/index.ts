@@ -11,16 +11,15 @@ export { DEFAULT_INHERITED_ENV_VARS, getDefaultEnvironment } from './default-env
 
 // Options both sides share: framing, size and backpressure limits.
 export type { StdioFramingOptions } from './options.js';
-export { DEFAULT_MAX_MESSAGE_BYTES, type StdioFraming } from './framing/index.js';
+export { DEFAULT_MAX_MESSAGE_BYTES, newlineFraming, type StdioFraming } from './framing/index.js';
 export { DEFAULT_MAX_PENDING_WRITE_BYTES } from './frame-writer.js';
 
 // Errors: local failures with stable string codes.
 export { StdioErrorCode, type StdioErrorDetails, StdioTransportError } from './errors.js';
 
-// Framing building blocks, for tools that speak the same byte format without a transport.
+// Framing building blocks, for tools that speak the same byte format without a transport
+// (Content-Length framing: `@mcpkit/transport-stdio/content-length`).
 export {
-  ContentLengthDecoder,
-  createFrameDecoder,
   encodeFrame,
   type FrameDecoder,
   type FrameEvent,

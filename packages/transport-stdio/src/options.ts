@@ -1,11 +1,11 @@
-import type { StdioFraming } from './framing/index.js';
+import { newlineFraming, type StdioFraming } from './framing/index.js';
 
 /** Options both stdio transports share. */
 export interface StdioFramingOptions {
   /**
-   * How messages are delimited: `'newline'` (default; newline-delimited JSON, as the MCP spec
-   * defines for stdio) or `'content-length'` (LSP-style `Content-Length: N` headers).
-   * Both sides must agree.
+   * How messages are delimited: `newlineFraming` (default; newline-delimited JSON, as the MCP spec
+   * defines for stdio) or `contentLengthFraming` from `@mcpkit/transport-stdio/content-length`
+   * (LSP-style `Content-Length: N` headers). Both sides must agree.
    */
   framing?: StdioFraming;
   /** Largest incoming message in bytes; bigger ones are reported and skipped. Default 16 MiB. */
@@ -27,10 +27,18 @@ export function checkPositiveInteger(value: number | undefined, name: string, fa
   return value;
 }
 
+/**
+ * The framing to use: the given one, or newline. Anything else (such as the strings earlier
+ * versions took) is refused with the import that replaced Content-Length framing.
+ */
 export function checkFraming(value: StdioFraming | undefined): StdioFraming {
-  if (value === undefined) return 'newline';
-  if (value !== 'newline' && value !== 'content-length') {
-    throw new TypeError(`framing must be "newline" or "content-length", got ${JSON.stringify(value)}`);
+  if (value === undefined) return newlineFraming;
+  if (typeof value?.createDecoder !== 'function' || typeof value.encodeText !== 'function') {
+    throw new TypeError(
+      `framing must be a framing object, got ${JSON.stringify(value)}: newline framing is the default; ` +
+        "for Content-Length, import { contentLengthFraming } from '@mcpkit/transport-stdio/content-length' " +
+        'and pass framing: contentLengthFraming',
+    );
   }
   return value;
 }

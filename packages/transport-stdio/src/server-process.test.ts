@@ -1,8 +1,9 @@
 // End to end: a real server process on the built StdioServerTransport, driven by StdioClientTransport.
 import { afterEach, describe, expect, it } from 'vitest';
 import { StdioClientTransport } from './client-transport.js';
+import { contentLengthFraming } from './content-length.js';
 import { StdioErrorCode, type StdioTransportError } from './errors.js';
-import type { StdioFraming } from './framing/index.js';
+import { newlineFraming, type StdioFraming } from './framing/index.js';
 import { fixture, isRunning, waitUntil } from './test-helpers/wait.js';
 import type { JSONRPCMessage } from './types.js';
 
@@ -15,7 +16,7 @@ async function startServer(framing: StdioFraming) {
   let stderr = '';
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [fixture('stdio-server.mjs'), framing],
+    args: [fixture('stdio-server.mjs'), framing.name],
     framing,
     onstderr: (text) => {
       stderr += text;
@@ -34,8 +35,8 @@ async function startServer(framing: StdioFraming) {
 }
 
 describe('a server process on StdioServerTransport', () => {
-  for (const framing of ['newline', 'content-length'] as const) {
-    it(`answers requests, with console.log output diverted to stderr (${framing})`, async () => {
+  for (const framing of [newlineFraming, contentLengthFraming]) {
+    it(`answers requests, with console.log output diverted to stderr (${framing.name})`, async () => {
       const server = await startServer(framing);
       for (let id = 1; id <= 20; id++) {
         await server.transport.send({
@@ -62,7 +63,7 @@ describe('a server process on StdioServerTransport', () => {
   }
 
   it('closes its transport on stdin EOF so the process can exit cleanly', async () => {
-    const server = await startServer('newline');
+    const server = await startServer(newlineFraming);
     const pid = server.transport.pid!;
     await server.transport.close();
     expect(server.stderr()).toContain('server transport closed');
@@ -71,7 +72,7 @@ describe('a server process on StdioServerTransport', () => {
   });
 
   it('reports the server crashing mid-session with its last stderr lines', async () => {
-    const server = await startServer('newline');
+    const server = await startServer(newlineFraming);
     await server.transport.send({ jsonrpc: '2.0', method: 'crash' });
     await waitUntil(() => server.closes() === 1, 'onclose');
     const error = server.errors[0] as StdioTransportError;

@@ -1,7 +1,8 @@
 import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { contentLengthFraming } from './content-length.js';
 import { StdioErrorCode } from './errors.js';
-import { encodeFrame } from './framing/index.js';
+import { encodeFrame, type StdioFraming } from './framing/index.js';
 import { StdioServerTransport, type StdioServerTransportOptions } from './server-transport.js';
 import { waitUntil } from './test-helpers/wait.js';
 import type { JSONRPCMessage } from './types.js';
@@ -109,10 +110,10 @@ describe('StdioServerTransport', () => {
   });
 
   it('answers an oversized message whose id is not among its first bytes with id null', async () => {
-    const server = await openServer({ maxMessageBytes: 2000, framing: 'content-length' });
+    const server = await openServer({ maxMessageBytes: 2000, framing: contentLengthFraming });
     const big = JSON.stringify({ jsonrpc: '2.0', method: 'x', params: { pad: 'x'.repeat(5000) }, id: 77 });
-    server.stdin.write(encodeFrame(big, 'content-length'));
-    server.stdin.write(encodeFrame(JSON.stringify(ping), 'content-length'));
+    server.stdin.write(encodeFrame(big, contentLengthFraming));
+    server.stdin.write(encodeFrame(JSON.stringify(ping), contentLengthFraming));
     await waitUntil(() => server.messages.length === 1, 'the next message');
     await waitUntil(() => server.written.join('').includes('\r\n\r\n'), 'the error answer');
     const body = server.written.join('').split('\r\n\r\n')[1]!;
@@ -212,8 +213,11 @@ describe('StdioServerTransport', () => {
   });
 
   it('speaks Content-Length framing when asked', async () => {
-    const server = await openServer({ framing: 'content-length' });
-    const frame = encodeFrame(JSON.stringify({ ...ping, params: { text: 'héllo 😀' } }), 'content-length');
+    const server = await openServer({ framing: contentLengthFraming });
+    const frame = encodeFrame(
+      JSON.stringify({ ...ping, params: { text: 'héllo 😀' } }),
+      contentLengthFraming,
+    );
     server.stdin.write(frame.subarray(0, 7));
     server.stdin.write(frame.subarray(7));
     await waitUntil(() => server.messages.length === 1, 'the framed message');
@@ -239,6 +243,8 @@ describe('StdioServerTransport', () => {
     expect(() => new StdioServerTransport({ maxMessageBytes: -1 })).toThrow(
       /maxMessageBytes must be a positive integer/,
     );
-    expect(() => new StdioServerTransport({ framing: 'xml' as 'newline' })).toThrow(/framing must be/);
+    expect(() => new StdioServerTransport({ framing: 'xml' as unknown as StdioFraming })).toThrow(
+      /framing must be a framing object/,
+    );
   });
 });

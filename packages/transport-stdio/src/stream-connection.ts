@@ -3,13 +3,7 @@ import { decodeMessage, encodeMessage, JsonRpcError } from '@mcpkit/jsonrpc';
 import { BatchResponses } from './batch-responses.js';
 import { StdioErrorCode, StdioTransportError } from './errors.js';
 import { FrameWriter, type RawWrite } from './frame-writer.js';
-import {
-  createFrameDecoder,
-  encodeFrameText,
-  type FrameDecoder,
-  type FrameEvent,
-  type StdioFraming,
-} from './framing/index.js';
+import type { FrameDecoder, FrameEvent, StdioFraming } from './framing/index.js';
 import { peekRequestId } from './peek-id.js';
 import type { JSONRPCMessage } from './types.js';
 
@@ -57,9 +51,7 @@ export class StreamConnection {
 
   constructor(private readonly options: StreamConnectionOptions) {
     this.writer = new FrameWriter(options.output, options.rawWrite, options.maxPendingWriteBytes);
-    this.decoder = createFrameDecoder(options.framing, options.maxMessageBytes, (event) =>
-      this.onFrame(event),
-    );
+    this.decoder = options.framing.createDecoder(options.maxMessageBytes, (event) => this.onFrame(event));
     this.batches = options.answerBatchesAsBatches
       ? new BatchResponses((responses) => this.write(responses))
       : undefined;
@@ -86,7 +78,7 @@ export class StreamConnection {
     if (this.stopped) return Promise.reject(closedError());
     let frame: string;
     try {
-      frame = encodeFrameText(encodeMessage(payload), this.options.framing);
+      frame = this.options.framing.encodeText(encodeMessage(payload));
     } catch (error) {
       return Promise.reject(error);
     }

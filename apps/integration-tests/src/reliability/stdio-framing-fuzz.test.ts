@@ -5,6 +5,7 @@
 import { PassThrough } from 'node:stream';
 import type { JSONRPCMessage } from '@mcpkit/protocol';
 import { StdioServerTransport } from '@mcpkit/transport-stdio';
+import { contentLengthFraming } from '@mcpkit/transport-stdio/content-length';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createReliabilityServer, fuzzSeeds, INITIALIZE } from './helpers.js';
@@ -30,13 +31,18 @@ async function startServer(framing: Framing) {
   const toServer = new PassThrough();
   const fromServer = new PassThrough();
   const server = createReliabilityServer();
+  const framingOption = framing === 'content-length' ? contentLengthFraming : undefined;
   const transport = new StdioServerTransport({
     stdin: toServer,
     stdout: fromServer,
-    framing,
+    framing: framingOption,
     maxMessageBytes: MAX_MESSAGE_BYTES,
   });
-  const reader = new StdioServerTransport({ stdin: fromServer, stdout: new PassThrough(), framing });
+  const reader = new StdioServerTransport({
+    stdin: fromServer,
+    stdout: new PassThrough(),
+    framing: framingOption,
+  });
   const answers = new Map<string | number, (message: JSONRPCMessage) => void>();
   const others: JSONRPCMessage[] = [];
   const transportErrors: Error[] = [];

@@ -14,7 +14,7 @@ const pinned: Record<string, { private: boolean; exports: string[] }> = {
   '@mcpkit/server': { private: false, exports: ['.', './tasks'] },
   '@mcpkit/transport-http-client': { private: false, exports: ['.'] },
   '@mcpkit/transport-http-server': { private: false, exports: ['.', './node'] },
-  '@mcpkit/transport-stdio': { private: false, exports: ['.'] },
+  '@mcpkit/transport-stdio': { private: false, exports: ['.', './content-length'] },
 };
 
 describe('public surface', () => {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { contentLengthFraming } from './content-length.js';
 import { ContentLengthDecoder } from './content-length-decoder.js';
 import { encodeFrame } from './encode.js';
 import type { FrameEvent } from './types.js';
@@ -14,7 +15,7 @@ function decodeAll(chunks: Uint8Array[], limit = 1024): FrameEvent[] {
 
 const frames = (events: FrameEvent[]) => events.map((event) => (event.kind === 'frame' ? event.text : event));
 const framed = (...texts: string[]) =>
-  Buffer.concat(texts.map((text) => encodeFrame(text, 'content-length')));
+  Buffer.concat(texts.map((text) => encodeFrame(text, contentLengthFraming)));
 
 describe('ContentLengthDecoder', () => {
   const texts = ['{"a":"héllo"}', '{"emoji":"😀🎉","cjk":"漢字"}', '{"z":1}'];

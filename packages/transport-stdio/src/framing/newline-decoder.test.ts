@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeFrame } from './encode.js';
+import { newlineFraming } from './newline.js';
 import { NewlineDecoder } from './newline-decoder.js';
 import type { FrameEvent } from './types.js';
 
@@ -119,7 +120,7 @@ describe('NewlineDecoder', () => {
   });
 
   it('round-trips what encodeFrame produces', () => {
-    const bytes = Buffer.concat(texts.map((text) => encodeFrame(text, 'newline')));
+    const bytes = Buffer.concat(texts.map((text) => encodeFrame(text, newlineFraming)));
     expect(frames(decodeAll([bytes]))).toEqual(texts);
   });
 });

@@ -1,6 +1,3 @@
-/** How messages are delimited on the byte stream. */
-export type StdioFraming = 'newline' | 'content-length';
-
 /** What a frame decoder found in the byte stream. */
 export type FrameEvent =
   /** One complete frame, decoded from UTF-8 (not yet parsed as JSON). */
@@ -30,3 +27,20 @@ export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
 /** How many leading bytes of an oversized frame are kept for its `oversized` event. */
 export const OVERSIZED_HEAD_BYTES = 1024;
+
+/**
+ * How messages are delimited on the byte stream. Newline-delimited JSON (`newlineFraming`) is
+ * built in and the default; `contentLengthFraming` comes from `@mcpkit/transport-stdio/content-length`,
+ * so programs that never use it do not carry it.
+ */
+export interface StdioFraming {
+  /** Names the framing in messages, e.g. `newline`. */
+  readonly name: string;
+  /** A decoder for one incoming stream, reporting frames to `listener`. */
+  createDecoder(maxMessageBytes: number, listener: FrameListener): FrameDecoder;
+  /**
+   * The text of one frame carrying `json`. Text, not bytes: a socket or pipe encodes strings to
+   * UTF-8 on its own, which saves a copy into a Buffer.
+   */
+  encodeText(json: string): string;
+}
