@@ -28,8 +28,10 @@ export const SIZE_PROBES: SizeProbe[] = [
     kind: 'stdio-server',
     platform: 'node',
     budgetGzipBytes: 28 * 1024,
-    // Issue #7: 38.8 KiB before the tree-shaking work, 33.1 KiB after; see README "Bundle size".
-    ceilingGzipBytes: 33.5 * 1024,
+    // Issue #7: 38.8 KiB before the tree-shaking work, 33.0 KiB after it (33,831 bytes), 28.3 KiB
+    // (28,977 bytes) once the JSON Schema validator, task store and Content-Length framing became
+    // opt-in imports; see README "Bundle size".
+    ceilingGzipBytes: 29_000,
   },
   { name: 'official-v2-stdio-server', sdk: 'official-v2', kind: 'stdio-server', platform: 'node' },
   {
