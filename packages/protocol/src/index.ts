@@ -67,7 +67,11 @@ export type {
 } from './json-schema/dialect.js';
 export { jsonSchemaDialectOf } from './json-schema/dialect.js';
 export type { JsonSchemaValidatorFactory } from './json-schema/factory.js';
-export { installedJsonSchemaValidator, setJsonSchemaValidatorFactory } from './json-schema/factory.js';
+export {
+  installedJsonSchemaCheck,
+  installedJsonSchemaValidator,
+  setJsonSchemaValidatorFactory,
+} from './json-schema/factory.js';
 // JSON-RPC 2.0 message shapes.
 export type {
   JSONObject,

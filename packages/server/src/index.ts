@@ -20,8 +20,7 @@ export type {
   SessionControls,
 } from './core/request-context.js';
 export { InputRequiredSignal } from './core/request-context.js';
-export type { RequestStateOptions } from './core/request-state.js';
-export { RequestStateCodec } from './core/request-state.js';
+export type { RequestStateSealer } from './core/request-state-sealer.js';
 export type { StatelessContextInit } from './core/stateless.js';
 export type {
   TaskChannel,

@@ -15,8 +15,7 @@ const ADD_SCHEMA = {
 };
 
 const HOW_TO_INSTALL =
-  "Install the built-in one once at startup: import { setJsonSchemaValidatorFactory } from '@mcpkit/protocol'; " +
-  "import { jsonSchemaValidator } from '@mcpkit/protocol/json-schema'; " +
+  "Install the built-in one once at startup: import { jsonSchemaValidator, setJsonSchemaValidatorFactory } from '@mcpkit/protocol/json-schema'; " +
   'setJsonSchemaValidatorFactory(jsonSchemaValidator) — or pass a zod schema.';
 
 function server() {

@@ -15,7 +15,7 @@ import type { CacheHints, CustomMethodEntry, ErrorInfo, ServerCore, ServerEvent 
 import { type CoreRequest, type HandleOutcome, handleRequest, requestSubject } from './core/dispatch.js';
 import { type CreateContext, createHandlerContext, type HandlerContext } from './core/handler-context.js';
 import type { RequestContext } from './core/request-context.js';
-import { RequestStateCodec, type RequestStateOptions } from './core/request-state.js';
+import type { RequestStateSealer } from './core/request-state-sealer.js';
 import { shapeImplementation } from './core/shape-results.js';
 import type { TaskStoreFactory } from './core/tasks.js';
 import { Registration } from './registration.js';
@@ -58,8 +58,11 @@ export interface McpServerOptions<TState = undefined> {
    * `@mcpkit/server/tasks` (an entry point of its own, so servers without tasks do not bundle it).
    */
   tasks?: TaskStoreFactory;
-  /** Signs 2026-07-28 `requestState` (multi-round-trip answers); see RequestStateCodec. */
-  requestState?: RequestStateOptions;
+  /**
+   * Carries 2026-07-28 multi-round-trip answers in a signed `requestState`:
+   * `new RequestStateCodec({ secret })` from `@mcpkit/server/request-state`.
+   */
+  requestState?: RequestStateSealer;
   /**
    * Requests one session handles at once (default 1024); one more is refused with -32600 naming the
    * limit. Bounds what a single client can make the server hold.
@@ -89,8 +92,8 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
   readonly pageSize: number;
   readonly cacheHints: CacheHints;
   readonly protocolVersions: readonly string[];
-  /** The codec of 2026-07-28 requestState, when `options.requestState` gave a secret. */
-  readonly requestState: RequestStateCodec | undefined;
+  /** The sealer of 2026-07-28 requestState, when `options.requestState` gave one. */
+  readonly requestState: RequestStateSealer | undefined;
   readonly #sessions = new Set<ServerSession>();
   readonly #pendingListChanges = new Set<ListKind>();
   readonly #listeners = new Set<(event: ServerEvent) => void>();
@@ -103,7 +106,7 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
     this.pageSize = Math.max(1, options.pageSize ?? 100);
     this.cacheHints = { ttlMs: 0, cacheScope: 'private', ...options.cacheHints };
     this.protocolVersions = options.protocolVersions ?? STATEFUL_PROTOCOL_VERSIONS;
-    this.requestState = options.requestState ? new RequestStateCodec(options.requestState) : undefined;
+    this.requestState = checkRequestState(options.requestState);
     const unknown = this.protocolVersions.filter(
       (version) => !(PROTOCOL_VERSIONS as readonly string[]).includes(version),
     );
@@ -310,4 +313,13 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
       this.#emit({ type: 'list_changed', list: kind });
     }
   }
+}
+
+function checkRequestState(sealer: RequestStateSealer | undefined): RequestStateSealer | undefined {
+  if (sealer === undefined || (typeof sealer.seal === 'function' && typeof sealer.open === 'function'))
+    return sealer;
+  throw new TypeError(
+    'options.requestState must seal and open states: ' +
+      "import { RequestStateCodec } from '@mcpkit/server/request-state'; requestState: new RequestStateCodec({ secret })",
+  );
 }

@@ -1,6 +1,6 @@
 // Broken on purpose: a 2026-07-28 requestState is read without checking its signature, so a
 // tampered state is accepted.
-import { RequestStateCodec } from '@mcpkit/server';
+import { RequestStateCodec } from '@mcpkit/server/request-state';
 import { BASELINE_STATE_SECRET } from './kit/base-server.js';
 import { runBrokenServer } from './kit/run-server.js';
 

@@ -1,10 +1,12 @@
 // `@mcpkit/protocol/json-schema`: the built-in JSON Schema validator, a separate entry point so
 // only programs that import it carry it. A server installs it once at startup:
-//   setJsonSchemaValidatorFactory(jsonSchemaValidator)
+//   import { jsonSchemaValidator, setJsonSchemaValidatorFactory } from '@mcpkit/protocol/json-schema';
+//   setJsonSchemaValidatorFactory(jsonSchemaValidator);
 import { type JsonSchemaValidation, jsonSchemaDialectOf } from './dialect.js';
 import { installedJsonSchemaValidator, type JsonSchemaValidatorFactory } from './factory.js';
 import { compileJsonSchemaValidator } from './validator.js';
 
+export { setJsonSchemaValidatorFactory } from './factory.js';
 export { compileJsonSchemaValidator, UNSUPPORTED_JSON_SCHEMA_KEYWORDS } from './validator.js';
 
 /** The built-in validator as a factory for `setJsonSchemaValidatorFactory`. */

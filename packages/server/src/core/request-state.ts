@@ -1,5 +1,6 @@
 import { JsonRpcError } from '@mcpkit/jsonrpc';
 import type { JSONObject } from '@mcpkit/protocol';
+import type { RequestStateSealer } from './request-state-sealer.js';
 
 // 2026-07-28 multi-round-trip requests: the client echoes `requestState` back on each retry.
 // Handlers re-run from the start on every retry, so the state carries the answers given in
@@ -34,8 +35,12 @@ export interface RequestStateOptions {
   maxLength?: number;
 }
 
-/** Seals and opens `requestState`: answers from earlier rounds, integrity-protected. */
-export class RequestStateCodec {
+/**
+ * Seals and opens `requestState`: answers from earlier rounds, integrity-protected. Its own entry
+ * (`@mcpkit/server/request-state`), so servers that never ask several questions in a row carry
+ * neither the codec nor its HMAC code: `new McpServer(info, { requestState: new RequestStateCodec({ secret }) })`.
+ */
+export class RequestStateCodec implements RequestStateSealer {
   readonly maxLength: number;
   readonly #secret: Uint8Array;
   #key: Promise<CryptoKey> | undefined;

@@ -254,10 +254,20 @@ describe('stateless requests over a connection', () => {
     expect(ping.code).toBe(-32601);
   });
 
+  it('refuses the pre-codec { secret } form of options.requestState, naming the import', () => {
+    const legacy = { secret: 'a test secret of at least 32 bytes!' } as never;
+    expect(() => new McpServer({ name: 't', version: '1' }, { requestState: legacy })).toThrow(
+      /@mcpkit\/server\/request-state'; requestState: new RequestStateCodec\(\{ secret \}\)/,
+    );
+  });
+
   it('signs requestState with the server secret on the session path', async () => {
     const server = new McpServer(
       { name: 't', version: '1' },
-      { protocolVersions: ['2026-07-28'], requestState: { secret: 'a test secret of at least 32 bytes!' } },
+      {
+        protocolVersions: ['2026-07-28'],
+        requestState: new RequestStateCodec({ secret: 'a test secret of at least 32 bytes!' }),
+      },
     );
     server.tool('two', {}, async (_args, ctx) => {
       const first = await ctx.listRoots({ key: 'r1' });

@@ -10,7 +10,7 @@ import {
 } from '@mcpkit/protocol';
 import type { HandleOutcome } from './dispatch.js';
 import { type InputRequest, InputRequiredSignal, type RequestContext } from './request-context.js';
-import type { RequestStateCodec } from './request-state.js';
+import type { RequestStateSealer } from './request-state-sealer.js';
 
 // The 2026-07-28 (stateless) side of the core, as far as it goes today: building a request's
 // context from its own `_meta`, answering questions from `inputResponses` or asking for them with
@@ -36,7 +36,7 @@ export interface StatelessContextInit {
    * Carries earlier rounds' answers in a signed `requestState`, so handlers that ask several
    * questions one after another work. Without it, only this round's `inputResponses` count.
    */
-  requestState?: RequestStateCodec;
+  requestState?: RequestStateSealer;
 }
 
 const INPUT_KEY_PREFIX: Record<InputRequest['method'], string> = {

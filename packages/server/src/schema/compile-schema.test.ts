@@ -12,8 +12,7 @@ describe('compileSchema', () => {
     expect(() => compileSchema(raw, { io: 'input', label: "tool 'add' inputSchema" })).toThrow(
       new TypeError(
         "tool 'add' inputSchema is raw JSON Schema, and no JSON Schema validator is installed. Install the " +
-          "built-in one once at startup: import { setJsonSchemaValidatorFactory } from '@mcpkit/protocol'; " +
-          "import { jsonSchemaValidator } from '@mcpkit/protocol/json-schema'; " +
+          "built-in one once at startup: import { jsonSchemaValidator, setJsonSchemaValidatorFactory } from '@mcpkit/protocol/json-schema'; " +
           'setJsonSchemaValidatorFactory(jsonSchemaValidator) — or pass a zod schema.',
       ),
     );

@@ -1,8 +1,4 @@
-import {
-  installedJsonSchemaValidator,
-  type JsonSchemaValidation,
-  jsonSchemaDialectOf,
-} from '@mcpkit/protocol';
+import { installedJsonSchemaCheck } from '@mcpkit/protocol';
 import * as z from 'zod';
 
 // Tool and custom-method schemas arrive as zod (an object schema or a raw shape) or as a JSON
@@ -123,11 +119,11 @@ function compileZod<T>(schema: z.ZodType, options: CompileOptions): CompiledSche
  * is refused here, at registration, rather than left unchecked.
  */
 function compileJsonSchema<T>(schema: JsonSchemaObject, options: CompileOptions): CompiledSchema<T> {
-  const factory = installedJsonSchemaValidator();
-  if (factory === undefined) throw new TypeError(noValidatorMessage(options.label));
-  let check: (value: unknown) => JsonSchemaValidation;
+  const compile = installedJsonSchemaCheck();
+  if (compile === undefined) throw new TypeError(noValidatorMessage(options.label));
+  let check: (value: unknown) => string | undefined;
   try {
-    check = factory(schema, jsonSchemaDialectOf(schema));
+    check = compile(schema);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new TypeError(`${options.label}: invalid JSON Schema: ${reason}`, { cause: error });
@@ -135,9 +131,8 @@ function compileJsonSchema<T>(schema: JsonSchemaObject, options: CompileOptions)
   return {
     jsonSchema: schema,
     validate(value) {
-      const result = check(value);
-      if (result.valid) return { ok: true, value: value as T };
-      return { ok: false, message: describeJsonSchemaErrors(result.errors) };
+      const message = check(value);
+      return message === undefined ? { ok: true, value: value as T } : { ok: false, message };
     },
   };
 }
@@ -145,8 +140,7 @@ function compileJsonSchema<T>(schema: JsonSchemaObject, options: CompileOptions)
 function noValidatorMessage(label: string): string {
   return (
     `${label} is raw JSON Schema, and no JSON Schema validator is installed. Install the built-in ` +
-    "one once at startup: import { setJsonSchemaValidatorFactory } from '@mcpkit/protocol'; " +
-    "import { jsonSchemaValidator } from '@mcpkit/protocol/json-schema'; " +
+    "one once at startup: import { jsonSchemaValidator, setJsonSchemaValidatorFactory } from '@mcpkit/protocol/json-schema'; " +
     'setJsonSchemaValidatorFactory(jsonSchemaValidator) — or pass a zod schema.'
   );
 }
@@ -157,37 +151,4 @@ export function describeZodIssue(error: z.ZodError): string {
   if (issue === undefined) return 'invalid value';
   const path = issue.path.length === 0 ? '(root)' : issue.path.map(String).join('.');
   return `${path}: ${issue.message}`;
-}
-
-/** Keywords whose failure only says "something below failed". */
-const CONTAINER_KEYWORDS = new Set([
-  'properties',
-  'items',
-  'prefixItems',
-  '$ref',
-  '$dynamicRef',
-  'allOf',
-  'additionalProperties',
-  'unevaluatedProperties',
-  'patternProperties',
-  'dependentSchemas',
-  'contains',
-]);
-
-/**
- * The validator reports every failing keyword from the root down; the deepest leaf keyword is
- * the real cause (the root's "property does not match" only repeats it).
- */
-function describeJsonSchemaErrors(
-  errors: readonly { instanceLocation: string; keyword: string; error: string }[],
-): string {
-  let best: (typeof errors)[number] | undefined;
-  const score = (error: (typeof errors)[number]) =>
-    error.instanceLocation.length * 2 + (CONTAINER_KEYWORDS.has(error.keyword) ? 0 : 1);
-  for (const error of errors) {
-    if (best === undefined || score(error) > score(best)) best = error;
-  }
-  if (best === undefined) return 'value does not match the schema';
-  const path = best.instanceLocation.replace(/^#\/?/, '').replaceAll('/', '.') || '(root)';
-  return `${path}: ${best.error.replace(/\.$/, '')} (keyword '${best.keyword}')`;
 }

@@ -1,6 +1,7 @@
 import { setJsonSchemaValidatorFactory } from '@mcpkit/protocol';
 import { jsonSchemaValidator } from '@mcpkit/protocol/json-schema';
 import { McpServer } from '@mcpkit/server';
+import { RequestStateCodec } from '@mcpkit/server/request-state';
 import * as z from 'zod';
 
 /** The secret of the baseline's signed requestState; fixtures are throwaway, so it is fixed. */
@@ -41,7 +42,7 @@ export function createBaselineServer(): McpServer {
     { name: 'mcpkit-broken-fixture', version: '0.0.0' },
     {
       protocolVersions: ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'],
-      requestState: { secret: BASELINE_STATE_SECRET },
+      requestState: new RequestStateCodec({ secret: BASELINE_STATE_SECRET }),
       cacheHints: { ttlMs: 60_000, cacheScope: 'public' },
     },
   );
