@@ -1,6 +1,10 @@
 import { Validator } from '@cfworker/json-schema';
 import { afterEach, describe, expect, it } from 'vitest';
-import { installedJsonSchemaValidator, setJsonSchemaValidatorFactory } from './factory.js';
+import {
+  installedJsonSchemaCheck,
+  installedJsonSchemaValidator,
+  setJsonSchemaValidatorFactory,
+} from './factory.js';
 import { compileJsonSchema, compileJsonSchemaValidator, jsonSchemaValidator } from './index.js';
 
 describe('the installed JSON Schema validator', () => {
@@ -12,6 +16,19 @@ describe('the installed JSON Schema validator', () => {
     expect(installedJsonSchemaValidator()).toBe(jsonSchemaValidator);
     setJsonSchemaValidatorFactory(undefined);
     expect(installedJsonSchemaValidator()).toBeUndefined();
+  });
+
+  it('words failures of the installed validator as one line naming the deepest cause', () => {
+    expect(installedJsonSchemaCheck()).toBeUndefined();
+    setJsonSchemaValidatorFactory(jsonSchemaValidator);
+    const check = installedJsonSchemaCheck()!({
+      type: 'object',
+      properties: { point: { type: 'object', properties: { x: { type: 'number', minimum: 0 } } } },
+    });
+    expect(check({ point: { x: 1 } })).toBeUndefined();
+    expect(check({ point: { x: -1 } })).toMatch(/^point\.x: .* \(keyword 'minimum'\)$/);
+    setJsonSchemaValidatorFactory(undefined);
+    expect(installedJsonSchemaCheck()).toBeUndefined();
   });
 
   it('offers the built-in validator as a factory from @mcpkit/protocol/json-schema', () => {
