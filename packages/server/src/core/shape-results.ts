@@ -97,7 +97,7 @@ export function shapeContent(blocks: readonly Obj[], version: string): Obj[] {
 }
 
 export function shapeCallToolResult(result: Obj, version: string): JSONObject {
-  let shaped: Obj = { ...result };
+  let shaped: Obj = Object.assign({}, result); // cheaper than a spread on this per-call path
   if (Array.isArray(shaped.content)) shaped.content = shapeContent(shaped.content as Obj[], version);
   if (!supports(version, 'structuredContent')) shaped = omit(shaped, ['structuredContent']);
   return shaped;

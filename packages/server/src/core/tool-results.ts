@@ -45,7 +45,8 @@ export function normalizeToolReturn(value: unknown, entry: ToolEntry): JSONObjec
   }
   if (typeof value === 'object') {
     if (isResultShape(value)) {
-      const result = { ...(value as JSONObject) };
+      // Object.assign, not a spread: a spread copy that then gains keys is markedly slower per call.
+      const result: JSONObject = Object.assign({}, value as JSONObject);
       if (result.content === undefined) result.content = [];
       if (!Array.isArray(result.content)) {
         throw new TypeError(`Tool '${entry.key}' returned a result whose content is not an array`);

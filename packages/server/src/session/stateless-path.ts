@@ -1,7 +1,7 @@
 import type { RequestContext as PeerRequestContext } from '@mcpkit/jsonrpc';
 import { isStatelessProtocolVersion, type JSONObject, MetaKey } from '@mcpkit/protocol';
 import type { RequestContext } from '../core/request-context.js';
-import { createStatelessContext, outcomeToResult } from '../core/stateless.js';
+import { createStatelessContext, outcomeToResult, type StatelessContextInit } from '../core/stateless.js';
 import type { McpServer } from '../server.js';
 
 // A 2026-07-28 client on a connection (e.g. over stdio) never initializes: it probes with
@@ -20,21 +20,55 @@ export async function answerStatelessRequest(
   params: JSONObject | undefined,
   context: PeerRequestContext,
 ): Promise<JSONObject> {
-  const sendNotification = (method: string, notificationParams: JSONObject) =>
-    context.sendNotification(method, notificationParams);
   // server/discover needs the `_meta` envelope like every 2026-07-28 request (-32602 without it).
-  const ctx: RequestContext = await createStatelessContext({
-    params,
-    // Lazy: most handlers never look at their signal, and an AbortController is not free.
-    get signal() {
-      return context.signal;
-    },
-    supportedVersions: server.protocolVersions.filter(isStatelessProtocolVersion),
-    advertisedVersions: server.protocolVersions,
-    requestId: context.requestId,
-    sendNotification,
-    ...(context.extra !== undefined ? { extra: context.extra } : {}),
-    ...(server.requestState !== undefined ? { requestState: server.requestState } : {}),
-  });
+  const ctx: RequestContext = await createStatelessContext(
+    new ConnectionStatelessInit(server, params, context),
+  );
   return outcomeToResult(await server.handle({ method: context.method, params }, ctx));
+}
+
+/**
+ * A class rather than an object literal: a literal with a getter and conditional spreads is built
+ * on a slow path, and this runs for every 2026-07-28 request.
+ */
+class ConnectionStatelessInit implements StatelessContextInit {
+  readonly supportedVersions: readonly string[];
+  readonly advertisedVersions: readonly string[];
+  readonly requestId: PeerRequestContext['requestId'];
+  readonly extra?: PeerRequestContext['extra'];
+  readonly requestState?: StatelessContextInit['requestState'];
+  /** An own function: the context takes it off this object and calls it unbound. */
+  readonly sendNotification: StatelessContextInit['sendNotification'];
+  readonly #context: PeerRequestContext;
+
+  constructor(
+    server: McpServer<any>,
+    readonly params: JSONObject | undefined,
+    context: PeerRequestContext,
+  ) {
+    this.#context = context;
+    this.supportedVersions = statelessVersionsOf(server);
+    this.advertisedVersions = server.protocolVersions;
+    this.requestId = context.requestId;
+    this.sendNotification = (method, notificationParams) =>
+      context.sendNotification(method, notificationParams);
+    if (context.extra !== undefined) this.extra = context.extra;
+    if (server.requestState !== undefined) this.requestState = server.requestState;
+  }
+
+  /** Lazy: most handlers never look at their signal, and an AbortController is not free. */
+  get signal(): AbortSignal {
+    return this.#context.signal;
+  }
+}
+
+const statelessVersions = new WeakMap<McpServer<any>, readonly string[]>();
+
+function statelessVersionsOf(server: McpServer<any>): readonly string[] {
+  let versions = statelessVersions.get(server);
+  if (versions === undefined) {
+    versions = server.protocolVersions.filter(isStatelessProtocolVersion);
+    statelessVersions.set(server, versions);
+  }
+  return versions;
 }
