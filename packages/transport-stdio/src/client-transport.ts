@@ -1,7 +1,7 @@
 import type { Transport } from '@mcpkit/jsonrpc';
 import { StdioErrorCode, StdioTransportError } from './errors.js';
 import { DEFAULT_MAX_PENDING_WRITE_BYTES } from './frame-writer.js';
-import { DEFAULT_MAX_MESSAGE_BYTES } from './framing/index.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, type StdioFraming } from './framing/index.js';
 import { checkFraming, checkPositiveInteger, type StdioFramingOptions } from './options.js';
 import { type ProcessExit, ServerProcess, type ServerProcessOptions } from './server-process.js';
 import { directWrite } from './stdout-guard.js';
@@ -31,6 +31,7 @@ export class StdioClientTransport implements Transport {
   onerror?: (error: Error) => void;
 
   private readonly options: StdioClientTransportOptions;
+  private readonly framing: StdioFraming;
   private server: ServerProcess | undefined;
   private connection: StreamConnection | undefined;
   private state: State = 'new';
@@ -44,7 +45,7 @@ export class StdioClientTransport implements Transport {
         `StdioClientTransport needs a command to run, got ${JSON.stringify(options?.command)}`,
       );
     }
-    checkFraming(options.framing);
+    this.framing = checkFraming(options.framing);
     for (const name of [
       'maxMessageBytes',
       'maxDepth',
@@ -136,7 +137,7 @@ export class StdioClientTransport implements Transport {
     return new StreamConnection({
       input: server.child.stdout!,
       output: server.child.stdin!,
-      framing: checkFraming(options.framing),
+      framing: this.framing,
       maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
       maxDepth: options.maxDepth,
       maxPendingWriteBytes: options.maxPendingWriteBytes ?? DEFAULT_MAX_PENDING_WRITE_BYTES,

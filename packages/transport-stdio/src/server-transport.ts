@@ -3,7 +3,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@mcpkit/jsonrpc';
 import { StdioErrorCode, StdioTransportError } from './errors.js';
 import { DEFAULT_MAX_PENDING_WRITE_BYTES } from './frame-writer.js';
-import { DEFAULT_MAX_MESSAGE_BYTES } from './framing/index.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, type StdioFraming } from './framing/index.js';
 import { checkFraming, checkPositiveInteger, type StdioFramingOptions } from './options.js';
 import { directWrite, installStdoutGuard, type StdoutGuard } from './stdout-guard.js';
 import { StreamConnection } from './stream-connection.js';
@@ -44,6 +44,7 @@ export class StdioServerTransport implements Transport {
   private readonly stdin: Readable;
   private readonly stdout: Writable;
   private readonly options: StdioServerTransportOptions;
+  private readonly framing: StdioFraming;
   private connection: StreamConnection | undefined;
   private guard: StdoutGuard | undefined;
   private state: 'new' | 'open' | 'closed' = 'new';
@@ -52,7 +53,7 @@ export class StdioServerTransport implements Transport {
     this.options = options;
     this.stdin = options.stdin ?? process.stdin;
     this.stdout = options.stdout ?? process.stdout;
-    checkFraming(options.framing);
+    this.framing = checkFraming(options.framing);
     checkPositiveInteger(options.maxMessageBytes, 'maxMessageBytes', DEFAULT_MAX_MESSAGE_BYTES);
     checkPositiveInteger(options.maxDepth, 'maxDepth', 64);
     checkPositiveInteger(
@@ -76,7 +77,7 @@ export class StdioServerTransport implements Transport {
     this.connection = new StreamConnection({
       input: this.stdin,
       output: this.stdout,
-      framing: checkFraming(options.framing),
+      framing: this.framing,
       maxMessageBytes: checkPositiveInteger(
         options.maxMessageBytes,
         'maxMessageBytes',
