@@ -102,6 +102,28 @@ describe('FrameWriter', () => {
     expect(writer.pendingWriteBytes).toBe(0);
   });
 
+  it('hands a long run of frames over every 32 frames, in order, instead of holding all of them to the end of the turn', async () => {
+    const chunks: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk.toString());
+        callback();
+      },
+    });
+    const writer = new FrameWriter(stream, (chunk, done) => stream.write(chunk, done));
+    const frames = Array.from({ length: 70 }, (_, index) => `${index}\n`);
+    const sends = frames.map((frame) => writer.write(frame));
+    // The first 64 are with the stream already, before the turn ends; the last 6 wait for it.
+    expect(chunks).toEqual([frames.slice(0, 32).join(''), frames.slice(32, 64).join('')]);
+    await Promise.all(sends);
+    expect(chunks).toEqual([
+      frames.slice(0, 32).join(''),
+      frames.slice(32, 64).join(''),
+      frames.slice(64).join(''),
+    ]);
+    expect(writer.pendingWriteBytes).toBe(0);
+  });
+
   it('counts text frames in UTF-8 bytes against the bound', async () => {
     const { stream, releaseAll } = stalledWritable();
     const writer = new FrameWriter(stream, (chunk, done) => stream.write(chunk, done), 10);

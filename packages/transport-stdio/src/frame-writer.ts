@@ -8,6 +8,14 @@ export const DEFAULT_MAX_PENDING_WRITE_BYTES = 64 * 1024 * 1024;
 /** Frames given to one stream write at most, joined: bigger frames go alone, uncopied. */
 const JOIN_LIMIT_BYTES = 64 * 1024;
 
+/**
+ * Queued frames that are written at once instead of at the end of the turn. Pipelined calls
+ * resolve many sends in one turn; holding all of them for one write leaves the reader (on the other
+ * CPU) idle until the last one is ready, so both sides take turns instead of working in parallel.
+ * Handing over every 32 frames keeps the reader busy at the cost of a few more system calls.
+ */
+const EAGER_WRITE_FRAMES = 32;
+
 /** A frame: text (written as UTF-8) or bytes. */
 export type Frame = string | Uint8Array;
 
@@ -30,7 +38,8 @@ interface QueuedWrite {
  * resolved in microtasks) go to the stream together once the microtask queue is empty: text
  * frames joined into one string (one write system call, one callback, no Buffer per frame),
  * byte frames corked into one `writev`. A lone frame waits for nothing but the current
- * microtasks, so latency does not change.
+ * microtasks, so latency does not change; a long run of frames goes out every
+ * EAGER_WRITE_FRAMES frames.
  */
 export class FrameWriter {
   private readonly queue = new Fifo<QueuedWrite>();
@@ -71,7 +80,9 @@ export class FrameWriter {
     return new Promise<void>((resolve, reject) => {
       this.pendingBytes += byteLength;
       this.queue.push({ frame, byteLength, resolve, reject });
-      if (!this.flushScheduled && !this.waitingForDrain) {
+      if (this.waitingForDrain) return;
+      if (this.queue.length >= EAGER_WRITE_FRAMES) this.writeQueued();
+      else if (!this.flushScheduled) {
         this.flushScheduled = true;
         // A tick queued from a microtask runs once the microtask queue is drained.
         process.nextTick(this.flush);
@@ -121,6 +132,10 @@ export class FrameWriter {
 
   private flush(): void {
     this.flushScheduled = false;
+    this.writeQueued();
+  }
+
+  private writeQueued(): void {
     if (this.waitingForDrain || this.closedWith || this.queue.length === 0) return;
     if (this.queue.length === 1) {
       this.pump();
