@@ -26,6 +26,18 @@ function stalledWritable() {
   return { stream, received, releaseAll };
 }
 
+/** A FrameWriter over a stream that takes every chunk at once and records it as text. */
+function recordingWriter() {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk.toString());
+      callback();
+    },
+  });
+  return { chunks, writer: new FrameWriter(stream, (chunk, done) => stream.write(chunk, done)) };
+}
+
 describe('FrameWriter', () => {
   it('stops writing on backpressure, bounds the queue, and resumes in order on drain', async () => {
     const { stream, received, releaseAll } = stalledWritable();
@@ -87,14 +99,7 @@ describe('FrameWriter', () => {
   });
 
   it('joins the text frames of one turn into one write with one callback, up to a size limit', async () => {
-    const chunks: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk.toString());
-        callback();
-      },
-    });
-    const writer = new FrameWriter(stream, (chunk, done) => stream.write(chunk, done));
+    const { chunks, writer } = recordingWriter();
     const big = `${'z'.repeat(70 * 1024)}\n`;
     await Promise.all([writer.write('a\n'), writer.write('é\n'), writer.write(big), writer.write('b\n')]);
     // The big frame goes alone; what follows it starts a new group.
@@ -103,14 +108,7 @@ describe('FrameWriter', () => {
   });
 
   it('hands a long run of frames over every 32 frames, in order, instead of holding all of them to the end of the turn', async () => {
-    const chunks: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk.toString());
-        callback();
-      },
-    });
-    const writer = new FrameWriter(stream, (chunk, done) => stream.write(chunk, done));
+    const { chunks, writer } = recordingWriter();
     const frames = Array.from({ length: 70 }, (_, index) => `${index}\n`);
     const sends = frames.map((frame) => writer.write(frame));
     // The first 64 are with the stream already, before the turn ends; the last 6 wait for it.
