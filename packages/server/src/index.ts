@@ -32,6 +32,14 @@ export type {
   TaskStoreFactory,
   TaskWork,
 } from './core/tasks.js';
+export type {
+  ExtensionToolCall,
+  TaskOwner,
+  TaskSupport,
+  TasksExtension,
+  TasksExtensionOptions,
+  TasksExtensionStore,
+} from './core/task-extension.js';
 export { createStatelessContext, outcomeToResponse, outcomeToResult } from './core/stateless.js';
 
 // What handlers receive.

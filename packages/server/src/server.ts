@@ -17,6 +17,7 @@ import { type CreateContext, createHandlerContext, type HandlerContext } from '.
 import type { RequestContext } from './core/request-context.js';
 import type { RequestStateSealer } from './core/request-state-sealer.js';
 import { shapeImplementation } from './core/shape-results.js';
+import type { TasksExtension } from './core/task-extension.js';
 import type { TaskStoreFactory } from './core/tasks.js';
 import { Registration } from './registration.js';
 import { type ConnectOptions, ServerSession } from './session/session.js';
@@ -59,6 +60,13 @@ export interface McpServerOptions<TState = undefined> {
    */
   tasks?: TaskStoreFactory;
   /**
+   * Offers the 2026-07-28 tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663) and keeps its
+   * tasks: `inMemoryTasksExtension(limits?)` from `@mcpkit/server/tasks`. Tools whose
+   * `execution.taskSupport` is `optional` or `required` then run as tasks for clients that declare
+   * the extension; the extension is added to `capabilities.extensions`.
+   */
+  tasksExtension?: TasksExtension;
+  /**
    * Carries 2026-07-28 multi-round-trip answers in a signed `requestState`:
    * `new RequestStateCodec({ secret })` from `@mcpkit/server/request-state`.
    */
@@ -94,6 +102,9 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
   readonly protocolVersions: readonly string[];
   /** The sealer of 2026-07-28 requestState, when `options.requestState` gave one. */
   readonly requestState: RequestStateSealer | undefined;
+  /** The 2026-07-28 tasks extension, when `options.tasksExtension` gave one. */
+  readonly tasksExtension: TasksExtension | undefined;
+  readonly #capabilityOptions: CapabilityOptions;
   readonly #sessions = new Set<ServerSession>();
   readonly #pendingListChanges = new Set<ListKind>();
   readonly #listeners = new Set<(event: ServerEvent) => void>();
@@ -107,6 +118,8 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
     this.cacheHints = { ttlMs: 0, cacheScope: 'private', ...options.cacheHints };
     this.protocolVersions = options.protocolVersions ?? STATEFUL_PROTOCOL_VERSIONS;
     this.requestState = checkRequestState(options.requestState);
+    this.tasksExtension = options.tasksExtension;
+    this.#capabilityOptions = withTasksExtension(options.capabilities ?? {}, options.tasksExtension);
     const unknown = this.protocolVersions.filter(
       (version) => !(PROTOCOL_VERSIONS as readonly string[]).includes(version),
     );
@@ -196,7 +209,7 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
       (this.templates.size > 0 ? 4 : 0) |
       (this.prompts.size > 0 ? 8 : 0);
     if (this.#capabilities?.key !== key) {
-      const value = computeCapabilities(this.options.capabilities ?? {}, {
+      const value = computeCapabilities(this.#capabilityOptions, {
         tools: this.tools.size,
         resources: this.resources.size,
         templates: this.templates.size,
@@ -322,4 +335,13 @@ function checkRequestState(sealer: RequestStateSealer | undefined): RequestState
     'options.requestState must seal and open states: ' +
       "import { RequestStateCodec } from '@mcpkit/server/request-state'; requestState: new RequestStateCodec({ secret })",
   );
+}
+
+/** A server with the tasks extension declares it (settings the caller gave win). */
+function withTasksExtension(
+  options: CapabilityOptions,
+  extension: TasksExtension | undefined,
+): CapabilityOptions {
+  if (extension === undefined) return options;
+  return { ...options, extensions: { ...extension.declaration, ...options.extensions } };
 }

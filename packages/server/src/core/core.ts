@@ -6,6 +6,7 @@ import type { ToolEntry } from '../registry/tools.js';
 import type { CompiledSchema } from '../schema/compile-schema.js';
 import type { HandlerContext } from './handler-context.js';
 import type { RequestContext } from './request-context.js';
+import type { TasksExtension } from './task-extension.js';
 
 // What the method implementations need from the server: the registries and a few services.
 // McpServer implements it; the methods never see a connection.
@@ -49,6 +50,8 @@ export interface ServerCore {
   reportError(error: unknown, info: ErrorInfo): void;
   /** Hears list changes and resource updates (see McpServer.listen); returns `unlisten`. */
   listen(listener: (event: ServerEvent) => void): () => void;
+  /** Where 2026-07-28 extension tasks live, when the server offers the tasks extension. */
+  readonly tasksExtension?: TasksExtension | undefined;
   /** Aborted when the server closes: long-lived requests (subscriptions/listen) end gracefully. */
   readonly closing: AbortSignal;
 }

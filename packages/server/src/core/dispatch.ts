@@ -82,24 +82,16 @@ const METHODS: Record<string, MethodSpec> = {
   },
   'prompts/list': { params: OptionalPaginated, capability: 'prompts', run: listPrompts },
   'prompts/get': { params: GetPromptRequestParamsSchema, capability: 'prompts', run: getPrompt },
-  'tasks/get': {
-    params: TaskIdParamsSchema,
-    capability: 'tasks',
-    statefulOnly: true,
-    run: taskMethod('get'),
-  },
+  // Stateful sessions answer 2025-11-25 tasks; 2026-07-28 requests the tasks extension (SEP-2663).
+  'tasks/get': { params: TaskIdParamsSchema, run: taskMethod('get') },
+  'tasks/update': { params: RequestParamsSchema, statelessOnly: true, run: taskMethod('update') },
   'tasks/result': {
     params: TaskIdParamsSchema,
     capability: 'tasks',
     statefulOnly: true,
     run: taskMethod('result'),
   },
-  'tasks/cancel': {
-    params: TaskIdParamsSchema,
-    capability: 'tasks',
-    statefulOnly: true,
-    run: taskMethod('cancel'),
-  },
+  'tasks/cancel': { params: TaskIdParamsSchema, run: taskMethod('cancel') },
   'tasks/list': {
     params: OptionalPaginated,
     capability: 'tasks',
@@ -124,9 +116,19 @@ const METHODS: Record<string, MethodSpec> = {
   },
 };
 
-/** tasks/* answered by the session's task store (-32601 where tasks cannot live). */
-function taskMethod(operation: 'get' | 'result' | 'cancel' | 'list'): MethodImplementation {
-  return async (_core, params: { taskId?: string; cursor?: string } | undefined, ctx) => {
+/**
+ * tasks/* answered by the session's task store (-32601 where tasks cannot live), or in 2026-07-28
+ * by the tasks extension's store.
+ */
+function taskMethod(operation: 'get' | 'update' | 'result' | 'cancel' | 'list'): MethodImplementation {
+  return async (core, params: { taskId?: string; cursor?: string } | undefined, ctx) => {
+    const method = `tasks/${operation}`;
+    if (isStatelessProtocolVersion(ctx.protocolVersion)) {
+      const extension = core.tasksExtension;
+      if (extension === undefined) throw JsonRpcError.methodNotFound(method);
+      return extension.answer(method, params as JSONObject | undefined, ctx);
+    }
+    if (core.capabilities().tasks === undefined) throw JsonRpcError.methodNotFound(method);
     const tasks = ctx.tasks;
     if (tasks === undefined) throw JsonRpcError.methodNotFound(`tasks/${operation}`);
     if (operation === 'list') return tasks.list(params?.cursor);

@@ -99,6 +99,13 @@ export interface HandlerContext<TState = undefined> {
   sample(params: CreateMessageRequestParams, options?: InputRequestOptions): Promise<CreateMessageResult>;
   /** Asks the client for its filesystem roots. */
   listRoots(options?: InputRequestOptions): Promise<Root[]>;
+  /**
+   * 2026-07-28 tasks extension, for tools registered with `taskStart: 'by-handler'`: answers the
+   * call with a task now and goes on as that task (questions then reach the client through
+   * tasks/get and tasks/update). Resolves false, changing nothing, where the call cannot become a
+   * task (older revisions, a client without the extension, a tool without task support).
+   */
+  startTask(): Promise<boolean>;
 }
 
 /** Creates the per-request user state (database handles, the authenticated user, ...). */
@@ -188,6 +195,15 @@ class RequestHandlerContext<TState> implements HandlerContext<TState> {
   get sample(): HandlerContext['sample'] {
     this.#sample ??= (params, options) => sample(this.#ctx, params, options);
     return this.#sample;
+  }
+
+  get startTask(): HandlerContext['startTask'] {
+    const ctx = this.#ctx;
+    return async () => {
+      if (ctx.startTask === undefined) return false;
+      ctx.startTask();
+      return true;
+    };
   }
 
   get listRoots(): HandlerContext['listRoots'] {

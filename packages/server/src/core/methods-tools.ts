@@ -3,6 +3,7 @@ import {
   type CallToolRequestParams,
   ErrorCode,
   headerParameterMismatch,
+  isStatelessProtocolVersion,
   type JSONObject,
   type PaginatedRequestParams,
 } from '@mcpkit/protocol';
@@ -12,6 +13,7 @@ import type { ServerCore } from './core.js';
 import { isProtocolLevelToolError } from './errors.js';
 import { InputRequiredSignal, type RequestContext } from './request-context.js';
 import { shapeCallToolResult, shapeTool } from './shape-results.js';
+import type { TaskSupport } from './task-extension.js';
 import type { TaskOutcome } from './tasks.js';
 import { checkToolOutput, normalizeToolReturn, toolErrorResult } from './tool-results.js';
 
@@ -36,8 +38,6 @@ function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;
   return String(error);
 }
-
-type TaskSupport = 'forbidden' | 'optional' | 'required';
 
 function taskSupportOf(entry: ToolEntry): TaskSupport {
   const execution = entry.definition.execution as { taskSupport?: TaskSupport } | undefined;
@@ -118,6 +118,18 @@ export async function callTool(core: ServerCore, params: CallToolRequestParams, 
       );
     }
   }
+  const extension = core.tasksExtension;
+  if (extension !== undefined && isStatelessProtocolVersion(ctx.protocolVersion)) {
+    return extension.callTool(
+      {
+        name: entry.key,
+        support: taskSupportOf(entry),
+        startsItself: entry.startsTaskItself === true,
+        run: (runCtx, jsonRpcErrorsFail) => runTool(core, entry, args, runCtx, jsonRpcErrorsFail),
+      },
+      ctx,
+    );
+  }
   return runTool(core, entry, args, ctx);
 }
 
@@ -127,6 +139,7 @@ async function runTool(
   entry: ToolEntry,
   args: unknown,
   ctx: RequestContext,
+  jsonRpcErrorsFail: () => boolean = () => false,
 ): Promise<JSONObject> {
   const version = ctx.protocolVersion;
   let result: JSONObject;
@@ -135,6 +148,7 @@ async function runTool(
     result = normalizeToolReturn(await entry.handler(args, handlerContext), entry);
   } catch (error) {
     if (error instanceof InputRequiredSignal || isProtocolLevelToolError(error, version)) throw error;
+    if (error instanceof JsonRpcError && jsonRpcErrorsFail()) throw error;
     if (ctx.signal.aborted) throw error;
     core.reportError(error, {
       method: 'tools/call',

@@ -63,6 +63,11 @@ export interface RequestContext {
   session?: SessionControls;
   /** Where task-augmented requests run (2025-11-25 sessions with tasks enabled). */
   tasks?: TaskRunner;
+  /**
+   * Present while a tools/call may still become a 2026-07-28 extension task: answers the request
+   * with the task, after which the handler's work is the task's.
+   */
+  startTask?(): void;
 }
 
 /**

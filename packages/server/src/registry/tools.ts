@@ -33,6 +33,13 @@ export interface ToolConfig<
   annotations?: ToolAnnotations;
   icons?: Icon[];
   execution?: ToolExecution;
+  /**
+   * 2026-07-28 tasks extension (with `execution.taskSupport` `optional` or `required`): when the call
+   * becomes a task. `'immediately'` (default) answers with the task before the handler runs;
+   * `'by-handler'` runs the handler within the request, so it can first gather input by
+   * multi-round-trip requests, until it calls `ctx.startTask()`.
+   */
+  taskStart?: 'immediately' | 'by-handler';
   _meta?: JSONObject;
 }
 
@@ -66,6 +73,7 @@ export interface ToolUpdate<TState = any> {
   annotations?: ToolAnnotations;
   icons?: Icon[];
   execution?: ToolExecution;
+  taskStart?: 'immediately' | 'by-handler';
   _meta?: JSONObject;
   handler?: ToolHandler<any, any, TState>;
 }
@@ -77,6 +85,8 @@ export interface ToolEntry extends RegistryEntryBase {
   output?: CompiledSchema;
   /** Arguments mirrored in SEP-2243 `Mcp-Param-*` headers (2026-07-28 HTTP), from `x-mcp-header`. */
   headerParameters?: HeaderParameter[];
+  /** The handler calls `ctx.startTask()` itself (`taskStart: 'by-handler'`). */
+  startsTaskItself?: boolean;
   handler: (args: any, ctx: HandlerContext<any>) => unknown;
 }
 
@@ -138,6 +148,7 @@ export function createToolEntry(
   if (input) entry.input = input;
   if (output) entry.output = output;
   if (headerParameters) entry.headerParameters = headerParameters;
+  if (config.taskStart === 'by-handler') entry.startsTaskItself = true;
   entry.definition = buildDefinition(entry, config);
   return { entry, config: { ...config } };
 }
@@ -163,5 +174,7 @@ export function applyToolUpdate(
   if (headerParameters) entry.headerParameters = headerParameters;
   else delete entry.headerParameters;
   if (handler !== undefined) entry.handler = handler;
+  if (config.taskStart === 'by-handler') entry.startsTaskItself = true;
+  else delete entry.startsTaskItself;
   entry.definition = buildDefinition(entry, config);
 }

@@ -1,8 +1,14 @@
-// `@mcpkit/server/tasks`: the in-memory task store, an entry point of its own so only servers
-// that enable 2025-11-25 tasks carry it:
+// `@mcpkit/server/tasks`: the in-memory task stores, an entry point of its own so only servers
+// that enable tasks carry them. 2025-11-25 tasks:
 //   new McpServer(info, { capabilities: { tasks: true }, tasks: inMemoryTasks() })
+// The 2026-07-28 tasks extension:
+//   new McpServer(info, { tasksExtension: inMemoryTasksExtension() })
+
+import type { TasksExtension, TasksExtensionOptions } from '../core/task-extension.js';
 import type { TaskOptions, TaskStoreFactory } from '../core/tasks.js';
 import { SessionTaskStore } from '../session/task-store.js';
+import { tasksExtension } from './extension.js';
+import { InMemoryTasksExtension } from './extension-store.js';
 
 export type { TaskOptions, TaskStore, TaskStoreFactory } from '../core/tasks.js';
 
@@ -12,4 +18,20 @@ export type { TaskOptions, TaskStore, TaskStoreFactory } from '../core/tasks.js'
  */
 export function inMemoryTasks(options: TaskOptions = {}): TaskStoreFactory {
   return ({ pageSize, channel }) => new SessionTaskStore(options, pageSize, channel);
+}
+
+export type {
+  TasksExtension,
+  TasksExtensionOptions,
+  TasksExtensionStore,
+} from '../core/task-extension.js';
+export { tasksExtension } from './extension.js';
+export { InMemoryTasksExtension } from './extension-store.js';
+
+/**
+ * The 2026-07-28 tasks extension (SEP-2663) with its tasks in memory for the whole server, within
+ * `options`' limits: `new McpServer(info, { tasksExtension: inMemoryTasksExtension() })`.
+ */
+export function inMemoryTasksExtension(options: TasksExtensionOptions = {}): TasksExtension {
+  return tasksExtension(new InMemoryTasksExtension(options));
 }

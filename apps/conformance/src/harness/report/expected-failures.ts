@@ -6,6 +6,7 @@ import type { ScenarioResult } from '../types.js';
 //     - scenario-id
 //   client:
 //     - scenario-id
+// A section with no entries is written `server: []` (the referee wants a list there, not null).
 // Quote an entry that has spaces (matrix pairs: "server × client"). An entry may name a revision too (`scenario-id@2026-07-28`); without one it covers every revision.
 
 export type ExpectedFailures = Record<string, Set<string>>;
@@ -16,10 +17,12 @@ export function parseExpectedFailures(text: string, source = 'expected-failures 
   text.split(/\r?\n/).forEach((raw, index) => {
     const line = raw.replace(/\s+#.*$/, '').trimEnd();
     if (line.trim() === '' || line.trim().startsWith('#')) return;
-    const section = /^([A-Za-z][\w-]*):\s*$/.exec(line);
+    const section = /^([A-Za-z][\w-]*):\s*(\[\s*\])?$/.exec(line);
     if (section?.[1] !== undefined) {
       current = sections[section[1]] ?? new Set();
       sections[section[1]] = current;
+      // `name: []` is complete: an entry after it is a mistake, not part of the list.
+      if (section[2] !== undefined) current = undefined;
       return;
     }
     const item = /^\s+-\s+(?:"([^"]+)"|'([^']+)'|(\S+))\s*$/.exec(line);

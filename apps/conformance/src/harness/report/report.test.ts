@@ -63,6 +63,11 @@ describe('expected failures', () => {
     expect([...(parsed.client ?? [])]).toEqual(['sse-retry']);
   });
 
+  it('reads an empty section written as a flow list, and refuses entries after it', () => {
+    expect([...(parseExpectedFailures('server: []\nclient:\n  - sse-retry\n').server ?? ['?'])]).toEqual([]);
+    expect(() => parseExpectedFailures('server: []\n  - tools-call\n', 'x.yml')).toThrow(/x\.yml, line 2/);
+  });
+
   it('rejects a malformed line naming where and what was expected', () => {
     expect(() => parseExpectedFailures('server:\n  tools\n', 'x.yml')).toThrow(/x\.yml, line 2: expected/);
   });

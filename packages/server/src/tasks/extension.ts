@@ -1,0 +1,187 @@
+import { JsonRpcError, toJsonRpcError } from '@mcpkit/jsonrpc';
+import {
+  formatZodError,
+  type JSONObject,
+  TASKS_EXTENSION_ID,
+  TasksExtensionTaskIdParamsSchema,
+} from '@mcpkit/protocol';
+import * as z from 'zod';
+import { MissingClientCapabilityError } from '../core/errors.js';
+import type { InputRequest, InputRequestOptions, RequestContext } from '../core/request-context.js';
+import type {
+  ExtensionToolCall,
+  TaskOwner,
+  TasksExtension,
+  TasksExtensionStore,
+} from '../core/task-extension.js';
+import type { TaskOutcome, TaskWork } from '../core/tasks.js';
+
+// The protocol side of the tasks extension (SEP-2663): gating on the client's declaration, the
+// tasks/* methods over a store, and handing a running tools/call over to a task.
+
+/**
+ * tasks/update params as the server checks them: each answer only needs to be an object, since
+ * answers to keys that are not outstanding are ignored (SEP-2663) and an outstanding question's
+ * answer is checked by the handler that asked it.
+ */
+const UpdateTaskParamsSchema = /* @__PURE__ */ TasksExtensionTaskIdParamsSchema.extend({
+  inputResponses: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.looseObject({})),
+});
+
+function ownerOf(ctx: RequestContext): TaskOwner {
+  return ctx.authInfo?.clientId;
+}
+
+function clientDeclaresTasks(ctx: RequestContext): boolean {
+  const extensions = ctx.clientCapabilities.extensions as Record<string, unknown> | undefined;
+  return extensions?.[TASKS_EXTENSION_ID] !== undefined;
+}
+
+function missingTasksCapability(what: string): MissingClientCapabilityError {
+  return new MissingClientCapabilityError(what, { extensions: { [TASKS_EXTENSION_ID]: {} } });
+}
+
+function unknownTask(taskId: string): JsonRpcError {
+  return JsonRpcError.invalidParams(
+    `Unknown task: '${taskId}' (it never existed, expired, or is not yours)`,
+    {
+      taskId,
+    },
+  );
+}
+
+/** The extension over `store`: what the server option `tasksExtension` takes. */
+export function tasksExtension(store: TasksExtensionStore): TasksExtension {
+  return {
+    declaration: { [TASKS_EXTENSION_ID]: {} },
+    answer(method, params, ctx) {
+      if (!clientDeclaresTasks(ctx)) throw missingTasksCapability(method);
+      const owner = ownerOf(ctx);
+      const taskId = params?.taskId as string;
+      if (method === 'tasks/get') {
+        const task = store.get(taskId, owner);
+        if (task === undefined) throw unknownTask(taskId);
+        return task;
+      }
+      if (method === 'tasks/cancel') {
+        if (!store.cancel(taskId, owner)) throw unknownTask(taskId);
+        return {};
+      }
+      const checked = UpdateTaskParamsSchema.safeParse(params);
+      if (!checked.success) {
+        const detail = formatZodError(checked.error, params, { pathPrefix: ['params'] });
+        throw JsonRpcError.invalidParams(`Invalid params for 'tasks/update': ${detail}`);
+      }
+      const { inputResponses } = checked.data as { inputResponses: Record<string, JSONObject> };
+      if (!store.update(taskId, owner, inputResponses)) throw unknownTask(taskId);
+      return {};
+    },
+
+    callTool(call, ctx) {
+      if (call.support === 'forbidden') return call.run(ctx, () => false);
+      if (!clientDeclaresTasks(ctx)) {
+        if (call.support === 'required')
+          throw missingTasksCapability(`Tool '${call.name}' runs only as a task; it`);
+        return call.run(ctx, () => false);
+      }
+      return runMaybeAsTask(store, call, ctx);
+    },
+  };
+}
+
+/**
+ * Answers with a CreateTaskResult once the task starts (before the handler, or when the handler
+ * calls `ctx.startTask()`), else with the handler's own result.
+ */
+function runMaybeAsTask(store: TasksExtensionStore, call: ExtensionToolCall, ctx: RequestContext) {
+  return new Promise<JSONObject>((resolve, reject) => {
+    const handover = new HandoverContext(ctx, store, resolve);
+    if (!call.startsItself) handover.startTask();
+    // Inside a task a thrown JSON-RPC error fails the task (status `failed`, the error inlined).
+    call
+      .run(handover, () => handover.isTask)
+      .then(
+        (result) => (handover.isTask ? handover.finish({ result }) : resolve(result)),
+        (error: unknown) => (handover.isTask ? handover.finish({ error }) : reject(error)),
+      );
+  });
+}
+
+/**
+ * A request context that a running handler can hand over to a task: until `startTask`, questions
+ * and signals are the request's (multi-round-trip input works); afterwards they are the task's.
+ */
+class HandoverContext implements RequestContext {
+  protocolVersion: string;
+  clientCapabilities: RequestContext['clientCapabilities'];
+  clientInfo?: RequestContext['clientInfo'];
+  logLevel?: RequestContext['logLevel'];
+  progressToken?: RequestContext['progressToken'];
+  requestId?: RequestContext['requestId'];
+  authInfo?: RequestContext['authInfo'];
+  extra?: RequestContext['extra'];
+  readonly #request: RequestContext;
+  readonly #store: TasksExtensionStore;
+  readonly #handedOver: (createTaskResult: JSONObject) => void;
+  readonly #outcome: Promise<TaskOutcome>;
+  #settle!: (outcome: TaskOutcome) => void;
+  #work: TaskWork | undefined;
+  #started = false;
+
+  constructor(
+    request: RequestContext,
+    store: TasksExtensionStore,
+    handedOver: (created: JSONObject) => void,
+  ) {
+    this.#request = request;
+    this.#store = store;
+    this.#handedOver = handedOver;
+    this.#outcome = new Promise((resolve) => {
+      this.#settle = resolve;
+    });
+    this.protocolVersion = request.protocolVersion;
+    this.clientCapabilities = request.clientCapabilities;
+    if (request.clientInfo !== undefined) this.clientInfo = request.clientInfo;
+    if (request.logLevel !== undefined) this.logLevel = request.logLevel;
+    if (request.progressToken !== undefined) this.progressToken = request.progressToken;
+    if (request.requestId !== undefined) this.requestId = request.requestId;
+    if (request.authInfo !== undefined) this.authInfo = request.authInfo;
+    if (request.extra !== undefined) this.extra = request.extra;
+  }
+
+  get signal(): AbortSignal {
+    return this.#work?.signal ?? this.#request.signal;
+  }
+
+  get isTask(): boolean {
+    return this.#started;
+  }
+
+  sendNotification(method: string, params: JSONObject): Promise<void> {
+    return (this.#work ?? this.#request).sendNotification(method, params);
+  }
+
+  requestInput(request: InputRequest, options?: InputRequestOptions): Promise<JSONObject> {
+    return (this.#work ?? this.#request).requestInput(request, options);
+  }
+
+  /** Creates the task and answers the request with it; the rest of the handler's work is the task. */
+  startTask(): void {
+    if (this.#started) return;
+    const created = this.#store.create(ownerOf(this.#request), (work) => {
+      this.#work = work;
+      return this.#outcome;
+    });
+    this.#started = true;
+    // SEP-2663: tasks carry no progress or log notifications.
+    delete this.progressToken;
+    delete this.logLevel;
+    this.#handedOver(created);
+  }
+
+  /** The handler finished: the task's outcome, when it became one. */
+  finish(outcome: { result: JSONObject } | { error: unknown }): void {
+    if ('result' in outcome) this.#settle({ result: outcome.result });
+    else this.#settle({ error: toJsonRpcError(outcome.error) });
+  }
+}
