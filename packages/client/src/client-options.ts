@@ -7,6 +7,7 @@ import type {
   Root,
   Tool,
 } from '@mcpkit/protocol';
+import type { ClientTasksExtension } from './extension-tasks.js';
 import type { ListChangedHandler } from './list-changed.js';
 import type { ClientLogger } from './logger.js';
 import type { NegotiationCache } from './negotiation-cache.js';
@@ -24,6 +25,12 @@ export interface McpClientOptions {
    * `sampling.tools`, ...). Handlers set through options or setters add their own entries.
    */
   capabilities?: ClientCapabilities;
+  /**
+   * Declares the 2026-07-28 tasks extension (SEP-2663) and lets callTool await the tasks a server
+   * answers with (polling tasks/get, answering questions through tasks/update, tasks/cancel on
+   * abort): `tasksExtension: tasksExtension()` from `@mcpkit/client/tasks-extension`.
+   */
+  tasksExtension?: ClientTasksExtension;
   /**
    * The revision to offer (default 2026-07-28: probe `server/discover` first, on the same
    * connection, and fall back to `initialize` when the server turns out to be a legacy one).

@@ -26,6 +26,7 @@ import {
   type ReadResourceResult,
   type Resource,
   type ResourceTemplate,
+  ResultSchema,
   type Root,
   type ServerCapabilities,
   SubscriptionsListenResultSchema,
@@ -52,6 +53,7 @@ import {
   type ElicitationHandlerOptions,
   type RootsHandler,
   type SamplingHandler,
+  type ServerRequestContext,
   ServerRequestResponder,
 } from './server-requests.js';
 import { asError, type ResourceSubscription, type ResourceUpdatedCallback } from './subscriptions.js';
@@ -373,7 +375,7 @@ export class McpClient {
     const { validateOutput, ...requestOptions } = options ?? {};
     let result: CallToolResult;
     try {
-      result = await this.#call('tools/call', params, requestOptions);
+      result = await this.#callToolOnce(params, requestOptions);
     } catch (error) {
       const headerMismatch =
         error instanceof JsonRpcError &&
@@ -383,12 +385,43 @@ export class McpClient {
       // SEP-2243: the server may expect Mcp-Param-* headers from a newer inputSchema than the one
       // we know; refresh the tool definitions once and retry.
       await this.listAllTools(requestOptions.signal ? { signal: requestOptions.signal } : undefined);
-      result = await this.#call('tools/call', params, requestOptions);
+      result = await this.#callToolOnce(params, requestOptions);
     }
     if (validateOutput ?? this.#options.validateToolOutput ?? true) {
       this.#tools.checkOutput(params.name, result);
     }
     return result;
+  }
+
+  /**
+   * One tools/call. Under 2026-07-28 with the tasks extension declared, the server may answer with
+   * a task: it is awaited (polling, answering its questions) and its inlined result returned.
+   */
+  async #callToolOnce(params: CallToolRequestParams, options: RequestOptions): Promise<CallToolResult> {
+    const extension = this.#options.tasksExtension;
+    if (extension === undefined || !this.#isStateless('tools/call')) {
+      return this.#call('tools/call', params, options);
+    }
+    const connection = this.#requireConnection('tools/call');
+    const version = connection.session.protocolVersion;
+    let raw: JSONObject = await this.request('tools/call', params, ResultSchema, options);
+    if (raw.resultType === 'task') {
+      raw = await extension.awaitTask(
+        raw,
+        {
+          request: (method, taskParams, schema, taskOptions) =>
+            this.request(method, taskParams, schema, taskOptions),
+          answer: (method, questionParams, signal) => {
+            const context: ServerRequestContext = { signal, protocolVersion: version };
+            if (connection.session.serverInfo) context.serverInfo = connection.session.serverInfo;
+            return this.#responder.answer(method, questionParams, context);
+          },
+          report: (error) => this.#reportError(error),
+        },
+        options,
+      );
+    }
+    return parseServerResult(resultSchemaFor('tools/call', version), raw, 'tools/call', version);
   }
 
   /** A tool listed with taskSupport 'required' runs as a task wherever tasks are available. */
@@ -589,7 +622,13 @@ export class McpClient {
   // ---- Internals -------------------------------------------------------------------------------
 
   #currentCapabilities(): ClientCapabilities {
-    return buildClientCapabilities(this.#options.capabilities, this.#responder.features());
+    const explicit = this.#options.capabilities;
+    const extension = this.#options.tasksExtension;
+    const declared =
+      extension === undefined
+        ? explicit
+        : { ...explicit, extensions: { ...extension.declaration, ...explicit?.extensions } };
+    return buildClientCapabilities(declared, this.#responder.features());
   }
 
   /** A stateful session cannot declare new capabilities after the handshake: refuse such changes. */
