@@ -5,7 +5,7 @@ import { workspaceManifests } from './repo.js';
 
 const pinned: Record<string, { private: boolean; exports: string[] }> = {
   '@mcpkit/bench': { private: true, exports: ['.'] },
-  '@mcpkit/client': { private: false, exports: ['.'] },
+  '@mcpkit/client': { private: false, exports: ['.', './tasks-extension'] },
   '@mcpkit/conformance': { private: true, exports: ['.'] },
   '@mcpkit/echo-server': { private: true, exports: ['.'] },
   '@mcpkit/integration-tests': { private: true, exports: ['.'] },
