@@ -13,7 +13,7 @@ import {
 // and by no other scenario the baseline server passes (catch-alls listed in `alsoFlaggedBy`
 // excepted). Compared per scenario and revision against the baseline on the same transport, so
 // a defect the baseline shares (one of the harness or of mcpkit) shows up in the baseline test
-// instead of hiding a fixture's. Eleven server processes, two at a time.
+// instead of hiding a fixture's. Twelve server processes, two at a time.
 
 type Transport = 'stdio' | 'http';
 

@@ -5,7 +5,7 @@ import { openHttpSession, openStdioSession } from './test-helpers/raw-sessions.j
 import { RULE_PROBES } from './test-helpers/rule-probes.js';
 
 // Trust in the broken servers: the baseline passes every rule probe over stdio and HTTP, and each
-// broken server fails the probe named by its catalogue entry and no other. Eleven short processes.
+// broken server fails the probe named by its catalogue entry and no other. Twelve short processes.
 // The probes stand in for the harness's server scenarios, which will replace them here.
 
 type Transport = 'stdio' | 'http';

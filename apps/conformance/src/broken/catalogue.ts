@@ -104,6 +104,13 @@ export const BROKEN_SERVERS: readonly BrokenFixture[] = [
     alsoFlaggedBy: ['schema-valid'],
   },
   {
+    name: 'tasks-ungated',
+    kind: 'server',
+    transports: ['http'],
+    breaks: 'answers tasks/get for clients that did not declare the tasks extension (no -32021)',
+    flaggedBy: 'tasks-extension-surface',
+  },
+  {
     name: 'stripped-schema-keyword',
     kind: 'server',
     transports: ['stdio'],

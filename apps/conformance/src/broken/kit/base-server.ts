@@ -1,7 +1,8 @@
 import { setJsonSchemaValidatorFactory } from '@mcpkit/protocol';
 import { jsonSchemaValidator } from '@mcpkit/protocol/json-schema';
-import { McpServer } from '@mcpkit/server';
+import { McpServer, type McpServerOptions } from '@mcpkit/server';
 import { RequestStateCodec } from '@mcpkit/server/request-state';
+import { inMemoryTasksExtension } from '@mcpkit/server/tasks';
 import * as z from 'zod';
 
 /** The secret of the baseline's signed requestState; fixtures are throwaway, so it is fixed. */
@@ -32,10 +33,10 @@ export const PRESERVED_SCHEMA = {
 
 /**
  * The correct server every broken fixture starts from: tools, one resource, 2026-07-28 with a
- * signed requestState. It declares nothing else, so a harness finds every other feature "not
- * applicable" and the one broken rule stands alone.
+ * signed requestState and the tasks extension (no tool runs as a task). It declares nothing else,
+ * so a harness finds every other feature "not applicable" and the one broken rule stands alone.
  */
-export function createBaselineServer(): McpServer {
+export function createBaselineServer(extra: Pick<McpServerOptions, 'tasksExtension'> = {}): McpServer {
   // Raw JSON Schema tools and elicitation forms below need a validator; the server brings none.
   setJsonSchemaValidatorFactory(jsonSchemaValidator);
   const server = new McpServer(
@@ -44,6 +45,8 @@ export function createBaselineServer(): McpServer {
       protocolVersions: ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'],
       requestState: new RequestStateCodec({ secret: BASELINE_STATE_SECRET }),
       cacheHints: { ttlMs: 60_000, cacheScope: 'public' },
+      tasksExtension: inMemoryTasksExtension(),
+      ...extra,
     },
   );
   server.tool(

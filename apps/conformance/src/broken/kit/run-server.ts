@@ -1,6 +1,6 @@
 import process from 'node:process';
 import type { Writable } from 'node:stream';
-import type { McpServer } from '@mcpkit/server';
+import type { McpServer, McpServerOptions } from '@mcpkit/server';
 import { createStreamableHttpHandler } from '@mcpkit/transport-http-server';
 import { serve } from '@mcpkit/transport-http-server/node';
 import { StdioServerTransport } from '@mcpkit/transport-stdio';
@@ -13,6 +13,8 @@ type FetchHandler = (request: Request) => Promise<Response>;
 export interface BrokenServerSpec {
   /** Rewrites messages on every connection (stdio, an HTTP session, a 2026-07-28 request). */
   hooks?: InterceptHooks;
+  /** Options the baseline server is built with (e.g. a tasks extension). */
+  serverOptions?: Pick<McpServerOptions, 'tasksExtension'>;
   /** Changes the server after the baseline is built (e.g. its requestState codec). */
   adjustServer?: (server: McpServer) => void;
   /** Wraps the HTTP handler (e.g. to hide headers from the security gate). */
@@ -30,7 +32,7 @@ export interface BrokenServerSpec {
  * Over HTTP it prints `MCP endpoint: <url>` on stdout once listening (port 0 by default).
  */
 export async function runBrokenServer(spec: BrokenServerSpec, argv = process.argv.slice(2)): Promise<void> {
-  const server = createBaselineServer();
+  const server = createBaselineServer(spec.serverOptions);
   spec.adjustServer?.(server);
   const reportError = (error: Error) => process.stderr.write(`broken fixture: ${error.message}\n`);
   const wrap = spec.hooks

@@ -138,8 +138,8 @@ export function request2026(
   method: string,
   params: JSONObject = {},
 ): Promise<{ status: number; response?: JSONRPCResponse }> {
-  const name =
-    typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : undefined;
+  const subject = params.name ?? params.uri ?? params.taskId;
+  const name = typeof subject === 'string' ? subject : undefined;
   return postJson(
     url,
     method,

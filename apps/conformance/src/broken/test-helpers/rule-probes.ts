@@ -136,6 +136,23 @@ export const RULE_PROBES: readonly RuleProbe[] = [
     },
   },
   {
+    id: 'tasks-extension-surface',
+    transports: ['http'],
+    async run(context) {
+      const url = await mcpUrl(context);
+      const discover = (await request2026(url, 'server/discover')).response;
+      const capabilities =
+        discover && 'result' in discover ? (discover.result.capabilities as JSONObject) : {};
+      const extensions = capabilities.extensions as JSONObject | undefined;
+      if (extensions?.['io.modelcontextprotocol/tasks'] === undefined) return ok();
+      const { response } = await request2026(url, 'tasks/get', { taskId: 'probe' });
+      const code = response && 'error' in response ? response.error.code : undefined;
+      return code === -32021
+        ? ok()
+        : broken(`tasks/get from a client without the extension: ${show(response)}; expected error -32021`);
+    },
+  },
+  {
     id: 'mrtr-tampered-state',
     transports: ['http'],
     async run(context) {

@@ -35,6 +35,12 @@ export const AGREEMENT_PAIRS: readonly Pair[] = [
       'the referee sends a foreign Host and a foreign Origin together, so a Host check alone passes it; we send a foreign Origin with a local Host, which only an Origin check refuses',
   },
   {
+    ours: 'tasks-extension-surface',
+    referee: ['tasks-dispatch-and-envelope', 'tasks-capability-negotiation'],
+    scope:
+      'the referee also runs its fixture tools (greet, slow_compute, failing_job, confirm_delete) through whole task lives; we check only the tasks/* methods and their gating, which need no fixture',
+  },
+  {
     ours: 'mrtr-tampered-state',
     referee: ['input-required-result-tampered-state'],
     scope:

@@ -14,6 +14,7 @@ import {
   type Target,
 } from './session.js';
 import { STATELESS_SCENARIOS } from './stateless.js';
+import { TASKS_EXTENSION_SCENARIOS } from './tasks-extension.js';
 import { TRANSPORT_SCENARIOS } from './transport.js';
 
 export interface ServerModeOptions extends Target {
@@ -32,6 +33,7 @@ export const SERVER_SCENARIOS: readonly ServerScenario[] = [
   ...ERROR_SCENARIOS,
   ...ROUND_TRIP_SCENARIOS,
   ...STATELESS_SCENARIOS,
+  ...TASKS_EXTENSION_SCENARIOS,
   ...TRANSPORT_SCENARIOS,
   SCHEMA_VALIDITY_SCENARIO,
 ];

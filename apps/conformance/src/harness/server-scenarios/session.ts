@@ -73,7 +73,9 @@ function mcpName(method: string, params: JsonObject | undefined): string | undef
       ? params?.name
       : method === 'resources/read'
         ? params?.uri
-        : undefined;
+        : method === 'tasks/get' || method === 'tasks/update' || method === 'tasks/cancel'
+          ? params?.taskId
+          : undefined;
   return typeof value === 'string' ? value : undefined;
 }
 
