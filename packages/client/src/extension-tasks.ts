@@ -1,4 +1,4 @@
-import { JsonRpcError, type RequestOptions } from '@mcpkit/jsonrpc';
+import { delay, JsonRpcError, type RequestOptions } from '@mcpkit/jsonrpc';
 import {
   type DetailedTask,
   type JSONObject,
@@ -69,7 +69,7 @@ export async function awaitExtensionTask(
   let interval = pollInterval(created.pollIntervalMs);
   try {
     for (;;) {
-      await pause(interval, signal);
+      await delay(interval, signal);
       const task = (await deps.request(
         'tasks/get',
         { taskId },
@@ -143,19 +143,4 @@ function cancelQuietly(taskId: string, deps: ExtensionTaskDeps): void {
 function pollInterval(value: unknown): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) return DEFAULT_POLL_MS;
   return Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, value));
-}
-
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -9,12 +9,11 @@ export {
   encodeMessage,
   validateMessage,
 } from './codec.js';
-
+// The peer engine: ids, correlation, timeouts, cancellation, progress, handler dispatch.
+export { delay } from './delay.js';
 // Errors: wire errors (JSON-RPC codes), local SDK errors (string codes) and the normalizer.
 export type { JsonRpcErrorOptions } from './errors.js';
 export { JsonRpcError, McpkitError, McpkitErrorCode, toErrorResponse, toJsonRpcError } from './errors.js';
-
-// The peer engine: ids, correlation, timeouts, cancellation, progress, handler dispatch.
 export { DEFAULT_MAX_IN_FLIGHT_REQUESTS } from './incoming-requests.js';
 export { JsonRpcPeer } from './peer.js';
 export type {

@@ -1,8 +1,9 @@
+import { delay } from '@mcpkit/jsonrpc';
 import type { JSONRPCMessage, RequestId } from '@mcpkit/protocol';
 import { HttpTransportError } from './errors.js';
 import { type FetchResponse, readBodyChunks } from './fetch.js';
 import { decodeMessages } from './http-helpers.js';
-import { delay, type ReconnectionOptions, reconnectionDelay } from './reconnect.js';
+import { type ReconnectionOptions, reconnectionDelay } from './reconnect.js';
 import { parseSseBytes, SseParser } from './sse-parser.js';
 
 /** Where a stream is in the server's event sequence: what a reconnection must tell the server. */
