@@ -10,8 +10,7 @@ await runBrokenServer({
   defaultTransport: 'http',
   serverOptions: {
     tasksExtension: {
-      declaration: extension.declaration,
-      callTool: (call, ctx) => extension.callTool(call, ctx),
+      ...extension,
       // Acts as if every client had declared the extension.
       answer: (method, params, ctx) =>
         extension.answer(method, params, {

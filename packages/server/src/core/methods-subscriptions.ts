@@ -57,6 +57,15 @@ export async function listen(
   // Listen before acknowledging: a change made the moment the client reads the acknowledgement
   // must not fall between the two. Events seen before the acknowledgement is sent wait behind it.
   let held: Array<() => void> | undefined = [];
+  const relay = (deliver: () => void) => (held ? held.push(deliver) : deliver());
+  const taskIds = params.notifications.taskIds;
+  const tasks =
+    taskIds === undefined
+      ? undefined
+      : core.tasksExtension?.watchTasks(taskIds, ctx, (task) =>
+          relay(() => send('notifications/tasks', task)),
+        );
+  if (tasks !== undefined) agreed.taskIds = tasks.agreed;
   const unlisten = core.listen((event) => {
     let deliver: (() => void) | undefined;
     if (event.type === 'resource_updated') {
@@ -65,9 +74,7 @@ export async function listen(
       const [flag, method] = LIST_EVENTS[event.list];
       if (agreed[flag] === true) deliver = () => send(method);
     }
-    if (!deliver) return;
-    if (held) held.push(deliver);
-    else deliver();
+    if (deliver) relay(deliver);
   });
   try {
     await ctx.sendNotification('notifications/subscriptions/acknowledged', {
@@ -76,6 +83,7 @@ export async function listen(
     });
   } catch (error) {
     unlisten();
+    tasks?.stop();
     throw error;
   }
   const waiting = held;
@@ -85,6 +93,7 @@ export async function listen(
     await untilAborted(ctx.signal, core.closing);
   } finally {
     unlisten();
+    tasks?.stop();
   }
   return { _meta: meta };
 }

@@ -263,6 +263,38 @@ describe('tasks extension (SEP-2663)', () => {
     expect((await call('held')).resultType).toBe('task');
   });
 
+  it('relays the status of listed tasks on a subscriptions/listen stream', async () => {
+    const { server, release } = taskServer();
+    const { h, call, failure } = await open(server);
+    const taskId = (await call('held')).taskId as string;
+    const controller = new AbortController();
+    const listening = h.client
+      .request(
+        'subscriptions/listen',
+        { _meta: WITH_TASKS, notifications: { taskIds: [taskId, 'gone'] } },
+        {
+          signal: controller.signal,
+        },
+      )
+      .catch(() => 'ended');
+    const ack = await h.waitFor('notifications/subscriptions/acknowledged');
+    expect(ack?.notifications).toEqual({ taskIds: [taskId] });
+    release.open('finished');
+    const status = await h.waitFor('notifications/tasks');
+    expect(status).toMatchObject({
+      taskId,
+      status: 'completed',
+      result: { content: [{ text: 'finished' }] },
+    });
+    expect((status?._meta as JSONObject)['io.modelcontextprotocol/subscriptionId']).toBeDefined();
+    controller.abort();
+    await listening;
+    const bare = await failure(
+      h.request('subscriptions/listen', { _meta: meta(false), notifications: { taskIds: [taskId] } }),
+    );
+    expect(bare).toMatchObject({ code: -32021 });
+  });
+
   it('rejects limits that are not positive integers', () => {
     expect(() => inMemoryTasksExtension({ ttlMs: 0 })).toThrow('ttlMs must be a positive integer, got 0');
     expect(() => inMemoryTasksExtension({ pollIntervalMs: 1.5 })).toThrow('pollIntervalMs');

@@ -34,6 +34,11 @@ export interface TasksExtensionStore {
   update(taskId: string, owner: TaskOwner, inputResponses: Record<string, JSONObject>): boolean;
   /** Cancels a task that has not finished; false for an unknown task. */
   cancel(taskId: string, owner: TaskOwner): boolean;
+  /**
+   * Calls `listener` with the DetailedTask on each change of the task until the returned function
+   * runs (or the task ends); undefined for an unknown task.
+   */
+  watch(taskId: string, owner: TaskOwner, listener: (task: JSONObject) => void): (() => void) | undefined;
 }
 
 export type TaskSupport = 'forbidden' | 'optional' | 'required';
@@ -59,4 +64,13 @@ export interface TasksExtension {
   answer(method: string, params: JSONObject | undefined, ctx: RequestContext): JSONObject;
   /** Answers a 2026-07-28 tools/call: with a CreateTaskResult when it becomes a task. */
   callTool(call: ExtensionToolCall, ctx: RequestContext): Promise<JSONObject>;
+  /**
+   * For subscriptions/listen `taskIds`: relays each listed task's changes (as DetailedTasks) to
+   * `listener`; `agreed` lists the tasks found. Throws -32021 for a client without the extension.
+   */
+  watchTasks(
+    taskIds: readonly string[],
+    ctx: RequestContext,
+    listener: (task: JSONObject) => void,
+  ): { agreed: string[]; stop(): void };
 }

@@ -24,6 +24,8 @@ interface ExtensionTask {
   pending: Map<string, PendingInput>;
   /** Every key ever asked: SEP-2663 forbids reusing one within a task. */
   asked: Set<string>;
+  /** Listeners of subscriptions/listen streams that asked for this task's notifications. */
+  watchers: Set<(task: JSONObject) => void>;
 }
 
 const TERMINAL: ReadonlySet<TaskStatus> = new Set(['completed', 'failed', 'cancelled']);
@@ -68,6 +70,7 @@ export class InMemoryTasksExtension implements TasksExtensionStore {
       controller: new AbortController(),
       pending: new Map(),
       asked: new Set(),
+      watchers: new Set(),
     };
     this.#tasks.set(task.taskId, task);
     const work: TaskWork = {
@@ -88,7 +91,17 @@ export class InMemoryTasksExtension implements TasksExtensionStore {
 
   get(taskId: string, owner: TaskOwner): JSONObject | undefined {
     const task = this.#find(taskId, owner);
+    return task === undefined ? undefined : this.#detailed(task);
+  }
+
+  watch(taskId: string, owner: TaskOwner, listener: (task: JSONObject) => void): (() => void) | undefined {
+    const task = this.#find(taskId, owner);
     if (task === undefined) return undefined;
+    task.watchers.add(listener);
+    return () => task.watchers.delete(listener);
+  }
+
+  #detailed(task: ExtensionTask): JSONObject {
     const view = this.#view(task);
     if (task.status === 'input_required') {
       const inputRequests: JSONObject = {};
@@ -107,13 +120,16 @@ export class InMemoryTasksExtension implements TasksExtensionStore {
     const task = this.#find(taskId, owner);
     if (task === undefined) return false;
     // Answers to keys that are not outstanding (never asked, already answered) are ignored.
+    let changed = false;
     for (const [key, answer] of Object.entries(inputResponses)) {
       const pending = task.pending.get(key);
       if (pending === undefined) continue;
       task.pending.delete(key);
       pending.resolve(answer);
+      changed = true;
     }
     if (task.status === 'input_required' && task.pending.size === 0) this.#setStatus(task, 'working');
+    else if (changed) this.#notify(task);
     return true;
   }
 
@@ -175,6 +191,15 @@ export class InMemoryTasksExtension implements TasksExtensionStore {
     task.status = status;
     task.lastUpdatedAt = Date.now();
     if (statusMessage !== undefined) task.statusMessage = statusMessage;
+    this.#notify(task);
+    // A finished task changes no more: its watchers are done.
+    if (TERMINAL.has(status)) task.watchers.clear();
+  }
+
+  #notify(task: ExtensionTask): void {
+    if (task.watchers.size === 0) return;
+    const detailed = this.#detailed(task);
+    for (const watcher of task.watchers) watcher(detailed);
   }
 
   #find(taskId: string, owner: TaskOwner): ExtensionTask | undefined {

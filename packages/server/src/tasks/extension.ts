@@ -77,6 +77,20 @@ export function tasksExtension(store: TasksExtensionStore): TasksExtension {
       return {};
     },
 
+    watchTasks(taskIds, ctx, listener) {
+      if (!clientDeclaresTasks(ctx)) throw missingTasksCapability('Task status notifications (taskIds)');
+      const owner = ownerOf(ctx);
+      const agreed: string[] = [];
+      const stops: Array<() => void> = [];
+      for (const taskId of new Set(taskIds)) {
+        const stop = store.watch(taskId, owner, listener);
+        if (stop === undefined) continue;
+        agreed.push(taskId);
+        stops.push(stop);
+      }
+      return { agreed, stop: () => stops.forEach((stop) => stop()) };
+    },
+
     callTool(call, ctx) {
       if (call.support === 'forbidden') return call.run(ctx, () => false);
       if (!clientDeclaresTasks(ctx)) {

@@ -61,6 +61,7 @@ const NOTIFICATION_METHODS = [
   'notifications/elicitation/complete',
   'notifications/tasks/status',
   'notifications/subscriptions/acknowledged',
+  'notifications/tasks',
 ];
 
 export async function connect(server: McpServer<any>, options: HarnessOptions = {}): Promise<Harness> {
