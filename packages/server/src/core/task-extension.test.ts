@@ -286,7 +286,7 @@ describe('tasks extension (SEP-2663)', () => {
       status: 'completed',
       result: { content: [{ text: 'finished' }] },
     });
-    expect((status?._meta as JSONObject)['io.modelcontextprotocol/subscriptionId']).toBeDefined();
+    expect(status?._meta).toHaveProperty(['io.modelcontextprotocol/subscriptionId']);
     controller.abort();
     await listening;
     const bare = await failure(

@@ -88,7 +88,12 @@ export function tasksExtension(store: TasksExtensionStore): TasksExtension {
         agreed.push(taskId);
         stops.push(stop);
       }
-      return { agreed, stop: () => stops.forEach((stop) => stop()) };
+      return {
+        agreed,
+        stop: () => {
+          for (const stop of stops) stop();
+        },
+      };
     },
 
     callTool(call, ctx) {
