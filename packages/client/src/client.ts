@@ -30,6 +30,7 @@ import {
   type Root,
   type ServerCapabilities,
   SubscriptionsListenResultSchema,
+  TASKS_EXTENSION_ID,
   type Task,
   type TaskMetadata,
   type Tool,
@@ -122,6 +123,14 @@ export class McpClient {
     const versions = checkVersionOptions(options, LATEST_PROTOCOL_VERSION);
     this.#offeredVersion = versions.offered;
     this.#supportedVersions = versions.supported;
+    const extensions = options.capabilities?.extensions as Record<string, unknown> | undefined;
+    if (extensions?.[TASKS_EXTENSION_ID] !== undefined && options.tasksExtension === undefined) {
+      // Declared by hand, a server could answer with tasks that callTool cannot await.
+      throw new McpClientError(
+        McpClientErrorCode.InvalidOptions,
+        `capabilities.extensions declares ${TASKS_EXTENSION_ID}; pass tasksExtension: tasksExtension() from '@mcpkit/client/tasks-extension' instead`,
+      );
+    }
     this.#responder.configure(options);
     if (options.listCache === true) this.#listCache = new ListCache();
     this.#logHandler = options.onLogMessage;

@@ -56,6 +56,12 @@ const question = {
 };
 
 describe('callTool with the tasks extension', () => {
+  it('refuses the extension declared by hand without the option that awaits tasks, naming the import', () => {
+    expect(() => createClient({ capabilities: { extensions: { [TASKS]: {} } } })).toThrow(
+      "pass tasksExtension: tasksExtension() from '@mcpkit/client/tasks-extension'",
+    );
+  });
+
   it('answers each question once although it shows on several polls', async () => {
     const elicitations: string[] = [];
     const { client, server } = await connect(
