@@ -9,7 +9,12 @@ import {
   RequestMetaObjectSchema,
 } from '@mcpkit/protocol';
 import type { HandleOutcome } from './dispatch.js';
-import { type InputRequest, InputRequiredSignal, type RequestContext } from './request-context.js';
+import {
+  type InputRequest,
+  type InputRequestOptions,
+  InputRequiredSignal,
+  type RequestContext,
+} from './request-context.js';
 import type { RequestStateSealer } from './request-state-sealer.js';
 
 // The 2026-07-28 (stateless) side of the core, as far as it goes today: building a request's
@@ -84,46 +89,10 @@ export async function createStatelessContext(init: StatelessContextInit): Promis
   }
   const codec = init.requestState;
   const incomingState = init.params?.requestState;
+  // Opened up front when present, so a tampered state is refused (-32602) whatever the handler does.
   const earlier =
-    codec !== undefined && typeof incomingState === 'string' ? await codec.open(incomingState) : {};
-  const current = init.params?.inputResponses;
-  const answers: Record<string, JSONObject> = {
-    ...earlier,
-    ...(typeof current === 'object' && current !== null ? (current as Record<string, JSONObject>) : {}),
-  };
-  const used: Record<string, JSONObject> = {};
-  // Every question still unanswered in this run; shared by the signals so that questions asked
-  // together (Promise.all) all reach the client in one input_required result.
-  const pending: Record<string, InputRequest> = {};
-  let sealed: Promise<string | undefined> | undefined;
-  const asked = new Map<string, number>();
-
-  const ctx: RequestContext = {
-    protocolVersion: requested,
-    clientCapabilities,
-    // Read through, so an init whose signal is a lazy getter creates no AbortController unless used.
-    get signal() {
-      return init.signal;
-    },
-    sendNotification: init.sendNotification,
-    // Handlers re-run from the start on every retry, so the n-th question of a kind gets the
-    // same key each round unless the handler names it (options.key).
-    async requestInput(request, options) {
-      const prefix = INPUT_KEY_PREFIX[request.method];
-      const count = (asked.get(prefix) ?? 0) + 1;
-      asked.set(prefix, count);
-      const key = options?.key ?? (count === 1 ? prefix : `${prefix}_${count}`);
-      const answer = answers[key];
-      if (typeof answer === 'object' && answer !== null) {
-        used[key] = answer;
-        return answer;
-      }
-      pending[key] = request;
-      // Sealed one microtask later: questions asked together have all been recorded by then.
-      sealed ??= Promise.resolve().then(() => codec?.seal(used));
-      throw new InputRequiredSignal(pending, await sealed);
-    },
-  };
+    codec !== undefined && typeof incomingState === 'string' ? await codec.open(incomingState) : undefined;
+  const ctx = new StatelessRequestContext(init, requested, clientCapabilities, earlier);
   const clientInfo = meta[MetaKey.ClientInfo];
   if (clientInfo !== undefined) ctx.clientInfo = clientInfo;
   const logLevel = meta[MetaKey.LogLevel];
@@ -135,6 +104,92 @@ export async function createStatelessContext(init: StatelessContextInit): Promis
     if (init.extra.authInfo !== undefined) ctx.authInfo = init.extra.authInfo;
   }
   return ctx;
+}
+
+/**
+ * One stateless request's context. A class, with the question bookkeeping made on the first
+ * question: this runs for every 2026-07-28 request, and most handlers ask nothing.
+ */
+class StatelessRequestContext implements RequestContext {
+  readonly protocolVersion: string;
+  readonly clientCapabilities: RequestContext['clientCapabilities'];
+  clientInfo?: RequestContext['clientInfo'];
+  logLevel?: RequestContext['logLevel'];
+  progressToken?: RequestContext['progressToken'];
+  requestId?: RequestId;
+  extra?: MessageExtra;
+  authInfo?: RequestContext['authInfo'];
+  /** An own function: callers take it off the context and call it unbound. */
+  readonly sendNotification: RequestContext['sendNotification'];
+  readonly #init: StatelessContextInit;
+  readonly #earlier: Record<string, JSONObject> | undefined;
+  #questions: Questions | undefined;
+
+  constructor(
+    init: StatelessContextInit,
+    protocolVersion: string,
+    clientCapabilities: RequestContext['clientCapabilities'],
+    earlier: Record<string, JSONObject> | undefined,
+  ) {
+    this.#init = init;
+    this.protocolVersion = protocolVersion;
+    this.clientCapabilities = clientCapabilities;
+    this.sendNotification = init.sendNotification;
+    this.#earlier = earlier;
+  }
+
+  /** Read through, so an init whose signal is a lazy getter creates no AbortController unless used. */
+  get signal(): AbortSignal {
+    return this.#init.signal;
+  }
+
+  // Handlers re-run from the start on every retry, so the n-th question of a kind gets the same key
+  // each round unless the handler names it (options.key).
+  async requestInput(request: InputRequest, options?: InputRequestOptions): Promise<JSONObject> {
+    const questions = (this.#questions ??= this.#startQuestions());
+    const prefix = INPUT_KEY_PREFIX[request.method];
+    const count = (questions.asked.get(prefix) ?? 0) + 1;
+    questions.asked.set(prefix, count);
+    const key = options?.key ?? (count === 1 ? prefix : `${prefix}_${count}`);
+    const answer = questions.answers[key];
+    if (typeof answer === 'object' && answer !== null) {
+      questions.used[key] = answer;
+      return answer;
+    }
+    questions.pending[key] = request;
+    // Sealed one microtask later: questions asked together have all been recorded by then.
+    const codec = this.#init.requestState;
+    questions.sealed ??= Promise.resolve().then(() => codec?.seal(questions.used));
+    throw new InputRequiredSignal(questions.pending, await questions.sealed);
+  }
+
+  #startQuestions(): Questions {
+    const current = this.#init.params?.inputResponses;
+    return {
+      answers: {
+        ...this.#earlier,
+        ...(typeof current === 'object' && current !== null ? (current as Record<string, JSONObject>) : {}),
+      },
+      used: {},
+      pending: {},
+      asked: new Map(),
+      sealed: undefined,
+    };
+  }
+}
+
+/** What a request's questions need: the answers it carries, and what it asked and used. */
+interface Questions {
+  answers: Record<string, JSONObject>;
+  /** Answers the handler took this round, sealed into the next requestState. */
+  used: Record<string, JSONObject>;
+  /**
+   * Every question still unanswered in this run; shared by the signals so that questions asked
+   * together (Promise.all) all reach the client in one input_required result.
+   */
+  pending: Record<string, InputRequest>;
+  asked: Map<string, number>;
+  sealed: Promise<string | undefined> | undefined;
 }
 
 /** The result object an outcome puts on the wire (input_required included); throws for errors. */
