@@ -146,7 +146,8 @@ class StatelessRequestContext implements RequestContext {
   // Handlers re-run from the start on every retry, so the n-th question of a kind gets the same key
   // each round unless the handler names it (options.key).
   async requestInput(request: InputRequest, options?: InputRequestOptions): Promise<JSONObject> {
-    const questions = (this.#questions ??= this.#startQuestions());
+    this.#questions ??= this.#startQuestions();
+    const questions = this.#questions;
     const prefix = INPUT_KEY_PREFIX[request.method];
     const count = (questions.asked.get(prefix) ?? 0) + 1;
     questions.asked.set(prefix, count);
