@@ -25,14 +25,18 @@ export interface RequestIdentity {
 
 /** `params` with the per-request `_meta` envelope added; the caller's own `_meta` keys are kept. */
 export function withRequestMeta(params: JSONObject | undefined, identity: RequestIdentity): JSONObject {
-  const meta: JSONObject = {
-    ...(params?._meta as JSONObject | undefined),
-    [MetaKey.ProtocolVersion]: identity.protocolVersion,
-    [MetaKey.ClientCapabilities]: identity.capabilities,
-    [MetaKey.ClientInfo]: identity.clientInfo,
-  };
+  // Keyed stores into fresh objects, not spreads with computed keys: this runs for every request,
+  // and the literal form is several times slower (measured).
+  const meta: JSONObject = {};
+  const own = params?._meta;
+  if (own != null) Object.assign(meta, own);
+  meta[MetaKey.ProtocolVersion] = identity.protocolVersion;
+  meta[MetaKey.ClientCapabilities] = identity.capabilities;
+  meta[MetaKey.ClientInfo] = identity.clientInfo;
   if (identity.logLevel !== undefined) meta[MetaKey.LogLevel] = identity.logLevel;
-  return { ...params, _meta: meta };
+  const withMeta: JSONObject = params === undefined ? {} : Object.assign({}, params);
+  withMeta._meta = meta;
+  return withMeta;
 }
 
 /** The methods whose results may be `input_required` (they accept `inputResponses` on retry). */
