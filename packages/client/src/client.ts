@@ -41,9 +41,11 @@ import type { CallToolOptions, LogMessageHandler, McpClientOptions } from './cli
 import { checkVersionOptions } from './client-version-options.js';
 import { ClientConnection } from './connection.js';
 import { McpClientError, McpClientErrorCode } from './errors.js';
+import type { NegotiatedSession } from './handshake.js';
+import { HandshakeGuard } from './handshake-guard.js';
 import { ListCache } from './list-cache.js';
 import type { ListChangedHandler, ListKind } from './list-changed.js';
-import { type NegotiatedSession, negotiate } from './negotiation.js';
+import { negotiate } from './negotiation.js';
 import { type NegotiationCache, serverKeyOf, sharedNegotiationCache } from './negotiation-cache.js';
 import { collectAll, paginate } from './pagination.js';
 import { wirePeer } from './peer-wiring.js';
@@ -185,7 +187,13 @@ export class McpClient {
         'connect() was called on a client that is already connected (or connecting); call close() first',
       );
     }
-    const peerOptions = { onerror: (error: Error) => this.#reportError(error) };
+    const guard = new HandshakeGuard();
+    const peerOptions = {
+      onerror: (error: Error) => {
+        guard.observe(error);
+        this.#reportError(error);
+      },
+    };
     const timeout = this.#options.defaultTimeoutMs;
     const peer = new JsonRpcPeer(
       timeout === undefined ? peerOptions : { ...peerOptions, defaultTimeoutMs: timeout },
@@ -216,18 +224,20 @@ export class McpClient {
     const capabilities = this.#currentCapabilities();
     try {
       await peer.connect(transport);
-      const session = await negotiate(
-        peer,
-        transport,
-        {
-          clientInfo: this.clientInfo,
-          capabilities,
-          offeredVersion: this.#offeredVersion,
-          supportedVersions: this.#supportedVersions,
-          discoverTimeoutMs: this.#options.discoverTimeoutMs ?? DEFAULT_DISCOVER_TIMEOUT_MS,
-          ...this.#negotiationCacheFor(transport),
-        },
-        options,
+      const session = await guard.run(
+        negotiate(
+          peer,
+          transport,
+          {
+            clientInfo: this.clientInfo,
+            capabilities,
+            offeredVersion: this.#offeredVersion,
+            supportedVersions: this.#supportedVersions,
+            discoverTimeoutMs: this.#options.discoverTimeoutMs ?? DEFAULT_DISCOVER_TIMEOUT_MS,
+            ...this.#negotiationCacheFor(transport),
+          },
+          options,
+        ),
       );
       this.#connection = new ClientConnection(peer, transport, session, capabilities, {
         clientInfo: this.clientInfo,

@@ -58,4 +58,11 @@ export interface Transport {
   sessionId?: string;
   /** Told by the client or server after negotiation, so the transport can set version headers. */
   setProtocolVersion?(version: string): void;
+  /**
+   * Era detection (2026-07-28 backward compatibility): `true` where a legacy server may stay silent
+   * to `server/discover` (stdio), so a client may fall back to `initialize` after a probe timeout.
+   * Absent or `false` (HTTP: a legacy server answers with a 4xx): silence is slowness, never a
+   * legacy server.
+   */
+  readonly legacyPeersMayStaySilent?: boolean;
 }

@@ -26,6 +26,8 @@ type State = 'new' | 'starting' | 'open' | 'closing' | 'closed';
  * own, `onerror` receives a `PROCESS_EXITED` error with the tail of its stderr, then `onclose` fires.
  */
 export class StdioClientTransport implements Transport {
+  /** The spec lets a legacy stdio server ignore `server/discover` (see `Transport`). */
+  readonly legacyPeersMayStaySilent = true;
   onmessage?: (message: JSONRPCMessage) => void;
   onclose?: () => void;
   onerror?: (error: Error) => void;
