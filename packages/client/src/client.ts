@@ -42,7 +42,6 @@ import { checkVersionOptions } from './client-version-options.js';
 import { ClientConnection } from './connection.js';
 import { McpClientError, McpClientErrorCode } from './errors.js';
 import type { NegotiatedSession } from './handshake.js';
-import { HandshakeGuard } from './handshake-guard.js';
 import { ListCache } from './list-cache.js';
 import type { ListChangedHandler, ListKind } from './list-changed.js';
 import { negotiate } from './negotiation.js';
@@ -64,6 +63,7 @@ import type { ToolTask } from './task-handle.js';
 import { type TaskStatusHandler, TaskStatusHub } from './task-status.js';
 import { TaskClient } from './tasks.js';
 import { ToolCatalog } from './tool-catalog.js';
+import { isUnreadableOutput, unreadableOutputError } from './unreadable-output.js';
 import { parseServerResult } from './validation.js';
 
 const DEFAULT_MAX_PAGES = 1000;
@@ -187,10 +187,14 @@ export class McpClient {
         'connect() was called on a client that is already connected (or connecting); call close() first',
       );
     }
-    const guard = new HandshakeGuard();
+    let unreadable: Error | undefined;
     const peerOptions = {
       onerror: (error: Error) => {
-        guard.observe(error);
+        // Unreadable output during the handshake ends it now (see unreadableOutputError).
+        if (this.#connecting === peer && !unreadable && isUnreadableOutput(error)) {
+          unreadable = error;
+          void this.#closePeer(peer);
+        }
         this.#reportError(error);
       },
     };
@@ -224,20 +228,18 @@ export class McpClient {
     const capabilities = this.#currentCapabilities();
     try {
       await peer.connect(transport);
-      const session = await guard.run(
-        negotiate(
-          peer,
-          transport,
-          {
-            clientInfo: this.clientInfo,
-            capabilities,
-            offeredVersion: this.#offeredVersion,
-            supportedVersions: this.#supportedVersions,
-            discoverTimeoutMs: this.#options.discoverTimeoutMs ?? DEFAULT_DISCOVER_TIMEOUT_MS,
-            ...this.#negotiationCacheFor(transport),
-          },
-          options,
-        ),
+      const session = await negotiate(
+        peer,
+        transport,
+        {
+          clientInfo: this.clientInfo,
+          capabilities,
+          offeredVersion: this.#offeredVersion,
+          supportedVersions: this.#supportedVersions,
+          discoverTimeoutMs: this.#options.discoverTimeoutMs ?? DEFAULT_DISCOVER_TIMEOUT_MS,
+          ...this.#negotiationCacheFor(transport),
+        },
+        options,
       );
       this.#connection = new ClientConnection(peer, transport, session, capabilities, {
         clientInfo: this.clientInfo,
@@ -255,7 +257,7 @@ export class McpClient {
     } catch (error) {
       this.#connection = undefined;
       await this.#closePeer(peer);
-      throw error;
+      throw unreadable ? unreadableOutputError(unreadable) : error;
     } finally {
       this.#connecting = undefined;
     }

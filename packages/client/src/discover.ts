@@ -82,14 +82,10 @@ export async function probeServer(
       if (error instanceof JsonRpcError && MODERN_ERROR_CODES.has(error.code)) throw error;
       if (options.signal?.aborted || isConnectionLoss(error)) throw error;
       const reason = error instanceof Error ? error : new Error(String(error));
+      // A timeout stays a timeout, unless the transport says a legacy server may be silent.
       if (error instanceof McpkitError && error.code === McpkitErrorCode.RequestTimeout) {
-        if (transport.legacyPeersMayStaySilent === true) return { era: 'legacy', reason, silent: true };
-        throw new McpkitError(
-          McpkitErrorCode.RequestTimeout,
-          `The server did not answer server/discover (${error.message}). Over this transport a legacy ` +
-            'server answers with an error, so silence means a slow or stuck server, not a legacy one',
-          { cause: error, data: error.data },
-        );
+        if (transport.legacyPeersMayStaySilent) return { era: 'legacy', reason, silent: true };
+        throw error;
       }
       // Any other failure (a JSON-RPC error, an HTTP 4xx a transport reports) marks a legacy
       // server; if the server is simply unreachable, initialize fails the same way.

@@ -1,11 +1,4 @@
-import {
-  JsonRpcError,
-  McpkitError,
-  McpkitErrorCode,
-  type Peer,
-  type RequestOptions,
-  type Transport,
-} from '@mcpkit/jsonrpc';
+import { JsonRpcError, type Peer, type RequestOptions, type Transport } from '@mcpkit/jsonrpc';
 import { InitializeResultSchema, isStatelessProtocolVersion } from '@mcpkit/protocol';
 import { type ProbeOutcome, probeServer } from './discover.js';
 import { McpClientError, McpClientErrorCode } from './errors.js';
@@ -83,7 +76,7 @@ export async function negotiate(
 /**
  * `server/discover` went unanswered and `initialize` failed too. A server that refuses
  * `initialize` is alive, so the probe's silence was slowness (a busy machine), not a legacy server:
- * probe once more with the request's own timeout. Silence to both is a timeout, never a fallback.
+ * probe once more with the request's own timeout. Silence to both stays a timeout error.
  */
 async function afterSilentProbe(
   peer: Peer,
@@ -92,29 +85,11 @@ async function afterSilentProbe(
   options: RequestOptions | undefined,
   initializeError: unknown,
 ): Promise<NegotiatedSession> {
-  if (isTimeout(initializeError)) {
-    throw new McpkitError(
-      McpkitErrorCode.RequestTimeout,
-      `The server answered neither server/discover (within ${options?.timeoutMs ?? input.discoverTimeoutMs} ms) ` +
-        `nor initialize (${(initializeError as Error).message}); is it an MCP server, and is it running?`,
-      { cause: initializeError },
-    );
-  }
-  if (!answered(initializeError) || options?.signal?.aborted) throw initializeError;
+  // Only stdio gets here (see Transport.legacyPeersMayStaySilent), where a refusal is a JSON-RPC error.
+  if (!(initializeError instanceof JsonRpcError) || options?.signal?.aborted) throw initializeError;
   const again = await probeServer(peer, transport, input, options ?? {});
   if (again.era === 'modern') return again.session;
   throw initializeError;
-}
-
-function isTimeout(error: unknown): boolean {
-  return error instanceof McpkitError && error.code === McpkitErrorCode.RequestTimeout;
-}
-
-/** A JSON-RPC error, or an HTTP 4xx a transport surfaced (matched by shape): the server is there. */
-function answered(error: unknown): boolean {
-  if (error instanceof JsonRpcError) return true;
-  const status = (error as { status?: unknown } | undefined)?.status;
-  return typeof status === 'number' && status >= 400 && status < 500;
 }
 
 /**

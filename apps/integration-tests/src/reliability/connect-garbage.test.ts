@@ -25,7 +25,7 @@ describe('connect() to a stdio server that writes non-JSON output', () => {
     );
     expect(error).toBeInstanceOf(McpClientError);
     expect((error as McpClientError).code).toBe(McpClientErrorCode.UnreadableServerOutput);
-    expect((error as Error).message).toMatch(/not JSON-RPC before the handshake finished/);
+    expect((error as Error).message).toMatch(/not JSON-RPC during the handshake/);
     expect(String(((error as Error).cause as Error).message)).toMatch(/JSON|parse/i);
     expect(reported.length).toBeGreaterThan(0);
     expect(client.isConnected).toBe(false);
