@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { rejection } from '../http-errors.js';
+import { malformedHostReason } from './host-header.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -27,7 +29,11 @@ export function toNodeHandler(handler: FetchHandler, options: NodeHandlerOptions
     });
     let response: Response;
     try {
-      response = await handler(toWebRequest(req as FrameworkRequest, abort.signal));
+      const badHost = malformedHostReason(req.headers.host);
+      response =
+        badHost === undefined
+          ? await handler(toWebRequest(req as FrameworkRequest, abort.signal))
+          : rejection(400, `Bad Request: ${badHost}`);
     } catch (error) {
       onerror(asError(error));
       response = Response.json(
