@@ -1,7 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 
-export type FetchHandler = (request: Request) => Promise<Response>;
+/** A fetch handler; the adapter passes the socket's address as the second argument. */
+export type FetchHandler = (
+  request: Request,
+  connection?: { remoteAddress?: string | undefined },
+) => Promise<Response>;
 
 /** An IncomingMessage as frameworks hand it over: Express adds `originalUrl` and, after a body parser, `body`. */
 type FrameworkRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
@@ -27,7 +31,9 @@ export function toNodeHandler(handler: FetchHandler, options: NodeHandlerOptions
     });
     let response: Response;
     try {
-      response = await handler(toWebRequest(req as FrameworkRequest, abort.signal));
+      response = await handler(toWebRequest(req as FrameworkRequest, abort.signal), {
+        remoteAddress: req.socket.remoteAddress,
+      });
     } catch (error) {
       onerror(asError(error));
       response = Response.json(
