@@ -40,7 +40,7 @@ export interface StreamableHttpHandler {
    * `closeTimeoutMs` option), then closes every stream and session.
    */
   close(options?: { timeoutMs?: number }): Promise<void>;
-  /** Sessions currently held by this handler (Streamable HTTP and legacy SSE). */
+  /** Sessions held by this handler (Streamable HTTP and legacy SSE); an initialize not yet answered with a result is not one. */
   readonly sessionCount: number;
   /** The transport of a live session, e.g. to call `closeRequestStream` or `closeStandaloneStream`. */
   getSession(sessionId: string): StreamableSessionTransport | LegacySseTransport | undefined;
