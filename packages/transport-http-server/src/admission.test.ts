@@ -59,6 +59,16 @@ describe('a failed initialize', () => {
     });
   }
 
+  it('is refused at once when sent as a notification (no id), with no session id', async () => {
+    const { handler } = strictHandler();
+    const response = await handler(postRequest({ jsonrpc: '2.0', method: 'initialize', params: {} }));
+    expect(response.status).toBe(400);
+    expect(response.headers.get('mcp-session-id')).toBeNull();
+    expect(await response.text()).toMatch(/initialize must be a request/);
+    expect(handler.sessionCount).toBe(0);
+    await handler.close();
+  });
+
   it('does not count against maxSessions while answered with errors', async () => {
     const { handler } = strictHandler({ maxSessions: 2 });
     for (let i = 0; i < 10; i++) await (await handler(postRequest(INVALID_INITIALIZE))).text();

@@ -30,6 +30,12 @@ export async function openStreamableSession(
   if (parsed.isBatch) {
     return rejection(400, 'Bad Request: initialize must be sent alone, not inside a JSON-RPC batch');
   }
+  if (!isInitializeRequest(parsed.messages[0]!)) {
+    return rejection(
+      400,
+      'Bad Request: initialize must be a request (with an id); as a notification nothing could answer it',
+    );
+  }
   if (request.headers.has(HttpHeader.SessionId)) {
     return rejection(
       400,
