@@ -299,6 +299,26 @@ describe('JsonRpcPeer close', () => {
     await expect(pending).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
   });
 
+  it('names the reason a transport gives onclose in each rejection, keeps it as cause and passes it on', async () => {
+    const transport = new RecordingTransport();
+    const peer = new JsonRpcPeer();
+    const closeReasons: Array<Error | undefined> = [];
+    peer.onclose = (reason) => closeReasons.push(reason);
+    await peer.connect(transport);
+    const pending = [peer.request('tools/call'), peer.request('ping')];
+    const reason = new Error('the server process exited with code 3 (stderr: out of memory)');
+    transport.onclose?.(reason);
+    const [first, second] = (await Promise.allSettled(pending)).map(
+      (outcome) => (outcome as PromiseRejectedResult).reason as McpkitError,
+    );
+    expect(first).toMatchObject({ code: 'CONNECTION_CLOSED', cause: reason, data: { id: 0 } });
+    expect(first!.message).toBe(
+      "Connection closed before the response to 'tools/call' (id 0) arrived: the server process exited with code 3 (stderr: out of memory)",
+    );
+    expect(second).toMatchObject({ code: 'CONNECTION_CLOSED', cause: reason });
+    expect(closeReasons).toEqual([reason]);
+  });
+
   it('rejects every pending request at once with CONNECTION_CLOSED and aborts running handlers', async () => {
     const { caller, answerer } = await connectedPeers();
     const signals: AbortSignal[] = [];

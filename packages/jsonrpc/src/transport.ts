@@ -50,7 +50,14 @@ export interface Transport {
   close(): Promise<void>;
 
   onmessage?: (message: JSONRPCMessage, extra?: MessageExtra) => void;
-  onclose?: () => void;
+  /**
+   * The channel closed. `reason` says why when it broke rather than being closed on purpose (the
+   * server process exited, the server became unreachable): an Error whose message names the cause,
+   * with the underlying facts as its properties or `cause`. `JsonRpcPeer` rejects every pending
+   * request with CONNECTION_CLOSED carrying that message and the reason as `cause`. A transport
+   * may omit it (an orderly close, or a transport written before the parameter existed).
+   */
+  onclose?: (reason?: Error) => void;
   /** A non-fatal problem: a malformed message, a failed write. Fatal problems also call `onclose`. */
   onerror?: (error: Error) => void;
 
