@@ -36,11 +36,14 @@ export class JsonRpcError extends Error {
     return object;
   }
 
-  /** Rebuilds the error a peer sent; tolerates a malformed object rather than throwing. */
-  static fromErrorObject(object: JSONRPCErrorObject): JsonRpcError {
+  /**
+   * Rebuilds the error a peer sent (or a transport made up, with the local failure as `cause`);
+   * tolerates a malformed object rather than throwing.
+   */
+  static fromErrorObject(object: JSONRPCErrorObject, cause?: unknown): JsonRpcError {
     const code = Number.isInteger(object?.code) ? object.code : ErrorCode.InternalError;
     const message = typeof object?.message === 'string' ? object.message : 'Unknown error (no message given)';
-    return wireError(code, message, object?.data);
+    return wireError(code, message, object?.data, { cause });
   }
 
   static parseError(message: string, data?: unknown): JsonRpcError {

@@ -319,6 +319,16 @@ describe('JsonRpcPeer close', () => {
     expect(closeReasons).toEqual([reason]);
   });
 
+  it('keeps the cause a transport gives with an error response it made up', async () => {
+    const transport = new RecordingTransport();
+    const peer = new JsonRpcPeer();
+    await peer.connect(transport);
+    const pending = peer.request('tools/call');
+    const cause = new Error('GET http://127.0.0.1:1/mcp failed: connect ECONNREFUSED');
+    transport.deliver({ jsonrpc: '2.0', id: 0, error: { code: -32000, message: cause.message } }, { cause });
+    await expect(pending).rejects.toMatchObject({ name: 'JsonRpcError', code: -32000, cause });
+  });
+
   it('rejects every pending request at once with CONNECTION_CLOSED and aborts running handlers', async () => {
     const { caller, answerer } = await connectedPeers();
     const signals: AbortSignal[] = [];

@@ -228,7 +228,7 @@ export class JsonRpcPeer implements Peer {
       if (message.id !== undefined) this.#onRequest(message as unknown as JSONRPCRequest, extra);
       else this.#onNotification(message.method, message.params, extra);
     } else {
-      this.#onResponse(message);
+      this.#onResponse(message, extra);
     }
   }
 
@@ -289,7 +289,7 @@ export class JsonRpcPeer implements Peer {
     return true;
   }
 
-  #onResponse(message: Incoming): void {
+  #onResponse(message: Incoming, extra: MessageExtra | undefined): void {
     const id = message.id as RequestId | null;
     const pending = id === null ? undefined : this.#pending.take(id);
     if (pending === undefined) {
@@ -305,7 +305,9 @@ export class JsonRpcPeer implements Peer {
       return;
     }
     if (message.error !== undefined) {
-      pending.reject(JsonRpcError.fromErrorObject(message.error as JSONRPCErrorResponse['error']));
+      pending.reject(
+        JsonRpcError.fromErrorObject(message.error as JSONRPCErrorResponse['error'], extra?.cause),
+      );
     } else {
       pending.resolve(message.result as JSONObject);
     }

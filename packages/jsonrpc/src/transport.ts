@@ -13,6 +13,12 @@ export interface MessageExtra {
   requestHeaders?: Headers;
   /** The negotiated or declared protocol version carried by the transport (e.g. the HTTP header). */
   protocolVersion?: string;
+  /**
+   * For an error response the transport made up because the real one cannot arrive (e.g. an SSE
+   * stream that broke for good): the local failure behind it, which `JsonRpcPeer` keeps as the
+   * rejected request's `cause`.
+   */
+  cause?: Error;
 }
 
 /** Who made a request, as an authentication hook decided. */
