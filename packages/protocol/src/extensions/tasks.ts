@@ -20,8 +20,9 @@ export const TasksExtensionTaskStatusSchema = /* @__PURE__ */ z.enum([
   'failed',
 ]);
 
-/** Operational metadata of a task (flat: no nested `task` key, milliseconds in the names). */
-export const TasksExtensionTaskSchema = /* @__PURE__ */ z.looseObject({
+// A plain shape, not `TasksExtensionTaskSchema.shape`: a property read in a schema's definition is
+// kept by bundlers even when nothing uses that schema.
+const taskShape = {
   taskId: /* @__PURE__ */ z.string(),
   status: TasksExtensionTaskStatusSchema,
   statusMessage: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
@@ -29,7 +30,10 @@ export const TasksExtensionTaskSchema = /* @__PURE__ */ z.looseObject({
   lastUpdatedAt: /* @__PURE__ */ z.string(),
   ttlMs: /* @__PURE__ */ z.nullable(/* @__PURE__ */ integer()),
   pollIntervalMs: /* @__PURE__ */ z.optional(/* @__PURE__ */ integer()),
-});
+};
+
+/** Operational metadata of a task (flat: no nested `task` key, milliseconds in the names). */
+export const TasksExtensionTaskSchema = /* @__PURE__ */ z.looseObject(taskShape);
 export type TasksExtensionTask = z.infer<typeof TasksExtensionTaskSchema>;
 
 /** A task with the payload of its status: input requests, the final result or the error. */
@@ -52,8 +56,7 @@ export const DetailedTaskSchema = /* @__PURE__ */ z.discriminatedUnion('status',
 export type DetailedTask = z.infer<typeof DetailedTaskSchema>;
 
 /** Returned instead of a tool result when the server runs the call as a task. */
-export const TasksExtensionCreateTaskResultSchema = /* @__PURE__ */ ResultSchema.extend({
-  ...TasksExtensionTaskSchema.shape,
+export const TasksExtensionCreateTaskResultSchema = /* @__PURE__ */ ResultSchema.extend(taskShape).extend({
   resultType: /* @__PURE__ */ z.literal('task'),
 });
 export type TasksExtensionCreateTaskResult = z.infer<typeof TasksExtensionCreateTaskResultSchema>;

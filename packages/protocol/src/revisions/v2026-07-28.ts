@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { MetaKey } from '../constants.js';
 import { integer } from '../schemas/base.js';
 import * as base from '../schemas/index.js';
 import { requestSchema, resultResponseSchema } from '../schemas/jsonrpc.js';
@@ -11,9 +10,9 @@ import { requestSchema, resultResponseSchema } from '../schemas/jsonrpc.js';
 export * from '../schemas/index.js';
 
 export const RequestMetaObjectSchema = /* @__PURE__ */ base.RequestMetaObjectSchema.extend({
-  [MetaKey.ProtocolVersion]: /* @__PURE__ */ z.string(),
-  [MetaKey.ClientCapabilities]: base.ClientCapabilitiesSchema,
-});
+  'io.modelcontextprotocol/protocolVersion': /* @__PURE__ */ z.string(),
+  'io.modelcontextprotocol/clientCapabilities': base.ClientCapabilitiesSchema,
+} satisfies base.MetaShape);
 
 const requiredMeta = { _meta: RequestMetaObjectSchema };
 
@@ -117,35 +116,26 @@ export const ResultSchema = /* @__PURE__ */ base.ResultSchema.extend(resultType)
 export const EmptyResultSchema = ResultSchema;
 export const PaginatedResultSchema = /* @__PURE__ */ base.PaginatedResultSchema.extend(resultType);
 export const CacheableResultSchema = /* @__PURE__ */ ResultSchema.extend(cacheHints);
-export const DiscoverResultSchema = /* @__PURE__ */ base.DiscoverResultSchema.extend({
-  ...resultType,
-  ...cacheHints,
-});
-export const ListToolsResultSchema = /* @__PURE__ */ base.ListToolsResultSchema.extend({
-  ...resultType,
-  ...cacheHints,
-});
-export const ListResourcesResultSchema = /* @__PURE__ */ base.ListResourcesResultSchema.extend({
-  ...resultType,
-  ...cacheHints,
-});
+export const DiscoverResultSchema = /* @__PURE__ */ base.DiscoverResultSchema.extend(resultType).extend(
+  cacheHints,
+);
+export const ListToolsResultSchema = /* @__PURE__ */ base.ListToolsResultSchema.extend(resultType).extend(
+  cacheHints,
+);
+export const ListResourcesResultSchema = /* @__PURE__ */ base.ListResourcesResultSchema.extend(
+  resultType,
+).extend(cacheHints);
 export const ListResourceTemplatesResultSchema =
-  /* @__PURE__ */ base.ListResourceTemplatesResultSchema.extend({
-    ...resultType,
-    ...cacheHints,
-  });
-export const ListPromptsResultSchema = /* @__PURE__ */ base.ListPromptsResultSchema.extend({
-  ...resultType,
-  ...cacheHints,
-});
-export const ReadResourceResultSchema = /* @__PURE__ */ base.ReadResourceResultSchema.extend({
-  ...resultType,
-  ...cacheHints,
-});
+  /* @__PURE__ */ base.ListResourceTemplatesResultSchema.extend(resultType).extend(cacheHints);
+export const ListPromptsResultSchema = /* @__PURE__ */ base.ListPromptsResultSchema.extend(resultType).extend(
+  cacheHints,
+);
+export const ReadResourceResultSchema = /* @__PURE__ */ base.ReadResourceResultSchema.extend(
+  resultType,
+).extend(cacheHints);
 export const CallToolResultSchema = /* @__PURE__ */ base.CallToolResultSchema.extend(resultType);
 export const GetPromptResultSchema = /* @__PURE__ */ base.GetPromptResultSchema.extend(resultType);
-export const CompleteResultSchema = /* @__PURE__ */ base.CompleteResultSchema.extend({
-  ...resultType,
+export const CompleteResultSchema = /* @__PURE__ */ base.CompleteResultSchema.extend(resultType).extend({
   completion: /* @__PURE__ */ base.CompleteResultSchema.shape.completion.extend({
     values: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()).max(100),
   }),

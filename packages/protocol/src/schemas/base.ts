@@ -1,8 +1,15 @@
 import * as z from 'zod';
-import { LOGGING_LEVELS } from '../constants.js';
+import { LOGGING_LEVELS, type MetaKey } from '../constants.js';
 
 // Building blocks shared by every MCP message. Objects are loose on purpose: unknown keys (future
 // fields, vendor extensions) survive parsing so a proxy or a newer peer loses nothing.
+
+/**
+ * A `_meta` shape keyed by MetaKey values. Such shapes spell the keys out: a computed key
+ * (`[MetaKey.X]`) reads MetaKey at load time, which keeps the schema in bundles that never use it;
+ * `satisfies MetaShape` still rejects a key that is not a MetaKey value.
+ */
+export type MetaShape = Partial<Record<(typeof MetaKey)[keyof typeof MetaKey], z.ZodType>>;
 
 /**
  * A JSON integer within the safe range (`z.int()` rejects fractions and anything beyond 2^53-1).

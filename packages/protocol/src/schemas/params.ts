@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { MetaKey } from '../constants.js';
 import {
   CursorSchema,
   ImplementationSchema,
   integer,
   LoggingLevelSchema,
+  type MetaShape,
   ProgressTokenSchema,
   RequestIdSchema,
   ResultTypeSchema,
@@ -12,26 +12,27 @@ import {
 import { ClientCapabilitiesSchema } from './capabilities.js';
 
 // `_meta`, params and result bases. These accept every revision: the per-request keys that
-// 2026-07-28 requires are optional here and required in the 2026-07-28 revision schemas.
+// 2026-07-28 requires are optional here and required in the 2026-07-28 revision schemas. The
+// `_meta` keys are MetaKey values spelled out (see MetaShape).
 
 /** Request `_meta`: progress token plus the 2026-07-28 per-request protocol facts. */
 export const RequestMetaObjectSchema = /* @__PURE__ */ z.looseObject({
   progressToken: /* @__PURE__ */ z.optional(ProgressTokenSchema),
-  [MetaKey.ProtocolVersion]: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  [MetaKey.ClientCapabilities]: /* @__PURE__ */ z.optional(ClientCapabilitiesSchema),
-  [MetaKey.ClientInfo]: /* @__PURE__ */ z.optional(ImplementationSchema),
-  [MetaKey.LogLevel]: /* @__PURE__ */ z.optional(LoggingLevelSchema),
-});
+  'io.modelcontextprotocol/protocolVersion': /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  'io.modelcontextprotocol/clientCapabilities': /* @__PURE__ */ z.optional(ClientCapabilitiesSchema),
+  'io.modelcontextprotocol/clientInfo': /* @__PURE__ */ z.optional(ImplementationSchema),
+  'io.modelcontextprotocol/logLevel': /* @__PURE__ */ z.optional(LoggingLevelSchema),
+} satisfies MetaShape & { progressToken: z.ZodType });
 export type RequestMetaObject = z.infer<typeof RequestMetaObjectSchema>;
 
 export const ResultMetaObjectSchema = /* @__PURE__ */ z.looseObject({
-  [MetaKey.ServerInfo]: /* @__PURE__ */ z.optional(ImplementationSchema),
-});
+  'io.modelcontextprotocol/serverInfo': /* @__PURE__ */ z.optional(ImplementationSchema),
+} satisfies MetaShape);
 export type ResultMetaObject = z.infer<typeof ResultMetaObjectSchema>;
 
 export const NotificationMetaObjectSchema = /* @__PURE__ */ z.looseObject({
-  [MetaKey.SubscriptionId]: /* @__PURE__ */ z.optional(RequestIdSchema),
-});
+  'io.modelcontextprotocol/subscriptionId': /* @__PURE__ */ z.optional(RequestIdSchema),
+} satisfies MetaShape);
 export type NotificationMetaObject = z.infer<typeof NotificationMetaObjectSchema>;
 
 export const RequestParamsSchema = /* @__PURE__ */ z.looseObject({

@@ -46,8 +46,7 @@ export type ListPromptsRequest = z.infer<typeof ListPromptsRequestSchema>;
 
 export const ListPromptsResultSchema = /* @__PURE__ */ PaginatedResultSchema.extend({
   prompts: /* @__PURE__ */ z.array(PromptSchema),
-  ...CacheHintsShape,
-});
+}).extend(CacheHintsShape);
 export type ListPromptsResult = z.infer<typeof ListPromptsResultSchema>;
 
 export const GetPromptRequestParamsSchema = /* @__PURE__ */ RequestParamsSchema.extend({
@@ -55,8 +54,7 @@ export const GetPromptRequestParamsSchema = /* @__PURE__ */ RequestParamsSchema.
   arguments: /* @__PURE__ */ z.optional(
     /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.string()),
   ),
-  ...InputResponseParamsShape,
-});
+}).extend(InputResponseParamsShape);
 export type GetPromptRequestParams = z.infer<typeof GetPromptRequestParamsSchema>;
 
 export const GetPromptRequestSchema = /* @__PURE__ */ requestSchema(

@@ -35,8 +35,7 @@ export type ListResourcesRequest = z.infer<typeof ListResourcesRequestSchema>;
 
 export const ListResourcesResultSchema = /* @__PURE__ */ PaginatedResultSchema.extend({
   resources: /* @__PURE__ */ z.array(ResourceSchema),
-  ...CacheHintsShape,
-});
+}).extend(CacheHintsShape);
 export type ListResourcesResult = z.infer<typeof ListResourcesResultSchema>;
 
 export const ListResourceTemplatesRequestSchema = /* @__PURE__ */ requestSchema(
@@ -47,8 +46,7 @@ export type ListResourceTemplatesRequest = z.infer<typeof ListResourceTemplatesR
 
 export const ListResourceTemplatesResultSchema = /* @__PURE__ */ PaginatedResultSchema.extend({
   resourceTemplates: /* @__PURE__ */ z.array(ResourceTemplateSchema),
-  ...CacheHintsShape,
-});
+}).extend(CacheHintsShape);
 export type ListResourceTemplatesResult = z.infer<typeof ListResourceTemplatesResultSchema>;
 
 export const ResourceRequestParamsSchema = /* @__PURE__ */ RequestParamsSchema.extend({
@@ -68,8 +66,7 @@ export type ReadResourceRequest = z.infer<typeof ReadResourceRequestSchema>;
 
 export const ReadResourceResultSchema = /* @__PURE__ */ ResultSchema.extend({
   contents: /* @__PURE__ */ z.array(ResourceContentsItemSchema),
-  ...CacheHintsShape,
-});
+}).extend(CacheHintsShape);
 export type ReadResourceResult = z.infer<typeof ReadResourceResultSchema>;
 
 /** Up to 2025-11-25 (2026-07-28 subscribes through subscriptions/listen). */

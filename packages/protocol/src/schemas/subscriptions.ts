@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { MetaKey } from '../constants.js';
-import { ImplementationSchema, RequestIdSchema } from './base.js';
+import { ImplementationSchema, type MetaShape, RequestIdSchema } from './base.js';
 import { notificationSchema, requestSchema } from './jsonrpc.js';
 import { NotificationParamsSchema, RequestParamsSchema, ResultSchema } from './params.js';
 
@@ -29,9 +28,9 @@ export const SubscriptionsListenRequestSchema = /* @__PURE__ */ requestSchema(
 export type SubscriptionsListenRequest = z.infer<typeof SubscriptionsListenRequestSchema>;
 
 export const SubscriptionsListenResultMetaObjectSchema = /* @__PURE__ */ z.looseObject({
-  [MetaKey.ServerInfo]: /* @__PURE__ */ z.optional(ImplementationSchema),
-  [MetaKey.SubscriptionId]: RequestIdSchema,
-});
+  'io.modelcontextprotocol/serverInfo': /* @__PURE__ */ z.optional(ImplementationSchema),
+  'io.modelcontextprotocol/subscriptionId': RequestIdSchema,
+} satisfies MetaShape);
 export type SubscriptionsListenResultMetaObject = z.infer<typeof SubscriptionsListenResultMetaObjectSchema>;
 
 export const SubscriptionsListenResultSchema = /* @__PURE__ */ ResultSchema.extend({

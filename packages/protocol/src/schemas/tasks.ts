@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { MetaKey } from '../constants.js';
+import type { MetaKey } from '../constants.js';
 import { CursorSchema, integer } from './base.js';
 import { notificationSchema, requestSchema } from './jsonrpc.js';
 import {
@@ -21,8 +21,8 @@ export const RelatedTaskMetadataSchema = /* @__PURE__ */ z.looseObject({
   taskId: /* @__PURE__ */ z.string(),
 });
 export type RelatedTaskMetadata = z.infer<typeof RelatedTaskMetadataSchema>;
-/** `_meta` key that ties a message to a task. */
-export const RELATED_TASK_META_KEY = MetaKey.RelatedTask;
+/** `_meta` key that ties a message to a task (`MetaKey.RelatedTask`, spelled out so bundlers can drop it). */
+export const RELATED_TASK_META_KEY: typeof MetaKey.RelatedTask = 'io.modelcontextprotocol/related-task';
 
 export const TaskStatusSchema = /* @__PURE__ */ z.enum([
   'working',
@@ -33,7 +33,9 @@ export const TaskStatusSchema = /* @__PURE__ */ z.enum([
 ]);
 export type TaskStatus = z.infer<typeof TaskStatusSchema>;
 
-export const TaskSchema = /* @__PURE__ */ z.looseObject({
+// A plain shape, not `TaskSchema.shape`: a property read in a schema's definition is kept by
+// bundlers even when nothing uses that schema.
+const taskShape = {
   taskId: /* @__PURE__ */ z.string(),
   status: TaskStatusSchema,
   statusMessage: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
@@ -41,7 +43,9 @@ export const TaskSchema = /* @__PURE__ */ z.looseObject({
   lastUpdatedAt: /* @__PURE__ */ z.string(),
   ttl: /* @__PURE__ */ z.nullable(/* @__PURE__ */ integer()),
   pollInterval: /* @__PURE__ */ z.optional(/* @__PURE__ */ integer()),
-});
+};
+
+export const TaskSchema = /* @__PURE__ */ z.looseObject(taskShape);
 export type Task = z.infer<typeof TaskSchema>;
 
 export const TaskAugmentedRequestParamsSchema = /* @__PURE__ */ RequestParamsSchema.extend({
@@ -58,7 +62,7 @@ export const TaskIdParamsSchema = /* @__PURE__ */ RequestParamsSchema.extend({
 
 export const GetTaskRequestSchema = /* @__PURE__ */ requestSchema('tasks/get', TaskIdParamsSchema);
 export type GetTaskRequest = z.infer<typeof GetTaskRequestSchema>;
-export const GetTaskResultSchema = /* @__PURE__ */ ResultSchema.extend(TaskSchema.shape);
+export const GetTaskResultSchema = /* @__PURE__ */ ResultSchema.extend(taskShape);
 export type GetTaskResult = z.infer<typeof GetTaskResultSchema>;
 
 export const GetTaskPayloadRequestSchema = /* @__PURE__ */ requestSchema('tasks/result', TaskIdParamsSchema);
@@ -83,9 +87,7 @@ export const ListTasksResultSchema = /* @__PURE__ */ ResultSchema.extend({
 });
 export type ListTasksResult = z.infer<typeof ListTasksResultSchema>;
 
-export const TaskStatusNotificationParamsSchema = /* @__PURE__ */ NotificationParamsSchema.extend(
-  TaskSchema.shape,
-);
+export const TaskStatusNotificationParamsSchema = /* @__PURE__ */ NotificationParamsSchema.extend(taskShape);
 export type TaskStatusNotificationParams = z.infer<typeof TaskStatusNotificationParamsSchema>;
 export const TaskStatusNotificationSchema = /* @__PURE__ */ notificationSchema(
   'notifications/tasks/status',

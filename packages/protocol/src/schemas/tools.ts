@@ -23,8 +23,7 @@ export type ListToolsRequest = z.infer<typeof ListToolsRequestSchema>;
 
 export const ListToolsResultSchema = /* @__PURE__ */ PaginatedResultSchema.extend({
   tools: /* @__PURE__ */ z.array(ToolSchema),
-  ...CacheHintsShape,
-});
+}).extend(CacheHintsShape);
 export type ListToolsResult = z.infer<typeof ListToolsResultSchema>;
 
 export const CallToolRequestParamsSchema = /* @__PURE__ */ RequestParamsSchema.extend({
@@ -34,8 +33,7 @@ export const CallToolRequestParamsSchema = /* @__PURE__ */ RequestParamsSchema.e
   ),
   /** 2025-11-25 (tasks, experimental). */
   task: /* @__PURE__ */ z.optional(TaskMetadataSchema),
-  ...InputResponseParamsShape,
-});
+}).extend(InputResponseParamsShape);
 export type CallToolRequestParams = z.infer<typeof CallToolRequestParamsSchema>;
 
 export const CallToolRequestSchema = /* @__PURE__ */ requestSchema('tools/call', CallToolRequestParamsSchema);
