@@ -4,6 +4,7 @@ import {
   type JSONObject,
   type JSONRPCMessage,
   readHeaderParameters as readSchemaHeaderParameters,
+  standardHeaders,
   type Tool,
   valueAtPath,
 } from '@mcpkit/protocol';
@@ -50,11 +51,9 @@ export class McpHeaderRegistry {
 
   /** The SEP-2243 headers of one outgoing message (none for responses). */
   headersFor(message: JSONRPCMessage): Record<string, string> | undefined {
-    if (!('method' in message)) return undefined;
-    const headers: Record<string, string> = { 'Mcp-Method': message.method };
+    const headers = standardHeaders(message);
+    if (headers === undefined || !('method' in message)) return headers;
     const params = message.params;
-    const name = nameOf(message.method, params);
-    if (name !== undefined) headers['Mcp-Name'] = name;
     if (message.method === 'tools/call' && typeof params?.name === 'string') {
       const args = params.arguments as JSONObject | undefined;
       for (const parameter of this.#parameters.get(params.name) ?? []) {
@@ -64,17 +63,4 @@ export class McpHeaderRegistry {
     }
     return headers;
   }
-}
-
-function nameOf(method: string, params: JSONObject | undefined): string | undefined {
-  const key =
-    method === 'tools/call' || method === 'prompts/get'
-      ? 'name'
-      : method === 'resources/read'
-        ? 'uri'
-        : method.startsWith('tasks/')
-          ? 'taskId'
-          : undefined;
-  const value = key === undefined ? undefined : params?.[key];
-  return typeof value === 'string' ? value : undefined;
 }

@@ -1,6 +1,30 @@
-// SEP-2243 (2026-07-28, Streamable HTTP): tool arguments whose input-schema property carries an
-// `x-mcp-header` annotation are mirrored in `Mcp-Param-{Name}` headers. Clients build the headers
-// from these rules and servers check them against the body, so both read annotations the same way.
+import type { JSONRPCMessage } from './jsonrpc-types.js';
+
+// SEP-2243 (2026-07-28, Streamable HTTP): every request and notification carries `Mcp-Method` (and
+// `Mcp-Name` where the method names something), and tool arguments whose input-schema property
+// carries an `x-mcp-header` annotation are mirrored in `Mcp-Param-{Name}` headers. Clients build the
+// headers from these rules and servers check them against the body, so both read them the same way.
+
+/**
+ * The standard headers of a request or notification, read from the message alone: `Mcp-Method`,
+ * and `Mcp-Name` for the methods that name a tool, prompt, resource or task. None for a response.
+ */
+export function standardHeaders(message: JSONRPCMessage): Record<string, string> | undefined {
+  if (!('method' in message)) return undefined;
+  const method = message.method;
+  const headers: Record<string, string> = { 'Mcp-Method': method };
+  const key =
+    method === 'tools/call' || method === 'prompts/get'
+      ? 'name'
+      : method === 'resources/read'
+        ? 'uri'
+        : method.startsWith('tasks/')
+          ? 'taskId'
+          : undefined;
+  const name = key === undefined ? undefined : message.params?.[key];
+  if (typeof name === 'string') headers['Mcp-Name'] = name;
+  return headers;
+}
 
 /** One annotated argument: the header name and the chain of `properties` keys leading to it. */
 export interface HeaderParameter {

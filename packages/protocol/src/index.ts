@@ -56,6 +56,7 @@ export {
   headerParameterMismatch,
   headerText,
   readHeaderParameters,
+  standardHeaders,
   valueAtPath,
 } from './header-parameters.js';
 // Which JSON Schema validator checks raw JSON Schemas; the built-in one is the separate entry

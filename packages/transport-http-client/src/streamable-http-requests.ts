@@ -4,6 +4,7 @@ import {
   type JSONRPCMessage,
   Method,
   type RequestId,
+  standardHeaders,
 } from '@mcpkit/protocol';
 import { describeNetworkFailure, HttpTransportError, type HttpTransportErrorDetails } from './errors.js';
 import type { FetchLike, FetchResponse } from './fetch.js';
@@ -182,25 +183,4 @@ export function abortError(signal: AbortSignal, method: string, url: string): Ht
     method,
     cause: reason,
   });
-}
-
-/**
- * SEP-2243 standard headers of a 2026-07-28 request or notification, read from the body alone:
- * `Mcp-Method`, and `Mcp-Name` for the methods that name a tool, prompt, resource or task.
- */
-export function standardHeaders(message: JSONRPCMessage): Record<string, string> {
-  if (!('method' in message)) return {};
-  const headers: Record<string, string> = { 'Mcp-Method': message.method };
-  const params = message.params as Record<string, unknown> | undefined;
-  const key =
-    message.method === 'tools/call' || message.method === 'prompts/get'
-      ? 'name'
-      : message.method === 'resources/read'
-        ? 'uri'
-        : message.method.startsWith('tasks/')
-          ? 'taskId'
-          : undefined;
-  const name = key === undefined ? undefined : params?.[key];
-  if (typeof name === 'string') headers['Mcp-Name'] = name;
-  return headers;
 }
