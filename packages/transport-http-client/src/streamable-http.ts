@@ -37,30 +37,29 @@ const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
  */
 export class StreamableHttpClientTransport implements Transport {
   // `declare`: set once assigned (callbacks) or by the constructor; no field definitions to ship
-  // (bundle budget).
+  // (bundle budget). Internals are `#` members, whose names a minifier shortens.
   declare onmessage?: Transport['onmessage'];
   declare onclose?: (reason?: Error) => void;
   declare onerror?: (error: Error) => void;
   declare readonly url: string;
-  declare private readonly session: SessionState;
-  declare private readonly http: StreamableHttpRequests;
-  declare private readonly reconnection: Required<ReconnectionOptions>;
-  private state: 'new' | 'started' | 'closed' = 'new';
-  private readonly lifetime = new AbortScope();
-  private readonly requestStreams = new Map<RequestId, AbortController>();
-  private standalone: AbortController | undefined;
-  private sendQueue: Promise<void> = Promise.resolve();
+  readonly #options: StreamableHttpClientTransportOptions;
+  readonly #session: SessionState;
+  readonly #http: StreamableHttpRequests;
+  readonly #reconnection: Required<ReconnectionOptions>;
+  #state: 'new' | 'started' | 'closed' = 'new';
+  readonly #lifetime = new AbortScope();
+  readonly #requestStreams = new Map<RequestId, AbortController>();
+  #standalone: AbortController | undefined;
+  #sendQueue: Promise<void> = Promise.resolve();
 
-  constructor(
-    url: string | URL,
-    private readonly options: StreamableHttpClientTransportOptions = {},
-  ) {
+  constructor(url: string | URL, options: StreamableHttpClientTransportOptions = {}) {
+    this.#options = options;
     this.url = new URL(url).href;
-    this.reconnection = resolveReconnection(options.reconnection);
-    this.session = { sessionId: options.sessionId, protocolVersion: options.protocolVersion };
+    this.#reconnection = resolveReconnection(options.reconnection);
+    this.#session = { sessionId: options.sessionId, protocolVersion: options.protocolVersion };
     const fetch = applyMiddleware(options.fetch ?? defaultFetch(), options.middleware);
-    this.http = new StreamableHttpRequests(this.url, fetch, options, this.session, () =>
-      this.standalone?.abort(),
+    this.#http = new StreamableHttpRequests(this.url, fetch, options, this.#session, () =>
+      this.#standalone?.abort(),
     );
   }
 
@@ -69,91 +68,91 @@ export class StreamableHttpClientTransport implements Transport {
    * it, so a client's tool catalog reaches the headers without wiring. Wins over `options.messageHeaders`.
    */
   setMessageHeaders(hook: MessageHeaders | undefined): void {
-    this.http.messageHeaders = hook;
+    this.#http.messageHeaders = hook;
   }
 
   /** The session the server assigned at initialization (sent as `Mcp-Session-Id`), if any. */
   get sessionId(): string | undefined {
-    return this.session.sessionId;
+    return this.#session.sessionId;
   }
 
   set sessionId(sessionId: string | undefined) {
-    this.session.sessionId = sessionId;
+    this.#session.sessionId = sessionId;
   }
 
   /** The protocol version sent in `MCP-Protocol-Version`, once negotiated. */
   get protocolVersion(): string | undefined {
-    return this.session.protocolVersion;
+    return this.#session.protocolVersion;
   }
 
   setProtocolVersion(version: string): void {
-    this.session.protocolVersion = version;
+    this.#session.protocolVersion = version;
   }
 
   async start(): Promise<void> {
-    if (this.state !== 'new') {
+    if (this.#state !== 'new') {
       throw new Error(
-        `StreamableHttpClientTransport.start() called twice (state: ${this.state}); start it once`,
+        `StreamableHttpClientTransport.start() called twice (state: ${this.#state}); start it once`,
       );
     }
-    this.state = 'started';
+    this.#state = 'started';
     // A transport given an existing session is past initialization: listen right away.
-    if (this.sessionId !== undefined) this.openStandaloneStream();
+    if (this.sessionId !== undefined) this.#openStandaloneStream();
   }
 
   async send(message: JSONRPCMessage, options: HttpSendOptions = {}): Promise<void> {
-    this.assertOpen(message);
-    this.assertSessionUsable(message);
+    this.#assertOpen(message);
+    this.#assertSessionUsable(message);
     const requestId = isRequest(message) ? message.id : undefined;
     if (options.resumptionToken !== undefined) {
-      this.resumeFromToken(requestId, options);
+      this.#resumeFromToken(requestId, options);
       return;
     }
-    const link = this.lifetime.link(options.signal);
-    if (requestId !== undefined) this.requestStreams.set(requestId, link.controller);
-    const turn = this.options.orderedSends ? this.takeTurn() : undefined;
+    const link = this.#lifetime.link(options.signal);
+    if (requestId !== undefined) this.#requestStreams.set(requestId, link.controller);
+    const turn = this.#options.orderedSends ? this.#takeTurn() : undefined;
     let streaming = false;
     try {
       if (turn) {
         await turn.ready;
-        this.assertOpen(message);
+        this.#assertOpen(message);
       }
       const sentSessionId = isInitializeRequest(message) ? undefined : this.sessionId;
       let response: FetchResponse;
       try {
-        response = await this.http.request('POST', link.controller.signal, message);
+        response = await this.#http.request('POST', link.controller.signal, message);
       } finally {
         turn?.done();
       }
-      streaming = await this.handlePostResponse(message, response, sentSessionId, link, options);
+      streaming = await this.#handlePostResponse(message, response, sentSessionId, link, options);
     } catch (error) {
       const failure = link.controller.signal.aborted
         ? abortError(link.controller.signal, 'POST', this.url)
         : error;
-      throw this.reported(failure);
+      throw this.#reported(failure);
     } finally {
       turn?.done();
       if (!streaming) {
         link.release();
-        if (requestId !== undefined) this.requestStreams.delete(requestId);
+        if (requestId !== undefined) this.#requestStreams.delete(requestId);
       }
-      this.abortCancelledStream(message);
+      this.#abortCancelledStream(message);
     }
-    if (isNotification(message, Notification.Initialized)) this.openStandaloneStream();
+    if (isNotification(message, Notification.Initialized)) this.#openStandaloneStream();
   }
 
   async close(): Promise<void> {
-    await this.shutdown(this.options.terminateSessionOnClose !== false);
+    await this.#shutdown(this.#options.terminateSessionOnClose !== false);
   }
 
-  private async shutdown(terminateSession: boolean, reason?: Error): Promise<void> {
-    if (this.state === 'closed') return;
-    this.state = 'closed';
+  async #shutdown(terminateSession: boolean, reason?: Error): Promise<void> {
+    if (this.#state === 'closed') return;
+    this.#state = 'closed';
     const sessionId = this.sessionId;
-    this.lifetime.abort(new HttpTransportError('CLOSED', 'The transport was closed'));
+    this.#lifetime.abort(new HttpTransportError('CLOSED', 'The transport was closed'));
     if (sessionId !== undefined && terminateSession) {
       try {
-        await this.http.deleteSession(sessionId, AbortSignal.timeout(this.options.closeTimeoutMs ?? 3000));
+        await this.#http.deleteSession(sessionId, AbortSignal.timeout(this.#options.closeTimeoutMs ?? 3000));
       } catch (error) {
         this.onerror?.(error as Error);
       }
@@ -165,11 +164,11 @@ export class StreamableHttpClientTransport implements Transport {
   async terminateSession(): Promise<void> {
     const sessionId = this.sessionId;
     if (sessionId === undefined) return;
-    this.standalone?.abort();
-    await this.http.deleteSession(sessionId, this.lifetime.signal);
+    this.#standalone?.abort();
+    await this.#http.deleteSession(sessionId, this.#lifetime.signal);
   }
 
-  private async handlePostResponse(
+  async #handlePostResponse(
     message: JSONRPCMessage,
     response: FetchResponse,
     sentSessionId: string | undefined,
@@ -192,9 +191,9 @@ export class StreamableHttpClientTransport implements Transport {
     if (!response.ok) {
       // 2026-07-28 answers protocol errors with 4xx statuses (-32601 is 404, -32602/-32022 are 400):
       // a JSON-RPC error for this very request is its answer, not a transport failure.
-      const read = await this.deliverErrorAnswer(message, response);
+      const read = await this.#deliverErrorAnswer(message, response);
       if (read === true) return false;
-      throw await this.http.statusError(read, 'POST', sentSessionId, what);
+      throw await this.#http.statusError(read, 'POST', sentSessionId, what);
     }
     if (response.status === 202) {
       await response.text(); // empty by definition; reading it lets the connection be reused
@@ -207,7 +206,7 @@ export class StreamableHttpClientTransport implements Transport {
     const requestId = requestIdOf(message) as RequestId;
     const type = mediaType(response);
     if (type === 'text/event-stream') {
-      void this.followStream(`the SSE stream of request ${String(requestId)}`, requestId, link, {
+      void this.#followStream(`the SSE stream of request ${String(requestId)}`, requestId, link, {
         first: response,
         onresumptiontoken: options.onresumptiontoken,
       });
@@ -219,7 +218,7 @@ export class StreamableHttpClientTransport implements Transport {
         body,
         `The JSON response to request ${String(requestId)} from POST ${this.url}`,
       );
-      for (const received of messages) this.deliver(received);
+      for (const received of messages) this.#deliver(received);
       if (!messages.some((received) => isResponse(received) && received.id === requestId)) {
         throw new HttpTransportError(
           'INVALID_RESPONSE',
@@ -241,10 +240,7 @@ export class StreamableHttpClientTransport implements Transport {
    * Delivers a 4xx JSON body holding a JSON-RPC error response to the request sent and returns true;
    * otherwise returns the response (its body still readable) for the status error.
    */
-  private async deliverErrorAnswer(
-    message: JSONRPCMessage,
-    response: FetchResponse,
-  ): Promise<true | FetchResponse> {
+  async #deliverErrorAnswer(message: JSONRPCMessage, response: FetchResponse): Promise<true | FetchResponse> {
     const requestId = requestIdOf(message);
     if (requestId === undefined || response.status < 400 || response.status >= 500) return response;
     if (mediaType(response) !== 'application/json') return response;
@@ -270,12 +266,12 @@ export class StreamableHttpClientTransport implements Transport {
     };
     if (answer?.jsonrpc !== '2.0' || answer.id !== requestId) return unread;
     if (typeof answer.error?.code !== 'number' || typeof answer.error.message !== 'string') return unread;
-    this.deliver(parsed as JSONRPCMessage);
+    this.#deliver(parsed as JSONRPCMessage);
     return true;
   }
 
   /** Reads (and resumes) an SSE stream in the background; a request stream that cannot finish gets an error response. */
-  private async followStream(
+  async #followStream(
     description: string,
     requestId: RequestId | undefined,
     link: AbortLink,
@@ -293,9 +289,9 @@ export class StreamableHttpClientTransport implements Transport {
         ...(extra.first ? { first: extra.first } : {}),
         ...(extra.lastEventId === undefined ? {} : { lastEventId: extra.lastEventId }),
         signal: controller.signal,
-        reconnection: this.reconnection,
-        open: (lastEventId, signal) => this.http.openGetStream(lastEventId, signal),
-        deliver: (message) => this.deliver(message),
+        reconnection: this.#reconnection,
+        open: (lastEventId, signal) => this.#http.openGetStream(lastEventId, signal),
+        deliver: (message) => this.#deliver(message),
         onInvalid: (error) => this.onerror?.(error),
         ...(extra.onresumptiontoken ? { onEventId: extra.onresumptiontoken } : {}),
       });
@@ -307,12 +303,12 @@ export class StreamableHttpClientTransport implements Transport {
         // The standalone stream is the live link to the server: when it cannot even reach the server
         // any more, the connection is gone (and pending requests fail with this error as the cause).
         // A server that refuses GET or keeps ending the stream is still there.
-        void this.shutdown(false, error as Error);
+        void this.#shutdown(false, error as Error);
         return;
       }
       if (requestId !== undefined && !controller.signal.aborted) {
         const reason = error as HttpTransportError;
-        this.deliver(
+        this.#deliver(
           {
             jsonrpc: '2.0',
             id: requestId,
@@ -327,51 +323,56 @@ export class StreamableHttpClientTransport implements Transport {
       }
     } finally {
       link.release();
-      if (requestId !== undefined && this.requestStreams.get(requestId) === controller) {
-        this.requestStreams.delete(requestId);
+      if (requestId !== undefined && this.#requestStreams.get(requestId) === controller) {
+        this.#requestStreams.delete(requestId);
       }
     }
   }
 
   /** A sent `notifications/cancelled` also stops reading the cancelled request's stream. */
-  private abortCancelledStream(message: JSONRPCMessage): void {
+  #abortCancelledStream(message: JSONRPCMessage): void {
     if (!isNotification(message, Notification.Cancelled)) return;
     const cancelled = message.params?.requestId;
     if (typeof cancelled === 'string' || typeof cancelled === 'number')
-      this.requestStreams.get(cancelled)?.abort();
+      this.#requestStreams.get(cancelled)?.abort();
   }
 
-  private openStandaloneStream(): void {
-    const version = this.session.protocolVersion;
+  #openStandaloneStream(): void {
+    const version = this.#session.protocolVersion;
     const stateless = version !== undefined && isStatelessProtocolVersion(version);
-    if (this.options.standaloneStream === false || stateless || this.standalone || this.state !== 'started')
+    if (
+      this.#options.standaloneStream === false ||
+      stateless ||
+      this.#standalone ||
+      this.#state !== 'started'
+    )
       return;
-    const link = this.lifetime.link();
-    this.standalone = link.controller;
-    void this.followStream('the standalone GET SSE stream', undefined, link, {}).finally(() => {
-      if (this.standalone === link.controller) this.standalone = undefined;
+    const link = this.#lifetime.link();
+    this.#standalone = link.controller;
+    void this.#followStream('the standalone GET SSE stream', undefined, link, {}).finally(() => {
+      if (this.#standalone === link.controller) this.#standalone = undefined;
     });
   }
 
   /** Re-attaches to a stream interrupted earlier (e.g. before a restart), from its last event id. */
-  private resumeFromToken(requestId: RequestId | undefined, options: HttpSendOptions): void {
-    const link = this.lifetime.link(options.signal);
-    if (requestId !== undefined) this.requestStreams.set(requestId, link.controller);
+  #resumeFromToken(requestId: RequestId | undefined, options: HttpSendOptions): void {
+    const link = this.#lifetime.link(options.signal);
+    if (requestId !== undefined) this.#requestStreams.set(requestId, link.controller);
     const what =
       requestId === undefined
         ? 'a resumed SSE stream'
         : `the resumed SSE stream of request ${String(requestId)}`;
-    void this.followStream(what, requestId, link, {
+    void this.#followStream(what, requestId, link, {
       lastEventId: options.resumptionToken,
       onresumptiontoken: options.onresumptiontoken,
     });
   }
 
   /** A place in the send queue: `ready` once every earlier POST got its response headers. */
-  private takeTurn(): { ready: Promise<void>; done(): void } {
-    const ready = this.sendQueue;
+  #takeTurn(): { ready: Promise<void>; done(): void } {
+    const ready = this.#sendQueue;
     let done = () => {};
-    this.sendQueue = new Promise<void>((resolve) => {
+    this.#sendQueue = new Promise<void>((resolve) => {
       done = resolve;
     });
     return { ready, done };
@@ -381,7 +382,7 @@ export class StreamableHttpClientTransport implements Transport {
    * Hands a message up; a throwing handler is reported, and never mistaken for a broken stream.
    * `cause`: for an error response made up here, the local failure it stands for.
    */
-  private deliver(message: JSONRPCMessage, cause?: Error): void {
+  #deliver(message: JSONRPCMessage, cause?: Error): void {
     try {
       this.onmessage?.(message, cause && { cause });
     } catch (error) {
@@ -390,29 +391,29 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   /** After a 404, only a new initialize may go out: anything else would reach the server session-less. */
-  private assertSessionUsable(message: JSONRPCMessage): void {
-    const expired = this.session.expiredSessionId;
+  #assertSessionUsable(message: JSONRPCMessage): void {
+    const expired = this.#session.expiredSessionId;
     if (isInitializeRequest(message)) {
-      this.session.expiredSessionId = undefined;
+      this.#session.expiredSessionId = undefined;
       return;
     }
-    if (expired === undefined || this.session.sessionId !== undefined) return;
+    if (expired === undefined || this.#session.sessionId !== undefined) return;
     const what = 'method' in message ? message.method : 'a response';
-    throw this.reported(sessionExpiredError(expired, `found earlier; ${what} was not sent`));
+    throw this.#reported(sessionExpiredError(expired, `found earlier; ${what} was not sent`));
   }
 
-  private assertOpen(message: JSONRPCMessage): void {
-    if (this.state === 'started') return;
+  #assertOpen(message: JSONRPCMessage): void {
+    if (this.#state === 'started') return;
     const what = 'method' in message ? message.method : 'a response';
     throw new HttpTransportError(
       'CLOSED',
-      this.state === 'new'
+      this.#state === 'new'
         ? `Cannot send ${what}: call start() before send()`
         : `Cannot send ${what}: the transport is closed`,
     );
   }
 
-  private reported(error: unknown): Error {
+  #reported(error: unknown): Error {
     const failure = error instanceof Error ? error : new Error(String(error));
     const quiet =
       failure instanceof HttpTransportError && (failure.code === 'CLOSED' || failure.code === 'ABORTED');
