@@ -25,43 +25,47 @@ export interface SseParserCallbacks {
  * it dispatches events as soon as their terminating blank line arrives.
  */
 export class SseParser {
-  private buffer = '';
+  #buffer = '';
   /** A chunk ended in CR: if the next starts with LF, that LF belongs to the same line break. */
-  private pendingCarriageReturn = false;
-  private dataLines: string[] = [];
-  private eventType = '';
+  #pendingCarriageReturn = false;
+  #dataLines: string[] = [];
+  #eventType = '';
   /** The standard's "last event ID buffer": set by an id field, committed when its event completes. */
-  private idBuffer: string | undefined;
-  private lastEventId: string | undefined;
-  private eventRetry: number | undefined;
-  private sawField = false;
+  #idBuffer: string | undefined;
+  #lastEventId: string | undefined;
+  #eventRetry: number | undefined;
+  #sawField = false;
 
-  constructor(private readonly callbacks: SseParserCallbacks) {}
+  readonly #callbacks: SseParserCallbacks;
+
+  constructor(callbacks: SseParserCallbacks) {
+    this.#callbacks = callbacks;
+  }
 
   /** The id that a reconnection should send as `Last-Event-ID`. */
   get lastId(): string | undefined {
-    return this.lastEventId;
+    return this.#lastEventId;
   }
 
   feed(text: string): void {
     let chunk = text;
-    if (this.pendingCarriageReturn) {
-      this.pendingCarriageReturn = false;
+    if (this.#pendingCarriageReturn) {
+      this.#pendingCarriageReturn = false;
       if (chunk.startsWith('\n')) chunk = chunk.slice(1);
     }
-    this.buffer += chunk;
+    this.#buffer += chunk;
     let start = 0;
-    for (let index = 0; index < this.buffer.length; index++) {
-      const char = this.buffer.charCodeAt(index);
+    for (let index = 0; index < this.#buffer.length; index++) {
+      const char = this.#buffer.charCodeAt(index);
       if (char !== 10 && char !== 13) continue;
-      this.processLine(this.buffer.slice(start, index));
+      this.#processLine(this.#buffer.slice(start, index));
       if (char === 13) {
-        if (index + 1 === this.buffer.length) this.pendingCarriageReturn = true;
-        else if (this.buffer.charCodeAt(index + 1) === 10) index++;
+        if (index + 1 === this.#buffer.length) this.#pendingCarriageReturn = true;
+        else if (this.#buffer.charCodeAt(index + 1) === 10) index++;
       }
       start = index + 1;
     }
-    this.buffer = this.buffer.slice(start);
+    this.#buffer = this.#buffer.slice(start);
   }
 
   /**
@@ -70,15 +74,15 @@ export class SseParser {
    * A retry field already read still counts.
    */
   end(): void {
-    this.buffer = '';
-    this.pendingCarriageReturn = false;
-    this.idBuffer = this.lastEventId;
-    this.resetEvent();
+    this.#buffer = '';
+    this.#pendingCarriageReturn = false;
+    this.#idBuffer = this.#lastEventId;
+    this.#resetEvent();
   }
 
-  private processLine(line: string): void {
+  #processLine(line: string): void {
     if (line === '') {
-      this.dispatch();
+      this.#dispatch();
       return;
     }
     if (line.startsWith(':')) return; // comment, e.g. a keep-alive
@@ -86,22 +90,22 @@ export class SseParser {
     const field = colon === -1 ? line : line.slice(0, colon);
     let value = colon === -1 ? '' : line.slice(colon + 1);
     if (value.startsWith(' ')) value = value.slice(1);
-    this.sawField = true;
+    this.#sawField = true;
     switch (field) {
       case 'data':
-        this.dataLines.push(value);
+        this.#dataLines.push(value);
         break;
       case 'event':
-        this.eventType = value;
+        this.#eventType = value;
         break;
       case 'id':
         // An id containing NUL is ignored by the standard.
-        if (!value.includes('\u0000')) this.idBuffer = value;
+        if (!value.includes('\u0000')) this.#idBuffer = value;
         break;
       case 'retry':
         if (/^\d+$/.test(value)) {
-          this.eventRetry = Number(value);
-          this.callbacks.onRetry?.(this.eventRetry);
+          this.#eventRetry = Number(value);
+          this.#callbacks.onRetry?.(this.#eventRetry);
         }
         break;
       default:
@@ -109,26 +113,26 @@ export class SseParser {
     }
   }
 
-  private dispatch(): void {
-    if (!this.sawField) return;
-    if (this.idBuffer !== undefined && this.idBuffer !== this.lastEventId) {
-      this.lastEventId = this.idBuffer;
-      this.callbacks.onId?.(this.idBuffer);
+  #dispatch(): void {
+    if (!this.#sawField) return;
+    if (this.#idBuffer !== undefined && this.#idBuffer !== this.#lastEventId) {
+      this.#lastEventId = this.#idBuffer;
+      this.#callbacks.onId?.(this.#idBuffer);
     }
-    const dataLines = this.dataLines;
-    const event: SseEvent = { event: this.eventType || 'message', data: dataLines.join('\n') };
-    if (this.lastEventId !== undefined) event.id = this.lastEventId;
-    if (this.eventRetry !== undefined) event.retry = this.eventRetry;
-    this.resetEvent();
+    const dataLines = this.#dataLines;
+    const event: SseEvent = { event: this.#eventType || 'message', data: dataLines.join('\n') };
+    if (this.#lastEventId !== undefined) event.id = this.#lastEventId;
+    if (this.#eventRetry !== undefined) event.retry = this.#eventRetry;
+    this.#resetEvent();
     if (dataLines.length === 0 || event.data === '') return;
-    this.callbacks.onEvent(event);
+    this.#callbacks.onEvent(event);
   }
 
-  private resetEvent(): void {
-    this.dataLines = [];
-    this.eventType = '';
-    this.eventRetry = undefined;
-    this.sawField = false;
+  #resetEvent(): void {
+    this.#dataLines = [];
+    this.#eventType = '';
+    this.#eventRetry = undefined;
+    this.#sawField = false;
   }
 }
 

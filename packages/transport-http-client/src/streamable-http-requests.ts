@@ -32,14 +32,24 @@ export class StreamableHttpRequests {
    */
   declare messageHeaders: MessageHeaders | undefined;
 
+  readonly #fetch: FetchLike;
+  readonly #options: StreamableHttpClientTransportOptions;
+  readonly #session: SessionState;
+  /** Called when the server answered 404 to the current session. */
+  readonly #onSessionExpired: () => void;
+
   constructor(
     readonly url: string,
-    private readonly fetch: FetchLike,
-    private readonly options: StreamableHttpClientTransportOptions,
-    private readonly session: SessionState,
-    /** Called when the server answered 404 to the current session. */
-    private readonly onSessionExpired: () => void,
-  ) {}
+    fetch: FetchLike,
+    options: StreamableHttpClientTransportOptions,
+    session: SessionState,
+    onSessionExpired: () => void,
+  ) {
+    this.#fetch = fetch;
+    this.#options = options;
+    this.#session = session;
+    this.#onSessionExpired = onSessionExpired;
+  }
 
   /** One HTTP request with the transport's headers; network failures become NETWORK errors. */
   async request(
@@ -48,12 +58,12 @@ export class StreamableHttpRequests {
     message: JSONRPCMessage | undefined,
     extra: { lastEventId?: string | undefined; sessionId?: string } = {},
   ): Promise<FetchResponse> {
-    const headers = await resolveHeaders(this.options.headers);
+    const headers = await resolveHeaders(this.#options.headers);
     if (method !== 'DELETE') headers.accept = method === 'POST' ? ACCEPT_POST : 'text/event-stream';
     // A new initialize starts a new session: it carries neither the old session nor the old version.
     const isInitialize = message !== undefined && isInitializeRequest(message);
-    const sessionId = isInitialize ? undefined : (extra.sessionId ?? this.session.sessionId);
-    const version = this.session.protocolVersion;
+    const sessionId = isInitialize ? undefined : (extra.sessionId ?? this.#session.sessionId);
+    const version = this.#session.protocolVersion;
     if (sessionId !== undefined) headers[HttpHeader.SessionId] = sessionId;
     if (version !== undefined && !isInitialize) headers[HttpHeader.ProtocolVersion] = version;
     if (extra.lastEventId !== undefined) headers[HttpHeader.LastEventId] = extra.lastEventId;
@@ -61,11 +71,11 @@ export class StreamableHttpRequests {
       headers['content-type'] = 'application/json';
       if (version !== undefined && isStatelessProtocolVersion(version))
         Object.assign(headers, standardHeaders(message));
-      Object.assign(headers, (this.messageHeaders ?? this.options.messageHeaders)?.(message, version));
+      Object.assign(headers, (this.messageHeaders ?? this.#options.messageHeaders)?.(message, version));
     }
     try {
-      return await this.fetch(this.url, {
-        ...this.options.requestInit,
+      return await this.#fetch(this.url, {
+        ...this.#options.requestInit,
         method,
         headers,
         ...(message === undefined ? {} : { body: JSON.stringify(message) }),
@@ -90,7 +100,7 @@ export class StreamableHttpRequests {
     lastEventId: string | undefined,
     signal: AbortSignal,
   ): Promise<FetchResponse | 'unsupported'> {
-    const sentSessionId = this.session.sessionId;
+    const sentSessionId = this.#session.sessionId;
     const response = await this.request('GET', signal, undefined, { lastEventId });
     if (response.status === 405) {
       await response.text();
@@ -112,7 +122,7 @@ export class StreamableHttpRequests {
   /** DELETE the session (405, "not allowed", and 404, "already gone", are fine). */
   async deleteSession(sessionId: string, signal: AbortSignal): Promise<void> {
     const response = await this.request('DELETE', signal, undefined, { sessionId });
-    if (this.session.sessionId === sessionId) this.session.sessionId = undefined;
+    if (this.#session.sessionId === sessionId) this.#session.sessionId = undefined;
     if (response.ok || response.status === 405 || response.status === 404) {
       await response.text();
       return;
@@ -129,10 +139,10 @@ export class StreamableHttpRequests {
   ): Promise<HttpTransportError> {
     const error = await errorFromResponse(response, method, this.url, what);
     if (response.status !== 404 || sentSessionId === undefined) return error;
-    if (this.session.sessionId === sentSessionId) {
-      this.session.sessionId = undefined;
-      this.session.expiredSessionId = sentSessionId;
-      this.onSessionExpired();
+    if (this.#session.sessionId === sentSessionId) {
+      this.#session.sessionId = undefined;
+      this.#session.expiredSessionId = sentSessionId;
+      this.#onSessionExpired();
     }
     return sessionExpiredError(sentSessionId, `${method} ${this.url} answered 404`, {
       status: 404,
