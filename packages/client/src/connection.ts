@@ -44,6 +44,7 @@ export class ClientConnection {
   /** Counts new sessions, so requests that failed on the same old session renew it only once. */
   #generation = 0;
   #renewal: Promise<void> | undefined;
+  readonly #deps: ConnectionDeps;
 
   constructor(
     readonly peer: Peer,
@@ -51,8 +52,10 @@ export class ClientConnection {
     readonly session: NegotiatedSession,
     /** What `initialize` declared (a stateful session cannot change it). */
     readonly declaredCapabilities: ClientCapabilities,
-    private readonly deps: ConnectionDeps,
-  ) {}
+    deps: ConnectionDeps,
+  ) {
+    this.#deps = deps;
+  }
 
   get stateless(): boolean {
     return this.session.mode === 'stateless';
@@ -74,7 +77,7 @@ export class ClientConnection {
     options: RequestOptions | undefined,
   ): Promise<JSONObject> {
     const sent = this.peer.request(method, params, options);
-    if (!this.deps.sessionRenewed || method === 'initialize') return sent;
+    if (!this.#deps.sessionRenewed || method === 'initialize') return sent;
     const generation = this.#generation;
     return sent.catch((error: unknown) => this.#renewAndResend(error, generation, method, params, options));
   }
@@ -103,10 +106,10 @@ export class ClientConnection {
     const renewed = await initializeHandshake(
       this.peer,
       {
-        clientInfo: this.deps.clientInfo,
+        clientInfo: this.#deps.clientInfo,
         capabilities: this.declaredCapabilities,
         offeredVersion: this.session.protocolVersion,
-        supportedVersions: this.deps.supportedVersions,
+        supportedVersions: this.#deps.supportedVersions,
       },
       options,
     );
@@ -114,7 +117,7 @@ export class ClientConnection {
     this.transport.setProtocolVersion?.(renewed.protocolVersion);
     await this.peer.notify('notifications/initialized');
     this.#generation++;
-    await this.deps.sessionRenewed?.(options);
+    await this.#deps.sessionRenewed?.(options);
   }
 
   /**
@@ -133,7 +136,7 @@ export class ClientConnection {
       if (!(error instanceof JsonRpcError) || error.code !== ErrorCode.UnsupportedProtocolVersion)
         throw error;
       const offered = supportedList(error.data);
-      const ours = newestFirst(this.deps.supportedVersions.filter(isStatelessProtocolVersion));
+      const ours = newestFirst(this.#deps.supportedVersions.filter(isStatelessProtocolVersion));
       const next = ours.find((version) => offered.includes(version));
       if (next === undefined) throw error;
       this.session.protocolVersion = next;
@@ -150,15 +153,19 @@ export class ClientConnection {
     const protocolVersion = this.session.protocolVersion;
     let signal: AbortSignal | undefined;
     return sendStatelessRequest(this.peer, method, params, options, {
-      identity: { protocolVersion, clientInfo: this.deps.clientInfo, capabilities: this.deps.capabilities() },
+      identity: {
+        protocolVersion,
+        clientInfo: this.#deps.clientInfo,
+        capabilities: this.#deps.capabilities(),
+      },
       logLevel: this.logLevel,
-      maxRounds: this.deps.maxInputRounds,
+      maxRounds: this.#deps.maxInputRounds,
       answer: (question, questionParams) => {
         // Made only when the server asks something: an AbortController per call is not free.
         signal ??= options?.signal ?? new AbortController().signal;
         const context: ServerRequestContext = { signal, protocolVersion };
         if (this.session.serverInfo) context.serverInfo = this.session.serverInfo;
-        return this.deps.answer(question, questionParams, context);
+        return this.#deps.answer(question, questionParams, context);
       },
     });
   }

@@ -17,7 +17,11 @@ interface Entry {
 export class ListCache {
   readonly #entries = new Map<string, Entry>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  readonly #now: () => number;
+
+  constructor(now: () => number = Date.now) {
+    this.#now = now;
+  }
 
   static isCacheable(method: string): boolean {
     return method in LIST_KINDS;
@@ -32,7 +36,7 @@ export class ListCache {
     const key = this.#key(method, params);
     const entry = this.#entries.get(key);
     if (entry === undefined) return undefined;
-    if (entry.expiresAt <= this.now()) {
+    if (entry.expiresAt <= this.#now()) {
       this.#entries.delete(key);
       return undefined;
     }
@@ -44,7 +48,7 @@ export class ListCache {
     if (typeof ttlMs !== 'number' || !(ttlMs > 0)) return;
     this.#entries.set(this.#key(method, params), {
       result: structuredClone(result),
-      expiresAt: this.now() + ttlMs,
+      expiresAt: this.#now() + ttlMs,
     });
   }
 

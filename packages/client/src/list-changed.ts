@@ -22,15 +22,19 @@ export class ListChangedWatcher<T> {
   #running: Promise<void> | undefined;
   #pending = false;
 
-  constructor(
-    private readonly handler: ListChangedHandler<T>,
-    private readonly fetchAll: () => Promise<T[]>,
-    private readonly onerror: (error: Error) => void,
-  ) {}
+  readonly #handler: ListChangedHandler<T>;
+  readonly #fetchAll: () => Promise<T[]>;
+  readonly #onerror: (error: Error) => void;
+
+  constructor(handler: ListChangedHandler<T>, fetchAll: () => Promise<T[]>, onerror: (error: Error) => void) {
+    this.#handler = handler;
+    this.#fetchAll = fetchAll;
+    this.#onerror = onerror;
+  }
 
   /** Handles one notification; resolves when the refresh it triggered (if any) has been delivered. */
   notify(): Promise<void> {
-    if (this.handler.autoRefresh === false) return this.#deliver(null, null);
+    if (this.#handler.autoRefresh === false) return this.#deliver(null, null);
     if (this.#running) {
       this.#pending = true;
       return this.#running;
@@ -47,7 +51,7 @@ export class ListChangedWatcher<T> {
       let items: T[] | null = null;
       let failure: Error | null = null;
       try {
-        items = await this.fetchAll();
+        items = await this.#fetchAll();
       } catch (error) {
         failure = asError(error, 'refreshing the list failed');
       }
@@ -57,9 +61,9 @@ export class ListChangedWatcher<T> {
 
   async #deliver(error: Error | null, items: T[] | null): Promise<void> {
     try {
-      await this.handler.onChanged(error, items);
+      await this.#handler.onChanged(error, items);
     } catch (thrown) {
-      this.onerror(asError(thrown, 'list changed callback failed'));
+      this.#onerror(asError(thrown, 'list changed callback failed'));
     }
   }
 }

@@ -20,10 +20,13 @@ interface OpenListen {
 export class ListenStream {
   #current: OpenListen | undefined;
 
-  constructor(
-    private readonly open: OpenStream,
-    private readonly onerror: (error: Error) => void,
-  ) {}
+  readonly #open: OpenStream;
+  readonly #onerror: (error: Error) => void;
+
+  constructor(open: OpenStream, onerror: (error: Error) => void) {
+    this.#open = open;
+    this.#onerror = onerror;
+  }
 
   /**
    * Makes the open stream match `filter` (an empty filter closes it). Resolves when the server
@@ -45,7 +48,7 @@ export class ListenStream {
     acknowledged.catch(() => {});
     const listen: OpenListen = { key, controller, acknowledged, acknowledge };
     this.#current = listen;
-    this.open(filter, controller.signal).then(
+    this.#open(filter, controller.signal).then(
       () => this.#ended(listen, fail, undefined),
       (error: unknown) => this.#ended(listen, fail, error),
     );
@@ -74,7 +77,7 @@ export class ListenStream {
           )
         : asError(error, 'subscriptions/listen failed');
     fail(failure);
-    this.onerror(failure);
+    this.#onerror(failure);
   }
 }
 

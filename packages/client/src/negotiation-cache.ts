@@ -14,7 +14,11 @@ export interface NegotiationCache {
 export class MemoryNegotiationCache implements NegotiationCache {
   readonly #entries = new Map<string, string>();
 
-  constructor(private readonly maxEntries = 256) {}
+  readonly #maxEntries: number;
+
+  constructor(maxEntries = 256) {
+    this.#maxEntries = maxEntries;
+  }
 
   get(serverKey: string): string | undefined {
     return this.#entries.get(serverKey);
@@ -24,7 +28,7 @@ export class MemoryNegotiationCache implements NegotiationCache {
     this.#entries.delete(serverKey);
     this.#entries.set(serverKey, protocolVersion);
     // Oldest first: a Map iterates in insertion order.
-    while (this.#entries.size > this.maxEntries) {
+    while (this.#entries.size > this.#maxEntries) {
       const oldest = this.#entries.keys().next().value;
       if (oldest === undefined) break;
       this.#entries.delete(oldest);

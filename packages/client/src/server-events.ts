@@ -38,7 +38,10 @@ export class ServerEvents {
   readonly #resources: ResourceSubscriptions;
   readonly #watchers: { [K in ListKind]?: ListChangedWatcher<ListItem<K>> } = {};
 
-  constructor(private readonly deps: ServerEventsDeps) {
+  readonly #deps: ServerEventsDeps;
+
+  constructor(deps: ServerEventsDeps) {
+    this.#deps = deps;
     this.#resources = new ResourceSubscriptions(() => this.#wire());
   }
 
@@ -66,8 +69,8 @@ export class ServerEvents {
     handler: ListChangedHandler<ListItem<K>> | undefined,
   ): void {
     if (handler) {
-      const watcher = new ListChangedWatcher(handler, this.deps.fetchAll[kind], (e) =>
-        this.deps.reportError(e),
+      const watcher = new ListChangedWatcher(handler, this.#deps.fetchAll[kind], (e) =>
+        this.#deps.reportError(e),
       );
       (this.#watchers as Record<ListKind, unknown>)[kind] = watcher;
     } else {
@@ -84,19 +87,19 @@ export class ServerEvents {
   }
 
   resourceUpdated(update: ResourceUpdatedNotificationParams): Promise<void> {
-    return this.#resources.registry.dispatch(update, (error) => this.deps.reportError(error));
+    return this.#resources.registry.dispatch(update, (error) => this.#deps.reportError(error));
   }
 
   /** `notifications/subscriptions/acknowledged` arrived. */
   acknowledged(): void {
-    this.deps.connection()?.listen?.acknowledged();
+    this.#deps.connection()?.listen?.acknowledged();
   }
 
   /** 2026-07-28: makes the listen stream match what is wanted now (a no-op for stateful sessions). */
   syncListen(): Promise<void> {
-    const connection = this.deps.connection();
+    const connection = this.#deps.connection();
     if (!connection?.stateless) return Promise.resolve();
-    connection.listen ??= new ListenStream(this.deps.openListen, (error) => this.deps.reportError(error));
+    connection.listen ??= new ListenStream(this.#deps.openListen, (error) => this.#deps.reportError(error));
     return connection.listen.update(listenFilter(this.#watchers, this.#resources.registry.uris()));
   }
 
@@ -107,9 +110,10 @@ export class ServerEvents {
   }
 
   #wire(): SubscriptionWire | undefined {
-    const connection = this.deps.connection();
+    const connection = this.#deps.connection();
     if (!connection) return undefined;
-    if (!connection.stateless) return { subscribe: this.deps.subscribe, unsubscribe: this.deps.unsubscribe };
+    if (!connection.stateless)
+      return { subscribe: this.#deps.subscribe, unsubscribe: this.#deps.unsubscribe };
     const sync = () => this.syncListen();
     return { subscribe: sync, unsubscribe: sync };
   }

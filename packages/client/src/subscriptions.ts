@@ -88,8 +88,12 @@ export class ResourceSubscriptions {
   readonly registry = new ResourceSubscriptionRegistry();
   readonly #pending = new Map<string, Promise<void>>();
 
-  /** `wire` returns undefined when disconnected: nothing to tell the server then. */
-  constructor(private readonly wire: () => SubscriptionWire | undefined) {}
+  /** Returns undefined when disconnected: nothing to tell the server then. */
+  readonly #wire: () => SubscriptionWire | undefined;
+
+  constructor(wire: () => SubscriptionWire | undefined) {
+    this.#wire = wire;
+  }
 
   async subscribe(
     uri: string,
@@ -97,7 +101,7 @@ export class ResourceSubscriptions {
     options?: RequestOptions,
   ): Promise<ResourceSubscription> {
     if (this.registry.add(uri, callback)) {
-      const subscribing = this.wire()?.subscribe(uri, options) ?? Promise.resolve();
+      const subscribing = this.#wire()?.subscribe(uri, options) ?? Promise.resolve();
       this.#pending.set(uri, subscribing);
       try {
         await subscribing;
@@ -115,7 +119,7 @@ export class ResourceSubscriptions {
 
   /** Drops every callback of `uri` and tells the server. */
   async unsubscribeAll(uri: string, options?: RequestOptions): Promise<void> {
-    if (this.registry.removeAll(uri)) await this.wire()?.unsubscribe(uri, options);
+    if (this.registry.removeAll(uri)) await this.#wire()?.unsubscribe(uri, options);
   }
 
   clear(): void {
@@ -124,6 +128,6 @@ export class ResourceSubscriptions {
   }
 
   async #remove(uri: string, callback: ResourceUpdatedCallback): Promise<void> {
-    if (this.registry.remove(uri, callback)) await this.wire()?.unsubscribe(uri);
+    if (this.registry.remove(uri, callback)) await this.#wire()?.unsubscribe(uri);
   }
 }
