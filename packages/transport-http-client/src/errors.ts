@@ -19,17 +19,18 @@ export type HttpTransportErrorCode =
   /** The legacy HTTP+SSE server did not announce its POST endpoint. */
   | 'LEGACY_ENDPOINT';
 
+/** The facts of an HttpTransportError; an undefined one is left off the error. */
 export interface HttpTransportErrorDetails {
   /** HTTP status of the response that caused the error, if any. */
-  status?: number;
+  status?: number | undefined;
   /** URL of the failed HTTP request. */
-  url?: string;
+  url?: string | undefined;
   /** HTTP method of the failed request. */
-  method?: string;
+  method?: string | undefined;
   /** JSON-RPC error the server put in the response body, if any. */
-  rpcError?: JSONRPCErrorObject;
+  rpcError?: JSONRPCErrorObject | undefined;
   /** The start of the offending response body, for diagnostics. */
-  bodySnippet?: string;
+  bodySnippet?: string | undefined;
   cause?: unknown;
 }
 

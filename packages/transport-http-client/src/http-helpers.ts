@@ -48,8 +48,8 @@ export async function errorFromResponse(
       status: response.status,
       url,
       method,
-      ...(rpcError ? { rpcError } : {}),
-      ...(body.text ? { bodySnippet: snippet(body.text) } : {}),
+      rpcError,
+      bodySnippet: body.text ? snippet(body.text) : undefined,
     },
   );
 }

@@ -16,11 +16,11 @@ export interface ResumableStreamParams {
   /** Names the stream in errors, e.g. "the SSE stream of request 7". */
   description: string;
   /** The request whose response ends the stream; undefined for the standalone GET stream. */
-  requestId?: RequestId;
+  requestId?: RequestId | undefined;
   /** An already open response to read first; without it the stream starts with a GET. */
-  first?: FetchResponse;
+  first?: FetchResponse | undefined;
   /** The id to resume after, for a stream resumed from a stored token. */
-  lastEventId?: string;
+  lastEventId?: string | undefined;
   signal: AbortSignal;
   reconnection: Required<ReconnectionOptions>;
   /**
@@ -32,7 +32,7 @@ export interface ResumableStreamParams {
   deliver(message: JSONRPCMessage): void;
   /** Reports an event whose data is not a JSON-RPC message. */
   onInvalid(error: Error): void;
-  onEventId?(id: string): void;
+  onEventId?: ((id: string) => void) | undefined;
 }
 
 export type StreamOutcome = 'complete' | 'aborted' | 'unsupported';

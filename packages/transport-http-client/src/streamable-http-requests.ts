@@ -149,7 +149,7 @@ export class StreamableHttpRequests {
       url: this.url,
       method,
       cause: error,
-      ...(error.rpcError ? { rpcError: error.rpcError } : {}),
+      rpcError: error.rpcError,
     });
   }
 }

@@ -179,15 +179,14 @@ export class StreamableHttpClientTransport implements Transport {
     if (sessionId !== null && sessionId !== '') {
       if (!VISIBLE_ASCII.test(sessionId)) {
         await discardBody(response);
-        throw new HttpTransportError(
-          'INVALID_RESPONSE',
+        throw this.#invalidResponse(
+          response,
           `POST ${this.url} assigned the session id ${JSON.stringify(sessionId)}, which has characters outside visible ASCII (0x21-0x7E) as the spec requires`,
-          { url: this.url, method: 'POST', status: response.status },
         );
       }
       this.sessionId = sessionId;
     }
-    const what = 'method' in message ? `Sending ${message.method}` : 'Sending a response';
+    const what = `Sending ${nameOf(message)}`;
     if (!response.ok) {
       // 2026-07-28 answers protocol errors with 4xx statuses (-32601 is 404, -32602/-32022 are 400):
       // a JSON-RPC error for this very request is its answer, not a transport failure.
@@ -199,11 +198,11 @@ export class StreamableHttpClientTransport implements Transport {
       await response.text(); // empty by definition; reading it lets the connection be reused
       return false;
     }
-    if (requestIdOf(message) === undefined) {
+    const requestId = requestIdOf(message);
+    if (requestId === undefined) {
       await discardBody(response);
       return false;
     }
-    const requestId = requestIdOf(message) as RequestId;
     const type = mediaType(response);
     if (type === 'text/event-stream') {
       void this.#followStream(`the SSE stream of request ${String(requestId)}`, requestId, link, {
@@ -220,20 +219,27 @@ export class StreamableHttpClientTransport implements Transport {
       );
       for (const received of messages) this.#deliver(received);
       if (!messages.some((received) => isResponse(received) && received.id === requestId)) {
-        throw new HttpTransportError(
-          'INVALID_RESPONSE',
+        throw this.#invalidResponse(
+          response,
           `The JSON response from POST ${this.url} holds no response to request ${String(requestId)}`,
-          { url: this.url, method: 'POST', status: response.status },
         );
       }
       return false;
     }
     await discardBody(response);
-    throw new HttpTransportError(
-      'INVALID_RESPONSE',
+    throw this.#invalidResponse(
+      response,
       `POST ${this.url} answered request ${String(requestId)} with content type "${type || '(none)'}", expected application/json or text/event-stream`,
-      { url: this.url, method: 'POST', status: response.status },
     );
+  }
+
+  /** INVALID_RESPONSE for the answer to a POST: the server broke the transport's rules. */
+  #invalidResponse(response: FetchResponse, message: string): HttpTransportError {
+    return new HttpTransportError('INVALID_RESPONSE', message, {
+      url: this.url,
+      method: 'POST',
+      status: response.status,
+    });
   }
 
   /**
@@ -285,15 +291,15 @@ export class StreamableHttpClientTransport implements Transport {
     try {
       await runResumableStream({
         description,
-        ...(requestId === undefined ? {} : { requestId }),
-        ...(extra.first ? { first: extra.first } : {}),
-        ...(extra.lastEventId === undefined ? {} : { lastEventId: extra.lastEventId }),
+        requestId,
+        first: extra.first,
+        lastEventId: extra.lastEventId,
         signal: controller.signal,
         reconnection: this.#reconnection,
         open: (lastEventId, signal) => this.#http.openGetStream(lastEventId, signal),
         deliver: (message) => this.#deliver(message),
         onInvalid: (error) => this.onerror?.(error),
-        ...(extra.onresumptiontoken ? { onEventId: extra.onresumptiontoken } : {}),
+        onEventId: extra.onresumptiontoken,
       });
     } catch (error) {
       this.onerror?.(error as Error);
@@ -398,18 +404,14 @@ export class StreamableHttpClientTransport implements Transport {
       return;
     }
     if (expired === undefined || this.#session.sessionId !== undefined) return;
-    const what = 'method' in message ? message.method : 'a response';
-    throw this.#reported(sessionExpiredError(expired, `found earlier; ${what} was not sent`));
+    throw this.#reported(sessionExpiredError(expired, `found earlier; ${nameOf(message)} was not sent`));
   }
 
   #assertOpen(message: JSONRPCMessage): void {
     if (this.#state === 'started') return;
-    const what = 'method' in message ? message.method : 'a response';
     throw new HttpTransportError(
       'CLOSED',
-      this.#state === 'new'
-        ? `Cannot send ${what}: call start() before send()`
-        : `Cannot send ${what}: the transport is closed`,
+      `Cannot send ${nameOf(message)}: ${this.#state === 'new' ? 'call start() before send()' : 'the transport is closed'}`,
     );
   }
 
@@ -420,4 +422,9 @@ export class StreamableHttpClientTransport implements Transport {
     if (!quiet) this.onerror?.(failure);
     return failure;
   }
+}
+
+/** The method of a request or notification, or "a response": what a message is, in errors. */
+function nameOf(message: JSONRPCMessage): string {
+  return 'method' in message ? message.method : 'a response';
 }
