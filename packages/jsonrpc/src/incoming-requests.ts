@@ -39,7 +39,7 @@ export class IncomingRequests {
       const error = JsonRpcError.invalidRequest(
         `Invalid request: id ${JSON.stringify(id)} is already in use by a request in progress`,
       );
-      this.#respond({ jsonrpc: '2.0', id, error: error.toErrorObject() }, id);
+      this.#respond(toErrorResponse(id, error), id);
       return;
     }
     if (this.#byId.size >= this.#maxInFlight) {
@@ -47,7 +47,7 @@ export class IncomingRequests {
         `Invalid request: ${method} refused, ${this.#byId.size} requests are already in flight on this connection (maxInFlightRequests ${this.#maxInFlight}); retry when some finish`,
         { maxInFlightRequests: this.#maxInFlight },
       );
-      this.#respond({ jsonrpc: '2.0', id, error: error.toErrorObject() }, id);
+      this.#respond(toErrorResponse(id, error), id);
       return;
     }
     const context = new IncomingRequestContext(this.#owner, id, method, params, extra);
@@ -108,7 +108,7 @@ export class IncomingRequests {
       const error = JsonRpcError.internalError(
         `Handler for '${context.method}' returned ${got}; expected a result object`,
       );
-      this.#respond({ jsonrpc: '2.0', id, error: error.toErrorObject() }, id);
+      this.#respond(toErrorResponse(id, error), id);
       return;
     }
     this.#respond({ jsonrpc: '2.0', id, result: result as JSONObject }, id);

@@ -1,6 +1,12 @@
 // Small pure helpers of the peer: error builders and message shaping.
-import type { JSONObject } from '@mcpkit/protocol';
+import type { JSONObject, RequestId } from '@mcpkit/protocol';
 import { McpkitError, McpkitErrorCode } from './errors.js';
+import type { TransportSendOptions } from './transport.js';
+
+/** The transport's send options for a message related to request `related` (none when unrelated). */
+export function sendOptions(related: RequestId | undefined): TransportSendOptions | undefined {
+  return related === undefined ? undefined : { relatedRequestId: related };
+}
 
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -5,7 +5,7 @@ import {
   type JSONRPCRequest,
   type RequestId,
 } from '@mcpkit/protocol';
-import { JsonRpcError, McpkitError, McpkitErrorCode } from './errors.js';
+import { JsonRpcError, McpkitError, McpkitErrorCode, toErrorResponse } from './errors.js';
 import { IncomingRequests } from './incoming-requests.js';
 import { findMessageProblem, readableId } from './message-check.js';
 import {
@@ -15,6 +15,7 @@ import {
   isThenable,
   notConnected,
   reasonText,
+  sendOptions,
   withProgressToken,
 } from './peer-support.js';
 import type {
@@ -135,12 +136,9 @@ export class JsonRpcPeer implements Peer {
       if (options !== undefined) this.#applyOptions(pending, options);
       else pending.setTimeouts(this.#defaultTimeoutMs, undefined);
       this.#pending.add(pending);
-      const related = pending.relatedRequestId;
       const fail = (error: unknown) => this.#pending.take(id) && reject(error);
       try {
-        transport
-          .send(message, related === undefined ? undefined : { relatedRequestId: related })
-          .then(undefined, fail);
+        transport.send(message, sendOptions(pending.relatedRequestId)).then(undefined, fail);
       } catch (error) {
         fail(error); // a transport that throws instead of rejecting
       }
@@ -154,8 +152,7 @@ export class JsonRpcPeer implements Peer {
       params === undefined
         ? { jsonrpc: '2.0' as const, method }
         : { jsonrpc: '2.0' as const, method, params };
-    const related = options?.relatedRequestId;
-    return transport.send(message, related === undefined ? undefined : { relatedRequestId: related });
+    return transport.send(message, sendOptions(options?.relatedRequestId));
   }
 
   #applyOptions(pending: PendingRequest, options: RequestOptions): void {
@@ -193,11 +190,10 @@ export class JsonRpcPeer implements Peer {
   #sendCancelled(pending: PendingRequest, reason: string): void {
     const transport = this.#transport;
     if (transport === undefined) return;
-    const related = pending.relatedRequestId;
     transport
       .send(
         { jsonrpc: '2.0', method: CANCELLED, params: { requestId: pending.id, reason } },
-        related === undefined ? undefined : { relatedRequestId: related },
+        sendOptions(pending.relatedRequestId),
       )
       .then(undefined, this.#reportSendFailure);
   }
@@ -336,15 +332,13 @@ export class JsonRpcPeer implements Peer {
   }
 
   #sendError(id: RequestId, error: JsonRpcError): void {
-    this.#send({ jsonrpc: '2.0', id, error: error.toErrorObject() }, id);
+    this.#send(toErrorResponse(id, error), id);
   }
 
   #send(message: Parameters<Transport['send']>[0], relatedRequestId: RequestId | undefined): void {
     const transport = this.#transport;
     if (transport === undefined) return;
-    transport
-      .send(message, relatedRequestId === undefined ? undefined : { relatedRequestId })
-      .then(undefined, this.#reportSendFailure);
+    transport.send(message, sendOptions(relatedRequestId)).then(undefined, this.#reportSendFailure);
   }
 
   #handleClose(transport: Transport, reason?: Error): void {
