@@ -3,7 +3,6 @@ import {
   type ClientCapabilities,
   ErrorCode,
   type Implementation,
-  isStatelessProtocolVersion,
   type JSONObject,
   type LoggingLevel,
 } from '@mcpkit/protocol';
@@ -136,7 +135,7 @@ export class ClientConnection {
       if (!(error instanceof JsonRpcError) || error.code !== ErrorCode.UnsupportedProtocolVersion)
         throw error;
       const offered = supportedList(error.data);
-      const ours = newestFirst(this.#deps.supportedVersions.filter(isStatelessProtocolVersion));
+      const ours = newestFirst(this.#deps.supportedVersions, true);
       const next = ours.find((version) => offered.includes(version));
       if (next === undefined) throw error;
       this.session.protocolVersion = next;

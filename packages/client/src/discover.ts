@@ -6,13 +6,7 @@ import {
   type RequestOptions,
   type Transport,
 } from '@mcpkit/jsonrpc';
-import {
-  DiscoverResultSchema,
-  ErrorCode,
-  type Implementation,
-  isStatelessProtocolVersion,
-  MetaKey,
-} from '@mcpkit/protocol';
+import { DiscoverResultSchema, ErrorCode, type Implementation, MetaKey } from '@mcpkit/protocol';
 import { McpClientError, McpClientErrorCode } from './errors.js';
 import { type HandshakeInput, type NegotiatedSession, newestFirst, supportedList } from './handshake.js';
 import { withRequestMeta } from './stateless.js';
@@ -49,7 +43,7 @@ export async function probeServer(
   input: HandshakeInput,
   options: RequestOptions,
 ): Promise<ProbeOutcome> {
-  const ours = newestFirst(input.supportedVersions.filter(isStatelessProtocolVersion));
+  const ours = newestFirst(input.supportedVersions, true);
   const tried = new Set<string>();
   let version = input.offeredVersion;
   let retriedSame = false;
@@ -123,7 +117,7 @@ function chooseLegacyOrFail(
   input: HandshakeInput,
   cause: unknown,
 ): ProbeOutcome {
-  const stateful = newestFirst(input.supportedVersions.filter((v) => !isStatelessProtocolVersion(v)));
+  const stateful = newestFirst(input.supportedVersions, false);
   const version = stateful.find((v) => serverVersions.includes(v));
   if (version !== undefined) {
     const reason = new Error(

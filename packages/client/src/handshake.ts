@@ -1,4 +1,9 @@
-import type { ClientCapabilities, Implementation, ServerCapabilities } from '@mcpkit/protocol';
+import {
+  type ClientCapabilities,
+  type Implementation,
+  isStatelessProtocolVersion,
+  type ServerCapabilities,
+} from '@mcpkit/protocol';
 
 /**
  * What the client learned about the server when it connected. A stateful session gets it from
@@ -25,9 +30,14 @@ export interface HandshakeInput {
   supportedVersions: readonly string[];
 }
 
-/** Newest first; protocol versions are ISO dates, so string order is time order. */
-export function newestFirst(versions: readonly string[]): string[] {
-  return [...versions].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
+/**
+ * The stateless (2026-07-28+) or the stateful revisions among `versions`, newest first; protocol
+ * versions are ISO dates, so string order is time order.
+ */
+export function newestFirst(versions: readonly string[], stateless: boolean): string[] {
+  return versions
+    .filter((version) => isStatelessProtocolVersion(version) === stateless)
+    .sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
 }
 
 /** The versions an UnsupportedProtocolVersionError lists in `data.supported` (empty if malformed). */

@@ -42,9 +42,7 @@ export async function negotiate(
     const outcome = await probeServer(peer, transport, input, probeOptions);
     probe = outcome;
     if (outcome.era === 'modern') return outcome.session;
-    const [newestStateful] = newestFirst(
-      input.supportedVersions.filter((v) => !isStatelessProtocolVersion(v)),
-    );
+    const [newestStateful] = newestFirst(input.supportedVersions, false);
     if (newestStateful === undefined) {
       throw new McpClientError(
         McpClientErrorCode.UnsupportedProtocolVersion,
