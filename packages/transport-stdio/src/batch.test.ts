@@ -100,9 +100,11 @@ describe('stdio batches', () => {
   it('answers every request of a long batch, in one array', async () => {
     const server = await openServer({ maxBatchSize: 300 });
     server.transport.onmessage = (message) => {
-      if ('id' in message) void server.transport.send({ jsonrpc: '2.0', id: message.id, result: {} });
+      if ('method' in message && 'id' in message) {
+        void server.transport.send({ jsonrpc: '2.0', id: message.id, result: {} });
+      }
     };
-    server.stdin.write(`${JSON.stringify([...pings(300)])}\n`);
+    server.stdin.write(`${JSON.stringify(pings(300))}\n`);
     await waitUntil(() => server.lines().length === 1, 'the batch answer');
     const [answer] = server.lines() as [Array<{ id: number }>];
     expect(answer).toHaveLength(300);
