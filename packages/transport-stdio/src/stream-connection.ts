@@ -210,7 +210,8 @@ export class StreamConnection {
     const queued: FrameEvent[] = [];
     this.queued = queued;
     this.options.input.pause();
-    for (let index = 0; index < messages.length; index++) {
+    // Closing stops reading: the rest of the batch is dropped (nothing could answer it).
+    for (let index = 0; index < messages.length && !this.readingStopped; index++) {
       if (index > 0 && index % BATCH_SLICE === 0) await new Promise(setImmediate);
       this.deliver(messages[index]!);
     }
