@@ -2,6 +2,7 @@
 import process from 'node:process';
 import { parseCli, USAGE, UsageError } from './harness/cli/args.js';
 import { runCli } from './harness/cli/run.js';
+import { TargetUnreachableError } from './harness/server-scenarios/index.js';
 
 // mcpkit-conformance: the only place that touches process.argv, stdout/stderr and the exit status.
 try {
@@ -15,6 +16,10 @@ try {
   if (error instanceof UsageError) {
     process.stderr.write(`mcpkit-conformance: ${error.message}\n\n${USAGE}\n`);
     process.exitCode = 2;
+  } else if (error instanceof TargetUnreachableError) {
+    // Not a harness fault: one line saying what could not be reached and why, no stack.
+    process.stderr.write(`mcpkit-conformance: ${error.message}\n`);
+    process.exitCode = 1;
   } else {
     process.stderr.write(
       `mcpkit-conformance: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

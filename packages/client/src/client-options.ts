@@ -42,7 +42,12 @@ export interface McpClientOptions {
    * one, plus 2026-07-28 when that is offered).
    */
   supportedProtocolVersions?: readonly string[];
-  /** How long the `server/discover` probe waits before assuming a legacy server (default 10 000). */
+  /**
+   * How long the `server/discover` probe waits before trying `initialize`, over transports where a
+   * legacy server may ignore the probe (stdio; default 10 000). If `initialize` is then refused,
+   * the server is a slow modern one and is probed again. Over HTTP a legacy server always answers,
+   * so the probe has the request's own timeout and silence is a timeout error.
+   */
   discoverTimeoutMs?: number;
   /**
    * Remembers per server (HTTP URL, or a transport's `serverKey`) that it speaks only the stateful

@@ -41,9 +41,10 @@ import type { CallToolOptions, LogMessageHandler, McpClientOptions } from './cli
 import { checkVersionOptions } from './client-version-options.js';
 import { ClientConnection } from './connection.js';
 import { McpClientError, McpClientErrorCode } from './errors.js';
+import type { NegotiatedSession } from './handshake.js';
 import { ListCache } from './list-cache.js';
 import type { ListChangedHandler, ListKind } from './list-changed.js';
-import { type NegotiatedSession, negotiate } from './negotiation.js';
+import { negotiate } from './negotiation.js';
 import { type NegotiationCache, serverKeyOf, sharedNegotiationCache } from './negotiation-cache.js';
 import { collectAll, paginate } from './pagination.js';
 import { wirePeer } from './peer-wiring.js';
@@ -62,6 +63,7 @@ import type { ToolTask } from './task-handle.js';
 import { type TaskStatusHandler, TaskStatusHub } from './task-status.js';
 import { TaskClient } from './tasks.js';
 import { ToolCatalog } from './tool-catalog.js';
+import { isUnreadableOutput, unreadableOutputError } from './unreadable-output.js';
 import { parseServerResult } from './validation.js';
 
 const DEFAULT_MAX_PAGES = 1000;
@@ -185,7 +187,17 @@ export class McpClient {
         'connect() was called on a client that is already connected (or connecting); call close() first',
       );
     }
-    const peerOptions = { onerror: (error: Error) => this.#reportError(error) };
+    let unreadable: Error | undefined;
+    const peerOptions = {
+      onerror: (error: Error) => {
+        // Unreadable output during the handshake ends it now (see unreadableOutputError).
+        if (this.#connecting === peer && !unreadable && isUnreadableOutput(error)) {
+          unreadable = error;
+          void this.#closePeer(peer);
+        }
+        this.#reportError(error);
+      },
+    };
     const timeout = this.#options.defaultTimeoutMs;
     const peer = new JsonRpcPeer(
       timeout === undefined ? peerOptions : { ...peerOptions, defaultTimeoutMs: timeout },
@@ -245,7 +257,7 @@ export class McpClient {
     } catch (error) {
       this.#connection = undefined;
       await this.#closePeer(peer);
-      throw error;
+      throw unreadable ? unreadableOutputError(unreadable) : error;
     } finally {
       this.#connecting = undefined;
     }

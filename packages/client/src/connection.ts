@@ -7,9 +7,9 @@ import {
   type JSONObject,
   type LoggingLevel,
 } from '@mcpkit/protocol';
-import { newestFirst, supportedList } from './discover.js';
+import { type NegotiatedSession, newestFirst, supportedList } from './handshake.js';
 import type { ListenStream } from './listen.js';
-import { initializeHandshake, type NegotiatedSession } from './negotiation.js';
+import { initializeHandshake } from './negotiation.js';
 import type { ServerRequestContext } from './server-requests.js';
 import { sendStatelessRequest } from './stateless.js';
 

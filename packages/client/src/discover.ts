@@ -14,7 +14,7 @@ import {
   MetaKey,
 } from '@mcpkit/protocol';
 import { McpClientError, McpClientErrorCode } from './errors.js';
-import type { HandshakeInput, NegotiatedSession } from './negotiation.js';
+import { type HandshakeInput, type NegotiatedSession, newestFirst, supportedList } from './handshake.js';
 import { withRequestMeta } from './stateless.js';
 import { parseServerResult } from './validation.js';
 
@@ -27,20 +27,21 @@ const MODERN_ERROR_CODES: ReadonlySet<number> = new Set([
 
 export type ProbeOutcome =
   | { era: 'modern'; session: NegotiatedSession }
-  /** `version`: the stateful revision to offer, when the server named the ones it speaks. */
-  | { era: 'legacy'; reason: Error; version?: string };
-
-/** Newest first; protocol versions are ISO dates, so string order is time order. */
-export function newestFirst(versions: readonly string[]): string[] {
-  return [...versions].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
-}
+  /**
+   * `version`: the stateful revision to offer, when the server named the ones it speaks.
+   * `silent`: the probe timed out, which a slow modern server does as well as a legacy one.
+   */
+  | { era: 'legacy'; reason: Error; version?: string; silent?: boolean };
 
 /**
  * Probes with `server/discover` (2026-07-28 backward compatibility). A DiscoverResult or a
  * recognised modern error means a modern server: pick a mutually supported stateless version,
- * retrying after UnsupportedProtocolVersionError. Any other failure (JSON-RPC error, timeout, an
- * HTTP 4xx surfaced by the transport) means a legacy server, and the caller falls back to
- * `initialize`. Cancellation and a lost connection are rethrown: they say nothing about the era.
+ * retrying after UnsupportedProtocolVersionError. Any other answer (a JSON-RPC error, an HTTP 4xx
+ * surfaced by the transport) means a legacy server, and the caller falls back to `initialize`.
+ * A timeout is a timeout error, except where the transport says a legacy server may stay silent
+ * (stdio): there it is reported as `silent`, which a modern server on a busy machine also is, so
+ * the caller must not take it as proof. Cancellation and a lost connection are rethrown: they say
+ * nothing about the era.
  */
 export async function probeServer(
   peer: Peer,
@@ -80,9 +81,15 @@ export async function probeServer(
       }
       if (error instanceof JsonRpcError && MODERN_ERROR_CODES.has(error.code)) throw error;
       if (options.signal?.aborted || isConnectionLoss(error)) throw error;
-      // Any other failure (a JSON-RPC error, a timeout, an HTTP 4xx a transport reports) marks a
-      // legacy server; if the server is simply unreachable, initialize fails the same way.
-      return { era: 'legacy', reason: error instanceof Error ? error : new Error(String(error)) };
+      const reason = error instanceof Error ? error : new Error(String(error));
+      // A timeout stays a timeout, unless the transport says a legacy server may be silent.
+      if (error instanceof McpkitError && error.code === McpkitErrorCode.RequestTimeout) {
+        if (transport.legacyPeersMayStaySilent) return { era: 'legacy', reason, silent: true };
+        throw error;
+      }
+      // Any other failure (a JSON-RPC error, an HTTP 4xx a transport reports) marks a legacy
+      // server; if the server is simply unreachable, initialize fails the same way.
+      return { era: 'legacy', reason };
     }
     // Lenient on purpose: the probe only needs versions and capabilities to pick the era.
     const result = parseServerResult(DiscoverResultSchema, raw, 'server/discover', version);
@@ -99,12 +106,6 @@ export async function probeServer(
     if (result.instructions !== undefined) session.instructions = result.instructions;
     return { era: 'modern', session };
   }
-}
-
-/** The versions an UnsupportedProtocolVersionError lists in `data.supported` (empty if malformed). */
-export function supportedList(data: unknown): string[] {
-  const supported = (data as { supported?: unknown } | undefined)?.supported;
-  return Array.isArray(supported) ? supported.filter((v): v is string => typeof v === 'string') : [];
 }
 
 function isConnectionLoss(error: unknown): boolean {

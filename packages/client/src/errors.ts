@@ -35,6 +35,8 @@ export const McpClientErrorCode = {
   ToolForbidsTasks: 'TOOL_FORBIDS_TASKS',
   /** The task was cancelled, so it has no result to wait for. */
   TaskCancelled: 'TASK_CANCELLED',
+  /** The server sent output that is not JSON-RPC before `connect()` finished its handshake. */
+  UnreadableServerOutput: 'UNREADABLE_SERVER_OUTPUT',
   /** The client was configured with values it cannot work with. */
   InvalidOptions: 'INVALID_OPTIONS',
 } as const;

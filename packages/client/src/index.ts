@@ -19,12 +19,12 @@ export {
   McpClientError,
   McpClientErrorCode,
 } from './errors.js';
+// What negotiation established.
+export type { NegotiatedSession } from './handshake.js';
 // List-change notifications.
 export type { ListChangedHandler, ListKind } from './list-changed.js';
 // Warnings about tolerated problems.
 export type { ClientLogger } from './logger.js';
-// What negotiation established.
-export type { NegotiatedSession } from './negotiation.js';
 export type { NegotiationCache } from './negotiation-cache.js';
 export { MemoryNegotiationCache } from './negotiation-cache.js';
 // Answering the server's questions: sampling, elicitation, roots.

@@ -1,42 +1,16 @@
-import type { Peer, RequestOptions, Transport } from '@mcpkit/jsonrpc';
-import {
-  type ClientCapabilities,
-  type Implementation,
-  InitializeResultSchema,
-  isStatelessProtocolVersion,
-  type ServerCapabilities,
-} from '@mcpkit/protocol';
-import { newestFirst, probeServer } from './discover.js';
+import { JsonRpcError, type Peer, type RequestOptions, type Transport } from '@mcpkit/jsonrpc';
+import { InitializeResultSchema, isStatelessProtocolVersion } from '@mcpkit/protocol';
+import { type ProbeOutcome, probeServer } from './discover.js';
 import { McpClientError, McpClientErrorCode } from './errors.js';
+import { type HandshakeInput, type NegotiatedSession, newestFirst } from './handshake.js';
 import type { NegotiationCache } from './negotiation-cache.js';
 import { parseServerResult } from './validation.js';
 
-/**
- * What the client learned about the server when it connected. A stateful session gets it from
- * `initialize`; the stateless revision (2026-07-28) will fill the same shape from `server/discover`
- * and per-result `_meta`, so the rest of the client does not care which path ran.
- */
-export interface NegotiatedSession {
-  /** `stateful` for the initialize handshake; `stateless` is reserved for 2026-07-28. */
-  mode: 'stateful' | 'stateless';
-  protocolVersion: string;
-  /** Absent only when a stateless server did not identify itself in `server/discover`. */
-  serverInfo?: Implementation;
-  serverCapabilities: ServerCapabilities;
-  instructions?: string;
-}
-
-export interface HandshakeInput {
-  clientInfo: Implementation;
-  capabilities: ClientCapabilities;
-  /** The version the client offers (the newest it wants). */
-  offeredVersion: string;
-  /** Every version the client accepts if the server answers with another one. */
-  supportedVersions: readonly string[];
-}
-
 export interface NegotiationInput extends HandshakeInput {
-  /** Timeout of the `server/discover` probe; a legacy server that stays silent costs this long. */
+  /**
+   * Timeout of the `server/discover` probe over transports where a legacy server may stay silent
+   * (stdio); such a server costs this long. Elsewhere the probe has the request's own timeout.
+   */
   discoverTimeoutMs: number;
   /** Where a legacy server's revision is remembered, under `serverKey`, to skip the next probe. */
   cache?: { store: NegotiationCache; serverKey: string };
@@ -58,9 +32,15 @@ export async function negotiate(
   const remembered = input.cache?.store.get(input.cache.serverKey);
   const skipProbe = remembered !== undefined && input.supportedVersions.includes(remembered);
   if (skipProbe) offered = remembered;
+  let probe: ProbeOutcome | undefined;
   if (isStatelessProtocolVersion(offered)) {
-    const probeOptions = { ...options, timeoutMs: options?.timeoutMs ?? input.discoverTimeoutMs };
+    // The short probe timeout exists only to give up on a silent legacy server; where none can be
+    // silent (HTTP), a slow server gets the request's own timeout.
+    const probeOptions = transport.legacyPeersMayStaySilent
+      ? { ...options, timeoutMs: options?.timeoutMs ?? input.discoverTimeoutMs }
+      : { ...options };
     const outcome = await probeServer(peer, transport, input, probeOptions);
+    probe = outcome;
     if (outcome.era === 'modern') return outcome.session;
     const [newestStateful] = newestFirst(
       input.supportedVersions.filter((v) => !isStatelessProtocolVersion(v)),
@@ -82,6 +62,8 @@ export async function negotiate(
   } catch (error) {
     // The server may have been upgraded since: probe again next time.
     if (skipProbe) input.cache?.store.delete(input.cache.serverKey);
+    if (probe?.era === 'legacy' && probe.silent)
+      return afterSilentProbe(peer, transport, input, options, error);
     throw error;
   }
   if (isStatelessProtocolVersion(input.offeredVersion))
@@ -89,6 +71,25 @@ export async function negotiate(
   transport.setProtocolVersion?.(session.protocolVersion);
   await peer.notify('notifications/initialized');
   return session;
+}
+
+/**
+ * `server/discover` went unanswered and `initialize` failed too. A server that refuses
+ * `initialize` is alive, so the probe's silence was slowness (a busy machine), not a legacy server:
+ * probe once more with the request's own timeout. Silence to both stays a timeout error.
+ */
+async function afterSilentProbe(
+  peer: Peer,
+  transport: Transport,
+  input: NegotiationInput,
+  options: RequestOptions | undefined,
+  initializeError: unknown,
+): Promise<NegotiatedSession> {
+  // Only stdio gets here (see Transport.legacyPeersMayStaySilent), where a refusal is a JSON-RPC error.
+  if (!(initializeError instanceof JsonRpcError) || options?.signal?.aborted) throw initializeError;
+  const again = await probeServer(peer, transport, input, options ?? {});
+  if (again.era === 'modern') return again.session;
+  throw initializeError;
 }
 
 /**

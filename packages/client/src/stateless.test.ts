@@ -94,11 +94,12 @@ describe('2026-07-28 negotiation', () => {
     expect(client.isConnected).toBe(false);
   });
 
-  it('falls back when the probe times out', async () => {
+  it('falls back when the probe times out over a transport where legacy servers may stay silent', async () => {
     const { client, clientTransport, serverTransport } = createClient({
       protocolVersion: '2026-07-28',
       discoverTimeoutMs: 40,
     });
+    Object.assign(clientTransport, { legacyPeersMayStaySilent: true });
     await startFakeServer(serverTransport, { handlers: { 'server/discover': () => new Promise(() => {}) } });
     await client.connect(clientTransport);
     expect(client.protocolVersion).toBe('2025-11-25');

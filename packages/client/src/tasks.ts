@@ -13,7 +13,7 @@ import {
 import type * as z from 'zod';
 import type { CallToolOptions } from './client-options.js';
 import { McpClientError, McpClientErrorCode } from './errors.js';
-import type { NegotiatedSession } from './negotiation.js';
+import type { NegotiatedSession } from './handshake.js';
 import { asError } from './subscriptions.js';
 import { ToolTask, type ToolTaskDeps } from './task-handle.js';
 import { isTerminalTaskStatus, type TaskStatusHub } from './task-status.js';

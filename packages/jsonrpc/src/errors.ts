@@ -36,28 +36,40 @@ export class JsonRpcError extends Error {
     return object;
   }
 
-  /** Rebuilds the error a peer sent; tolerates a malformed object rather than throwing. */
-  static fromErrorObject(object: JSONRPCErrorObject): JsonRpcError {
+  /**
+   * Rebuilds the error a peer sent (or a transport made up, with the local failure as `cause`);
+   * tolerates a malformed object rather than throwing.
+   */
+  static fromErrorObject(object: JSONRPCErrorObject, cause?: unknown): JsonRpcError {
     const code = Number.isInteger(object?.code) ? object.code : ErrorCode.InternalError;
     const message = typeof object?.message === 'string' ? object.message : 'Unknown error (no message given)';
-    return new JsonRpcError(code, message, object?.data);
+    return wireError(code, message, object?.data, { cause });
   }
 
   static parseError(message: string, data?: unknown): JsonRpcError {
-    return new JsonRpcError(ErrorCode.ParseError, message, data);
+    return wireError(ErrorCode.ParseError, message, data);
   }
   static invalidRequest(message: string, data?: unknown): JsonRpcError {
-    return new JsonRpcError(ErrorCode.InvalidRequest, message, data);
+    return wireError(ErrorCode.InvalidRequest, message, data);
   }
   static methodNotFound(method: string): JsonRpcError {
-    return new JsonRpcError(ErrorCode.MethodNotFound, `Method not found: '${method}'`, { method });
+    return wireError(ErrorCode.MethodNotFound, `Method not found: '${method}'`, { method });
   }
   static invalidParams(message: string, data?: unknown): JsonRpcError {
-    return new JsonRpcError(ErrorCode.InvalidParams, message, data);
+    return wireError(ErrorCode.InvalidParams, message, data);
   }
   static internalError(message: string, data?: unknown, cause?: unknown): JsonRpcError {
-    return new JsonRpcError(ErrorCode.InternalError, message, data, { cause });
+    return wireError(ErrorCode.InternalError, message, data, { cause });
   }
+}
+
+/**
+ * The factories above build through this function because a class whose body names itself is
+ * emitted by esbuild as `class _JsonRpcError`, and that renamed class is what `console.log` and
+ * `util.inspect` print (see the class-name check in scripts/build-package.mjs).
+ */
+function wireError(code: number, message: string, data?: unknown, options?: JsonRpcErrorOptions) {
+  return new JsonRpcError(code, message, data, options);
 }
 
 /**

@@ -79,6 +79,7 @@ export interface Peer {
   /** Handles requests whose method has no handler (default: -32601). */
   fallbackRequestHandler?: RequestHandler;
   close(): Promise<void>;
-  onclose?: () => void;
+  /** The connection closed; `reason` is the transport's (see `Transport.onclose`). */
+  onclose?: (reason?: Error) => void;
   onerror?: (error: Error) => void;
 }

@@ -338,6 +338,36 @@ describe('JsonRpcPeer close', () => {
     await expect(pending).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
   });
 
+  it('names the reason a transport gives onclose in each rejection, keeps it as cause and passes it on', async () => {
+    const transport = new RecordingTransport();
+    const peer = new JsonRpcPeer();
+    const closeReasons: Array<Error | undefined> = [];
+    peer.onclose = (reason) => closeReasons.push(reason);
+    await peer.connect(transport);
+    const pending = [peer.request('tools/call'), peer.request('ping')];
+    const reason = new Error('the server process exited with code 3 (stderr: out of memory)');
+    transport.onclose?.(reason);
+    const [first, second] = (await Promise.allSettled(pending)).map(
+      (outcome) => (outcome as PromiseRejectedResult).reason as McpkitError,
+    );
+    expect(first).toMatchObject({ code: 'CONNECTION_CLOSED', cause: reason, data: { id: 0 } });
+    expect(first!.message).toBe(
+      "Connection closed before the response to 'tools/call' (id 0) arrived: the server process exited with code 3 (stderr: out of memory)",
+    );
+    expect(second).toMatchObject({ code: 'CONNECTION_CLOSED', cause: reason });
+    expect(closeReasons).toEqual([reason]);
+  });
+
+  it('keeps the cause a transport gives with an error response it made up', async () => {
+    const transport = new RecordingTransport();
+    const peer = new JsonRpcPeer();
+    await peer.connect(transport);
+    const pending = peer.request('tools/call');
+    const cause = new Error('GET http://127.0.0.1:1/mcp failed: connect ECONNREFUSED');
+    transport.deliver({ jsonrpc: '2.0', id: 0, error: { code: -32000, message: cause.message } }, { cause });
+    await expect(pending).rejects.toMatchObject({ name: 'JsonRpcError', code: -32000, cause });
+  });
+
   it('rejects every pending request at once with CONNECTION_CLOSED and aborts running handlers', async () => {
     const { caller, answerer } = await connectedPeers();
     const signals: AbortSignal[] = [];

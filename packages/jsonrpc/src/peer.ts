@@ -41,7 +41,7 @@ type Incoming = Record<string, unknown> & { method?: string; id?: RequestId; par
  */
 export class JsonRpcPeer implements Peer {
   fallbackRequestHandler?: RequestHandler;
-  onclose?: () => void;
+  onclose?: (reason?: Error) => void;
   onerror?: (error: Error) => void;
 
   readonly #defaultTimeoutMs: number;
@@ -79,9 +79,9 @@ export class JsonRpcPeer implements Peer {
     const previousOnClose = transport.onclose;
     const previousOnError = transport.onerror;
     transport.onmessage = (message, extra) => this.#receive(message, extra);
-    transport.onclose = () => {
-      previousOnClose?.();
-      this.#handleClose(transport);
+    transport.onclose = (reason) => {
+      previousOnClose?.(reason);
+      this.#handleClose(transport, reason);
     };
     transport.onerror = (error) => {
       previousOnError?.(error);
@@ -225,7 +225,7 @@ export class JsonRpcPeer implements Peer {
       if (message.id !== undefined) this.#onRequest(message as unknown as JSONRPCRequest, extra);
       else this.#onNotification(message.method, message.params, extra);
     } else {
-      this.#onResponse(message);
+      this.#onResponse(message, extra);
     }
   }
 
@@ -286,7 +286,7 @@ export class JsonRpcPeer implements Peer {
     return true;
   }
 
-  #onResponse(message: Incoming): void {
+  #onResponse(message: Incoming, extra: MessageExtra | undefined): void {
     const id = message.id as RequestId | null;
     const pending = id === null ? undefined : this.#pending.take(id);
     if (pending === undefined) {
@@ -302,7 +302,9 @@ export class JsonRpcPeer implements Peer {
       return;
     }
     if (message.error !== undefined) {
-      pending.reject(JsonRpcError.fromErrorObject(message.error as JSONRPCErrorResponse['error']));
+      pending.reject(
+        JsonRpcError.fromErrorObject(message.error as JSONRPCErrorResponse['error'], extra?.cause),
+      );
     } else {
       pending.resolve(message.result as JSONObject);
     }
@@ -342,7 +344,7 @@ export class JsonRpcPeer implements Peer {
       .then(undefined, this.#reportSendFailure);
   }
 
-  #handleClose(transport: Transport): void {
+  #handleClose(transport: Transport, reason?: Error): void {
     if (this.#transport !== transport) return;
     this.#transport = undefined;
     const pending = this.#pending.drain();
@@ -350,13 +352,13 @@ export class JsonRpcPeer implements Peer {
       request.reject(
         new McpkitError(
           McpkitErrorCode.ConnectionClosed,
-          `Connection closed before the response to '${request.method}' (id ${request.id}) arrived`,
-          { data: { id: request.id } },
+          `Connection closed before the response to '${request.method}' (id ${request.id}) arrived${reason ? `: ${reason.message}` : ''}`,
+          { data: { id: request.id }, cause: reason },
         ),
       );
     }
     this.#incoming.abortAll();
-    this.onclose?.();
+    this.onclose?.(reason);
   }
 
   #reportHandlerFailure(what: string, error: unknown): void {

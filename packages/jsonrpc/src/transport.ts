@@ -13,6 +13,12 @@ export interface MessageExtra {
   requestHeaders?: Headers;
   /** The negotiated or declared protocol version carried by the transport (e.g. the HTTP header). */
   protocolVersion?: string;
+  /**
+   * For an error response the transport made up because the real one cannot arrive (e.g. an SSE
+   * stream that broke for good): the local failure behind it, which `JsonRpcPeer` keeps as the
+   * rejected request's `cause`.
+   */
+  cause?: Error;
 }
 
 /** Who made a request, as an authentication hook decided. */
@@ -50,7 +56,14 @@ export interface Transport {
   close(): Promise<void>;
 
   onmessage?: (message: JSONRPCMessage, extra?: MessageExtra) => void;
-  onclose?: () => void;
+  /**
+   * The channel closed. `reason` says why when it broke rather than being closed on purpose (the
+   * server process exited, the server became unreachable): an Error whose message names the cause,
+   * with the underlying facts as its properties or `cause`. `JsonRpcPeer` rejects every pending
+   * request with CONNECTION_CLOSED carrying that message and the reason as `cause`. A transport
+   * may omit it (an orderly close, or a transport written before the parameter existed).
+   */
+  onclose?: (reason?: Error) => void;
   /** A non-fatal problem: a malformed message, a failed write. Fatal problems also call `onclose`. */
   onerror?: (error: Error) => void;
 
@@ -58,4 +71,11 @@ export interface Transport {
   sessionId?: string;
   /** Told by the client or server after negotiation, so the transport can set version headers. */
   setProtocolVersion?(version: string): void;
+  /**
+   * Era detection (2026-07-28 backward compatibility): `true` where a legacy server may stay silent
+   * to `server/discover` (stdio), so a client may fall back to `initialize` after a probe timeout.
+   * Absent or `false` (HTTP: a legacy server answers with a 4xx): silence is slowness, never a
+   * legacy server.
+   */
+  readonly legacyPeersMayStaySilent?: boolean;
 }

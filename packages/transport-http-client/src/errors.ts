@@ -35,22 +35,21 @@ export interface HttpTransportErrorDetails {
 
 /** A local error of the HTTP client transport: a stable `code` plus the HTTP facts that explain it. */
 export class HttpTransportError extends Error {
-  readonly code: HttpTransportErrorCode;
-  readonly status?: number;
-  readonly url?: string;
-  readonly method?: string;
-  readonly rpcError?: JSONRPCErrorObject;
-  readonly bodySnippet?: string;
+  // `declare`: set by the constructor, only when known; no field initialisers to ship (bundle budget).
+  declare readonly code: HttpTransportErrorCode;
+  declare readonly status?: number;
+  declare readonly url?: string;
+  declare readonly method?: string;
+  declare readonly rpcError?: JSONRPCErrorObject;
+  declare readonly bodySnippet?: string;
 
   constructor(code: HttpTransportErrorCode, message: string, details: HttpTransportErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = 'HttpTransportError';
     this.code = code;
-    if (details.status !== undefined) this.status = details.status;
-    if (details.url !== undefined) this.url = details.url;
-    if (details.method !== undefined) this.method = details.method;
-    if (details.rpcError !== undefined) this.rpcError = details.rpcError;
-    if (details.bodySnippet !== undefined) this.bodySnippet = details.bodySnippet;
+    for (const fact of ['status', 'url', 'method', 'rpcError', 'bodySnippet'] as const) {
+      if (details[fact] !== undefined) (this as Record<string, unknown>)[fact] = details[fact];
+    }
   }
 }
 
@@ -66,6 +65,19 @@ export function findHttpTransportError(
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/**
+ * Whether `error` (or its cause chain) is a refused connection: nothing listens at the server's
+ * address any more, so reconnecting to resume a stream is pointless. Runtimes that give no code
+ * (browsers) never match, and keep the whole reconnection schedule.
+ */
+export function isConnectionRefused(error: unknown): boolean {
+  for (let depth = 0; depth < 8 && error instanceof Object; depth++) {
+    if ((error as { code?: unknown }).code === 'ECONNREFUSED') return true;
+    error = (error as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 const SNIPPET_LENGTH = 200;

@@ -20,7 +20,8 @@ export const DEFAULT_RECONNECTION: Required<ReconnectionOptions> = {
 export function resolveReconnection(options: ReconnectionOptions = {}): Required<ReconnectionOptions> {
   const resolved = { ...DEFAULT_RECONNECTION, ...definedOnly(options) };
   for (const [key, value] of Object.entries(resolved)) {
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    // Number.isFinite is false for anything that is not a number (it does not convert).
+    if (!Number.isFinite(value) || value < 0) {
       throw new RangeError(`reconnection.${key} must be a finite number >= 0, got ${String(value)}`);
     }
   }

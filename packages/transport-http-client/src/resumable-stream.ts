@@ -1,6 +1,6 @@
 import { delay } from '@mcpkit/jsonrpc';
 import type { JSONRPCMessage, RequestId } from '@mcpkit/protocol';
-import { HttpTransportError } from './errors.js';
+import { HttpTransportError, isConnectionRefused } from './errors.js';
 import { type FetchResponse, readBodyChunks } from './fetch.js';
 import { decodeMessages } from './http-helpers.js';
 import { type ReconnectionOptions, reconnectionDelay } from './reconnect.js';
@@ -41,7 +41,7 @@ export type StreamOutcome = 'complete' | 'aborted' | 'unsupported';
  * Reads an SSE stream of JSON-RPC messages to its end, resuming it with GET + Last-Event-ID when
  * the connection breaks (SEP-1699). Resolves once the awaited response arrived (request streams),
  * the signal aborted, or the server refused GET with 405; rejects with STREAM_INTERRUPTED or
- * SESSION_EXPIRED when it cannot go on.
+ * SESSION_EXPIRED when it cannot go on (a request stream at once when a reconnection is refused).
  */
 export async function runResumableStream(params: ResumableStreamParams): Promise<StreamOutcome> {
   const { signal, reconnection } = params;
@@ -60,9 +60,15 @@ export async function runResumableStream(params: ResumableStreamParams): Promise
           lastFailure,
         );
       }
-      if (!isFirstConnection && failures >= reconnection.maxRetries) {
+      // A request stream whose reconnection is refused gives up at once: nothing listens at the
+      // server's address, so its answer died with the server. (The standalone stream keeps the
+      // schedule, so that a client outlives a quick restart and renews its session.)
+      const refused = params.requestId !== undefined && isConnectionRefused(lastFailure);
+      if (!isFirstConnection && (failures >= reconnection.maxRetries || refused)) {
         const tries =
-          failures === 0 ? 'reconnection is disabled (maxRetries 0)' : `${failures} failed attempts`;
+          failures === 0
+            ? 'reconnection is disabled (maxRetries 0)'
+            : `${failures} failed attempt${failures > 1 ? 's' : ''}`;
         throw interrupted(params, `broke and was given up after ${tries}`, lastFailure);
       }
       const wait = isFirstConnection ? 0 : reconnectionDelay(reconnection, failures, cursor.retryMs);
@@ -162,7 +168,5 @@ function isResponseTo(message: JSONRPCMessage, id: RequestId): boolean {
 
 function interrupted(params: ResumableStreamParams, what: string, cause: unknown): HttpTransportError {
   const reason = cause instanceof Error ? `: ${cause.message}` : '';
-  return new HttpTransportError('STREAM_INTERRUPTED', `${params.description} ${what}${reason}`, {
-    ...(cause === undefined ? {} : { cause }),
-  });
+  return new HttpTransportError('STREAM_INTERRUPTED', `${params.description} ${what}${reason}`, { cause });
 }

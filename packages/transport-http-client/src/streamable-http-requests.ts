@@ -25,8 +25,11 @@ export interface SessionState {
  * version, Last-Event-ID, per-message headers) and turns failed answers into precise errors.
  */
 export class StreamableHttpRequests {
-  /** Set by a client that knows the tool catalog (`Mcp-Param-*`); wins over `options.messageHeaders`. */
-  messageHeaders: MessageHeaders | undefined;
+  /**
+   * Set by a client that knows the tool catalog (`Mcp-Param-*`); wins over `options.messageHeaders`.
+   * (`declare`: no field definition to ship, for the bundle budget.)
+   */
+  declare messageHeaders: MessageHeaders | undefined;
 
   constructor(
     readonly url: string,

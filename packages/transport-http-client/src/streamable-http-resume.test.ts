@@ -10,6 +10,7 @@ import {
   type TestServer,
   waitFor,
 } from '../test/http-server.js';
+import { findHttpTransportError } from './errors.js';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -142,6 +143,34 @@ describe.each(fetchImplementations)('resumable SSE streams over %s', (_name, fet
     await transport.close();
   });
 
+  it('answers a request at once, with the cause, when reconnecting to its stream is refused', async () => {
+    server = await startServer((req, res) => {
+      if (req.method !== 'POST') return void res.writeHead(503).end();
+      openSse(res);
+      sseEvent(res, { id: 'a', data: '' }); // resumable, and the answer never comes
+    });
+    const { transport, messages, errors, extras, closed } = await recordedTransport(server.url, fetch, {
+      reconnection: { initialDelayMs: 5, maxRetries: 3 },
+    });
+    await transport.send(call);
+    await server.close();
+    server = undefined;
+    await waitFor(() => messages.length === 1, 5000, 'the synthesized error response');
+    const [reason] = errors;
+    expect(reason).toMatchObject({ code: 'STREAM_INTERRUPTED' });
+    // One attempt, not maxRetries: nothing listens at the server's address any more.
+    expect(reason?.message).toContain(
+      'the SSE stream of request 7 broke and was given up after 1 failed attempt: ',
+    );
+    expect(reason?.message).toContain('ECONNREFUSED');
+    expect(findHttpTransportError(reason, 'NETWORK')).toBeDefined();
+    expect(messages[0]).toMatchObject({ id: 7, error: { code: -32000, message: reason?.message } });
+    // The peer keeps this as the rejected request's cause.
+    expect(extras[0]?.cause).toBe(reason);
+    expect(closed()).toBe(0);
+    await transport.close();
+  });
+
   it('cannot resume a stream that carried no event id and says so', async () => {
     server = await startServer((_req, res) => {
       openSse(res);
@@ -246,7 +275,7 @@ describe.each(fetchImplementations)('resumable SSE streams over %s', (_name, fet
       openSse(res);
       sseEvent(res, { id: '1', data: { jsonrpc: '2.0', method: 'notifications/hello' } });
     });
-    const { transport, messages, errors, closed } = await recordedTransport(server.url, fetch, {
+    const { transport, messages, errors, closed, closeReasons } = await recordedTransport(server.url, fetch, {
       sessionId: 'existing',
       reconnection: { initialDelayMs: 5, maxRetries: 2 },
     });
@@ -256,9 +285,13 @@ describe.each(fetchImplementations)('resumable SSE streams over %s', (_name, fet
     await waitFor(() => closed() === 1, 3000, 'onclose after the server went away');
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ code: 'STREAM_INTERRUPTED' });
+    // The standalone stream keeps the whole schedule (a restarting server may come back).
     expect(errors[0]?.message).toContain(
       'the standalone GET SSE stream broke and was given up after 2 failed attempts',
     );
+    expect(errors[0]?.message).toContain('ECONNREFUSED');
+    // …and its failure is why the transport closed (pending requests fail with it as cause).
+    expect(closeReasons).toEqual([errors[0]]);
     await expect(transport.send(call)).rejects.toMatchObject({ code: 'CLOSED' });
   });
 

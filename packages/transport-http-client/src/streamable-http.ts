@@ -36,13 +36,15 @@ const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
  * stream, and resumption of broken SSE streams with `Last-Event-ID` (SEP-1699).
  */
 export class StreamableHttpClientTransport implements Transport {
-  onmessage?: Transport['onmessage'];
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  readonly url: string;
-  private readonly session: SessionState;
-  private readonly http: StreamableHttpRequests;
-  private readonly reconnection: Required<ReconnectionOptions>;
+  // `declare`: set once assigned (callbacks) or by the constructor; no field definitions to ship
+  // (bundle budget).
+  declare onmessage?: Transport['onmessage'];
+  declare onclose?: (reason?: Error) => void;
+  declare onerror?: (error: Error) => void;
+  declare readonly url: string;
+  declare private readonly session: SessionState;
+  declare private readonly http: StreamableHttpRequests;
+  declare private readonly reconnection: Required<ReconnectionOptions>;
   private state: 'new' | 'started' | 'closed' = 'new';
   private readonly lifetime = new AbortScope();
   private readonly requestStreams = new Map<RequestId, AbortController>();
@@ -144,7 +146,7 @@ export class StreamableHttpClientTransport implements Transport {
     await this.shutdown(this.options.terminateSessionOnClose !== false);
   }
 
-  private async shutdown(terminateSession: boolean): Promise<void> {
+  private async shutdown(terminateSession: boolean, reason?: Error): Promise<void> {
     if (this.state === 'closed') return;
     this.state = 'closed';
     const sessionId = this.sessionId;
@@ -156,7 +158,7 @@ export class StreamableHttpClientTransport implements Transport {
         this.onerror?.(error as Error);
       }
     }
-    this.onclose?.();
+    this.onclose?.(reason);
   }
 
   /** Ends the session with DELETE (405, "not allowed", and 404, "already gone", are tolerated). */
@@ -303,17 +305,25 @@ export class StreamableHttpClientTransport implements Transport {
       const unreachable = lost && findHttpTransportError(error.cause, 'NETWORK') !== undefined;
       if (requestId === undefined && unreachable && !controller.signal.aborted) {
         // The standalone stream is the live link to the server: when it cannot even reach the server
-        // any more, the connection is gone. (A server that refuses GET or keeps ending it is not.)
-        void this.shutdown(false);
+        // any more, the connection is gone (and pending requests fail with this error as the cause).
+        // A server that refuses GET or keeps ending the stream is still there.
+        void this.shutdown(false, error as Error);
         return;
       }
       if (requestId !== undefined && !controller.signal.aborted) {
         const reason = error as HttpTransportError;
-        this.deliver({
-          jsonrpc: '2.0',
-          id: requestId,
-          error: { code: ErrorCode.ConnectionClosed, message: reason.message, data: { reason: reason.code } },
-        });
+        this.deliver(
+          {
+            jsonrpc: '2.0',
+            id: requestId,
+            error: {
+              code: ErrorCode.ConnectionClosed,
+              message: reason.message,
+              data: { reason: reason.code },
+            },
+          },
+          reason,
+        );
       }
     } finally {
       link.release();
@@ -367,10 +377,13 @@ export class StreamableHttpClientTransport implements Transport {
     return { ready, done };
   }
 
-  /** Hands a message up; a throwing handler is reported, and never mistaken for a broken stream. */
-  private deliver(message: JSONRPCMessage): void {
+  /**
+   * Hands a message up; a throwing handler is reported, and never mistaken for a broken stream.
+   * `cause`: for an error response made up here, the local failure it stands for.
+   */
+  private deliver(message: JSONRPCMessage, cause?: Error): void {
     try {
-      this.onmessage?.(message);
+      this.onmessage?.(message, cause && { cause });
     } catch (error) {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
     }

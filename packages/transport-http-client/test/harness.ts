@@ -1,4 +1,5 @@
 // Test-only: builds a transport that records what it delivers, over either fetch implementation.
+import type { MessageExtra } from '@mcpkit/jsonrpc';
 import type { JSONRPCMessage } from '@mcpkit/protocol';
 import nodeFetch from 'node-fetch';
 import type { FetchLike } from '../src/fetch.js';
@@ -14,7 +15,11 @@ export interface Recorded {
   transport: StreamableHttpClientTransport;
   messages: JSONRPCMessage[];
   errors: Error[];
+  /** The `extra` each message came with (undefined for most). */
+  extras: Array<MessageExtra | undefined>;
   closed: () => number;
+  /** What each `onclose` call was given. */
+  closeReasons: Array<Error | undefined>;
 }
 
 export async function recordedTransport(
@@ -25,10 +30,14 @@ export async function recordedTransport(
   const transport = new StreamableHttpClientTransport(url, { ...(fetch ? { fetch } : {}), ...options });
   const messages: JSONRPCMessage[] = [];
   const errors: Error[] = [];
-  let closes = 0;
-  transport.onmessage = (message) => messages.push(message);
+  const closeReasons: Array<Error | undefined> = [];
+  const extras: Array<MessageExtra | undefined> = [];
+  transport.onmessage = (message, extra) => {
+    messages.push(message);
+    extras.push(extra);
+  };
   transport.onerror = (error) => errors.push(error);
-  transport.onclose = () => closes++;
+  transport.onclose = (reason) => closeReasons.push(reason);
   await transport.start();
-  return { transport, messages, errors, closed: () => closes };
+  return { transport, messages, errors, extras, closed: () => closeReasons.length, closeReasons };
 }

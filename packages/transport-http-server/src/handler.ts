@@ -8,6 +8,7 @@ import { KeepAlive } from './keep-alive.js';
 import { handleLegacyGet, handleLegacyPost } from './legacy-routes.js';
 import type { LegacySseTransport } from './legacy-sse.js';
 import {
+  type ConnectionInfo,
   type ResolvedOptions,
   resolveOptions,
   type SessionInfo,
@@ -23,6 +24,7 @@ import {
 import { createHostValidator } from './security.js';
 import { SessionRegistry } from './session-registry.js';
 import { type SessionEnvironment, StreamableSessionTransport } from './session-transport.js';
+import { SseBufferBudget } from './sse-budget.js';
 import { createRequestEnvironment } from './stateless-era/environment.js';
 import type { RequestTransportEnvironment } from './stateless-era/request-transport.js';
 import { postStatelessEra } from './stateless-era/route.js';
@@ -31,13 +33,14 @@ import { decideVersion, requestIdOf, unsupportedVersion } from './versions.js';
 
 /** A Web-standard fetch handler for MCP over HTTP, with lifecycle controls. */
 export interface StreamableHttpHandler {
-  (request: Request): Promise<Response>;
+  /** `connection` tells what the server adapter knows of the socket (the Node adapter fills it). */
+  (request: Request, connection?: ConnectionInfo): Promise<Response>;
   /**
    * Stops accepting requests (503), lets in-flight POSTs finish until `timeoutMs` (default the
    * `closeTimeoutMs` option), then closes every stream and session.
    */
   close(options?: { timeoutMs?: number }): Promise<void>;
-  /** Sessions currently held by this handler (Streamable HTTP and legacy SSE). */
+  /** Sessions held by this handler (Streamable HTTP and legacy SSE); an initialize not yet answered with a result is not one. */
   readonly sessionCount: number;
   /** The transport of a live session, e.g. to call `closeRequestStream` or `closeStandaloneStream`. */
   getSession(sessionId: string): StreamableSessionTransport | LegacySseTransport | undefined;
@@ -54,6 +57,8 @@ export interface HandlerContext {
   readonly supportedVersions: readonly string[];
   readonly gate: Gate;
   hostProblem(request: Request): string | undefined;
+  /** The address a request counts against for `maxSessionsPerAddress`. */
+  clientAddress(request: Request): string | undefined;
   startSession(transport: Transport, info: SessionInfo): Promise<Response | undefined>;
 }
 
@@ -67,15 +72,23 @@ export function createStreamableHttpHandler(options: StreamableHttpHandlerOption
   const registry = new SessionRegistry<StreamableSessionTransport | LegacySseTransport>({
     store: config.sessionStore,
     maxSessions: config.maxSessions,
+    maxSessionsPerPrincipal: config.maxSessionsPerPrincipal,
+    maxSessionsPerAddress: config.maxSessionsPerAddress,
     idleTimeoutMs: config.sessionIdleTimeoutMs,
+    handshakeTimeoutMs: config.handshakeTimeoutMs,
     now: config.now,
     onerror: config.onerror,
+    // History ages out on the same timer, also in sessions that never write again.
+    onsweep: () => config.eventStore?.prune?.(),
   });
+  // Only the cap needs the address; requests are the keys, so nothing outlives them.
+  const addresses = new WeakMap<Request, string | undefined>();
   // Stateless transports live for one POST and are not sessions, but close() must still end them.
   const statelessTransports = new Set<StreamableSessionTransport>();
   const keepAlive = new KeepAlive(config.sseKeepAliveMs, {
     maxBufferedBytes: config.maxSseBufferBytes,
     onoverflow: config.onerror,
+    budget: new SseBufferBudget(config.maxSseBufferTotalBytes),
   });
   const env: SessionEnvironment = {
     eventStore: config.eventStore,
@@ -93,6 +106,7 @@ export function createStreamableHttpHandler(options: StreamableHttpHandlerOption
         Promise.resolve(config.eventStore.deleteSession(transport.sessionId)).catch(reportTo(config.onerror));
       }
     },
+    sessionAdmitted: (transport) => registry.answered(transport.record.id),
     streamOpened: () => gate.enter(),
     streamFinished: () => gate.leave(),
   };
@@ -106,6 +120,7 @@ export function createStreamableHttpHandler(options: StreamableHttpHandlerOption
     supportedVersions: [...config.statelessProtocolVersions, ...config.protocolVersions],
     gate,
     hostProblem: createHostValidator(config),
+    clientAddress: (request) => addresses.get(request),
     async startSession(transport, info) {
       if (info.kind === 'stateless') statelessTransports.add(transport as StreamableSessionTransport);
       try {
@@ -120,8 +135,11 @@ export function createStreamableHttpHandler(options: StreamableHttpHandlerOption
     },
   };
 
-  const handler = async (request: Request): Promise<Response> => {
+  const handler = async (request: Request, connection?: ConnectionInfo): Promise<Response> => {
     if (gate.closing) return rejection(503, 'Service Unavailable: the server is shutting down');
+    if (Number.isFinite(config.maxSessionsPerAddress)) {
+      addresses.set(request, config.clientAddress(request, connection));
+    }
     gate.enter();
     try {
       const response = await route(context, request);

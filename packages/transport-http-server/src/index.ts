@@ -6,7 +6,7 @@
 export { createStreamableHttpHandler, type StreamableHttpHandler } from './handler.js';
 // The transports handed to `onSession`.
 export { LegacySseTransport } from './legacy-sse.js';
-export type { SessionInfo, StreamableHttpHandlerOptions } from './options.js';
+export type { ConnectionInfo, SessionInfo, StreamableHttpHandlerOptions } from './options.js';
 export type { ResponseMode } from './outbound-stream.js';
 export type { HostValidationOptions } from './security.js';
 export { type HttpMessageExtra, StreamableSessionTransport } from './session-transport.js';

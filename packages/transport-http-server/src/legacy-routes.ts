@@ -1,4 +1,5 @@
 import type { AuthInfo } from '@mcpkit/jsonrpc';
+import { admitSession } from './admission.js';
 import { type HandlerContext, messageExtra, principalProblem, readAndParse } from './handler.js';
 import { rejection } from './http-errors.js';
 import { isVisibleAscii } from './ids.js';
@@ -16,15 +17,8 @@ export async function handleLegacyGet(
   const { config, registry } = context;
   const refused = requireSseAccept(request);
   if (refused) return refused;
-  if (!(await registry.hasRoom())) {
-    return rejection(
-      503,
-      `Service Unavailable: the server holds its maximum of ${config.maxSessions} sessions`,
-      {
-        headers: { 'retry-after': '5' },
-      },
-    );
-  }
+  const owner = await admitSession(context, request, auth);
+  if (owner instanceof Response) return owner;
   const legacy = config.legacySse as { ssePath: string; messagesPath: string };
   const sessionId = config.generateSessionId();
   if (!isVisibleAscii(sessionId)) {
@@ -44,7 +38,8 @@ export async function handleLegacyGet(
   const transport = new LegacySseTransport(record, context.env.keepAlive.open(request.signal), (ended) =>
     registry.forget(ended.sessionId),
   );
-  await registry.add(transport);
+  // Findable at once (the endpoint is announced), but pending until the client's first POST.
+  await registry.open(transport, owner, 'pending');
   const failed = await context.startSession(transport, {
     sessionId: record.id,
     kind: 'legacy-sse',

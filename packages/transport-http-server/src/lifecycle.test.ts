@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { getRequest, initializeMessage, postRequest, request, SseReader } from './test-helpers/http.js';
-import { harness, initialize } from './test-helpers/setup.js';
+import { handshake, harness, initialize } from './test-helpers/setup.js';
 
 describe('idle expiry', () => {
-  it('closes sessions idle longer than the timeout, on a later request, without timers', async () => {
+  it('closes sessions idle longer than the timeout, also on a later request', async () => {
     let now = 1_000_000;
     const { handler, servers } = harness({ sessionIdleTimeoutMs: 60_000, now: () => now });
-    const idle = await initialize(handler);
+    const idle = await handshake(handler);
     now += 30_000;
-    const active = await initialize(handler);
+    const active = await handshake(handler);
     now += 40_000;
     // The sweep runs on access: the first session is 70 s idle, the second 40 s.
     await handler(postRequest(request('echo', 1), active.headers)).then((r) => r.text());

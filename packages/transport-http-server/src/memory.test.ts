@@ -15,6 +15,8 @@ function settledHeap(): number {
 describe('memory', () => {
   it('an idle session costs at most 16 KiB', { timeout: 60_000 }, async () => {
     const handler = createStreamableHttpHandler({
+      // These sessions never follow their initialize up; the test measures them, not their expiry.
+      handshakeTimeoutMs: 10 * 60_000,
       onSession: async (transport) => {
         // The least a server does: answer initialize, then stay idle.
         transport.onmessage = (message) => {

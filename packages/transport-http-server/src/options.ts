@@ -5,6 +5,7 @@ import { generateSessionId } from './ids.js';
 import type { ResponseMode } from './outbound-stream.js';
 import type { HostValidationOptions } from './security.js';
 import { DEFAULT_MAX_SSE_BUFFER_BYTES } from './sse.js';
+import { DEFAULT_MAX_SSE_BUFFER_TOTAL_BYTES } from './sse-budget.js';
 import { InMemoryEventStore } from './stores/memory-event-store.js';
 import { InMemoryMessageBus } from './stores/memory-message-bus.js';
 import { InMemorySessionStore } from './stores/memory-session-store.js';
@@ -24,6 +25,16 @@ export interface SessionInfo {
   request: Request;
   /** The version the request declared (header, or the initialize params); undefined if none. */
   protocolVersion: string | undefined;
+}
+
+/**
+ * What the server adapter knows about the connection a request came on, passed as the handler's
+ * second argument: the Node adapter fills it from the socket; on other runtimes pass it yourself,
+ * e.g. `(request, info) => handler(request, { remoteAddress: info.remoteAddr.hostname })` on Deno.
+ */
+export interface ConnectionInfo {
+  /** The peer's IP address. */
+  remoteAddress?: string | undefined;
 }
 
 export interface StreamableHttpHandlerOptions extends HostValidationOptions {
@@ -71,8 +82,36 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
   maxBatchSize?: number;
   /** A session unused for this long is closed (default 30 minutes). */
   sessionIdleTimeoutMs?: number;
-  /** Most sessions held at once (default 10 000); more get 503. */
+  /**
+   * Most sessions held at once (default 10 000), counting initializes not yet answered; more get 503
+   * with a `Retry-After` saying when the earliest session is due to expire (none when every slot is
+   * held by a connected client).
+   */
   maxSessions?: number;
+  /**
+   * A session exists only once its initialize was answered with a result. One whose client sends
+   * nothing more (normally `notifications/initialized` follows at once) is closed after this long
+   * (default 30 s), as is an initialize the server has not answered by then.
+   */
+  handshakeTimeoutMs?: number;
+  /**
+   * Most sessions one authenticated principal (`authInfo.clientId`) may hold (default unlimited);
+   * more get 429 naming this limit.
+   */
+  maxSessionsPerPrincipal?: number;
+  /**
+   * Most sessions one client address may hold (default unlimited; the address comes from
+   * `clientAddress`); more get 429 naming this limit. Many users behind one NAT or proxy share an
+   * address, so leave room for them.
+   */
+  maxSessionsPerAddress?: number;
+  /**
+   * The client address a request counts against for `maxSessionsPerAddress`. Default: the
+   * connection's `remoteAddress` (the handler's second argument; the Node adapter fills it). Behind
+   * a reverse proxy, return the address the proxy reports (e.g. from `X-Forwarded-For`, only when
+   * the proxy sets it); undefined exempts the request from the cap.
+   */
+  clientAddress?: (request: Request, connection: ConnectionInfo | undefined) => string | undefined;
   /** The SSE `retry` value sent in priming events and before a server-side disconnect (default 1000 ms). */
   retryMs?: number;
   /**
@@ -81,13 +120,23 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
    * resume with Last-Event-ID. Memory per slow client stays bounded either way.
    */
   maxSseBufferBytes?: number;
+  /**
+   * Most bytes of SSE events held for slow readers across all connections of this handler
+   * (default 64 MiB). Past it the connections holding the most are cut first, each told to
+   * `onerror`; readers that keep up are never cut. With `maxSseBufferBytes` this bounds memory
+   * however many clients stop reading.
+   */
+  maxSseBufferTotalBytes?: number;
   /** Interval of SSE keep-alive comments on open streams, so proxies do not cut them (default 15 s; 0 = off). */
   sseKeepAliveMs?: number;
   /** How long `close()` waits for in-flight requests by default (default 10 s). */
   closeTimeoutMs?: number;
   /** Versions accepted in MCP-Protocol-Version (default: every stateful revision). */
   protocolVersions?: readonly string[];
-  /** Event history for SSE resumption (default in memory); false disables resumption. */
+  /**
+   * Event history for SSE resumption (default an `InMemoryEventStore` with its default bounds, which
+   * reports history dropped for its total bound to `onerror`); false disables resumption.
+   */
   eventStore?: EventStore | false;
   sessionStore?: SessionStore;
   messageBus?: MessageBus;
@@ -102,8 +151,12 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
 }
 
 export type ResolvedOptions = Required<
-  Omit<StreamableHttpHandlerOptions, 'legacySse' | 'eventStore' | 'authenticate' | 'onerror' | 'onRequest'>
+  Omit<
+    StreamableHttpHandlerOptions,
+    'legacySse' | 'eventStore' | 'authenticate' | 'onerror' | 'onRequest' | 'clientAddress'
+  >
 > & {
+  clientAddress: NonNullable<StreamableHttpHandlerOptions['clientAddress']>;
   onRequest: StreamableHttpHandlerOptions['onRequest'];
   legacySse: false | { ssePath: string; messagesPath: string };
   eventStore: EventStore | undefined;
@@ -113,6 +166,7 @@ export type ResolvedOptions = Required<
 
 export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedOptions {
   const legacy = options.legacySse;
+  const onerror = options.onerror ?? (() => undefined);
   return {
     ...options,
     endpoint: options.endpoint ?? '/mcp',
@@ -128,22 +182,28 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
     maxBatchSize: options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE,
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? 30 * 60_000,
     maxSessions: options.maxSessions ?? 10_000,
+    handshakeTimeoutMs: options.handshakeTimeoutMs ?? 30_000,
+    maxSessionsPerPrincipal: options.maxSessionsPerPrincipal ?? Number.POSITIVE_INFINITY,
+    maxSessionsPerAddress: options.maxSessionsPerAddress ?? Number.POSITIVE_INFINITY,
+    clientAddress: options.clientAddress ?? ((_request, connection) => connection?.remoteAddress),
     retryMs: options.retryMs ?? 1000,
     closeTimeoutMs: options.closeTimeoutMs ?? 10_000,
     sseKeepAliveMs: options.sseKeepAliveMs ?? 15_000,
     maxSseBufferBytes: options.maxSseBufferBytes ?? DEFAULT_MAX_SSE_BUFFER_BYTES,
+    maxSseBufferTotalBytes: options.maxSseBufferTotalBytes ?? DEFAULT_MAX_SSE_BUFFER_TOTAL_BYTES,
     protocolVersions: options.protocolVersions ?? STATEFUL_PROTOCOL_VERSIONS,
     statelessProtocolVersions: options.statelessProtocolVersions ?? STATELESS_PROTOCOL_VERSIONS,
     onRequest: options.onRequest,
     authenticate: options.authenticate,
-    eventStore: options.eventStore === false ? undefined : (options.eventStore ?? new InMemoryEventStore()),
+    eventStore:
+      options.eventStore === false ? undefined : (options.eventStore ?? new InMemoryEventStore({ onerror })),
     sessionStore: options.sessionStore ?? new InMemorySessionStore(),
     messageBus: options.messageBus ?? new InMemoryMessageBus(),
     generateSessionId: options.generateSessionId ?? generateSessionId,
     dnsRebindingProtection: options.dnsRebindingProtection ?? true,
     allowedHosts: options.allowedHosts ?? [],
     allowedOrigins: options.allowedOrigins ?? [],
-    onerror: options.onerror ?? (() => undefined),
+    onerror,
     now: options.now ?? Date.now,
   };
 }

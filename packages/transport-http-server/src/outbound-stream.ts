@@ -44,6 +44,8 @@ export class OutboundStream {
   #chain: Promise<void> = Promise.resolve();
   #finished = false;
   #sseOpened = false;
+  /** Set until the answer arrives on a stream whose headers depend on it (see `answerHeaders`). */
+  #answerHeaders: ((answer: JSONRPCMessage) => Record<string, string>) | undefined;
 
   constructor(
     host: StreamHost,
@@ -55,6 +57,11 @@ export class OutboundStream {
       mode: ResponseMode;
       headers?: Record<string, string>;
       signal?: AbortSignal;
+      /**
+       * The headers of the response depend on the answer (initialize: a session id only for a
+       * result), so nothing is sent before it; messages that come first are held until then.
+       */
+      answerHeaders?: (answer: JSONRPCMessage) => Record<string, string>;
     },
   ) {
     this.#host = host;
@@ -66,6 +73,7 @@ export class OutboundStream {
       init.kind === 'standalone' || init.mode === 'sse' ? 'sse' : init.mode === 'json' ? 'json' : 'undecided';
     this.#headers = init.headers ?? {};
     this.#signal = init.signal;
+    this.#answerHeaders = init.answerHeaders;
   }
 
   get finished(): boolean {
@@ -85,7 +93,7 @@ export class OutboundStream {
   response(): Promise<Response> {
     return new Promise((resolve) => {
       this.#resolve = resolve;
-      if (this.#mode === 'sse') this.#enqueue(() => this.#openSse());
+      if (this.#mode === 'sse' && !this.#answerHeaders) this.#enqueue(() => this.#openSse());
     });
   }
 
@@ -94,7 +102,14 @@ export class OutboundStream {
       if (this.#finished) return;
       const answers =
         isResponse(message) && message.id !== null && this.#pending.delete(requestKey(message.id));
-      if (this.#mode === 'sse') {
+      if (this.#answerHeaders) {
+        this.#collected.push(message);
+        if (!answers) return;
+        this.#headers = this.#answerHeaders(message);
+        this.#answerHeaders = undefined;
+        // Under `json` only responses reach this stream; anything else held means SSE.
+        if (this.#mode === 'sse' || this.#collected.some((held) => !isResponse(held))) await this.#openSse();
+      } else if (this.#mode === 'sse') {
         await this.#emit(message);
       } else if (isResponse(message)) {
         this.#collected.push(message);
@@ -113,7 +128,10 @@ export class OutboundStream {
   abandon(requestId: RequestId): Promise<void> {
     return this.#enqueue(async () => {
       if (this.#finished || !this.#pending.delete(requestKey(requestId))) return;
-      if (this.#pending.size === 0) this.#complete();
+      if (this.#pending.size > 0) return;
+      // A held stream whose request was cancelled has no answer to send, nor anything held for it.
+      if (this.#answerHeaders) this.#collected = [];
+      this.#complete();
     });
   }
 
@@ -140,7 +158,8 @@ export class OutboundStream {
    */
   disconnect(retryMs = this.#host.retryMs): Promise<void> {
     return this.#enqueue(async () => {
-      if (this.#finished) return;
+      // Before its answer decides the headers, a held stream cannot open.
+      if (this.#finished || this.#answerHeaders) return;
       if (this.#mode !== 'sse') await this.#openSse({ forcePriming: true });
       this.#connection?.write({ retry: retryMs });
       this.#connection?.close();
@@ -200,10 +219,10 @@ export class OutboundStream {
   }
 
   #complete(): void {
-    if (this.#mode !== 'sse' && this.#collected.length === 0) {
+    if (!this.#sseOpened && this.#collected.length === 0) {
       // Every request of the POST was cancelled: there is nothing to answer with.
       this.#resolve?.(new Response(null, { status: 204, headers: this.#headers }));
-    } else if (this.#mode !== 'sse') {
+    } else if (!this.#sseOpened) {
       const body = this.#isBatch ? this.#collected : this.#collected[0];
       this.#resolve?.(
         new Response(JSON.stringify(body), {

@@ -1,4 +1,8 @@
+import { ErrorCode } from '@mcpkit/protocol';
 import { rejection } from './http-errors.js';
+
+/** Refuses bytes that are not UTF-8 rather than replacing them with U+FFFD, as stdio does. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Whether the Accept header lists `type` (or a wildcard covering it). */
 export function accepts(request: Request, type: string): boolean {
@@ -45,7 +49,8 @@ export function methodNotAllowed(method: string, allow: string[]): Response {
 
 /**
  * Reads the body as UTF-8 text, refusing (413) once it exceeds `limit` bytes, whether or not the
- * client declared a Content-Length, so a huge or endless body never sits in memory.
+ * client declared a Content-Length, so a huge or endless body never sits in memory; a body that is
+ * not UTF-8 is refused (400, -32700) in the words the stdio transport uses.
  */
 export async function readBodyText(request: Request, limit: number): Promise<string | Response> {
   const tooLarge = () =>
@@ -74,5 +79,13 @@ export async function readBodyText(request: Request, limit: number): Promise<str
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  try {
+    return strictUtf8.decode(bytes);
+  } catch (error) {
+    // A fatal TextDecoder throws only TypeError, for invalid bytes; anything else is a real bug.
+    if (!(error instanceof TypeError)) throw error;
+    return rejection(400, `Unreadable input from the client: a body of ${total} bytes is not valid UTF-8`, {
+      code: ErrorCode.ParseError,
+    });
+  }
 }

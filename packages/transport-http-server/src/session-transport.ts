@@ -7,6 +7,7 @@ import type { KeepAlive } from './keep-alive.js';
 import { OutboundStream, type ResponseMode, requestKey, type StreamHost } from './outbound-stream.js';
 import type { SseConnection } from './sse.js';
 import type {
+  Awaitable,
   EventStore,
   MessageBus,
   OutboundEnvelope,
@@ -43,6 +44,8 @@ export interface SessionEnvironment {
   onerror(error: Error): void;
   /** The session ended (DELETE, expiry, close()); the handler forgets it. */
   sessionClosed(transport: StreamableSessionTransport): void;
+  /** The server answered the session's initialize with a result: from now on the session exists. */
+  sessionAdmitted(transport: StreamableSessionTransport): Awaitable<void>;
   streamOpened(): void;
   streamFinished(): void;
 }
@@ -65,6 +68,9 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   #standalone: OutboundStream | undefined;
   #unsubscribe: (() => void) | undefined;
   #initializeKey: string | undefined;
+  /** The POST carrying initialize; if it ends without a successful answer, the session goes too. */
+  #initializeStream: OutboundStream | undefined;
+  #admitted = false;
   #started = false;
   #closed = false;
 
@@ -125,7 +131,15 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     if (this.#closed)
       throw new Error(`Cannot send: the HTTP session ${this.sessionId ?? '(stateless)'} is closed`);
-    this.#noteNegotiation(message);
+    if (this.#noteNegotiation(message) === 'result' && this.sessionId !== undefined) {
+      this.#admitted = true;
+      try {
+        await this.#env.sessionAdmitted(this);
+      } catch (error) {
+        // The session lives in this process either way; a store that failed to record it is news.
+        this.#reportError(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
     const relatedRequestId =
       isResponse(message) && message.id !== null ? message.id : options?.relatedRequestId;
     const envelope: OutboundEnvelope =
@@ -185,6 +199,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
       });
       return new Response(null, { status: 202, headers });
     }
+    const opens = this.sessionId !== undefined && messages.some(isInitializeRequest);
     const stream = new OutboundStream(this, {
       id: generateStreamId(),
       kind: 'post',
@@ -193,7 +208,10 @@ export class StreamableSessionTransport implements Transport, StreamHost {
       mode: this.#env.responseMode,
       headers,
       signal: request.signal,
+      // A failed initialize must not hand out the id of a session that will not exist.
+      ...(opens ? { answerHeaders: (answer) => ('result' in answer ? headers : {}) } : {}),
     });
+    if (opens) this.#initializeStream = stream;
     for (const id of requestIds) this.#byRequest.set(requestKey(id), stream);
     this.#postStreams.set(stream.id, stream);
     this.#env.streamOpened();
@@ -340,6 +358,8 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     }
     this.#env.streamFinished();
     if (this.sessionId === undefined && this.#postStreams.size === 0) void this.close();
+    // Initialize answered with an error (or not at all): the session never came to exist.
+    if (stream === this.#initializeStream && !this.#admitted) void this.close();
   }
 
   /** A cancelled request gets no response (the peer stays silent), so its stream stops waiting. */
@@ -350,17 +370,23 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     void this.#byRequest.get(requestKey(requestId))?.abandon(requestId);
   }
 
-  /** Remembers what initialize negotiated: the server's answer names the protocol version. */
-  #noteNegotiation(message: JSONRPCMessage): void {
-    if (this.#initializeKey === undefined || !isResponse(message) || message.id === null) return;
-    if (requestKey(message.id) !== this.#initializeKey) return;
+  /**
+   * Remembers what initialize negotiated (the server's answer names the protocol version) and says
+   * whether `message` is that answer: a result or an error.
+   */
+  #noteNegotiation(message: JSONRPCMessage): 'result' | 'error' | undefined {
+    if (this.#initializeKey === undefined || !isResponse(message) || message.id === null) return undefined;
+    if (requestKey(message.id) !== this.#initializeKey) return undefined;
     this.#initializeKey = undefined;
-    const version = 'result' in message ? message.result.protocolVersion : undefined;
+    if (!('result' in message)) return 'error';
+    const version = message.result.protocolVersion;
     if (typeof version === 'string') this.setProtocolVersion(version);
+    return 'result';
   }
 
   #persist(): void {
-    if (this.sessionId === undefined) return;
+    // Before its initialize succeeded the session is not in the store; admission stores the record.
+    if (this.sessionId === undefined || !this.#admitted) return;
     Promise.resolve(this.#env.sessionStore.set(this.record)).catch((error: unknown) =>
       this.#reportError(error instanceof Error ? error : new Error(String(error))),
     );

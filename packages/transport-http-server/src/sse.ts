@@ -1,3 +1,5 @@
+import type { BudgetedConnection, SseBufferBudget } from './sse-budget.js';
+
 /** One Server-Sent Event. `data` may be empty (a priming event only carries an id). */
 export interface SseEvent {
   id?: string;
@@ -42,36 +44,51 @@ export interface SseConnectionOptions {
    * resume with Last-Event-ID once it reads again.
    */
   maxBufferedBytes?: number;
-  /** Told why the connection was cut when the bound was hit. */
+  /** Told why the connection was cut when a bound was hit. */
   onoverflow?: (error: Error) => void;
+  /** The bound shared by every connection of one handler (`maxSseBufferTotalBytes`). */
+  budget?: SseBufferBudget;
 }
 
 /**
- * One open SSE connection: a ReadableStream the handler returns as the Response body. Writes after
- * the client went away are ignored (the event store keeps them for resumption); `ondisconnect`
- * fires once when the client cancels the body, the request is aborted, or the client stopped reading
- * and the buffer bound was hit.
+ * One open SSE connection: a ReadableStream the handler returns as the Response body. Events wait
+ * in a queue of our own, handed to the reader one per read, so the bytes a client has not taken are
+ * known exactly, also after the server closed the stream (they still drain to a reader that
+ * catches up). Writes after the client went away are ignored (the event store keeps them for
+ * resumption); `ondisconnect` fires once when the client cancels the body, the request is aborted,
+ * or the client stopped reading and a buffer bound was hit.
  */
-export class SseConnection {
+export class SseConnection implements BudgetedConnection {
   readonly body: ReadableStream<Uint8Array>;
   ondisconnect: (() => void) | undefined;
   readonly #disconnectListeners = new Set<() => void>();
   readonly #maxBufferedBytes: number;
   readonly #onoverflow: ((error: Error) => void) | undefined;
-  #controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  readonly #budget: SseBufferBudget | undefined;
+  #controller!: ReadableStreamDefaultController<Uint8Array>;
+  #queue: Uint8Array[] = [];
+  #queuedBytes = 0;
+  /** Set while the reader waits for data and none is queued: the next write goes straight to it. */
+  #wake: (() => void) | undefined;
+  /** Whether writes are accepted (false once closed by either side). */
   #open = true;
+  /** Whether the body ended (closed after draining, cancelled or errored). */
+  #ended = false;
 
   constructor(signal?: AbortSignal, options: SseConnectionOptions = {}) {
     this.#maxBufferedBytes = options.maxBufferedBytes ?? DEFAULT_MAX_SSE_BUFFER_BYTES;
     this.#onoverflow = options.onoverflow;
+    this.#budget = options.budget;
     this.body = new ReadableStream<Uint8Array>(
       {
         start: (controller) => {
           this.#controller = controller;
         },
+        pull: () => this.#pull(),
         cancel: () => this.#lost(),
       },
-      new ByteLengthQueuingStrategy({ highWaterMark: this.#maxBufferedBytes }),
+      // Nothing waits in the stream's own queue: a chunk is handed over only when the reader asks.
+      { highWaterMark: 0 },
     );
     signal?.addEventListener('abort', () => this.#lost(), { once: true });
   }
@@ -82,8 +99,7 @@ export class SseConnection {
 
   /** Bytes written but not yet taken by the reader (the HTTP layer waits for the client to read). */
   get bufferedBytes(): number {
-    const desired = this.#controller?.desiredSize;
-    return desired === null || desired === undefined ? 0 : Math.max(0, this.#maxBufferedBytes - desired);
+    return this.#queuedBytes;
   }
 
   write(event: SseEvent): boolean {
@@ -100,11 +116,24 @@ export class SseConnection {
     this.#disconnectListeners.add(listener);
   }
 
-  /** Ends the HTTP response (the server's side of a disconnect). */
+  /** Ends the HTTP response (the server's side of a disconnect) once the reader took what is queued. */
   close(): void {
     if (!this.#open) return;
     this.#open = false;
-    this.#controller?.close();
+    if (this.#queuedBytes === 0) this.#end();
+  }
+
+  /** Cuts the connection at once, dropping what it held (a buffer bound was hit); `error` says why. */
+  cut(error: Error): void {
+    if (this.#ended) return;
+    const wasOpen = this.#open;
+    this.#open = false;
+    this.#ended = true;
+    this.#drop();
+    this.#controller.error(error);
+    this.#wakeReader();
+    this.#onoverflow?.(error);
+    if (wasOpen) this.#notifyDisconnect();
   }
 
   response(headers: Record<string, string> = {}): Response {
@@ -112,40 +141,77 @@ export class SseConnection {
   }
 
   #enqueue(text: string): boolean {
-    if (!this.#open || !this.#controller) return false;
+    if (!this.#open) return false;
     const bytes = encoder.encode(text);
-    const buffered = this.bufferedBytes;
+    if (this.#wake) {
+      // The reader is waiting: the chunk goes straight to it and is never buffered.
+      this.#controller.enqueue(bytes);
+      this.#wakeReader();
+      return true;
+    }
+    const buffered = this.#queuedBytes;
     // One event larger than the bound still goes out to a reader that keeps up: only a queue that
     // already holds unread data and would pass the bound means the client stopped reading.
     if (buffered > 0 && buffered + bytes.byteLength > this.#maxBufferedBytes) {
-      this.#overflow(buffered, bytes.byteLength);
+      this.cut(
+        new Error(
+          `SSE client is not reading: ${buffered} bytes are waiting and ${bytes.byteLength} more would pass the limit (maxSseBufferBytes = ${this.#maxBufferedBytes}); the connection was cut; the event store keeps its recent events for Last-Event-ID resumption`,
+        ),
+      );
       return false;
     }
-    this.#controller.enqueue(bytes);
+    if (this.#budget && !this.#budget.reserve(this, bytes.byteLength)) return false;
+    this.#queue.push(bytes);
+    this.#queuedBytes += bytes.byteLength;
     return true;
   }
 
-  #overflow(buffered: number, incoming: number): void {
-    const error = new Error(
-      `SSE client is not reading: ${buffered} bytes are waiting and ${incoming} more would pass the limit (maxSseBufferBytes = ${this.#maxBufferedBytes}); the connection was cut; the event store keeps its recent events for Last-Event-ID resumption`,
-    );
-    this.#open = false;
-    // error() drops the queued chunks at once, which close() would keep until the client read them.
-    this.#controller?.error(error);
-    this.#onoverflow?.(error);
-    this.#notifyDisconnect();
+  #pull(): Promise<void> | undefined {
+    const chunk = this.#queue.shift();
+    if (chunk === undefined) {
+      if (this.#ended) return undefined;
+      return new Promise((resolve) => {
+        this.#wake = resolve;
+      });
+    }
+    this.#queuedBytes -= chunk.byteLength;
+    this.#budget?.release(this, chunk.byteLength);
+    this.#controller.enqueue(chunk);
+    if (!this.#open && this.#queuedBytes === 0) this.#end();
+    return undefined;
   }
 
-  #lost(): void {
-    if (!this.#open) return;
-    this.#open = false;
+  #wakeReader(): void {
+    const wake = this.#wake;
+    this.#wake = undefined;
+    wake?.();
+  }
+
+  #drop(): void {
+    const held = this.#queuedBytes;
+    this.#queue = [];
+    this.#queuedBytes = 0;
+    if (held > 0) this.#budget?.release(this, held);
+  }
+
+  #end(): void {
+    if (this.#ended) return;
+    this.#ended = true;
     try {
-      this.#controller?.close();
+      this.#controller.close();
     } catch (error) {
       // Already errored or cancelled by the consumer: closing again is impossible and harmless.
       if (!(error instanceof TypeError)) throw error;
     }
-    this.#notifyDisconnect();
+    this.#wakeReader();
+  }
+
+  #lost(): void {
+    const wasOpen = this.#open;
+    this.#open = false;
+    this.#drop();
+    this.#end();
+    if (wasOpen) this.#notifyDisconnect();
   }
 
   #notifyDisconnect(): void {

@@ -1,5 +1,6 @@
 import type { AuthInfo } from '@mcpkit/jsonrpc';
 import { HttpHeader, type JSONRPCMessage } from '@mcpkit/protocol';
+import { admitSession } from './admission.js';
 import { isInitializeRequest } from './framing.js';
 import { type HandlerContext, messageExtra } from './handler.js';
 import { rejection } from './http-errors.js';
@@ -13,7 +14,11 @@ interface Parsed {
   isBatch: boolean;
 }
 
-/** POST initialize without a session: creates the session, hands its transport to onSession, answers. */
+/**
+ * POST initialize without a session: creates the session, hands its transport to onSession, answers.
+ * The session exists (counts, is stored, gets its id header) only if initialize is answered with a
+ * result; an error answer leaves nothing behind.
+ */
 export async function openStreamableSession(
   context: HandlerContext,
   request: Request,
@@ -25,21 +30,20 @@ export async function openStreamableSession(
   if (parsed.isBatch) {
     return rejection(400, 'Bad Request: initialize must be sent alone, not inside a JSON-RPC batch');
   }
+  if (!isInitializeRequest(parsed.messages[0]!)) {
+    return rejection(
+      400,
+      'Bad Request: initialize must be a request (with an id); as a notification nothing could answer it',
+    );
+  }
   if (request.headers.has(HttpHeader.SessionId)) {
     return rejection(
       400,
       'Bad Request: initialize must not carry Mcp-Session-Id; it starts a new session (end the old one with DELETE)',
     );
   }
-  if (!(await registry.hasRoom())) {
-    return rejection(
-      503,
-      `Service Unavailable: the server holds its maximum of ${config.maxSessions} sessions`,
-      {
-        headers: { 'retry-after': '5' },
-      },
-    );
-  }
+  const owner = await admitSession(context, request, auth);
+  if (owner instanceof Response) return owner;
   const sessionId = config.generateSessionId();
   if (!isVisibleAscii(sessionId)) {
     return rejection(
@@ -54,7 +58,8 @@ export async function openStreamableSession(
   if (init.params?.capabilities !== undefined) record.clientCapabilities = init.params.capabilities;
   if (auth) record.principal = auth.clientId;
   const transport = new StreamableSessionTransport(env, record, false);
-  await registry.add(transport);
+  // Held but not findable until the server answers initialize with a result.
+  await registry.open(transport, owner, 'opening');
   const requested =
     typeof init.params?.protocolVersion === 'string' ? init.params.protocolVersion : undefined;
   const version = headerVersion ?? requested;

@@ -26,12 +26,12 @@ async function startBehaviour(
   open.push(transport);
   const messages: JSONRPCMessage[] = [];
   const errors: Error[] = [];
-  let closes = 0;
+  const closeReasons: Array<Error | undefined> = [];
   transport.onmessage = (message) => messages.push(message);
   transport.onerror = (error) => errors.push(error);
-  transport.onclose = () => closes++;
+  transport.onclose = (reason) => closeReasons.push(reason);
   await transport.start();
-  return { transport, messages, errors, closes: () => closes };
+  return { transport, messages, errors, closeReasons, closes: () => closeReasons.length };
 }
 
 const paramsOf = (message: JSONRPCMessage | undefined) =>
@@ -48,6 +48,8 @@ describe('StdioClientTransport', () => {
     expect(error.stderrTail).toContain('fatal: the database is on fire');
     expect(error.message).toMatch(/exited with code 3/);
     expect(error.message).toContain('fatal: the database is on fire');
+    // The same error tells the peer why the channel closed (it names it in pending requests' rejections).
+    expect(seen.closeReasons).toEqual([error]);
     await expect(seen.transport.send({ jsonrpc: '2.0', method: 'x' })).rejects.toMatchObject({
       code: StdioErrorCode.NotConnected,
     });
@@ -80,7 +82,7 @@ describe('StdioClientTransport', () => {
     // Exit code 0 and no signal: it left on its own, before any SIGTERM.
     expect(seen.transport.exitCode).toBe(0);
     expect(seen.transport.exitSignal).toBeNull();
-    expect(seen.closes()).toBe(1);
+    expect(seen.closeReasons).toEqual([undefined]); // closed on purpose: no reason
     expect(seen.errors).toEqual([]);
   });
 
@@ -136,6 +138,8 @@ describe('StdioClientTransport', () => {
     await waitUntil(() => seen.closes() === 1, 'onclose after the exit');
     expect(isRunning(grandchild)).toBe(false);
     expect(seen.errors).toEqual([]); // exit code 0 is a clean end, not a crash
+    // …but still why the channel closed, for requests left unanswered.
+    expect(seen.closeReasons[0]?.message).toMatch(/exited with code 0 while the transport was open/);
   });
 
   it('takes its servers down when the host process exits without closing them', async () => {

@@ -23,11 +23,14 @@ type State = 'new' | 'starting' | 'open' | 'closing' | 'closed';
  * The client side of stdio: spawns the server as a child process and talks to it over its
  * stdin/stdout. The child leads its own process group, and `close()` ends the whole tree:
  * close stdin, then SIGTERM, then SIGKILL, each after a timeout. If the server dies on its
- * own, `onerror` receives a `PROCESS_EXITED` error with the tail of its stderr, then `onclose` fires.
+ * own, `onerror` receives a `PROCESS_EXITED` error with the tail of its stderr, then `onclose` fires
+ * with that error as its reason (also after a clean exit), so pending requests fail naming the cause.
  */
 export class StdioClientTransport implements Transport {
+  /** The spec lets a legacy stdio server ignore `server/discover` (see `Transport`). */
+  readonly legacyPeersMayStaySilent = true;
   onmessage?: (message: JSONRPCMessage) => void;
-  onclose?: () => void;
+  onclose?: (reason?: Error) => void;
   onerror?: (error: Error) => void;
 
   private readonly options: StdioClientTransportOptions;
@@ -38,6 +41,8 @@ export class StdioClientTransport implements Transport {
   private starting: Promise<void> | undefined;
   private closing: Promise<void> | undefined;
   private closeReported = false;
+  /** Why the transport closed when the server went away on its own (given to `onclose`). */
+  private closeReason: Error | undefined;
 
   constructor(options: StdioClientTransportOptions) {
     if (typeof options?.command !== 'string' || options.command === '') {
@@ -183,13 +188,12 @@ export class StdioClientTransport implements Transport {
     // The exit usually follows at once; give it a moment so a crash is reported as a crash.
     setTimeout(() => {
       if (this.state !== 'open' || this.server?.exit) return;
-      this.onerror?.(
-        new StdioTransportError(
-          StdioErrorCode.ProcessExited,
-          `Server process ${this.server?.description} closed its stdout but kept running; shutting it down`,
-          { stderrTail: this.stderrTail },
-        ),
+      this.closeReason = new StdioTransportError(
+        StdioErrorCode.ProcessExited,
+        `Server process ${this.server?.description} closed its stdout but kept running; shutting it down`,
+        { stderrTail: this.stderrTail },
       );
+      this.onerror?.(this.closeReason);
       void this.close();
     }, EXIT_AFTER_STDOUT_END_MS);
   }
@@ -214,8 +218,10 @@ export class StdioClientTransport implements Transport {
     );
     this.connection?.stop(error);
     await server.endLeftoverGroup();
-    // A clean exit (code 0) is the server ending the session, not a failure.
+    // A clean exit (code 0) is the server ending the session, not a failure, but still the reason
+    // why requests it left unanswered failed.
     if (exit.code !== 0 || exit.signal !== null) this.onerror?.(error);
+    this.closeReason = error;
     this.finish();
   }
 
@@ -224,6 +230,6 @@ export class StdioClientTransport implements Transport {
     this.closeReported = true;
     this.state = 'closed';
     this.server?.releaseStreams();
-    this.onclose?.();
+    this.onclose?.(this.closeReason);
   }
 }

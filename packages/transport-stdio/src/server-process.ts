@@ -104,7 +104,9 @@ export class ServerProcess {
         { cause: error },
       );
     }
-    const started = new ServerProcess(child, options, hooks);
+    // `this`, not the class name: esbuild renames a class whose body names itself (`_ServerProcess`),
+    // and that name is what util.inspect prints (checked by scripts/build-package.mjs).
+    const started = new this(child, options, hooks);
     started.watch();
     return started;
   }

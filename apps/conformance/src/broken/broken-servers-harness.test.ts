@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startHttpServerCommand, stopProcessGroup } from '../harness/matrix/run-matrix.js';
+import { buildReport } from '../harness/report/index.js';
 import { runServerMode } from '../harness/server-scenarios/run-server-mode.js';
 import type { ScenarioResult } from '../harness/types.js';
 import {
@@ -79,6 +80,19 @@ describe('server mode against the broken servers', () => {
           aimed.some((result) => result.verdict === 'pass'),
           `${fixture.flaggedBy} over ${transport}`,
         ).toBe(true);
+      }
+    }
+  });
+
+  it('says why for every scenario of the baseline that is not applicable (no generic reason)', () => {
+    for (const transport of ['stdio', 'http'] as const) {
+      const report = buildReport('server', new Date(0), runs.get(`${BASELINE_SERVER}/${transport}`) ?? []);
+      const skipped = report.results.filter((result) => result.verdict === 'not-applicable');
+      expect(skipped.length, transport).toBeGreaterThan(0);
+      for (const result of skipped) {
+        const where = `${result.scenario}@${result.revision} over ${transport}`;
+        expect(result.reason, where).toMatch(/\w/);
+        expect(result.reason, where).not.toMatch(/no reason given|ran no check/);
       }
     }
   });

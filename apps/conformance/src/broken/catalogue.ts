@@ -119,6 +119,21 @@ export const BROKEN_SERVERS: readonly BrokenFixture[] = [
   },
 ];
 
+/**
+ * Servers whose handshake itself is broken, so no scenario can run: server mode must fail the
+ * run through its `lifecycle-handshake` rows instead of reporting everything not applicable.
+ * Kept apart from BROKEN_SERVERS, whose one broken rule leaves every other rule checkable.
+ */
+export const HANDSHAKE_BROKEN_SERVERS: readonly BrokenFixture[] = [
+  {
+    name: 'handshake-internal-error',
+    kind: 'server',
+    transports: ['stdio', 'http'],
+    breaks: 'answers every initialize and server/discover with -32603 (internal error)',
+    flaggedBy: 'lifecycle-handshake',
+  },
+];
+
 export const BROKEN_CLIENTS: readonly BrokenFixture[] = [
   {
     name: 'client-skips-initialized',

@@ -21,6 +21,8 @@ export interface ScenarioResult {
   durationMs: number;
   /** Listed in the expected-failures file. */
   expectedFailure?: boolean;
+  /** Why nothing could be checked; reports set it on every not-applicable result. */
+  reason?: string;
 }
 
 export interface MatrixCell {
@@ -59,4 +61,15 @@ export interface HarnessReport {
 export function verdictOf(checks: readonly CheckOutcome[]): Verdict {
   if (checks.some((check) => check.verdict === 'fail')) return 'fail';
   return checks.some((check) => check.verdict === 'pass') ? 'pass' : 'not-applicable';
+}
+
+/**
+ * Why a not-applicable result checked nothing: the distinct reasons its not-applicable checks
+ * give. A check without one is named, so a missing reason shows instead of vanishing.
+ */
+export function notApplicableReason(checks: readonly CheckOutcome[]): string {
+  const reasons = checks
+    .filter((check) => check.verdict === 'not-applicable')
+    .map((check) => check.detail ?? `${check.id}: no reason given`);
+  return reasons.length === 0 ? 'the scenario ran no check' : [...new Set(reasons)].join('; ');
 }

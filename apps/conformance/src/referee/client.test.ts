@@ -5,6 +5,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientExpectedFailures, fixtureClient, runReferee, summary } from './run-referee.js';
 
+// The referee starts every scenario's client at once (48 node processes on a 2-core machine, often
+// beside the rest of the test suite), so a client may need far more than the usual few hundred ms
+// just to start: the per-scenario timeout only guards against hangs, and a correct client exits
+// by itself long before it.
 describe('official conformance referee, client leg', () => {
   let outputDir = '';
 
@@ -28,7 +32,7 @@ describe('official conformance referee, client leg', () => {
       '--suite',
       'all',
       '--timeout',
-      '10000',
+      '60000',
       '--expected-failures',
       clientExpectedFailures,
       '-o',
@@ -48,7 +52,7 @@ describe('official conformance referee, client leg', () => {
       '--spec-version',
       '2026-07-28',
       '--timeout',
-      '10000',
+      '60000',
       '--expected-failures',
       clientExpectedFailures,
       '-o',

@@ -5,7 +5,7 @@ import type { MessageExtra, Transport, TransportSendOptions } from '../transport
 /** A transport for unit tests: records what the peer sends; `deliver` feeds it synchronously. */
 export class RecordingTransport implements Transport {
   onmessage?: (message: JSONRPCMessage, extra?: MessageExtra) => void;
-  onclose?: () => void;
+  onclose?: (reason?: Error) => void;
   onerror?: (error: Error) => void;
   readonly sent: Array<{ message: JSONRPCMessage; options: TransportSendOptions | undefined }> = [];
   closed = false;

@@ -1,7 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { rejection } from '../http-errors.js';
+import { malformedHostReason } from './host-header.js';
 
-export type FetchHandler = (request: Request) => Promise<Response>;
+/** A fetch handler; the adapter passes the socket's address as the second argument. */
+export type FetchHandler = (
+  request: Request,
+  connection?: { remoteAddress?: string | undefined },
+) => Promise<Response>;
 
 /** An IncomingMessage as frameworks hand it over: Express adds `originalUrl` and, after a body parser, `body`. */
 type FrameworkRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
@@ -27,7 +33,13 @@ export function toNodeHandler(handler: FetchHandler, options: NodeHandlerOptions
     });
     let response: Response;
     try {
-      response = await handler(toWebRequest(req as FrameworkRequest, abort.signal));
+      const badHost = malformedHostReason(req.headers.host);
+      response =
+        badHost === undefined
+          ? await handler(toWebRequest(req as FrameworkRequest, abort.signal), {
+              remoteAddress: req.socket.remoteAddress,
+            })
+          : rejection(400, `Bad Request: ${badHost}`);
     } catch (error) {
       onerror(asError(error));
       response = Response.json(

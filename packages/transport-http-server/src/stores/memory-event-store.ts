@@ -11,8 +11,20 @@ export interface InMemoryEventStoreOptions {
    * written streams are dropped first, so large results cannot pile up.
    */
   maxBytesPerSession?: number;
-  /** A stream not written for this long is forgotten (default 5 minutes). */
+  /**
+   * A stream not written for this long is forgotten (default 5 minutes): on the session's next
+   * write, and by `prune()`, which the HTTP handler calls from its periodic sweep, so the history of
+   * a session that never writes again is freed too.
+   */
   ttlMs?: number;
+  /**
+   * Serialized size kept across all sessions (default 64 MiB). Past it the oldest events of the
+   * sessions holding the most are dropped first, down to seven eighths of the bound, and `onerror`
+   * says which.
+   */
+  maxTotalBytes?: number;
+  /** Told when the total bound dropped history (those events can no longer be replayed). */
+  onerror?: (error: Error) => void;
   /** Clock, for tests. */
   now?: () => number;
 }
@@ -33,6 +45,9 @@ interface SessionLog {
   bytes: number;
 }
 
+/** Default bound on the event history held across all sessions of one store. */
+export const DEFAULT_MAX_EVENT_STORE_TOTAL_BYTES = 64 * 1024 * 1024;
+
 /**
  * Keeps recent events of each stream in memory, bounded in count, size and age. Event ids are
  * `<streamId>_<sequence>`, so an id names its stream; lookups are scoped to the session.
@@ -43,13 +58,18 @@ export class InMemoryEventStore implements EventStore {
   readonly #maxStreams: number;
   readonly #maxBytes: number;
   readonly #ttlMs: number;
+  readonly #maxTotalBytes: number;
+  readonly #onerror: ((error: Error) => void) | undefined;
   readonly #now: () => number;
+  #totalBytes = 0;
 
   constructor(options: InMemoryEventStoreOptions = {}) {
     this.#maxEvents = options.maxEventsPerStream ?? 256;
     this.#maxStreams = options.maxStreamsPerSession ?? 64;
     this.#maxBytes = options.maxBytesPerSession ?? 4 * 1024 * 1024;
     this.#ttlMs = options.ttlMs ?? 5 * 60_000;
+    this.#maxTotalBytes = options.maxTotalBytes ?? DEFAULT_MAX_EVENT_STORE_TOTAL_BYTES;
+    this.#onerror = options.onerror;
     this.#now = options.now ?? Date.now;
   }
 
@@ -74,10 +94,26 @@ export class InMemoryEventStore implements EventStore {
     const size = message === undefined ? 0 : JSON.stringify(message).length;
     log.events.push({ id, message, size });
     session.bytes += size;
+    this.#totalBytes += size;
     if (log.events.length > this.#maxEvents)
       this.#dropOldest(session, log, log.events.length - this.#maxEvents);
-    this.#shrink(session);
+    this.#shrink(session, this.#maxBytes);
+    if (this.#totalBytes > this.#maxTotalBytes) this.#shrinkTotal(sessionId);
     return id;
+  }
+
+  /** Serialized size of the events held across all sessions. */
+  get totalBytes(): number {
+    return this.#totalBytes;
+  }
+
+  /** Forgets every stream not written for `ttlMs`, in every session, and sessions left empty. */
+  prune(): void {
+    const now = this.#now();
+    for (const [sessionId, session] of this.#sessions) {
+      this.#evictStale(session, now);
+      if (session.streams.size === 0) this.#sessions.delete(sessionId);
+    }
   }
 
   replayAfter(
@@ -98,6 +134,9 @@ export class InMemoryEventStore implements EventStore {
   }
 
   deleteSession(sessionId: string): void {
+    const session = this.#sessions.get(sessionId);
+    if (!session) return;
+    this.#totalBytes -= session.bytes;
     this.#sessions.delete(sessionId);
   }
 
@@ -109,15 +148,54 @@ export class InMemoryEventStore implements EventStore {
     }
   }
 
-  /** Drops the oldest events of the least recently written streams until the session fits. */
-  #shrink(session: SessionLog): void {
+  /** Drops the oldest events of the least recently written streams until the session fits `limit`. */
+  #shrink(session: SessionLog, limit: number): void {
     for (const log of session.streams.values()) {
-      if (session.bytes <= this.#maxBytes) return;
-      while (log.events.length > 0 && session.bytes > this.#maxBytes) this.#dropOldest(session, log, 1);
+      if (session.bytes <= limit) return;
+      while (log.events.length > 0 && session.bytes > limit) this.#dropOldest(session, log, 1);
     }
   }
 
+  /**
+   * The store as a whole passed `maxTotalBytes`: the sessions holding the most lose their oldest
+   * events first, down to seven eighths of the bound, so this runs once per eighth of it written.
+   */
+  #shrinkTotal(writer: string): void {
+    const target = Math.floor((this.#maxTotalBytes * 7) / 8);
+    const trimmed: string[] = [];
+    const before = this.#totalBytes;
+    while (this.#totalBytes > target) {
+      let largestId: string | undefined;
+      let largest: SessionLog | undefined;
+      let second = 0;
+      for (const [id, session] of this.#sessions) {
+        if (!largest || session.bytes > largest.bytes) {
+          second = largest?.bytes ?? 0;
+          largestId = id;
+          largest = session;
+        } else if (session.bytes > second) {
+          second = session.bytes;
+        }
+      }
+      if (!largest || largestId === undefined || largest.bytes === 0) break;
+      // Down to the next largest session (or what the target still needs), then look again.
+      const excess = this.#totalBytes - target;
+      const total = this.#totalBytes;
+      this.#shrink(largest, Math.max(second, largest.bytes - excess, 0) - 1);
+      if (!trimmed.includes(largestId)) trimmed.push(largestId);
+      if (this.#totalBytes === total) break;
+    }
+    this.#onerror?.(
+      new Error(
+        `SSE event history of all sessions reached ${before} bytes, past the limit (maxTotalBytes = ${this.#maxTotalBytes}) while session ${writer} wrote; dropped the oldest events of the largest session(s) ${trimmed.join(', ')} down to ${this.#totalBytes} bytes; Last-Event-ID can no longer resume those events`,
+      ),
+    );
+  }
+
   #dropOldest(session: SessionLog, log: StreamLog, count: number): void {
-    for (const event of log.events.splice(0, count)) session.bytes -= event.size;
+    for (const event of log.events.splice(0, count)) {
+      session.bytes -= event.size;
+      this.#totalBytes -= event.size;
+    }
   }
 }

@@ -53,6 +53,11 @@ export interface EventStore {
     lastEventId: string,
   ): Awaitable<{ streamId: string; events: StoredEvent[] } | undefined>;
   deleteSession(sessionId: string): Awaitable<void>;
+  /**
+   * Optional: forgets expired history of every session. The HTTP handler calls it from its periodic
+   * sweep, so history ages out even in a session that never writes again.
+   */
+  prune?(): Awaitable<void>;
 }
 
 /** One outbound message on its way to the stream that should carry it. */

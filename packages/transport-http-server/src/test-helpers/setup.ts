@@ -37,3 +37,18 @@ export async function initialize(
     headers: { 'mcp-session-id': sessionId, 'mcp-protocol-version': version, ...extraHeaders },
   };
 }
+
+/** Initializes a session and completes the handshake with notifications/initialized, as real clients do. */
+export async function handshake(
+  handler: StreamableHttpHandler,
+  version = '2025-11-25',
+  extraHeaders: Record<string, string> = {},
+): Promise<{ sessionId: string; headers: Record<string, string> }> {
+  const session = await initialize(handler, version, extraHeaders);
+  const response = await handler(
+    postRequest({ jsonrpc: '2.0', method: 'notifications/initialized' }, session.headers),
+  );
+  if (response.status !== 202)
+    throw new Error(`initialized failed: ${response.status} ${await response.text()}`);
+  return session;
+}

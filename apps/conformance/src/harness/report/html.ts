@@ -1,4 +1,5 @@
 import type { AgreementRow, HarnessReport, MatrixCell, ScenarioResult, Verdict } from '../types.js';
+import { notApplicableReason } from '../types.js';
 import { formatSummary } from './summary.js';
 
 // A self-contained page (inline CSS, no scripts, no network) a person can open from disk or a CI artefact.
@@ -15,14 +16,18 @@ function badge(verdict: Verdict, note = ''): string {
 }
 
 function checksList(result: ScenarioResult): string {
-  if (result.checks.length === 0) return '';
+  const reason =
+    result.verdict === 'not-applicable'
+      ? `<p>${escapeHtml(result.reason ?? notApplicableReason(result.checks))}</p>`
+      : '';
+  if (result.checks.length === 0) return reason;
   const items = result.checks
     .map(
       (check) =>
         `<li>${badge(check.verdict)} <code>${escapeHtml(check.id)}</code>${check.detail ? ` — ${escapeHtml(check.detail)}` : ''}</li>`,
     )
     .join('');
-  return `<details${result.verdict === 'fail' ? ' open' : ''}><summary>${result.checks.length} checks</summary><ul>${items}</ul></details>`;
+  return `${reason}<details${result.verdict === 'fail' ? ' open' : ''}><summary>${result.checks.length} checks</summary><ul>${items}</ul></details>`;
 }
 
 function scenarioTable(results: readonly ScenarioResult[]): string {

@@ -8,8 +8,8 @@ interface OutputStream {
 }
 
 /**
- * Progress while scenarios run. On a terminal: one line rewritten in place, with failures kept
- * above it. Elsewhere (CI logs): one line per scenario.
+ * Progress while scenarios run. On a terminal: one line rewritten in place, with failures and
+ * not-applicable results (and why) kept above it. Elsewhere (CI logs): one line per scenario.
  */
 export class ProgressLine {
   private live = false;
@@ -27,11 +27,12 @@ export class ProgressLine {
       this.stream.write(`${count} ${formatResultLine(result)}\n`);
       return;
     }
-    if (result.verdict === 'fail') {
+    const line = formatResultLine(result);
+    if (result.verdict !== 'pass') {
       this.clear();
-      this.stream.write(`${formatResultLine(result)}\n`);
+      this.stream.write(`${line}\n`);
     }
-    this.draw(`${count} ${formatResultLine({ ...result, verdict: result.verdict, checks: [] })}`);
+    this.draw(`${count} ${line}`);
   }
 
   clear(): void {

@@ -22,6 +22,13 @@ function verdictOfStatus(status: unknown): Verdict {
   return 'not-applicable';
 }
 
+/** The referee gives no reason for SKIPPED or INFO checks; its status and description say what there is. */
+function refereeNotApplicable(check: RefereeCheck): string {
+  const status = typeof check.status === 'string' ? check.status : 'no status';
+  const description = typeof check.description === 'string' ? `: ${check.description}` : '';
+  return `the referee reported ${status}${description}`;
+}
+
 export function refereeChecks(parsed: unknown): CheckOutcome[] {
   if (!Array.isArray(parsed)) throw new Error(`expected an array of checks, got ${typeof parsed}`);
   return (parsed as RefereeCheck[]).map((check) => {
@@ -31,7 +38,11 @@ export function refereeChecks(parsed: unknown): CheckOutcome[] {
     };
     const detail =
       check.errorMessage ??
-      (check.status === 'WARNING' ? `warning: ${String(check.description ?? '')}` : undefined);
+      (check.status === 'WARNING'
+        ? `warning: ${String(check.description ?? '')}`
+        : outcome.verdict === 'not-applicable'
+          ? refereeNotApplicable(check)
+          : undefined);
     if (detail !== undefined) outcome.detail = String(detail);
     return outcome;
   });

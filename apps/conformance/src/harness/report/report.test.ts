@@ -8,7 +8,7 @@ import { applyExpectedFailures, parseExpectedFailures } from './expected-failure
 import { renderReportHtml } from './html.js';
 import { ProgressLine } from './progress.js';
 import { readRefereeResults } from './referee-results.js';
-import { buildReport, formatSummary } from './summary.js';
+import { buildReport, formatResultLine, formatSummary } from './summary.js';
 
 function result(scenario: string, verdict: ScenarioResult['verdict'], revision?: string): ScenarioResult {
   const r: ScenarioResult = {
@@ -108,6 +108,53 @@ describe('renderers', () => {
     expect(written).toBe('[1/2] ✓ ping 3 ms\n[2/2] ✗ tools 3 ms\n    ✗ tools-check: wrong code -32601\n');
   });
 
+  it('says why a scenario is not applicable, in the line, the JSON report and the HTML page', () => {
+    const skipped: ScenarioResult = {
+      ...result('prompts-get', 'not-applicable', '2025-11-25'),
+      checks: [{ id: 'prompts', verdict: 'not-applicable', detail: 'no prompts capability' }],
+    };
+    let written = '';
+    const progress = new ProgressLine({ write: (text: string) => (written += text), isTTY: false });
+    progress.finished(skipped, 1, 1);
+    expect(written).toBe('[1/1] – prompts-get (2025-11-25) 3 ms — not applicable: no prompts capability\n');
+    const report = buildReport('server', new Date(0), [skipped, result('ping', 'pass')]);
+    expect(report.results.map((r) => r.reason)).toEqual(['no prompts capability', undefined]);
+    expect(JSON.parse(JSON.stringify(report)).results[0].reason).toBe('no prompts capability');
+    expect(renderReportHtml(report)).toContain('<p>no prompts capability</p>');
+  });
+
+  it('names a not-applicable check that gives no reason, and a scenario that ran no check', () => {
+    const silent = {
+      ...result('x', 'not-applicable'),
+      checks: [{ id: 'x-check', verdict: 'not-applicable' as const }],
+    };
+    expect(buildReport('server', new Date(0), [silent]).results[0]?.reason).toBe('x-check: no reason given');
+    expect(formatResultLine({ ...silent, checks: [] })).toBe(
+      '– x 3 ms — not applicable: the scenario ran no check',
+    );
+  });
+
+  it('keeps failures and not-applicable results above the live line on a terminal', () => {
+    let written = '';
+    const progress = new ProgressLine({
+      write: (text: string) => (written += text),
+      isTTY: true,
+      columns: 200,
+    });
+    progress.finished(
+      {
+        ...result('prompts-get', 'not-applicable'),
+        checks: [{ id: 'p', verdict: 'not-applicable', detail: 'no prompts' }],
+      },
+      1,
+      2,
+    );
+    progress.finished(result('ping', 'pass'), 2, 2);
+    progress.clear();
+    expect(written).toContain('– prompts-get 3 ms — not applicable: no prompts\n');
+    expect(written).not.toContain('✓ ping 3 ms\n');
+  });
+
   it('rewrites one line in place on a terminal', () => {
     let written = '';
     const progress = new ProgressLine({
@@ -145,6 +192,7 @@ describe('referee folding', () => {
         ['ping', 'pass', 'referee'],
       ]);
       expect(results[0]?.checks[0]?.detail).toBe('no ttlMs');
+      expect(results[1]?.checks[1]?.detail).toBe('the referee reported SKIPPED');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

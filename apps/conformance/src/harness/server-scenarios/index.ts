@@ -1,4 +1,5 @@
 // Server mode of the harness: check a server (stdio command or HTTP URL) at each revision it serves.
+export { TargetUnreachableError } from './lifecycle.js';
 export type { ServerModeOptions } from './run-server-mode.js';
 export {
   runServerMode,

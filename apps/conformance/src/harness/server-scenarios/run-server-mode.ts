@@ -2,6 +2,14 @@ import type { CheckOutcome, ScenarioResult } from '../types.js';
 import { verdictOf } from '../types.js';
 import { ERROR_SCENARIOS } from './errors.js';
 import { FEATURE_SCENARIOS } from './features.js';
+import {
+  describeError,
+  handshakeErrorRow,
+  isNetworkFailure,
+  nothingCheckedRow,
+  TargetUnreachableError,
+  unservedRevisionRow,
+} from './lifecycle.js';
 import { ROUND_TRIP_SCENARIOS } from './round-trips.js';
 import { fail, type ScenarioContext, type ServerScenario } from './scenario.js';
 import { SCHEMA_SCENARIOS, SCHEMA_VALIDITY_SCENARIO } from './schema.js';
@@ -40,10 +48,6 @@ export const SERVER_SCENARIOS: readonly ServerScenario[] = [
 
 export const SERVER_SCENARIO_IDS: readonly string[] = SERVER_SCENARIOS.map((scenario) => scenario.id);
 
-function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 type TransportKind = 'stdio' | 'http' | 'legacy-sse';
 
 function applies(
@@ -69,17 +73,32 @@ export function validateScenarioIds(ids: readonly string[]): void {
   }
 }
 
-/** Checks a server at each revision it accepts; one fresh connection per revision. */
+/** Streamable HTTP or HTTP+SSE? Asking is the first contact, so a dead URL ends the run here. */
+async function isLegacySse(url: string): Promise<boolean> {
+  try {
+    return await detectLegacySse(url);
+  } catch (error) {
+    if (isNetworkFailure(error)) throw new TargetUnreachableError(url, error);
+    throw error;
+  }
+}
+
+/**
+ * Checks a server at each revision it accepts; one fresh connection per revision. Each revision
+ * tried gets a `lifecycle` row; a run that could check no revision ends with a failing one.
+ */
 export async function runServerMode(options: ServerModeOptions): Promise<ScenarioResult[]> {
   if (options.scenarios) validateScenarioIds(options.scenarios);
   const target = options.command ?? options.url ?? '';
   const legacySse =
     options.command === undefined &&
     options.url !== undefined &&
-    (options.legacySse ?? (await detectLegacySse(options.url)));
+    (options.legacySse ?? (await isLegacySse(options.url)));
   const transport: TransportKind = options.command ? 'stdio' : legacySse ? 'legacy-sse' : 'http';
   const connectTo: Target = legacySse ? { ...options, legacySse: true } : options;
   const results: ScenarioResult[] = [];
+  const lifecycle: ScenarioResult[] = [];
+  let served = 0;
   const record = (result: ScenarioResult) => {
     results.push(result);
     options.onResult?.(result, results.length);
@@ -93,46 +112,19 @@ export async function runServerMode(options: ServerModeOptions): Promise<Scenari
     try {
       session = await openSession(connectTo, revision);
     } catch (error) {
-      record({
-        scenario: 'revision-support',
-        target,
-        revision,
-        source: 'mcpkit',
-        verdict: 'not-applicable',
-        checks: [
-          {
-            id: 'handshake',
-            verdict: 'not-applicable',
-            detail: `no handshake at ${revision}: ${describeError(error)}`,
-          },
-        ],
-        durationMs: Date.now() - started,
-      });
+      const row = handshakeErrorRow(revision, error, started, target);
+      lifecycle.push(row);
+      record(row);
       continue;
     }
     try {
       if (!session.claimed) {
-        const answer =
-          'result' in session.handshake
-            ? JSON.stringify(session.handshake.result).slice(0, 160)
-            : JSON.stringify(session.handshake.error);
-        record({
-          scenario: 'revision-support',
-          target,
-          revision,
-          source: 'mcpkit',
-          verdict: 'not-applicable',
-          checks: [
-            {
-              id: 'handshake',
-              verdict: 'not-applicable',
-              detail: `the server does not serve ${revision} (answered ${answer})`,
-            },
-          ],
-          durationMs: Date.now() - started,
-        });
+        const row = unservedRevisionRow(revision, session, started, target);
+        lifecycle.push(row);
+        record(row);
         continue;
       }
+      served++;
       const context: ScenarioContext = { session, target: connectTo, revision, cache: new Map() };
       for (const scenario of SERVER_SCENARIOS.filter((s) =>
         applies(s, revision, transport, options.scenarios),
@@ -143,6 +135,8 @@ export async function runServerMode(options: ServerModeOptions): Promise<Scenari
       await session.close();
     }
   }
+  const nothingChecked = nothingCheckedRow(lifecycle, served, target);
+  if (nothingChecked !== undefined) record(nothingChecked);
   return results;
 }
 

@@ -9,6 +9,7 @@ import {
   type RawAnswer,
   type Received,
   type RequestOptions,
+  ServerExitedError,
   type Wire,
 } from './wire.js';
 
@@ -109,10 +110,23 @@ export function openStdioWire(command: string): StdioWire {
     noise.stderrTail = (noise.stderrTail + text).slice(-2000);
   });
   child.stdin?.on('error', () => {
-    // The server may exit while we write; the exit is reported through the pending requests' timeouts.
+    // The server may exit while we write; the exit is reported to the pending requests on 'close'.
   });
   child.on('exit', () => {
     exited = true;
+  });
+  // After 'close' stdout and stderr are drained: answers that made it out are settled, and the
+  // stderr tail is whole, so a request still waiting learns at once why no answer will come.
+  let gone: ((method: string, id: string | number) => ServerExitedError) | undefined;
+  child.on('close', (code, signal) => {
+    const status = signal === null ? `code ${code}` : `signal ${signal}`;
+    const stderr = noise.stderrTail.trim().split('\n').slice(-3).join(' | ').slice(0, 400);
+    gone = (method, id) =>
+      new ServerExitedError(
+        `the server exited (${status}) before answering ${method} (id ${id})` +
+          (stderr === '' ? '' : `; stderr: ${stderr}`),
+      );
+    pending.rejectAll(gone);
   });
 
   return {
@@ -122,6 +136,7 @@ export function openStdioWire(command: string): StdioWire {
     child,
     request(method: string, params?: JsonObject, options: RequestOptions = {}) {
       const { id, response } = pending.register(method, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+      if (gone !== undefined) pending.rejectAll(gone);
       write(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
       return response;
     },

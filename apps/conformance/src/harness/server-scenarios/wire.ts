@@ -71,11 +71,19 @@ function elicitationContent(schema: unknown): JsonObject {
   return content;
 }
 
+/** The stdio server process ended; what it was asked and what it said on stderr are in the message. */
+export class ServerExitedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ServerExitedError';
+  }
+}
+
 /** Pending requests by id, shared by both wires. */
 export class PendingRequests {
   private readonly waiting = new Map<
     string | number,
-    { method: string; resolve: (r: JSONRPCResponse) => void }
+    { method: string; resolve: (r: JSONRPCResponse) => void; reject: (error: Error) => void }
   >();
   private nextId = 1;
 
@@ -92,6 +100,10 @@ export class PendingRequests {
           clearTimeout(timer);
           resolve(message);
         },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
       });
     });
     return { id, response };
@@ -105,6 +117,12 @@ export class PendingRequests {
     this.waiting.delete(message.id);
     entry.resolve(message);
     return entry.method;
+  }
+
+  /** Rejects every request still waiting (the peer is gone), each with `errorFor(method, id)`. */
+  rejectAll(errorFor: (method: string, id: string | number) => Error): void {
+    for (const [id, entry] of this.waiting) entry.reject(errorFor(entry.method, id));
+    this.waiting.clear();
   }
 }
 

@@ -1,0 +1,74 @@
+// What every keyword family of the built-in validator shares: the compiled check's shape, how a
+// failure is recorded, and the JSON value helpers (type names, equality, pointers, patterns).
+//
+// Own properties only: a name that comes from data (an instance's property, a `required` or
+// `dependentRequired` entry, a `$ref` pointer segment, a `format` name) is looked up with
+// `Object.hasOwn`, never `in` or a plain read, which find `__proto__`, `toString` and
+// `constructor` on every object. Fixed keyword names on a schema may use `in`: no JSON Schema
+// keyword is a member of Object.prototype.
+
+import type { JsonSchemaErrorUnit } from './dialect.js';
+
+/** A compiled (sub)schema: records why `value` fails in `errors` and returns whether it passed. */
+export type Check = (value: unknown, location: string, errors: JsonSchemaErrorUnit[]) => boolean;
+
+/** Compiles a subschema found at `at` in the schema (handed to each keyword family). */
+export type CompileSubschema = (schema: unknown, at: string) => Check;
+
+/** One family of keywords: adds a check to `checks` for each of its keywords the schema uses. */
+export type KeywordFamily = (
+  schema: Record<string, unknown>,
+  at: string,
+  checks: Check[],
+  compile: CompileSubschema,
+) => void;
+
+/** Records one failing keyword; always false, so a check can end with `|| fail(...)`. */
+export function fail(errors: JsonSchemaErrorUnit[], location: string, keyword: string, error: string): false {
+  errors.push({ instanceLocation: location, keyword, error });
+  return false;
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function typeOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    return a.length === other.length && a.every((item, i) => jsonEqual(item, other[i]));
+  }
+  const aKeys = Object.keys(a);
+  const bRecord = b as Record<string, unknown>;
+  if (aKeys.length !== Object.keys(bRecord).length) return false;
+  return aKeys.every(
+    (key) => Object.hasOwn(bRecord, key) && jsonEqual((a as Record<string, unknown>)[key], bRecord[key]),
+  );
+}
+
+/** A key as one segment of a JSON pointer (`~` and `/` escaped). */
+export function pointerSegment(key: string | number): string {
+  return String(key).replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+export function compilePattern(source: string, at: string): RegExp {
+  try {
+    return new RegExp(source, 'u');
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new TypeError(
+      `invalid JSON Schema at ${at}: pattern ${JSON.stringify(source)} is not a valid regular expression (${reason})`,
+      { cause: error },
+    );
+  }
+}
