@@ -24,7 +24,7 @@ export const SIZE_PROBES: SizeProbe[] = [
     budgetGzipBytes: 28.5 * 1024,
     // Issue #7: 38.8 KiB before the tree-shaking work, 33.0 KiB after it, 27.4 KiB (28,105 bytes)
     // once the JSON Schema validator, task store, Content-Length framing and signed requestState
-    // became opt-in imports; see README "Bundle size". Issue #15: 28,649 -> 28,938 bytes for batch
+    // became opt-in imports; see README "Bundle size". Issue #15: 28,648 -> 28,944 bytes for batch
     // limits (codec bound and duplicate-id check, batches delivered in slices, precise id reuse).
   },
   { name: 'official-v2-stdio-server', sdk: 'official-v2', kind: 'stdio-server', platform: 'node' },
@@ -33,8 +33,9 @@ export const SIZE_PROBES: SizeProbe[] = [
     sdk: 'mcpkit',
     kind: 'http-client',
     platform: 'neutral',
-    // Issue #15: 32,737 -> 32,897 bytes for the codec's batch limits and the peer's id-reuse answer.
-    budgetGzipBytes: 32.25 * 1024,
+    // Issue #15: 33,055 bytes after items 4-6 (over the old 32 KiB), 33,195 with the codec's batch
+    // limits and the peer's id-reuse answer.
+    budgetGzipBytes: 32.5 * 1024,
   },
   { name: 'official-v2-http-client', sdk: 'official-v2', kind: 'http-client', platform: 'neutral' },
 ];
