@@ -225,7 +225,7 @@ async function handlePost(
   const { config } = context;
   const refused = requirePostAccept(request) ?? requireJsonContentType(request);
   if (refused) return refused;
-  const parsed = await readAndParse(request, config.maxBodyBytes, config.maxDepth);
+  const parsed = await readAndParse(request, config);
   if (parsed instanceof Response) return parsed;
   const decision = decideVersion(
     request,
@@ -290,12 +290,11 @@ export function principalProblem(
 
 export async function readAndParse(
   request: Request,
-  limit: number,
-  maxDepth?: number,
+  limits: Pick<ResolvedOptions, 'maxBodyBytes' | 'maxDepth' | 'maxBatchSize'>,
 ): Promise<Response | Extract<ParsedBody, { ok: true }>> {
-  const text = await readBodyText(request, limit);
+  const text = await readBodyText(request, limits.maxBodyBytes);
   if (text instanceof Response) return text;
-  const parsed = parseJsonRpcBody(text, maxDepth);
+  const parsed = parseJsonRpcBody(text, limits);
   if (!parsed.ok) return rejection(400, parsed.message, { code: parsed.code, id: parsed.id });
   return parsed;
 }

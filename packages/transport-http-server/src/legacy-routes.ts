@@ -70,7 +70,7 @@ export async function handleLegacyPost(
   if (forbidden) return forbidden;
   const refused = requireJsonContentType(request);
   if (refused) return refused;
-  const parsed = await readAndParse(request, context.config.maxBodyBytes, context.config.maxDepth);
+  const parsed = await readAndParse(request, context.config);
   if (parsed instanceof Response) return parsed;
   if (parsed.isBatch) {
     return rejection(
