@@ -22,7 +22,7 @@ import type * as z from 'zod';
 // object, ...). `revisionResultSchemas` names exactly these schemas, so a client bundle carries them and
 // not the rest of the revision namespaces.
 
-interface TypedResults {
+export interface TypedResults {
   initialize: InitializeResult;
   ping: EmptyResult;
   'tools/list': ListToolsResult;

@@ -1,13 +1,24 @@
 import { ErrorCode, type JSONRPCMessage } from '@mcpkit/protocol';
 import { JsonRpcError } from './errors.js';
-import { findMessageProblem, readableId } from './message-check.js';
+import { type BatchIds, findDuplicateId, findMessageProblem, readableId } from './message-check.js';
 
 /** Default limit on how deeply arrays and objects may nest in one incoming message. */
 export const DEFAULT_MAX_DEPTH = 64;
 
+/**
+ * Default limit on the messages in one batch (2025-03-26). Real clients batch a handful; 1 000
+ * stays under the default of 1 024 requests in flight, so a permitted batch is not mostly refused.
+ */
+export const DEFAULT_MAX_BATCH_SIZE = 1000;
+
 export interface DecodeOptions {
   /** Deepest allowed nesting of arrays/objects (the message object itself is depth 1). Default 64. */
-  maxDepth?: number;
+  maxDepth?: number | undefined;
+  /**
+   * Most messages in one batch (default 1 000). A longer batch is refused whole with -32600, before
+   * any element is looked at.
+   */
+  maxBatchSize?: number | undefined;
 }
 
 /** Serialises one message (or a batch) to JSON text. */
@@ -35,7 +46,7 @@ export function encodeMessage(message: JSONRPCMessage | readonly JSONRPCMessage[
  * error response to send back.
  */
 export function decodeMessage(text: string, options?: DecodeOptions): JSONRPCMessage | JSONRPCMessage[] {
-  return validateMessage(parseJsonText(text, options));
+  return validateMessage(parseJsonText(text, options), options);
 }
 
 /** What `decodeMessageItems` returns: every element, each valid message or its own error. */
@@ -48,17 +59,26 @@ export interface DecodedItems {
 
 /**
  * Like `decodeMessage`, but an invalid element of a batch does not sink its valid neighbours:
- * JSON-RPC answers each element on its own. Throws only when the text as a whole is unusable
- * (not JSON, too deeply nested, an empty batch).
+ * JSON-RPC answers each element on its own (a request reusing the id of an earlier request of
+ * the batch is such an element). Throws only when the text as a whole is unusable (not JSON, too
+ * deeply nested, an empty batch or one over `maxBatchSize`).
  */
 export function decodeMessageItems(text: string, options?: DecodeOptions): DecodedItems {
   const value = parseJsonText(text, options);
   if (!Array.isArray(value)) return { isBatch: false, items: [checkItem(value, '$')] };
-  if (value.length === 0) {
-    throw failure(ErrorCode.InvalidRequest, 'Invalid request at $: a batch must not be empty', null);
-  }
+  checkBatchSize(value, options);
   const items: Array<JSONRPCMessage | JsonRpcError> = [];
-  for (let index = 0; index < value.length; index++) items.push(checkItem(value[index], `$[${index}]`));
+  const ids: BatchIds = new Map();
+  for (let index = 0; index < value.length; index++) {
+    const item = checkItem(value[index], `$[${index}]`);
+    const duplicate = item instanceof JsonRpcError ? undefined : findDuplicateId(item, index, ids);
+    // The first request with an id stands; a later one with the same id is its own error.
+    items.push(
+      duplicate === undefined
+        ? item
+        : failure(ErrorCode.InvalidRequest, `Invalid request at ${duplicate}`, readableId(item)),
+    );
+  }
   return { isBatch: true, items };
 }
 
@@ -116,19 +136,23 @@ function parseJsonText(text: string, options: DecodeOptions | undefined): unknow
 
 /**
  * Checks an already-parsed JSON value (e.g. from `Request.json()`) and returns it typed as one
- * message or a batch. Throws like `decodeMessage` (-32600) when it is not valid JSON-RPC.
+ * message or a batch. Throws like `decodeMessage` (-32600) when it is not valid JSON-RPC or a
+ * batch is empty or longer than `maxBatchSize`.
  */
-export function validateMessage(value: unknown): JSONRPCMessage | JSONRPCMessage[] {
+export function validateMessage(value: unknown, options?: DecodeOptions): JSONRPCMessage | JSONRPCMessage[] {
   if (Array.isArray(value)) {
-    if (value.length === 0) {
-      throw failure(ErrorCode.InvalidRequest, 'Invalid request at $: a batch must not be empty', null);
-    }
+    checkBatchSize(value, options);
+    const ids: BatchIds = new Map();
     for (let index = 0; index < value.length; index++) {
       const item: unknown = value[index];
       const problem = findMessageProblem(item, `$[${index}]`);
       if (problem !== undefined) {
         throw failure(ErrorCode.InvalidRequest, `Invalid request at ${problem}`, readableId(item));
       }
+      // Two answers with one id cannot be told apart: such a batch is refused like a malformed one.
+      const duplicate = findDuplicateId(item as JSONRPCMessage, index, ids);
+      if (duplicate !== undefined)
+        throw failure(ErrorCode.InvalidRequest, `Invalid request at ${duplicate}`, null);
     }
     return value as JSONRPCMessage[];
   }
@@ -137,6 +161,21 @@ export function validateMessage(value: unknown): JSONRPCMessage | JSONRPCMessage
     throw failure(ErrorCode.InvalidRequest, `Invalid request at ${problem}`, readableId(value));
   }
   return value as JSONRPCMessage;
+}
+
+/** Refuses an empty batch, and one over the limit before any of its elements costs anything. */
+function checkBatchSize(batch: unknown[], options: DecodeOptions | undefined): void {
+  const size = batch.length;
+  const limit = options?.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
+  if (size === 0 || size > limit) {
+    throw failure(
+      ErrorCode.InvalidRequest,
+      size
+        ? `Invalid request: a batch of ${size} messages is over the limit of ${limit} (maxBatchSize)`
+        : 'Invalid request at $: a batch must not be empty',
+      null,
+    );
+  }
 }
 
 const ErrorWithLimit = Error as { stackTraceLimit?: number };

@@ -20,11 +20,18 @@ export class IncomingRequests {
   readonly #owner: ContextOwner;
   readonly #respond: ResponseSender;
 
+  readonly #report: (error: Error) => void;
   readonly #maxInFlight: number;
 
-  constructor(owner: ContextOwner, respond: ResponseSender, maxInFlight = DEFAULT_MAX_IN_FLIGHT_REQUESTS) {
+  constructor(
+    owner: ContextOwner,
+    respond: ResponseSender,
+    report: (error: Error) => void,
+    maxInFlight = DEFAULT_MAX_IN_FLIGHT_REQUESTS,
+  ) {
     this.#owner = owner;
     this.#respond = respond;
+    this.#report = report;
     this.#maxInFlight = maxInFlight;
   }
 
@@ -35,11 +42,16 @@ export class IncomingRequests {
     extra: MessageExtra | undefined,
     handler: RequestHandler,
   ): void {
-    if (this.#byId.has(id)) {
+    const running = this.#byId.get(id);
+    if (running !== undefined) {
+      // JSON-RPC wants the answer to carry the request's id, so the requester may take it for the
+      // answer to the running request: say plainly which is which, and tell this side's onerror.
       const error = JsonRpcError.invalidRequest(
-        `Invalid request: id ${JSON.stringify(id)} is already in use by a request in progress`,
+        `Invalid request: id ${JSON.stringify(id)} is already in use by a '${running.method}' request in progress; this '${method}' request was not run`,
+        { id },
       );
       this.#respond(toErrorResponse(id, error), id);
+      this.#report(error);
       return;
     }
     if (this.#byId.size >= this.#maxInFlight) {

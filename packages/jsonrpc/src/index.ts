@@ -3,6 +3,7 @@
 // Codec: JSON text <-> checked JSON-RPC 2.0 messages.
 export type { DecodedItems, DecodeOptions } from './codec.js';
 export {
+  DEFAULT_MAX_BATCH_SIZE,
   DEFAULT_MAX_DEPTH,
   decodeMessage,
   decodeMessageItems,

@@ -1,6 +1,6 @@
 // Structural checks of JSON-RPC 2.0 messages, hand-written because they run on every message:
 // a handful of typeof tests, no allocation unless something is wrong.
-import type { RequestId } from '@mcpkit/protocol';
+import type { JSONRPCMessage, RequestId } from '@mcpkit/protocol';
 
 /**
  * Returns what is wrong with `value` as one JSON-RPC message (with the path, rooted at `at`),
@@ -59,6 +59,23 @@ function findResponseProblem(message: Record<string, unknown>, at: string): stri
     return undefined;
   }
   return `${at}: expected "method" (request or notification) or "result"/"error" (response), found neither`;
+}
+
+/** The requests seen so far in a batch: id -> index of the element. */
+export type BatchIds = Map<RequestId, number>;
+
+/**
+ * For a valid message at `index` of a batch: the problem (with its path) when it is a request
+ * reusing the id of an earlier request of the batch, else `undefined` (and the id is noted).
+ */
+export function findDuplicateId(message: JSONRPCMessage, index: number, ids: BatchIds): string | undefined {
+  if (!('method' in message && 'id' in message)) return undefined;
+  const first = ids.get(message.id);
+  if (first === undefined) {
+    ids.set(message.id, index);
+    return undefined;
+  }
+  return `$[${index}].id: duplicate id ${JSON.stringify(message.id)} in this batch (first at $[${first}])`;
 }
 
 export function isRequestId(value: unknown): value is RequestId {

@@ -209,19 +209,58 @@ describe('JsonRpcPeer requests and responses', () => {
     expect(errors[0]?.message).toContain('$.jsonrpc');
   });
 
-  it('handles each element of a batch delivered as an array', async () => {
+  it('refuses an array: transports split a batch (after bounding its size), never the peer', async () => {
+    const errors: Error[] = [];
     const transport = new RecordingTransport();
-    const peer = new JsonRpcPeer();
+    const peer = new JsonRpcPeer({ onerror: (error) => errors.push(error) });
     await peer.connect(transport);
-    peer.setRequestHandler('echo', (params) => params ?? {});
+    let ran = 0;
+    peer.setRequestHandler('echo', (params) => {
+      ran++;
+      return params ?? {};
+    });
     transport.deliver([
       { jsonrpc: '2.0', id: 1, method: 'echo', params: { a: 1 } },
       { jsonrpc: '2.0', id: 2, method: 'echo', params: { b: 2 } },
     ] as never);
-    expect(transport.sent.map((entry) => entry.message)).toEqual([
-      { jsonrpc: '2.0', id: 1, result: { a: 1 } },
-      { jsonrpc: '2.0', id: 2, result: { b: 2 } },
+    expect(ran).toBe(0);
+    expect(transport.sent).toEqual([]);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ code: 'INVALID_MESSAGE' });
+    expect(errors[0]?.message).toContain('expected a JSON-RPC message object, got an array of length 2');
+  });
+
+  it('refuses a request reusing the id of one still running, naming both, and tells onerror', async () => {
+    const errors: Error[] = [];
+    const transport = new RecordingTransport();
+    const peer = new JsonRpcPeer({ onerror: (error) => errors.push(error) });
+    await peer.connect(transport);
+    let release: () => void = () => undefined;
+    peer.setRequestHandler('slow', () => new Promise((resolve) => (release = () => resolve({ slow: true }))));
+    let pinged = 0;
+    peer.setRequestHandler('ping', () => {
+      pinged++;
+      return {};
+    });
+    transport.deliver({ jsonrpc: '2.0', id: 7, method: 'slow' });
+    transport.deliver({ jsonrpc: '2.0', id: 7, method: 'ping' });
+    const message =
+      "Invalid request: id 7 is already in use by a 'slow' request in progress; this 'ping' request was not run";
+    expect(pinged).toBe(0);
+    expect(transport.sent).toEqual([
+      {
+        message: { jsonrpc: '2.0', id: 7, error: { code: -32600, message, data: { id: 7 } } },
+        options: { relatedRequestId: 7 },
+      },
     ]);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ code: -32600, message });
+    // The running request is untouched and answers as usual; then the id is free again.
+    release();
+    await flush();
+    expect(transport.sent[1]?.message).toEqual({ jsonrpc: '2.0', id: 7, result: { slow: true } });
+    transport.deliver({ jsonrpc: '2.0', id: 7, method: 'ping' });
+    expect(transport.sent[2]?.message).toEqual({ jsonrpc: '2.0', id: 7, result: {} });
   });
   it('rejects a request whose transport throws from send, without leaving it pending', async () => {
     const transport = new RecordingTransport();

@@ -57,6 +57,7 @@ export class JsonRpcPeer implements Peer {
     this.#incoming = new IncomingRequests(
       this,
       (response, id) => this.#send(response, id),
+      (error) => this.#report(error),
       options?.maxInFlightRequests,
     );
     this.#defaultTimeoutMs = options?.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -199,14 +200,10 @@ export class JsonRpcPeer implements Peer {
   }
 
   #receive(message: unknown, extra: MessageExtra | undefined): void {
+    // One message per call, as the Transport contract says: transports split a batch themselves,
+    // after bounding its size, so an array arriving here is refused like any other non-message.
     try {
-      if (Array.isArray(message)) {
-        if (message.length === 0)
-          this.#report(invalidMessage('Ignored an empty batch (an empty JSON array)'));
-        for (const item of message) this.#receiveOne(item, extra);
-      } else {
-        this.#receiveOne(message, extra);
-      }
+      this.#receiveOne(message, extra);
     } catch (error) {
       // Handlers and callbacks are guarded one by one; this catches only an engine defect.
       this.#report(error instanceof Error ? error : new Error(String(error)));

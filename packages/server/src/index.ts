@@ -13,12 +13,8 @@ export { ServerSession } from './session/session.js';
 
 // The I/O-free core, `server.handle(request, ctx)`, and the 2026-07-28 (stateless) helpers.
 export type { CoreRequest, HandleOutcome } from './core/dispatch.js';
-export type {
-  InputRequest,
-  InputRequestOptions,
-  RequestContext,
-  SessionControls,
-} from './core/request-context.js';
+export type { InputRequest, InputRequestOptions } from './core/input-request.js';
+export type { RequestContext, SessionControls } from './core/request-context.js';
 export { InputRequiredSignal } from './core/request-context.js';
 export type { RequestStateSealer } from './core/request-state-sealer.js';
 export type { StatelessContextInit } from './core/stateless.js';

@@ -20,7 +20,7 @@ import { shapeImplementation } from './core/shape-results.js';
 import type { TasksExtension } from './core/task-extension.js';
 import type { TaskStoreFactory } from './core/tasks.js';
 import { Registration } from './registration.js';
-import { type ConnectOptions, ServerSession } from './session/session.js';
+import { type ConnectOptions, ServerSession, type SessionHost } from './session/session.js';
 import type { UriTemplateLimits } from './uri-template/matcher.js';
 
 /** One finished request, for metrics and tracing. */
@@ -83,7 +83,7 @@ export interface McpServerOptions<TState = undefined> {
   /** Called after every request with its method, subject, duration and outcome. */
   onrequest?: (event: RequestEvent) => void;
   /** A session's client sent `notifications/roots/list_changed`. */
-  onRootsListChanged?: (session: ServerSession) => void;
+  onRootsListChanged?: (session: ServerSession<McpServer<TState>>) => void;
 }
 
 type ListKind = 'tools' | 'resources' | 'prompts';
@@ -94,7 +94,7 @@ type ListKind = 'tools' | 'resources' | 'prompts';
  * {@link ServerSession} per connection, and `handle` answers one request given its explicit
  * context (the hook a stateless transport uses).
  */
-export class McpServer<TState = undefined> extends Registration<TState> implements ServerCore {
+export class McpServer<TState = undefined> extends Registration<TState> implements ServerCore, SessionHost {
   readonly info: Implementation;
   readonly options: McpServerOptions<TState>;
   readonly pageSize: number;
@@ -105,7 +105,7 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
   /** The 2026-07-28 tasks extension, when `options.tasksExtension` gave one. */
   readonly tasksExtension: TasksExtension | undefined;
   readonly #capabilityOptions: CapabilityOptions;
-  readonly #sessions = new Set<ServerSession>();
+  readonly #sessions = new Set<ServerSession<McpServer<TState>>>();
   readonly #pendingListChanges = new Set<ListKind>();
   readonly #listeners = new Set<(event: ServerEvent) => void>();
   readonly #closing = new AbortController();
@@ -137,8 +137,11 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
   // ---- connections ----
 
   /** Serves one connection over `transport`; resolves once the transport started. */
-  async connect(transport: Transport, options: ConnectOptions = {}): Promise<ServerSession> {
-    const session = new ServerSession(this, transport, options);
+  async connect(
+    transport: Transport,
+    options: ConnectOptions = {},
+  ): Promise<ServerSession<McpServer<TState>>> {
+    const session = new ServerSession<McpServer<TState>>(this, transport, options);
     this.#sessions.add(session);
     session.addCloseListener(() => this.#sessions.delete(session));
     try {
@@ -151,7 +154,7 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
   }
 
   /** The sessions currently connected. */
-  get sessions(): ReadonlySet<ServerSession> {
+  get sessions(): ReadonlySet<ServerSession<McpServer<TState>>> {
     return this.#sessions;
   }
 

@@ -1,6 +1,6 @@
 import type { AuthInfo } from '@mcpkit/jsonrpc';
-import type { HandlerContext } from './handler.js';
 import { rejection } from './http-errors.js';
+import type { HandlerContext } from './route-context.js';
 import type { AdmissionRefusal, SessionOwner } from './session-registry.js';
 
 /**

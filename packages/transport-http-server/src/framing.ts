@@ -1,4 +1,4 @@
-import { decodeMessage, JsonRpcError } from '@mcpkit/jsonrpc';
+import { type DecodeOptions, decodeMessage, JsonRpcError } from '@mcpkit/jsonrpc';
 import {
   type JSONRPCMessage,
   type JSONRPCNotification,
@@ -14,13 +14,14 @@ export type ParsedBody =
   | { ok: false; code: number; message: string; id: RequestId | null };
 
 /**
- * Reads one JSON-RPC message or a batch with the shared codec. Only the envelope is checked here;
+ * Reads one JSON-RPC message or a batch with the shared codec (which bounds nesting and batch
+ * size, and refuses a batch reusing a request id). Only the envelope is checked here;
  * params and results are validated by the server against the schema of the negotiated revision.
  */
-export function parseJsonRpcBody(text: string, maxDepth?: number): ParsedBody {
+export function parseJsonRpcBody(text: string, limits?: DecodeOptions): ParsedBody {
   let decoded: JSONRPCMessage | JSONRPCMessage[];
   try {
-    decoded = maxDepth === undefined ? decodeMessage(text) : decodeMessage(text, { maxDepth });
+    decoded = decodeMessage(text, limits);
   } catch (error) {
     if (!(error instanceof JsonRpcError)) throw error;
     const id = error.response?.id ?? null;

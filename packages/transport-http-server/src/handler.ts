@@ -1,32 +1,24 @@
-import type { AuthInfo, MessageExtra, Transport } from '@mcpkit/jsonrpc';
+import type { AuthInfo } from '@mcpkit/jsonrpc';
 import { HttpHeader } from '@mcpkit/protocol';
 import { preflight, withCors } from './cors.js';
-import { type ParsedBody, parseJsonRpcBody } from './framing.js';
-import { createGate, type Gate } from './gate.js';
+import { createGate } from './gate.js';
 import { rejection } from './http-errors.js';
 import { KeepAlive } from './keep-alive.js';
 import { handleLegacyGet, handleLegacyPost } from './legacy-routes.js';
 import type { LegacySseTransport } from './legacy-sse.js';
-import {
-  type ConnectionInfo,
-  type ResolvedOptions,
-  resolveOptions,
-  type SessionInfo,
-  type StreamableHttpHandlerOptions,
-} from './options.js';
+import { type ConnectionInfo, resolveOptions, type StreamableHttpHandlerOptions } from './options.js';
 import {
   methodNotAllowed,
-  readBodyText,
   requireJsonContentType,
   requirePostAccept,
   requireSseAccept,
 } from './request-checks.js';
+import { type HandlerContext, principalProblem, readAndParse } from './route-context.js';
 import { createHostValidator } from './security.js';
 import { SessionRegistry } from './session-registry.js';
 import { type SessionEnvironment, StreamableSessionTransport } from './session-transport.js';
 import { SseBufferBudget } from './sse-budget.js';
 import { createRequestEnvironment } from './stateless-era/environment.js';
-import type { RequestTransportEnvironment } from './stateless-era/request-transport.js';
 import { postStatelessEra } from './stateless-era/route.js';
 import { openStreamableSession, postStateless, postToSession } from './streamable-post.js';
 import { decideVersion, requestIdOf, unsupportedVersion } from './versions.js';
@@ -44,22 +36,6 @@ export interface StreamableHttpHandler {
   readonly sessionCount: number;
   /** The transport of a live session, e.g. to call `closeRequestStream` or `closeStandaloneStream`. */
   getSession(sessionId: string): StreamableSessionTransport | LegacySseTransport | undefined;
-}
-
-/** Everything the route functions share; built once per handler. */
-export interface HandlerContext {
-  readonly config: ResolvedOptions;
-  readonly registry: SessionRegistry<StreamableSessionTransport | LegacySseTransport>;
-  readonly env: SessionEnvironment;
-  /** What the transports of 2026-07-28 requests share. */
-  readonly requestEnv: RequestTransportEnvironment;
-  /** Every version this handler serves, stateless ones first: the `supported` list of -32022. */
-  readonly supportedVersions: readonly string[];
-  readonly gate: Gate;
-  hostProblem(request: Request): string | undefined;
-  /** The address a request counts against for `maxSessionsPerAddress`. */
-  clientAddress(request: Request): string | undefined;
-  startSession(transport: Transport, info: SessionInfo): Promise<Response | undefined>;
 }
 
 /**
@@ -225,7 +201,7 @@ async function handlePost(
   const { config } = context;
   const refused = requirePostAccept(request) ?? requireJsonContentType(request);
   if (refused) return refused;
-  const parsed = await readAndParse(request, config.maxBodyBytes, config.maxDepth);
+  const parsed = await readAndParse(request, config);
   if (parsed instanceof Response) return parsed;
   const decision = decideVersion(
     request,
@@ -278,40 +254,6 @@ export async function sessionFor(
     );
   }
   return principalProblem(session.record.principal, auth) ?? session;
-}
-
-export function principalProblem(
-  principal: string | undefined,
-  auth: AuthInfo | undefined,
-): Response | undefined {
-  if (principal === auth?.clientId) return undefined;
-  return rejection(403, 'Forbidden: this session belongs to another principal');
-}
-
-export async function readAndParse(
-  request: Request,
-  limit: number,
-  maxDepth?: number,
-): Promise<Response | Extract<ParsedBody, { ok: true }>> {
-  const text = await readBodyText(request, limit);
-  if (text instanceof Response) return text;
-  const parsed = parseJsonRpcBody(text, maxDepth);
-  if (!parsed.ok) return rejection(400, parsed.message, { code: parsed.code, id: parsed.id });
-  return parsed;
-}
-
-/** The MessageExtra of messages in one HTTP request. */
-export function messageExtra(
-  request: Request,
-  auth: AuthInfo | undefined,
-  sessionId: string | undefined,
-  protocolVersion: string | undefined,
-): MessageExtra {
-  const extra: MessageExtra = { requestHeaders: request.headers };
-  if (auth) extra.authInfo = auth;
-  if (sessionId !== undefined) extra.sessionId = sessionId;
-  if (protocolVersion !== undefined) extra.protocolVersion = protocolVersion;
-  return extra;
 }
 
 function matches(pathname: string, path: string): boolean {

@@ -1,10 +1,10 @@
 import type { AuthInfo } from '@mcpkit/jsonrpc';
 import { admitSession } from './admission.js';
-import { type HandlerContext, messageExtra, principalProblem, readAndParse } from './handler.js';
 import { rejection } from './http-errors.js';
 import { isVisibleAscii } from './ids.js';
 import { LegacySseTransport } from './legacy-sse.js';
 import { requireJsonContentType, requireSseAccept } from './request-checks.js';
+import { type HandlerContext, messageExtra, principalProblem, readAndParse } from './route-context.js';
 import type { SessionRecord } from './stores/types.js';
 
 /** GET /sse (2024-11-05): opens the session's stream and announces the POST endpoint. */
@@ -70,7 +70,7 @@ export async function handleLegacyPost(
   if (forbidden) return forbidden;
   const refused = requireJsonContentType(request);
   if (refused) return refused;
-  const parsed = await readAndParse(request, context.config.maxBodyBytes, context.config.maxDepth);
+  const parsed = await readAndParse(request, context.config);
   if (parsed instanceof Response) return parsed;
   if (parsed.isBatch) {
     return rejection(

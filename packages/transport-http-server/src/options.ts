@@ -1,5 +1,5 @@
 import type { AuthInfo, Transport } from '@mcpkit/jsonrpc';
-import { DEFAULT_MAX_DEPTH } from '@mcpkit/jsonrpc';
+import { DEFAULT_MAX_BATCH_SIZE, DEFAULT_MAX_DEPTH } from '@mcpkit/jsonrpc';
 import { STATEFUL_PROTOCOL_VERSIONS, STATELESS_PROTOCOL_VERSIONS } from '@mcpkit/protocol';
 import { generateSessionId } from './ids.js';
 import type { ResponseMode } from './outbound-stream.js';
@@ -75,6 +75,11 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
   maxBodyBytes?: number;
   /** Deepest JSON nesting accepted in a body (default 64); deeper bodies get 400 with -32600. */
   maxDepth?: number;
+  /**
+   * Most messages in one JSON-RPC batch (2025-03-26 only; default 1 000, `DEFAULT_MAX_BATCH_SIZE`).
+   * A longer batch gets 400 with one -32600 naming its size and the limit, before any of it runs.
+   */
+  maxBatchSize?: number;
   /** A session unused for this long is closed (default 30 minutes). */
   sessionIdleTimeoutMs?: number;
   /**
@@ -174,6 +179,7 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
     responseMode: options.responseMode ?? 'auto',
     maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
     maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
+    maxBatchSize: options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE,
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? 30 * 60_000,
     maxSessions: options.maxSessions ?? 10_000,
     handshakeTimeoutMs: options.handshakeTimeoutMs ?? 30_000,

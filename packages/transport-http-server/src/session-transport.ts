@@ -15,6 +15,9 @@ import type {
   SessionStore,
 } from './stores/types.js';
 
+/** Messages of a batch handed to onmessage between two yields to the event loop. */
+const BATCH_SLICE = 64;
+
 /** MessageExtra as this transport fills it: the standard facts plus a way to end the SSE connection. */
 export interface HttpMessageExtra extends MessageExtra {
   /**
@@ -191,11 +194,9 @@ export class StreamableSessionTransport implements Transport, StreamHost {
       }
     }
     if (requestIds.length === 0) {
-      for (const message of messages) {
-        this.#deliver(message, extra);
-        this.#noteCancellation(message);
-      }
-      if (this.sessionId === undefined) queueMicrotask(() => void this.close());
+      this.#receiveAll(messages, extra, 0, () => {
+        if (this.sessionId === undefined) queueMicrotask(() => void this.close());
+      });
       return new Response(null, { status: 202, headers });
     }
     const opens = this.sessionId !== undefined && messages.some(isInitializeRequest);
@@ -216,12 +217,37 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     this.#env.streamOpened();
     stream.onfinish = () => this.#streamFinished(stream, requestIds);
     const response = stream.response();
-    for (const message of messages) {
+    this.#receiveAll(messages, extra, 0);
+    return response;
+  }
+
+  /**
+   * Hands `messages` from index `from` on to onmessage, in order. A batch goes a slice at a time
+   * with a macrotask between slices, so that one long batch cannot stall every other session of
+   * the process; a single message (and a batch's first slice) is delivered at once, so a throwing
+   * onmessage still fails the POST.
+   */
+  #receiveAll(messages: JSONRPCMessage[], extra: MessageExtra, from: number, done?: () => void): void {
+    const end = Math.min(from + BATCH_SLICE, messages.length);
+    for (let index = from; index < end; index++) {
+      const message = messages[index]!;
       if (isInitializeRequest(message)) this.#initializeKey = requestKey(message.id);
       this.#deliver(message, isRequest(message) ? this.#requestExtra(extra, message.id) : extra);
       this.#noteCancellation(message);
     }
-    return response;
+    if (end === messages.length) {
+      done?.();
+      return;
+    }
+    setTimeout(() => {
+      if (this.#closed) return;
+      try {
+        this.#receiveAll(messages, extra, end, done);
+      } catch (error) {
+        // No POST to fail any more: the rest of this batch is dropped, and onerror says why.
+        this.#reportError(error instanceof Error ? error : new Error(String(error)));
+      }
+    }, 0);
   }
 
   /** Serves a GET without Last-Event-ID: the standalone stream (one connection per session). */

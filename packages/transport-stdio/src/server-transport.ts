@@ -24,6 +24,11 @@ export interface StdioServerTransportOptions extends StdioFramingOptions {
    */
   guardStdout?: boolean;
   /**
+   * Most messages in one JSON-RPC batch (2025-03-26); a longer batch is refused whole with one
+   * -32600 answer naming both numbers, before any of it runs. Default 1 000 (`DEFAULT_MAX_BATCH_SIZE`).
+   */
+  maxBatchSize?: number;
+  /**
    * End the output stream on close, so the reader sees end-of-file. Default: true for an
    * injected stream, false for `process.stdout` (which the process owns).
    */
@@ -54,13 +59,9 @@ export class StdioServerTransport implements Transport {
     this.stdin = options.stdin ?? process.stdin;
     this.stdout = options.stdout ?? process.stdout;
     this.framing = checkFraming(options.framing);
-    checkPositiveInteger(options.maxMessageBytes, 'maxMessageBytes', DEFAULT_MAX_MESSAGE_BYTES);
-    checkPositiveInteger(options.maxDepth, 'maxDepth', 64);
-    checkPositiveInteger(
-      options.maxPendingWriteBytes,
-      'maxPendingWriteBytes',
-      DEFAULT_MAX_PENDING_WRITE_BYTES,
-    );
+    for (const name of ['maxMessageBytes', 'maxDepth', 'maxBatchSize', 'maxPendingWriteBytes'] as const) {
+      checkPositiveInteger(options[name], name, 1);
+    }
   }
 
   async start(): Promise<void> {
@@ -78,17 +79,10 @@ export class StdioServerTransport implements Transport {
       input: this.stdin,
       output: this.stdout,
       framing: this.framing,
-      maxMessageBytes: checkPositiveInteger(
-        options.maxMessageBytes,
-        'maxMessageBytes',
-        DEFAULT_MAX_MESSAGE_BYTES,
-      ),
+      maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
       maxDepth: options.maxDepth,
-      maxPendingWriteBytes: checkPositiveInteger(
-        options.maxPendingWriteBytes,
-        'maxPendingWriteBytes',
-        DEFAULT_MAX_PENDING_WRITE_BYTES,
-      ),
+      maxBatchSize: options.maxBatchSize,
+      maxPendingWriteBytes: options.maxPendingWriteBytes ?? DEFAULT_MAX_PENDING_WRITE_BYTES,
       rawWrite: this.guard?.rawWrite ?? directWrite(this.stdout),
       answerInvalidMessages: true,
       answerBatchesAsBatches: true,

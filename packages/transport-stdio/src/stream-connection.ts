@@ -8,6 +8,8 @@ import { peekRequestId } from './peek-id.js';
 import type { JSONRPCMessage } from './types.js';
 
 const INVALID_REQUEST = -32600;
+/** Messages of a batch delivered between two yields to the event loop. */
+const BATCH_SLICE = 64;
 const PARSE_ERROR = -32700;
 /** Decodes the head of an oversized message, which may end inside a multi-byte character. */
 const lenientDecoder = new TextDecoder('utf-8');
@@ -21,6 +23,8 @@ export interface StreamConnectionOptions {
   maxMessageBytes: number;
   /** Deepest JSON nesting accepted (undefined: the codec's default). */
   maxDepth?: number | undefined;
+  /** Most messages in one batch (undefined: the codec's default). */
+  maxBatchSize?: number | undefined;
   maxPendingWriteBytes: number;
   /** Writes frames; defaults to `output.write`. */
   rawWrite: RawWrite;
@@ -48,6 +52,8 @@ export class StreamConnection {
   private readonly batches: BatchResponses | undefined;
   private stopped = false;
   private readingStopped = false;
+  /** Frames that arrived while a batch is being delivered; they follow it. */
+  private queued: FrameEvent[] | undefined;
 
   constructor(private readonly options: StreamConnectionOptions) {
     this.writer = new FrameWriter(options.output, options.rawWrite, options.maxPendingWriteBytes);
@@ -147,6 +153,7 @@ export class StreamConnection {
 
   private onFrame(event: FrameEvent): void {
     if (this.readingStopped) return;
+    if (this.queued) return void this.queued.push(event);
     switch (event.kind) {
       case 'frame':
         this.onText(event.text);
@@ -175,36 +182,64 @@ export class StreamConnection {
 
   private onText(text: string): void {
     let decoded: JSONRPCMessage | JSONRPCMessage[];
+    const { maxDepth, maxBatchSize } = this.options;
     try {
-      decoded =
-        this.options.maxDepth === undefined
-          ? decodeMessage(text)
-          : decodeMessage(text, { maxDepth: this.options.maxDepth });
+      decoded = decodeMessage(text, { maxDepth, maxBatchSize });
     } catch (error) {
       if (!(error instanceof JsonRpcError)) throw error;
       this.options.onerror(error);
       if (this.options.answerInvalidMessages && error.response) this.answer(error.response);
       return;
     }
+    if (!Array.isArray(decoded)) {
+      this.deliver(decoded);
+      return;
+    }
     // A batch (2025-03-26) is delivered as its messages, in order; on the server side their
     // responses are gathered into one array (see BatchResponses).
-    if (Array.isArray(decoded)) this.batches?.track(decoded);
-    for (const message of Array.isArray(decoded) ? decoded : [decoded]) {
-      if (this.readingStopped) return;
-      this.batches?.observe(message);
-      try {
-        this.options.onmessage(message);
-      } catch (error) {
-        // A throwing handler must not tear down the read loop (and with it the process).
-        this.options.onerror(
-          new Error(
-            `The onmessage handler threw: ${error instanceof Error ? error.message : String(error)}`,
-            {
-              cause: error,
-            },
-          ),
-        );
-      }
+    this.batches?.track(decoded);
+    void this.deliverBatch(decoded);
+  }
+
+  /**
+   * Delivers a batch a slice at a time, yielding to the event loop in between so a long batch
+   * cannot stall everything else in the process. Input waits meanwhile (paused, later frames
+   * queued), so messages keep their order.
+   */
+  private async deliverBatch(messages: JSONRPCMessage[]): Promise<void> {
+    const queued: FrameEvent[] = [];
+    this.queued = queued;
+    this.options.input.pause();
+    // Closing stops reading: the rest of the batch is dropped (nothing could answer it).
+    for (let index = 0; index < messages.length && !this.readingStopped; index++) {
+      if (index > 0 && index % BATCH_SLICE === 0) await new Promise(setImmediate);
+      this.deliver(messages[index]!);
+    }
+    this.queued = undefined;
+    this.replay(queued);
+  }
+
+  /** Handles frames that waited for a batch; a batch among them takes over, and the rest wait again. */
+  private replay(frames: FrameEvent[]): void {
+    for (let index = 0; index < frames.length; index++) {
+      if (this.queued) return void this.queued.push(...frames.slice(index));
+      this.onFrame(frames[index]!);
+    }
+    if (!this.queued && !this.readingStopped) this.options.input.resume();
+  }
+
+  private deliver(message: JSONRPCMessage): void {
+    if (this.readingStopped) return;
+    this.batches?.observe(message);
+    try {
+      this.options.onmessage(message);
+    } catch (error) {
+      // A throwing handler must not tear down the read loop (and with it the process).
+      this.options.onerror(
+        new Error(`The onmessage handler threw: ${error instanceof Error ? error.message : String(error)}`, {
+          cause: error,
+        }),
+      );
     }
   }
 

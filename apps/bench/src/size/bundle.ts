@@ -21,10 +21,11 @@ export const SIZE_PROBES: SizeProbe[] = [
     sdk: 'mcpkit',
     kind: 'stdio-server',
     platform: 'node',
-    budgetGzipBytes: 28 * 1024,
+    budgetGzipBytes: 28.5 * 1024,
     // Issue #7: 38.8 KiB before the tree-shaking work, 33.0 KiB after it, 27.4 KiB (28,105 bytes)
     // once the JSON Schema validator, task store, Content-Length framing and signed requestState
-    // became opt-in imports; see README "Bundle size".
+    // became opt-in imports; see README "Bundle size". Issue #15: 28,648 -> 28,944 bytes for batch
+    // limits (codec bound and duplicate-id check, batches delivered in slices, precise id reuse).
   },
   { name: 'official-v2-stdio-server', sdk: 'official-v2', kind: 'stdio-server', platform: 'node' },
   {
@@ -32,7 +33,9 @@ export const SIZE_PROBES: SizeProbe[] = [
     sdk: 'mcpkit',
     kind: 'http-client',
     platform: 'neutral',
-    budgetGzipBytes: 32 * 1024,
+    // Issue #15: 33,055 bytes after items 4-6 (over the old 32 KiB), 33,195 with the codec's batch
+    // limits and the peer's id-reuse answer.
+    budgetGzipBytes: 32.5 * 1024,
   },
   { name: 'official-v2-http-client', sdk: 'official-v2', kind: 'http-client', platform: 'neutral' },
 ];

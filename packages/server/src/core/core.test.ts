@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { McpServer, type RequestEvent } from '../server.js';
 import { connect } from '../test-helpers/harness.js';
-import { type InputRequest, InputRequiredSignal, type RequestContext } from './request-context.js';
+import type { InputRequest } from './input-request.js';
+import { InputRequiredSignal, type RequestContext } from './request-context.js';
 
 function statelessContext(overrides: Partial<RequestContext> = {}): RequestContext {
   return {

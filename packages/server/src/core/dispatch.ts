@@ -18,6 +18,7 @@ import {
 } from '@mcpkit/protocol';
 import type * as z from 'zod';
 import type { MethodImplementation, ServerCore } from './core.js';
+import type { InputRequest } from './input-request.js';
 import { complete } from './methods-completion.js';
 import { getPrompt, listPrompts } from './methods-prompts.js';
 import {
@@ -29,7 +30,7 @@ import {
 } from './methods-resources.js';
 import { listen } from './methods-subscriptions.js';
 import { callTool, listTools } from './methods-tools.js';
-import { type InputRequest, InputRequiredSignal, type RequestContext } from './request-context.js';
+import { InputRequiredSignal, type RequestContext } from './request-context.js';
 
 /** What the core answers for one request. */
 export type HandleOutcome =

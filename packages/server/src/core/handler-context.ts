@@ -23,7 +23,8 @@ import {
   type ZodRawShape,
 } from '../schema/compile-schema.js';
 import { MissingClientCapabilityError, unsupportedByRevision } from './errors.js';
-import type { InputRequestOptions, RequestContext } from './request-context.js';
+import type { InputRequestOptions } from './input-request.js';
+import type { RequestContext } from './request-context.js';
 import { supports } from './revisions.js';
 
 /** Who is calling: what the client said about itself and what it can do. */

@@ -7,28 +7,13 @@ import type {
   ProgressToken,
   RequestId,
 } from '@mcpkit/protocol';
+import type { InputRequest, InputRequestOptions } from './input-request.js';
 import type { TaskRunner } from './tasks.js';
 
 // The explicit context of one request handled by the I/O-free core. Whoever calls
 // `McpServer.handle` supplies it: the stateful session from what `initialize` negotiated, a
 // stateless (2026-07-28) adapter from the request's own `_meta`. The core never reaches for a
 // connection; everything it may do to the outside world goes through the callbacks below.
-
-/** A question for the client: `elicitation/create`, `sampling/createMessage` or `roots/list`. */
-export interface InputRequest {
-  method: 'elicitation/create' | 'sampling/createMessage' | 'roots/list';
-  params?: JSONObject;
-}
-
-export interface InputRequestOptions {
-  /** How long to wait for the answer (stateful sessions; default: the peer's request timeout). */
-  timeoutMs?: number;
-  /**
-   * Names the question in a 2026-07-28 `input_required` result (`inputRequests[key]`); the client
-   * answers under the same key. Default: `elicitation`, `sampling`, `roots` (then `_2`, `_3`, ...).
-   */
-  key?: string;
-}
 
 /** Operations that exist only with a stateful session (revisions up to 2025-11-25). */
 export interface SessionControls {

@@ -9,12 +9,8 @@ import {
   RequestMetaObjectSchema,
 } from '@mcpkit/protocol';
 import type { HandleOutcome } from './dispatch.js';
-import {
-  type InputRequest,
-  type InputRequestOptions,
-  InputRequiredSignal,
-  type RequestContext,
-} from './request-context.js';
+import type { InputRequest, InputRequestOptions } from './input-request.js';
+import { InputRequiredSignal, type RequestContext } from './request-context.js';
 import type { RequestStateSealer } from './request-state-sealer.js';
 
 // The 2026-07-28 (stateless) side of the core, as far as it goes today: building a request's

@@ -1,6 +1,6 @@
 import type { JsonRpcError } from '@mcpkit/jsonrpc';
 import type { JSONObject, RequestId } from '@mcpkit/protocol';
-import type { InputRequest, InputRequestOptions } from './request-context.js';
+import type { InputRequest, InputRequestOptions } from './input-request.js';
 
 // Tasks (2025-11-25, experimental): a task-augmented tools/call answers at once with a task,
 // runs on, and its result is fetched later with tasks/result. The core speaks to tasks through

@@ -7,12 +7,8 @@ import type {
   ProgressToken,
   RequestId,
 } from '@mcpkit/protocol';
-import type {
-  InputRequest,
-  InputRequestOptions,
-  RequestContext,
-  SessionControls,
-} from '../core/request-context.js';
+import type { InputRequest, InputRequestOptions } from '../core/input-request.js';
+import type { RequestContext, SessionControls } from '../core/request-context.js';
 import type { TaskRunner } from '../core/tasks.js';
 
 /**

@@ -14,14 +14,43 @@ import {
   type JSONObject,
   LOGGING_LEVELS,
   type LoggingLevel,
+  type ServerCapabilities,
 } from '@mcpkit/protocol';
+import type { ErrorInfo } from '../core/core.js';
 import type { HandlerContext } from '../core/handler-context.js';
 import type { RequestContext, SessionControls } from '../core/request-context.js';
 import { supports } from '../core/revisions.js';
-import type { TaskStore } from '../core/tasks.js';
-import type { McpServer } from '../server.js';
+import type { TaskStore, TaskStoreFactory } from '../core/tasks.js';
 import { SessionRequestContext } from './session-request-context.js';
-import { answerStatelessRequest, isStatelessRequest } from './stateless-path.js';
+import { answerStatelessRequest, isStatelessRequest, type StatelessHost } from './stateless-path.js';
+
+/**
+ * What a session needs from the server that created it: McpServer implements it. The session
+ * takes it as a constructor argument instead of importing McpServer, so the layers stay one-way
+ * (server.ts imports the session, never the reverse).
+ */
+export interface SessionHost extends StatelessHost {
+  readonly options: SessionHostOptions;
+  readonly pageSize: number;
+  /** What the server declares (shaped per revision by `initializeResult`). */
+  capabilities(): ServerCapabilities;
+  /** The stateful revision to answer an initialize request for `requested` with. */
+  negotiateVersion(requested: string): string;
+  /** The initialize result for a negotiated stateful revision. */
+  initializeResult(protocolVersion: string): JSONObject;
+  handlerContext(ctx: RequestContext): Promise<HandlerContext<any>>;
+  reportError(error: unknown, info: ErrorInfo): void;
+}
+
+/** The server options a session reads (a subset of `McpServerOptions`). */
+export interface SessionHostOptions {
+  capabilities?: { tasks?: boolean };
+  tasks?: TaskStoreFactory;
+  maxInFlightRequests?: number;
+  defaultLogLevel?: LoggingLevel;
+  // Method syntax: McpServerOptions narrows the session type to its own server's sessions.
+  onRootsListChanged?(session: ServerSession<any>): void;
+}
 
 /** What `initialize` negotiated; pass it to `connect` to resume a session without a handshake. */
 export interface NegotiatedSession {
@@ -51,8 +80,9 @@ export interface ConnectOptions {
  * subscriptions. Every other request goes to the server's core with a context built from that
  * state; elicitation, sampling and roots become real requests to the client.
  */
-export class ServerSession {
-  readonly server: McpServer<any>;
+export class ServerSession<Host extends SessionHost = SessionHost> {
+  /** The server that created this session (an `McpServer` for sessions made by `connect`). */
+  readonly server: Host;
   readonly peer: JsonRpcPeer;
   readonly sessionId: string | undefined;
   #transport: Transport;
@@ -66,7 +96,7 @@ export class ServerSession {
   readonly #controls: SessionControls;
   #tasks: TaskStore | undefined;
 
-  constructor(server: McpServer<any>, transport: Transport, options: ConnectOptions) {
+  constructor(server: Host, transport: Transport, options: ConnectOptions) {
     this.server = server;
     this.#transport = transport;
     this.sessionId = options.sessionId ?? transport.sessionId;

@@ -1,11 +1,23 @@
 import type { RequestContext as PeerRequestContext } from '@mcpkit/jsonrpc';
 import { isStatelessProtocolVersion, type JSONObject, MetaKey } from '@mcpkit/protocol';
+import type { CoreRequest, HandleOutcome } from '../core/dispatch.js';
 import type { RequestContext } from '../core/request-context.js';
+import type { RequestStateSealer } from '../core/request-state-sealer.js';
 import { createStatelessContext, outcomeToResult, type StatelessContextInit } from '../core/stateless.js';
-import type { McpServer } from '../server.js';
 
 // A 2026-07-28 client on a connection (e.g. over stdio) never initializes: it probes with
 // server/discover and then sends self-describing requests, answered without session state.
+
+/**
+ * What answering a stateless request needs from the server: McpServer implements it. Passed in
+ * rather than imported, so the session layer never imports the server that creates it.
+ */
+export interface StatelessHost {
+  readonly protocolVersions: readonly string[];
+  /** The sealer of 2026-07-28 requestState, when the server has one. */
+  readonly requestState: RequestStateSealer | undefined;
+  handle(request: CoreRequest, ctx: RequestContext): Promise<HandleOutcome>;
+}
 
 /** server/discover, or a request whose `_meta` names a stateless revision. */
 export function isStatelessRequest(method: string, params: JSONObject | undefined): boolean {
@@ -16,7 +28,7 @@ export function isStatelessRequest(method: string, params: JSONObject | undefine
 }
 
 export async function answerStatelessRequest(
-  server: McpServer<any>,
+  server: StatelessHost,
   params: JSONObject | undefined,
   context: PeerRequestContext,
 ): Promise<JSONObject> {
@@ -42,7 +54,7 @@ class ConnectionStatelessInit implements StatelessContextInit {
   readonly #context: PeerRequestContext;
 
   constructor(
-    server: McpServer<any>,
+    server: StatelessHost,
     readonly params: JSONObject | undefined,
     context: PeerRequestContext,
   ) {
@@ -62,9 +74,9 @@ class ConnectionStatelessInit implements StatelessContextInit {
   }
 }
 
-const statelessVersions = new WeakMap<McpServer<any>, readonly string[]>();
+const statelessVersions = new WeakMap<StatelessHost, readonly string[]>();
 
-function statelessVersionsOf(server: McpServer<any>): readonly string[] {
+function statelessVersionsOf(server: StatelessHost): readonly string[] {
   let versions = statelessVersions.get(server);
   if (versions === undefined) {
     versions = server.protocolVersions.filter(isStatelessProtocolVersion);

@@ -1,6 +1,6 @@
 import { JsonRpcError } from '@mcpkit/jsonrpc';
 import type { JSONObject } from '@mcpkit/protocol';
-import type { InputRequest, InputRequestOptions } from '../core/request-context.js';
+import type { InputRequest, InputRequestOptions } from '../core/input-request.js';
 import type { TaskOwner, TasksExtensionOptions, TasksExtensionStore } from '../core/task-extension.js';
 import type { TaskOutcome, TaskStatus, TaskWork } from '../core/tasks.js';
 

@@ -7,7 +7,8 @@ import {
 } from '@mcpkit/protocol';
 import * as z from 'zod';
 import { MissingClientCapabilityError } from '../core/errors.js';
-import type { InputRequest, InputRequestOptions, RequestContext } from '../core/request-context.js';
+import type { InputRequest, InputRequestOptions } from '../core/input-request.js';
+import type { RequestContext } from '../core/request-context.js';
 import type {
   ExtensionToolCall,
   TaskOwner,

@@ -1,6 +1,6 @@
 import type { AuthInfo } from '@mcpkit/jsonrpc';
 import type { JSONRPCMessage } from '@mcpkit/protocol';
-import { type HandlerContext, messageExtra } from '../handler.js';
+import { type HandlerContext, messageExtra } from '../route-context.js';
 import type { HttpMessageExtra } from '../session-transport.js';
 import { requestIdOf, statelessEraNotServed } from '../versions.js';
 import { checkStatelessPost } from './request-checks.js';

@@ -1,0 +1,427 @@
+import { JsonRpcPeer, type Peer, type RequestOptions, type Transport } from '@mcpkit/jsonrpc';
+import {
+  type ClientCapabilities,
+  DiscoverResultSchema,
+  type Implementation,
+  isStatelessProtocolVersion,
+  type JSONObject,
+  type JSONRPCMessage,
+  LATEST_PROTOCOL_VERSION,
+  type PaginatedRequestParams,
+  type Prompt,
+  type Resource,
+  type ServerCapabilities,
+  SubscriptionsListenResultSchema,
+  TASKS_EXTENSION_ID,
+  type Tool,
+} from '@mcpkit/protocol';
+import type * as z from 'zod';
+import { addsCapability, assertServerCapability, buildClientCapabilities } from './capabilities.js';
+import type { LogMessageHandler, McpClientOptions } from './client-options.js';
+import { checkVersionOptions } from './client-version-options.js';
+import { ClientConnection } from './connection.js';
+import { McpClientError, McpClientErrorCode } from './errors.js';
+import type { NegotiatedSession } from './handshake.js';
+import { ListCache } from './list-cache.js';
+import type { ListChangedHandler, ListKind } from './list-changed.js';
+import { negotiate } from './negotiation.js';
+import { type NegotiationCache, serverKeyOf, sharedNegotiationCache } from './negotiation-cache.js';
+import { paginate } from './pagination.js';
+import { wirePeer } from './peer-wiring.js';
+import { resultSchemaFor, type TypedMethod, type TypedResults } from './result-schemas.js';
+import { type ListItem, ServerEvents } from './server-events.js';
+import { ServerRequestResponder } from './server-requests.js';
+import { asError } from './subscriptions.js';
+import { TaskStatusHub } from './task-status.js';
+import { TaskClient } from './tasks.js';
+import { ToolCatalog } from './tool-catalog.js';
+import { isUnreadableOutput, unreadableOutputError } from './unreadable-output.js';
+import { parseServerResult } from './validation.js';
+
+const DEFAULT_MAX_PAGES = 1000;
+const DEFAULT_DISCOVER_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_INPUT_ROUNDS = 10;
+
+/**
+ * What every call of `McpClient` goes through: the connection (connect, negotiation, close), generic
+ * requests, the capability checks and the shared collaborators. `McpClient` adds the typed API.
+ */
+export abstract class ClientCore {
+  readonly clientInfo: Implementation;
+  /** Called once when the connection closes, whichever side closed it. */
+  onclose?: () => void;
+  /** Non-fatal problems (overrides `options.onerror`). */
+  onerror?: (error: Error) => void;
+
+  protected readonly options: McpClientOptions;
+  readonly #offeredVersion: string;
+  readonly #supportedVersions: readonly string[];
+  protected readonly responder = new ServerRequestResponder();
+  protected readonly events: ServerEvents = new ServerEvents({
+    connection: () => this.#connection,
+    subscribe: async (uri, options) => void (await this.call('resources/subscribe', { uri }, options)),
+    unsubscribe: async (uri, options) => void (await this.call('resources/unsubscribe', { uri }, options)),
+    openListen: (notifications, signal) =>
+      this.request('subscriptions/listen', { notifications }, SubscriptionsListenResultSchema, {
+        signal,
+        timeoutMs: Number.POSITIVE_INFINITY,
+      }),
+    fetchAll: {
+      tools: () => this.listAllTools(),
+      prompts: () => this.listAllPrompts(),
+      resources: () => this.listAllResources(),
+    },
+    reportError: (error) => this.reportError(error),
+  });
+  protected readonly tools = new ToolCatalog();
+  protected readonly taskStatus = new TaskStatusHub();
+  protected readonly tasks = new TaskClient({
+    session: (method) => this.requireConnection(method).session,
+    request: (method, params, schema, options) => this.request(method, params, schema, options),
+    strict: () => this.options.enforceStrictCapabilities !== false,
+    taskSupport: (name) => this.tools.taskSupport(name),
+    checkOutput: (name, result, validateOutput) => {
+      if (validateOutput ?? this.options.validateToolOutput ?? true) this.tools.checkOutput(name, result);
+    },
+    hub: this.taskStatus,
+    reportError: (error) => this.reportError(error),
+  });
+  readonly #listCache: ListCache | undefined;
+  protected logHandler: LogMessageHandler | undefined;
+  #connecting: Peer | undefined;
+  #connection: ClientConnection | undefined;
+
+  /** The typed listings of `McpClient`, which list-changed handlers may re-fetch. */
+  abstract listAllTools(options?: RequestOptions): Promise<Tool[]>;
+  abstract listAllPrompts(options?: RequestOptions): Promise<Prompt[]>;
+  abstract listAllResources(options?: RequestOptions): Promise<Resource[]>;
+
+  constructor(clientInfo: Implementation, options: McpClientOptions = {}) {
+    this.clientInfo = clientInfo;
+    this.options = options;
+    const versions = checkVersionOptions(options, LATEST_PROTOCOL_VERSION);
+    this.#offeredVersion = versions.offered;
+    this.#supportedVersions = versions.supported;
+    const extensions = options.capabilities?.extensions as Record<string, unknown> | undefined;
+    if (extensions?.[TASKS_EXTENSION_ID] !== undefined && options.tasksExtension === undefined) {
+      // Declared by hand, a server could answer with tasks that callTool cannot await.
+      throw new McpClientError(
+        McpClientErrorCode.InvalidOptions,
+        `capabilities.extensions declares ${TASKS_EXTENSION_ID}; pass tasksExtension: tasksExtension() from '@mcpkit/client/tasks-extension' instead`,
+      );
+    }
+    this.responder.configure(options);
+    if (options.listCache === true) this.#listCache = new ListCache();
+    this.logHandler = options.onLogMessage;
+    this.taskStatus.setHandler(options.onTaskStatus);
+    for (const kind of ['tools', 'prompts', 'resources'] as const) {
+      const handler = options.listChanged?.[kind];
+      if (handler) this.setListChangedHandler(kind, handler as ListChangedHandler<ListItem<typeof kind>>);
+    }
+  }
+
+  // ---- Connection state ------------------------------------------------------------------------
+
+  get isConnected(): boolean {
+    return this.#connection !== undefined;
+  }
+  /** The negotiated protocol revision (undefined until connected). */
+  get protocolVersion(): string | undefined {
+    return this.#connection?.session.protocolVersion;
+  }
+  /** `stateful` after an initialize handshake, `stateless` for a 2026-07-28 server. */
+  get protocolMode(): NegotiatedSession['mode'] | undefined {
+    return this.#connection?.session.mode;
+  }
+  get serverInfo(): Implementation | undefined {
+    return this.#connection?.session.serverInfo;
+  }
+  get serverCapabilities(): ServerCapabilities | undefined {
+    return this.#connection?.session.serverCapabilities;
+  }
+  get instructions(): string | undefined {
+    return this.#connection?.session.instructions;
+  }
+  /** The capabilities declared in the handshake, or those that would be declared now. */
+  get clientCapabilities(): ClientCapabilities {
+    const connection = this.#connection;
+    if (connection?.session.mode === 'stateful') return connection.declaredCapabilities;
+    return this.#currentCapabilities();
+  }
+
+  /**
+   * Connects and negotiates: sends `initialize` offering the configured revision, accepts any
+   * supported revision the server answers with (closing and throwing UNSUPPORTED_PROTOCOL_VERSION
+   * otherwise), tells the transport the version, then sends `notifications/initialized`. By default
+   * (offering 2026-07-28) it probes `server/discover` first, on the same connection, and falls back
+   * to that handshake for legacy servers; pin `protocolVersion` to a stateful revision to skip the probe.
+   * `options` apply to the negotiation requests (timeout, abort signal).
+   */
+  async connect(transport: Transport, options?: RequestOptions): Promise<void> {
+    if (this.#connection || this.#connecting) {
+      throw new McpClientError(
+        McpClientErrorCode.AlreadyConnected,
+        'connect() was called on a client that is already connected (or connecting); call close() first',
+      );
+    }
+    let unreadable: Error | undefined;
+    const peerOptions = {
+      onerror: (error: Error) => {
+        // Unreadable output during the handshake ends it now (see unreadableOutputError).
+        if (this.#connecting === peer && !unreadable && isUnreadableOutput(error)) {
+          unreadable = error;
+          void this.#closePeer(peer);
+        }
+        this.reportError(error);
+      },
+    };
+    const timeout = this.options.defaultTimeoutMs;
+    const peer = new JsonRpcPeer(
+      timeout === undefined ? peerOptions : { ...peerOptions, defaultTimeoutMs: timeout },
+    );
+    wirePeer(peer, {
+      answer: (method, params, ctx) => this.responder.answer(method, params, ctx),
+      protocolVersion: () => this.protocolVersion,
+      serverInfo: () => this.serverInfo,
+      logMessage: (entry) => this.logHandler?.(entry),
+      resourceUpdated: (update) => this.events.resourceUpdated(update),
+      subscriptionsAcknowledged: () => this.events.acknowledged(),
+      elicitationComplete: (id) => this.options.onElicitationComplete?.(id),
+      taskStatus: (task) => this.taskStatus.deliver(task),
+      listChanged: (kind) => {
+        this.#listCache?.invalidate(kind);
+        if (kind === 'tools') this.tools.listChanged();
+        this.events.listChanged(kind);
+      },
+      reportError: (error) => this.reportError(error),
+    });
+    peer.onclose = () => this.#handleClosed(peer);
+    // An HTTP transport that can take the SEP-2243 header hook gets it, so Mcp-Param-* needs no wiring.
+    const headerAware = transport as Transport & {
+      setMessageHeaders?(hook: ClientCore['messageHeaders']): void;
+    };
+    headerAware.setMessageHeaders?.(this.messageHeaders);
+    this.#connecting = peer;
+    const capabilities = this.#currentCapabilities();
+    try {
+      await peer.connect(transport);
+      const session = await negotiate(
+        peer,
+        transport,
+        {
+          clientInfo: this.clientInfo,
+          capabilities,
+          offeredVersion: this.#offeredVersion,
+          supportedVersions: this.#supportedVersions,
+          discoverTimeoutMs: this.options.discoverTimeoutMs ?? DEFAULT_DISCOVER_TIMEOUT_MS,
+          ...this.#negotiationCacheFor(transport),
+        },
+        options,
+      );
+      this.#connection = new ClientConnection(peer, transport, session, capabilities, {
+        clientInfo: this.clientInfo,
+        supportedVersions: this.#supportedVersions,
+        maxInputRounds: this.options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS,
+        capabilities: () => this.#currentCapabilities(),
+        answer: (method, params, ctx) => this.responder.answer(method, params, ctx),
+        ...(this.options.renewExpiredSession === false
+          ? {}
+          : {
+              sessionRenewed: (renewOptions) => this.#restoreSessionState(this.#connection, renewOptions),
+            }),
+      });
+      void this.events.syncListen();
+    } catch (error) {
+      this.#connection = undefined;
+      await this.#closePeer(peer);
+      throw unreadable ? unreadableOutputError(unreadable) : error;
+    } finally {
+      this.#connecting = undefined;
+    }
+  }
+
+  /** A renewed session starts empty: subscribe again and set the log level the old one had. */
+  async #restoreSessionState(
+    connection: ClientConnection | undefined,
+    options: RequestOptions | undefined,
+  ): Promise<void> {
+    const level = connection?.logLevel;
+    await Promise.all([
+      this.events.resubscribeAll(options),
+      level === undefined ? undefined : this.call('logging/setLevel', { level }, options),
+    ]);
+  }
+
+  #negotiationCacheFor(transport: Transport): { cache?: { store: NegotiationCache; serverKey: string } } {
+    const store = this.options.negotiationCache ?? sharedNegotiationCache;
+    const serverKey = store === false ? undefined : serverKeyOf(transport);
+    return store === false || serverKey === undefined ? {} : { cache: { store, serverKey } };
+  }
+
+  /** Closes the connection (and the transport). Safe to call when not connected. */
+  async close(): Promise<void> {
+    const peer = this.#connection?.peer ?? this.#connecting;
+    if (!peer) return;
+    await peer.close();
+    this.#handleClosed(peer);
+  }
+
+  // ---- Generic requests ------------------------------------------------------------------------
+
+  /**
+   * Sends any request and validates its result with `resultSchema`. Known methods are subject to
+   * the strict capability check like the typed helpers.
+   */
+  async request<S extends z.ZodType>(
+    method: string,
+    params: JSONObject | undefined,
+    resultSchema: S,
+    options?: RequestOptions,
+  ): Promise<z.output<S>> {
+    const connection = this.requireConnection(method);
+    this.checkCapability(method, connection);
+    const raw = await connection.send(method, params, options);
+    return parseServerResult(resultSchema, raw, method, connection.session.protocolVersion);
+  }
+
+  /** Sends a notification to the server. */
+  async notify(method: string, params?: JSONObject): Promise<void> {
+    await this.requireConnection(method).peer.notify(method, params);
+  }
+
+  /** Checks the server answers. 2026-07-28 has no `ping`; `server/discover` serves instead. */
+  async ping(options?: RequestOptions): Promise<void> {
+    if (this.isStateless('ping'))
+      await this.request('server/discover', undefined, DiscoverResultSchema, options);
+    else await this.call('ping', undefined, options);
+  }
+
+  protected isStateless(method: string): boolean {
+    return this.requireConnection(method).session.mode === 'stateless';
+  }
+
+  protected pages<R extends { nextCursor?: string | undefined }, T>(
+    method: string,
+    list: (params: PaginatedRequestParams | undefined) => Promise<R>,
+    items: (result: R) => T[],
+  ): AsyncGenerator<T, void, undefined> {
+    const fetchPage = async (cursor: string | undefined) => {
+      const result = await list(cursor === undefined ? undefined : { cursor });
+      return { items: items(result), nextCursor: result.nextCursor };
+    };
+    return paginate(method, fetchPage, this.options.maxPages ?? DEFAULT_MAX_PAGES);
+  }
+
+  /** A typed call: the result is checked against the exact schema of the negotiated revision. */
+  protected call<M extends TypedMethod>(
+    method: M,
+    params: JSONObject | undefined,
+    options?: RequestOptions,
+  ): Promise<TypedResults[M]> {
+    const version = this.requireConnection(method).session.protocolVersion;
+    const load = () => this.request(method, params, resultSchemaFor(method, version), options);
+    const cache = this.#listCache;
+    return cache !== undefined && ListCache.isCacheable(method)
+      ? cache.through(method, params, load)
+      : load();
+  }
+
+  /**
+   * Headers an HTTP transport should add to a message under 2026-07-28 (SEP-2243): `Mcp-Method`,
+   * `Mcp-Name` and the `Mcp-Param-*` mirrors of annotated tool arguments (from the last
+   * `tools/list`). Pass it as the transport's per-message header hook; older revisions get none.
+   */
+  readonly messageHeaders = (
+    message: JSONRPCMessage,
+    protocolVersion: string | undefined,
+  ): Record<string, string> | undefined => {
+    if (protocolVersion === undefined || !isStatelessProtocolVersion(protocolVersion)) return undefined;
+    return this.tools.headersFor(message);
+  };
+
+  /** Reacts to the server's `notifications/<kind>/list_changed`, optionally re-fetching the list. */
+  setListChangedHandler<K extends ListKind>(
+    kind: K,
+    handler: ListChangedHandler<ListItem<K>> | undefined,
+  ): void {
+    this.events.setListChangedHandler(kind, handler);
+  }
+
+  // ---- Internals -------------------------------------------------------------------------------
+
+  #currentCapabilities(): ClientCapabilities {
+    const explicit = this.options.capabilities;
+    const extension = this.options.tasksExtension;
+    const declared =
+      extension === undefined
+        ? explicit
+        : { ...explicit, extensions: { ...extension.declaration, ...explicit?.extensions } };
+    return buildClientCapabilities(declared, this.responder.features());
+  }
+
+  /** A stateful session cannot declare new capabilities after the handshake: refuse such changes. */
+  protected changeHandlers(apply: () => void): void {
+    const restore = this.responder.snapshot();
+    apply();
+    const connection = this.#connection;
+    if (!connection || connection.session.mode === 'stateless') return;
+    const added = addsCapability(connection.declaredCapabilities, this.#currentCapabilities());
+    if (added === undefined) return;
+    restore();
+    throw new McpClientError(
+      McpClientErrorCode.CapabilityChangeAfterConnect,
+      `Cannot add the '${added}' capability after connect(): it was not declared in initialize. ` +
+        'Set the handler (or pass it in the options) before connecting.',
+      { data: { capability: added } },
+    );
+  }
+
+  protected checkCapability(method: string, { session }: ClientConnection): void {
+    if (this.options.enforceStrictCapabilities === false) return;
+    assertServerCapability(method, session.serverCapabilities, session.protocolVersion);
+  }
+
+  protected requireConnection(method: string): ClientConnection {
+    const connection = this.#connection;
+    if (connection) return connection;
+    throw new McpClientError(
+      McpClientErrorCode.NotConnected,
+      `Cannot send ${method}: the client is not connected (call connect() first)`,
+    );
+  }
+
+  /** A tolerated problem: a warning through the logger when there is one, else an onerror report. */
+  protected warn(error: McpClientError): void {
+    const logger = this.options.logger;
+    if (logger === undefined) {
+      this.reportError(error);
+      return;
+    }
+    const details = typeof error.data === 'object' && error.data !== null ? { ...error.data } : {};
+    logger.warn(error.message, { code: error.code, ...details });
+  }
+
+  protected reportError(error: Error): void {
+    const handler = this.onerror ?? this.options.onerror;
+    handler?.(error);
+  }
+
+  async #closePeer(peer: Peer): Promise<void> {
+    try {
+      await peer.close();
+    } catch (error) {
+      this.reportError(asError(error, 'closing the connection failed'));
+    }
+    this.#handleClosed(peer);
+  }
+
+  #handleClosed(peer: Peer): void {
+    const connection = this.#connection;
+    if (connection?.peer !== peer) return;
+    this.events.closed(connection);
+    this.#connection = undefined;
+    this.tools.clear();
+    this.taskStatus.clear();
+    this.onclose?.();
+  }
+}
