@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { StdioErrorCode, StdioTransportError } from './errors.js';
+import { messageOf, StdioErrorCode, StdioTransportError } from './errors.js';
 import { Fifo } from './fifo.js';
 
 /** Default bound on bytes accepted by `send` but not yet taken by the reader: 64 MiB. */
@@ -212,8 +212,11 @@ function chunkOf(group: QueuedWrite[]): Frame {
 }
 
 function writeFailed(error: unknown): StdioTransportError {
-  const reason = error instanceof Error ? error.message : String(error);
-  return new StdioTransportError(StdioErrorCode.WriteFailed, `Writing a message failed: ${reason}`, {
-    cause: error,
-  });
+  return new StdioTransportError(
+    StdioErrorCode.WriteFailed,
+    `Writing a message failed: ${messageOf(error)}`,
+    {
+      cause: error,
+    },
+  );
 }

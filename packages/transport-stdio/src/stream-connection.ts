@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { decodeMessage, encodeMessage, JsonRpcError } from '@mcpkit/jsonrpc';
 import { BatchResponses } from './batch-responses.js';
-import { StdioErrorCode, StdioTransportError } from './errors.js';
+import { messageOf, StdioErrorCode, StdioTransportError } from './errors.js';
 import { FrameWriter, type RawWrite } from './frame-writer.js';
 import type { FrameDecoder, FrameEvent, StdioFraming } from './framing/index.js';
 import { peekRequestId } from './peek-id.js';
@@ -61,10 +61,6 @@ export class StreamConnection {
     this.batches = options.answerBatchesAsBatches
       ? new BatchResponses((responses) => this.write(responses))
       : undefined;
-    this.onData = this.onData.bind(this);
-    this.onEnd = this.onEnd.bind(this);
-    this.onInputError = this.onInputError.bind(this);
-    this.onOutputError = this.onOutputError.bind(this);
   }
 
   start(): void {
@@ -116,39 +112,32 @@ export class StreamConnection {
     this.writer.close(reason);
   }
 
-  private onData(chunk: Buffer | string): void {
+  // Arrow functions: they are stream listeners, added and removed by identity.
+  private readonly onData = (chunk: Buffer | string): void => {
     this.decoder.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
-  }
+  };
 
-  private onEnd(): void {
+  private readonly onEnd = (): void => {
     this.decoder.end();
     if (!this.stopped) this.options.oninputend();
-  }
+  };
 
-  private onInputError(error: Error): void {
-    if (this.stopped) return; // the channel is already down; its closing was reported once
-    this.options.oninputend(
-      new StdioTransportError(
-        StdioErrorCode.NotConnected,
-        `Reading from the ${this.options.peerName} failed: ${error.message}`,
-        {
-          cause: error,
-        },
-      ),
-    );
-  }
+  // Once stopped, the channel is already down and its closing was reported once (e.g. EPIPE after
+  // the process exited).
+  private readonly onInputError = (error: Error): void => {
+    if (!this.stopped)
+      this.options.oninputend(this.streamError(StdioErrorCode.NotConnected, 'Reading from', error));
+  };
 
-  private onOutputError(error: Error): void {
-    if (this.stopped) return; // e.g. EPIPE after the process exited: the exit itself was reported
-    this.options.onoutputerror(
-      new StdioTransportError(
-        StdioErrorCode.WriteFailed,
-        `Writing to the ${this.options.peerName} failed: ${error.message}`,
-        {
-          cause: error,
-        },
-      ),
-    );
+  private readonly onOutputError = (error: Error): void => {
+    if (!this.stopped)
+      this.options.onoutputerror(this.streamError(StdioErrorCode.WriteFailed, 'Writing to', error));
+  };
+
+  private streamError(code: StdioErrorCode, action: string, error: Error): StdioTransportError {
+    return new StdioTransportError(code, `${action} the ${this.options.peerName} failed: ${error.message}`, {
+      cause: error,
+    });
   }
 
   private onFrame(event: FrameEvent): void {
@@ -236,7 +225,7 @@ export class StreamConnection {
     } catch (error) {
       // A throwing handler must not tear down the read loop (and with it the process).
       this.options.onerror(
-        new Error(`The onmessage handler threw: ${error instanceof Error ? error.message : String(error)}`, {
+        new Error(`The onmessage handler threw: ${messageOf(error)}`, {
           cause: error,
         }),
       );
@@ -256,7 +245,7 @@ export class StreamConnection {
       this.options.onerror(
         new StdioTransportError(
           StdioErrorCode.WriteFailed,
-          `Could not send the error response for an invalid message: ${error instanceof Error ? error.message : String(error)}`,
+          `Could not send the error response for an invalid message: ${messageOf(error)}`,
           { cause: error },
         ),
       ),
