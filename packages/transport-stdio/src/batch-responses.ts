@@ -35,30 +35,26 @@ export class BatchResponses {
   observe(message: JSONRPCMessage): void {
     if (!('method' in message) || message.method !== 'notifications/cancelled') return;
     const id = message.params?.requestId;
-    const batch = typeof id === 'string' || typeof id === 'number' ? this.release(id) : undefined;
-    if (batch) this.flushIfComplete(batch);
+    if (typeof id !== 'string' && typeof id !== 'number') return;
+    const batch = this.byId.get(id);
+    if (!batch) return;
+    this.byId.delete(id);
+    batch.waiting.delete(id);
+    this.flushIfComplete(batch);
   }
 
   /** Holds `message` if it answers a batched request; returns undefined when it is not one. */
   hold(message: JSONRPCMessage): Promise<void> | undefined {
     if ('method' in message || !('id' in message) || message.id === null) return undefined;
-    const batch = this.release(message.id);
-    return (
-      batch &&
-      new Promise<void>((resolve, reject) => {
-        batch.responses.push(message);
-        batch.settlers.push({ resolve, reject });
-        this.flushIfComplete(batch);
-      })
-    );
-  }
-
-  /** Stops waiting for request `id`; its batch, when it belongs to one. */
-  private release(id: RequestId): Batch | undefined {
-    const batch = this.byId.get(id);
-    this.byId.delete(id);
-    batch?.waiting.delete(id);
-    return batch;
+    const batch = this.byId.get(message.id);
+    if (!batch) return undefined;
+    this.byId.delete(message.id);
+    batch.waiting.delete(message.id);
+    return new Promise<void>((resolve, reject) => {
+      batch.responses.push(message);
+      batch.settlers.push({ resolve, reject });
+      this.flushIfComplete(batch);
+    });
   }
 
   /** Fails every held response (the connection is closing). */

@@ -1,4 +1,3 @@
-import process from 'node:process';
 
 /**
  * Variables a spawned server inherits by default: enough to find programs and a home, nothing

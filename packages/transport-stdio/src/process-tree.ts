@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import process from 'node:process';
 
 // Behind a pure call, so bundles of servers that never spawn drop this module (see default-environment.ts).
 const isWindows = /* @__PURE__ */ platformIsWindows();

@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import process from 'node:process';
 import { getDefaultEnvironment } from './default-environment.js';
 import { StdioErrorCode, StdioTransportError } from './errors.js';
 import { isProcessGroupAlive, signalProcessTree, usesProcessGroups } from './process-tree.js';

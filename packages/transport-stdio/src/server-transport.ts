@@ -1,4 +1,3 @@
-import process from 'node:process';
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@mcpkit/jsonrpc';
 import { StdioErrorCode, StdioTransportError } from './errors.js';
