@@ -1,4 +1,3 @@
-
 /**
  * Variables a spawned server inherits by default: enough to find programs and a home, nothing
  * that tends to hold secrets. Pass `inheritEnv: true` to give it the whole environment.

@@ -205,15 +205,9 @@ export class StreamConnection {
       this.deliver(messages[index]!);
     }
     this.queued = undefined;
-    this.replay(queued);
-  }
-
-  /** Handles frames that waited for a batch; a batch among them takes over, and the rest wait again. */
-  private replay(frames: FrameEvent[]): void {
-    for (let index = 0; index < frames.length; index++) {
-      if (this.queued) return void this.queued.push(...frames.slice(index));
-      this.onFrame(frames[index]!);
-    }
+    // Frames that waited go through onFrame again, in order: should one of them be a batch, it
+    // takes over and the frames after it wait in its queue (onFrame puts them there).
+    for (const frame of queued) this.onFrame(frame);
     if (!this.queued && !this.readingStopped) this.options.input.resume();
   }
 
