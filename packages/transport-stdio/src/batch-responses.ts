@@ -16,19 +16,23 @@ interface Batch {
  * cancelled request gets no response.
  */
 export class BatchResponses {
-  private readonly byId = new Map<RequestId, Batch>();
+  readonly #byId = new Map<RequestId, Batch>();
 
-  constructor(private readonly sendBatch: (responses: JSONRPCMessage[]) => Promise<void>) {}
+  readonly #sendBatch: (responses: JSONRPCMessage[]) => Promise<void>;
+
+  constructor(sendBatch: (responses: JSONRPCMessage[]) => Promise<void>) {
+    this.#sendBatch = sendBatch;
+  }
 
   /** Remembers the requests of an incoming batch (ids already in use are answered singly). */
   track(batch: readonly JSONRPCMessage[]): void {
     const ids = new Set<RequestId>();
     for (const message of batch) {
-      if ('method' in message && 'id' in message && !this.byId.has(message.id)) ids.add(message.id);
+      if ('method' in message && 'id' in message && !this.#byId.has(message.id)) ids.add(message.id);
     }
     if (ids.size === 0) return;
     const entry: Batch = { waiting: ids, responses: [], settlers: [] };
-    for (const id of ids) this.byId.set(id, entry);
+    for (const id of ids) this.#byId.set(id, entry);
   }
 
   /** Notes an incoming message: a cancellation releases the cancelled request from its batch. */
@@ -36,40 +40,40 @@ export class BatchResponses {
     if (!('method' in message) || message.method !== 'notifications/cancelled') return;
     const id = message.params?.requestId;
     if (typeof id !== 'string' && typeof id !== 'number') return;
-    const batch = this.byId.get(id);
+    const batch = this.#byId.get(id);
     if (!batch) return;
-    this.byId.delete(id);
+    this.#byId.delete(id);
     batch.waiting.delete(id);
-    this.flushIfComplete(batch);
+    this.#flushIfComplete(batch);
   }
 
   /** Holds `message` if it answers a batched request; returns undefined when it is not one. */
   hold(message: JSONRPCMessage): Promise<void> | undefined {
     if ('method' in message || !('id' in message) || message.id === null) return undefined;
-    const batch = this.byId.get(message.id);
+    const batch = this.#byId.get(message.id);
     if (!batch) return undefined;
-    this.byId.delete(message.id);
+    this.#byId.delete(message.id);
     batch.waiting.delete(message.id);
     return new Promise<void>((resolve, reject) => {
       batch.responses.push(message);
       batch.settlers.push({ resolve, reject });
-      this.flushIfComplete(batch);
+      this.#flushIfComplete(batch);
     });
   }
 
   /** Fails every held response (the connection is closing). */
   clear(reason: Error): void {
-    const batches = new Set(this.byId.values());
-    this.byId.clear();
+    const batches = new Set(this.#byId.values());
+    this.#byId.clear();
     for (const batch of batches) {
       for (const settler of batch.settlers) settler.reject(reason);
     }
   }
 
-  private flushIfComplete(batch: Batch): void {
+  #flushIfComplete(batch: Batch): void {
     if (batch.waiting.size > 0 || batch.responses.length === 0) return;
     const { responses, settlers } = batch;
-    this.sendBatch(responses).then(
+    this.#sendBatch(responses).then(
       () => {
         for (const settler of settlers) settler.resolve();
       },

@@ -97,6 +97,21 @@ describe('stdio batches', () => {
     expect(server.messages).toEqual([...pings(5000), ping(9999)]);
   });
 
+  it('keeps the order of everything queued behind a long batch, batches among it included', async () => {
+    const server = await openServer({ maxBatchSize: 5000 });
+    const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => ping(from + i));
+    // One chunk: a long batch, then a single message, another long batch (it takes over while the
+    // first one's queue is replayed), a short batch and a last message.
+    const frames = [range(0, 200), ping(1000), range(2000, 300), range(3000, 3), ping(4000)];
+    server.stdin.write(frames.map((frame) => `${JSON.stringify(frame)}\n`).join(''));
+    await waitUntil(() => server.messages.length === 505, 'every message');
+    expect(server.messages).toEqual(frames.flat());
+    // Input flows again once the queue is empty.
+    server.stdin.write(`${JSON.stringify(ping(5000))}\n`);
+    await waitUntil(() => server.messages.length === 506, 'the message after the queue');
+    expect(server.messages.at(-1)).toEqual(ping(5000));
+  });
+
   it('answers every request of a long batch, in one array', async () => {
     const server = await openServer({ maxBatchSize: 300 });
     server.transport.onmessage = (message) => {

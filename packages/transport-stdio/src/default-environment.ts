@@ -1,5 +1,3 @@
-import process from 'node:process';
-
 /**
  * Variables a spawned server inherits by default: enough to find programs and a home, nothing
  * that tends to hold secrets. Pass `inheritEnv: true` to give it the whole environment.

@@ -43,3 +43,8 @@ export class StdioTransportError extends Error {
     if (details?.stderrTail !== undefined) this.stderrTail = details.stderrTail;
   }
 }
+
+/** The message of a thrown value, which need not be an Error. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { StdioErrorCode, StdioTransportError } from './errors.js';
+import { messageOf, StdioErrorCode, StdioTransportError } from './errors.js';
 import { Fifo } from './fifo.js';
 
 /** Default bound on bytes accepted by `send` but not yet taken by the reader: 64 MiB. */
@@ -42,75 +42,80 @@ interface QueuedWrite {
  * EAGER_WRITE_FRAMES frames.
  */
 export class FrameWriter {
-  private readonly queue = new Fifo<QueuedWrite>();
+  readonly #queue = new Fifo<QueuedWrite>();
   /** Groups of frames handed to the stream, waiting for its callback. */
-  private readonly inFlight = new Set<QueuedWrite[]>();
+  readonly #inFlight = new Set<QueuedWrite[]>();
   /** Bytes accepted but not yet confirmed written by the stream's callback. */
-  private pendingBytes = 0;
-  private waitingForDrain = false;
-  private flushScheduled = false;
-  private readonly idleWaiters = new Set<() => void>();
-  private closedWith: Error | undefined;
+  #pendingBytes = 0;
+  #waitingForDrain = false;
+  #flushScheduled = false;
+  readonly #idleWaiters = new Set<() => void>();
+  #closedWith: Error | undefined;
+
+  readonly #stream: Writable;
+  readonly #rawWrite: RawWrite;
+  readonly #maxPendingBytes: number;
 
   constructor(
-    private readonly stream: Writable,
-    private readonly rawWrite: RawWrite,
-    private readonly maxPendingBytes: number = DEFAULT_MAX_PENDING_WRITE_BYTES,
+    stream: Writable,
+    rawWrite: RawWrite,
+    maxPendingBytes: number = DEFAULT_MAX_PENDING_WRITE_BYTES,
   ) {
-    this.onDrain = this.onDrain.bind(this);
-    this.flush = this.flush.bind(this);
+    this.#stream = stream;
+    this.#rawWrite = rawWrite;
+    this.#maxPendingBytes = maxPendingBytes;
   }
 
   get pendingWriteBytes(): number {
-    return this.pendingBytes;
+    return this.#pendingBytes;
   }
 
   write(frame: Frame): Promise<void> {
-    if (this.closedWith) return Promise.reject(this.closedWith);
+    if (this.#closedWith) return Promise.reject(this.#closedWith);
     const byteLength = typeof frame === 'string' ? Buffer.byteLength(frame, 'utf8') : frame.byteLength;
     // A lone frame is always accepted, so a message larger than the bound can still be sent.
-    if (this.pendingBytes > 0 && this.pendingBytes + byteLength > this.maxPendingBytes) {
+    if (this.#pendingBytes > 0 && this.#pendingBytes + byteLength > this.#maxPendingBytes) {
       return Promise.reject(
         new StdioTransportError(
           StdioErrorCode.WriteQueueFull,
-          `Cannot send a message of ${byteLength} bytes: ${this.pendingBytes} bytes are already waiting for the reader (limit maxPendingWriteBytes = ${this.maxPendingBytes}); the other side is not reading its input`,
+          `Cannot send a message of ${byteLength} bytes: ${this.#pendingBytes} bytes are already waiting for the reader (limit maxPendingWriteBytes = ${this.#maxPendingBytes}); the other side is not reading its input`,
         ),
       );
     }
     return new Promise<void>((resolve, reject) => {
-      this.pendingBytes += byteLength;
-      this.queue.push({ frame, byteLength, resolve, reject });
-      if (this.waitingForDrain) return;
-      if (this.queue.length >= EAGER_WRITE_FRAMES) this.writeQueued();
-      else if (!this.flushScheduled) {
-        this.flushScheduled = true;
+      this.#pendingBytes += byteLength;
+      this.#queue.push({ frame, byteLength, resolve, reject });
+      if (this.#waitingForDrain) return;
+      if (this.#queue.length >= EAGER_WRITE_FRAMES) this.#writeQueued();
+      else if (!this.#flushScheduled) {
+        this.#flushScheduled = true;
         // A tick queued from a microtask runs once the microtask queue is drained.
-        process.nextTick(this.flush);
+        process.nextTick(this.#flush);
       }
     });
   }
 
   /** Resolves once every accepted frame was confirmed written (or failed), or after `timeoutMs`. */
   whenIdle(timeoutMs: number): Promise<void> {
-    if (this.isIdle()) return Promise.resolve();
+    if (this.#isIdle()) return Promise.resolve();
     return new Promise((resolve) => {
       const wake = () => {
         clearTimeout(timer);
-        this.idleWaiters.delete(wake);
+        this.#idleWaiters.delete(wake);
         resolve();
       };
       const timer = setTimeout(wake, timeoutMs);
-      this.idleWaiters.add(wake);
+      this.#idleWaiters.add(wake);
     });
   }
 
-  private isIdle(): boolean {
-    return this.queue.length === 0 && this.inFlight.size === 0;
+  #isIdle(): boolean {
+    return this.#queue.length === 0 && this.#inFlight.size === 0;
   }
 
-  private settled(): void {
-    if (!this.isIdle()) return;
-    for (const wake of [...this.idleWaiters]) wake();
+  #settled(): void {
+    if (!this.#isIdle()) return;
+    for (const wake of [...this.#idleWaiters]) wake();
   }
 
   /**
@@ -119,89 +124,90 @@ export class FrameWriter {
    * stalled or destroyed stream may never call back and a promise must not hang.
    */
   close(reason: Error): void {
-    if (this.closedWith) return;
-    this.closedWith = reason;
-    this.stream.off('drain', this.onDrain);
-    for (const item of [...[...this.inFlight].flat(), ...this.queue.drain()]) {
-      this.pendingBytes -= item.byteLength;
+    if (this.#closedWith) return;
+    this.#closedWith = reason;
+    this.#stream.off('drain', this.#onDrain);
+    for (const item of [...[...this.#inFlight].flat(), ...this.#queue.drain()]) {
+      this.#pendingBytes -= item.byteLength;
       item.reject(reason);
     }
-    this.inFlight.clear();
-    this.settled();
+    this.#inFlight.clear();
+    this.#settled();
   }
 
-  private flush(): void {
-    this.flushScheduled = false;
-    this.writeQueued();
-  }
+  // Arrow functions: handed to process.nextTick and stream.once('drain').
+  readonly #flush = (): void => {
+    this.#flushScheduled = false;
+    this.#writeQueued();
+  };
 
-  private writeQueued(): void {
-    if (this.waitingForDrain || this.closedWith || this.queue.length === 0) return;
-    if (this.queue.length === 1) {
-      this.pump();
+  #writeQueued(): void {
+    if (this.#waitingForDrain || this.#closedWith || this.#queue.length === 0) return;
+    if (this.#queue.length === 1) {
+      this.#pump();
       return;
     }
-    this.stream.cork();
+    this.#stream.cork();
     try {
-      this.pump();
+      this.#pump();
     } finally {
-      this.stream.uncork();
+      this.#stream.uncork();
     }
   }
 
-  private pump(): void {
-    while (!this.waitingForDrain && !this.closedWith && this.queue.length > 0) {
-      const group = this.nextGroup();
-      this.inFlight.add(group);
+  #pump(): void {
+    while (!this.#waitingForDrain && !this.#closedWith && this.#queue.length > 0) {
+      const group = this.#nextGroup();
+      this.#inFlight.add(group);
       let accepted: boolean;
       try {
-        accepted = this.rawWrite(chunkOf(group), (error) => this.written(group, error));
+        accepted = this.#rawWrite(chunkOf(group), (error) => this.#written(group, error));
       } catch (error) {
-        this.inFlight.delete(group);
+        this.#inFlight.delete(group);
         const failure = writeFailed(error);
         for (const item of group) {
-          this.pendingBytes -= item.byteLength;
+          this.#pendingBytes -= item.byteLength;
           item.reject(failure);
         }
-        this.settled();
+        this.#settled();
         continue;
       }
       if (!accepted) {
-        this.waitingForDrain = true;
-        this.stream.once('drain', this.onDrain);
+        this.#waitingForDrain = true;
+        this.#stream.once('drain', this.#onDrain);
       }
     }
   }
 
   /** The next frame, with the text frames queued right behind it while they stay small. */
-  private nextGroup(): QueuedWrite[] {
-    const first = this.queue.shift()!;
+  #nextGroup(): QueuedWrite[] {
+    const first = this.#queue.shift()!;
     const group = [first];
     if (typeof first.frame !== 'string') return group;
     let bytes = first.byteLength;
-    for (let next = this.queue.peek(); next !== undefined; next = this.queue.peek()) {
+    for (let next = this.#queue.peek(); next !== undefined; next = this.#queue.peek()) {
       if (typeof next.frame !== 'string' || bytes + next.byteLength > JOIN_LIMIT_BYTES) break;
-      group.push(this.queue.shift()!);
+      group.push(this.#queue.shift()!);
       bytes += next.byteLength;
     }
     return group;
   }
 
-  private written(group: QueuedWrite[], error: Error | null | undefined): void {
-    if (!this.inFlight.delete(group)) return; // already failed by close()
+  #written(group: QueuedWrite[], error: Error | null | undefined): void {
+    if (!this.#inFlight.delete(group)) return; // already failed by close()
     const failure = error ? writeFailed(error) : undefined;
     for (const item of group) {
-      this.pendingBytes -= item.byteLength;
+      this.#pendingBytes -= item.byteLength;
       if (failure) item.reject(failure);
       else item.resolve();
     }
-    this.settled();
+    this.#settled();
   }
 
-  private onDrain(): void {
-    this.waitingForDrain = false;
-    this.pump();
-  }
+  readonly #onDrain = (): void => {
+    this.#waitingForDrain = false;
+    this.#pump();
+  };
 }
 
 function chunkOf(group: QueuedWrite[]): Frame {
@@ -212,8 +218,11 @@ function chunkOf(group: QueuedWrite[]): Frame {
 }
 
 function writeFailed(error: unknown): StdioTransportError {
-  const reason = error instanceof Error ? error.message : String(error);
-  return new StdioTransportError(StdioErrorCode.WriteFailed, `Writing a message failed: ${reason}`, {
-    cause: error,
-  });
+  return new StdioTransportError(
+    StdioErrorCode.WriteFailed,
+    `Writing a message failed: ${messageOf(error)}`,
+    {
+      cause: error,
+    },
+  );
 }

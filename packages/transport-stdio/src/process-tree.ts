@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import process from 'node:process';
+// Built-ins come from process.getBuiltinModule when used, not from static imports: bundlers keep
+// every static import of a built-in (loading one might have effects), and this package ships as
+// one file, so servers, which never spawn, carried these imports (stdio server probe, issue #7).
 
 // Behind a pure call, so bundles of servers that never spawn drop this module (see default-environment.ts).
 const isWindows = /* @__PURE__ */ platformIsWindows();
@@ -26,11 +26,14 @@ export function signalProcessTree(
     // Windows has no signals for console apps; taskkill /T ends the tree, /F forces it.
     const args = ['/pid', String(pid), '/T'];
     if (signal === 'SIGKILL') args.push('/F');
-    spawn('taskkill', args, { stdio: 'ignore', windowsHide: true }).on('error', (error) =>
-      onerror(
-        new Error(`Could not run taskkill to stop process tree ${pid}: ${error.message}`, { cause: error }),
-      ),
-    );
+    process
+      .getBuiltinModule('node:child_process')
+      .spawn('taskkill', args, { stdio: 'ignore', windowsHide: true })
+      .on('error', (error) =>
+        onerror(
+          new Error(`Could not run taskkill to stop process tree ${pid}: ${error.message}`, { cause: error }),
+        ),
+      );
     return true;
   }
   try {
@@ -67,7 +70,7 @@ interface ProcStat {
 export function readProcStat(pid: number): ProcStat | undefined {
   let text: string;
   try {
-    text = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    text = process.getBuiltinModule('node:fs').readFileSync(`/proc/${pid}/stat`, 'latin1');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -79,7 +82,7 @@ export function readProcStat(pid: number): ProcStat | undefined {
 
 function linuxGroupMembers(pgid: number): ProcStat[] {
   const members: ProcStat[] = [];
-  for (const entry of readdirSync('/proc')) {
+  for (const entry of process.getBuiltinModule('node:fs').readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = readProcStat(Number(entry));
     if (stat?.pgid === pgid) members.push(stat);

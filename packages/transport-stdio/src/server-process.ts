@@ -1,5 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import process from 'node:process';
+import type { ChildProcess } from 'node:child_process';
 import { getDefaultEnvironment } from './default-environment.js';
 import { StdioErrorCode, StdioTransportError } from './errors.js';
 import { isProcessGroupAlive, signalProcessTree, usesProcessGroups } from './process-tree.js';
@@ -83,7 +82,8 @@ export class ServerProcess {
   /** Starts the process; rejects with `SPAWN_FAILED` when it cannot run. */
   static async spawn(options: ServerProcessOptions, hooks: ProcessHooks): Promise<ServerProcess> {
     const env = { ...(options.inheritEnv ? process.env : getDefaultEnvironment()), ...options.env };
-    const child = spawn(options.command, options.args ?? [], {
+    // A built-in looked up when used, not imported: see process-tree.ts.
+    const child = process.getBuiltinModule('node:child_process').spawn(options.command, options.args ?? [], {
       cwd: options.cwd,
       env,
       stdio: ['pipe', 'pipe', options.stderr ?? 'pipe'],

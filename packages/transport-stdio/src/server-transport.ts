@@ -1,4 +1,3 @@
-import process from 'node:process';
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@mcpkit/jsonrpc';
 import { StdioErrorCode, StdioTransportError } from './errors.js';
@@ -46,44 +45,44 @@ export class StdioServerTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
 
-  private readonly stdin: Readable;
-  private readonly stdout: Writable;
+  readonly #stdin: Readable;
+  readonly #stdout: Writable;
   private readonly options: StdioServerTransportOptions;
-  private readonly framing: StdioFraming;
-  private connection: StreamConnection | undefined;
-  private guard: StdoutGuard | undefined;
-  private state: 'new' | 'open' | 'closed' = 'new';
+  readonly #framing: StdioFraming;
+  #connection: StreamConnection | undefined;
+  #guard: StdoutGuard | undefined;
+  #state: 'new' | 'open' | 'closed' = 'new';
 
   constructor(options: StdioServerTransportOptions = {}) {
     this.options = options;
-    this.stdin = options.stdin ?? process.stdin;
-    this.stdout = options.stdout ?? process.stdout;
-    this.framing = checkFraming(options.framing);
+    this.#stdin = options.stdin ?? process.stdin;
+    this.#stdout = options.stdout ?? process.stdout;
+    this.#framing = checkFraming(options.framing);
     for (const name of ['maxMessageBytes', 'maxDepth', 'maxBatchSize', 'maxPendingWriteBytes'] as const) {
       checkPositiveInteger(options[name], name, 1);
     }
   }
 
   async start(): Promise<void> {
-    if (this.state !== 'new') {
+    if (this.#state !== 'new') {
       throw new StdioTransportError(
         StdioErrorCode.NotConnected,
-        `StdioServerTransport.start() was called on a transport that is already ${this.state === 'open' ? 'started' : 'closed'}`,
+        `StdioServerTransport.start() was called on a transport that is already ${this.#state === 'open' ? 'started' : 'closed'}`,
       );
     }
-    this.state = 'open';
+    this.#state = 'open';
     const options = this.options;
-    const guarded = options.guardStdout ?? this.stdout === process.stdout;
-    this.guard = guarded ? installStdoutGuard(this.stdout, process.stderr) : undefined;
-    this.connection = new StreamConnection({
-      input: this.stdin,
-      output: this.stdout,
-      framing: this.framing,
+    const guarded = options.guardStdout ?? this.#stdout === process.stdout;
+    this.#guard = guarded ? installStdoutGuard(this.#stdout, process.stderr) : undefined;
+    this.#connection = new StreamConnection({
+      input: this.#stdin,
+      output: this.#stdout,
+      framing: this.#framing,
       maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
       maxDepth: options.maxDepth,
       maxBatchSize: options.maxBatchSize,
       maxPendingWriteBytes: options.maxPendingWriteBytes ?? DEFAULT_MAX_PENDING_WRITE_BYTES,
-      rawWrite: this.guard?.rawWrite ?? directWrite(this.stdout),
+      rawWrite: this.#guard?.rawWrite ?? directWrite(this.#stdout),
       answerInvalidMessages: true,
       answerBatchesAsBatches: true,
       peerName: 'client',
@@ -98,37 +97,37 @@ export class StdioServerTransport implements Transport {
         void this.close();
       },
     });
-    this.connection.start();
+    this.#connection.start();
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    if (this.state !== 'open' || !this.connection) {
+    if (this.#state !== 'open' || !this.#connection) {
       return Promise.reject(
         new StdioTransportError(
           StdioErrorCode.NotConnected,
-          this.state === 'new'
+          this.#state === 'new'
             ? 'Cannot send before StdioServerTransport.start()'
             : 'The stdio server transport is closed; the message was not sent',
         ),
       );
     }
-    return this.connection.send(message);
+    return this.#connection.send(message);
   }
 
   async close(): Promise<void> {
-    if (this.state === 'closed') return;
-    const wasOpen = this.state === 'open';
-    this.state = 'closed';
+    if (this.#state === 'closed') return;
+    const wasOpen = this.#state === 'open';
+    this.#state = 'closed';
     // Messages sent just before close (a last response or notification) still go out.
     if (wasOpen) {
-      this.connection?.stopReading();
-      await this.connection?.flush(CLOSE_FLUSH_TIMEOUT_MS);
+      this.#connection?.stopReading();
+      await this.#connection?.flush(CLOSE_FLUSH_TIMEOUT_MS);
     }
-    this.connection?.stop();
-    this.guard?.restore();
-    this.guard = undefined;
-    const endOutput = this.options.endOutputOnClose ?? this.stdout !== process.stdout;
-    if (wasOpen && endOutput) this.stdout.end();
+    this.#connection?.stop();
+    this.#guard?.restore();
+    this.#guard = undefined;
+    const endOutput = this.options.endOutputOnClose ?? this.#stdout !== process.stdout;
+    if (wasOpen && endOutput) this.#stdout.end();
     this.onclose?.();
   }
 }

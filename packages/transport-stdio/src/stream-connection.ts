@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { decodeMessage, encodeMessage, JsonRpcError } from '@mcpkit/jsonrpc';
 import { BatchResponses } from './batch-responses.js';
-import { StdioErrorCode, StdioTransportError } from './errors.js';
+import { messageOf, StdioErrorCode, StdioTransportError } from './errors.js';
 import { FrameWriter, type RawWrite } from './frame-writer.js';
 import type { FrameDecoder, FrameEvent, StdioFraming } from './framing/index.js';
 import { peekRequestId } from './peek-id.js';
@@ -47,132 +47,124 @@ export interface StreamConnectionOptions {
  * backpressure. The stdio transports add process handling around it.
  */
 export class StreamConnection {
-  private readonly writer: FrameWriter;
-  private readonly decoder: FrameDecoder;
-  private readonly batches: BatchResponses | undefined;
-  private stopped = false;
-  private readingStopped = false;
+  readonly #writer: FrameWriter;
+  readonly #decoder: FrameDecoder;
+  readonly #batches: BatchResponses | undefined;
+  #stopped = false;
+  #readingStopped = false;
   /** Frames that arrived while a batch is being delivered; they follow it. */
-  private queued: FrameEvent[] | undefined;
+  #queued: FrameEvent[] | undefined;
 
-  constructor(private readonly options: StreamConnectionOptions) {
-    this.writer = new FrameWriter(options.output, options.rawWrite, options.maxPendingWriteBytes);
-    this.decoder = options.framing.createDecoder(options.maxMessageBytes, (event) => this.onFrame(event));
-    this.batches = options.answerBatchesAsBatches
-      ? new BatchResponses((responses) => this.write(responses))
+  readonly #options: StreamConnectionOptions;
+
+  constructor(options: StreamConnectionOptions) {
+    this.#options = options;
+    this.#writer = new FrameWriter(options.output, options.rawWrite, options.maxPendingWriteBytes);
+    this.#decoder = options.framing.createDecoder(options.maxMessageBytes, (event) => this.#onFrame(event));
+    this.#batches = options.answerBatchesAsBatches
+      ? new BatchResponses((responses) => this.#write(responses))
       : undefined;
-    this.onData = this.onData.bind(this);
-    this.onEnd = this.onEnd.bind(this);
-    this.onInputError = this.onInputError.bind(this);
-    this.onOutputError = this.onOutputError.bind(this);
   }
 
   start(): void {
-    const { input, output } = this.options;
-    input.on('data', this.onData);
-    input.on('end', this.onEnd);
-    input.on('error', this.onInputError);
-    output.on('error', this.onOutputError);
+    const { input, output } = this.#options;
+    input.on('data', this.#onData);
+    input.on('end', this.#onEnd);
+    input.on('error', this.#onInputError);
+    output.on('error', this.#onOutputError);
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    if (this.stopped) return Promise.reject(closedError());
-    return this.batches?.hold(message) ?? this.write(message);
+    if (this.#stopped) return Promise.reject(closedError());
+    return this.#batches?.hold(message) ?? this.#write(message);
   }
 
-  private write(payload: JSONRPCMessage | JSONRPCMessage[]): Promise<void> {
-    if (this.stopped) return Promise.reject(closedError());
+  #write(payload: JSONRPCMessage | JSONRPCMessage[]): Promise<void> {
+    if (this.#stopped) return Promise.reject(closedError());
     let frame: string;
     try {
-      frame = this.options.framing.encodeText(encodeMessage(payload));
+      frame = this.#options.framing.encodeText(encodeMessage(payload));
     } catch (error) {
       return Promise.reject(error);
     }
-    return this.writer.write(frame);
+    return this.#writer.write(frame);
   }
 
   /** Resolves once what was sent so far is written (or failed), or after `timeoutMs`. */
   flush(timeoutMs: number): Promise<void> {
-    return this.writer.whenIdle(timeoutMs);
+    return this.#writer.whenIdle(timeoutMs);
   }
 
   /** Stops delivering input (while sends may still finish). */
   stopReading(): void {
-    if (this.readingStopped) return;
-    this.readingStopped = true;
-    const { input } = this.options;
-    input.off('data', this.onData);
-    input.off('end', this.onEnd);
+    if (this.#readingStopped) return;
+    this.#readingStopped = true;
+    const { input } = this.#options;
+    input.off('data', this.#onData);
+    input.off('end', this.#onEnd);
     // The error listeners stay: a late EPIPE/ECONNRESET must not crash the process once we stopped.
     if (input.listenerCount('data') === 0) input.pause();
   }
 
   /** Detaches from both streams and fails unconfirmed writes with `reason`. */
   stop(reason: Error = closedError()): void {
-    if (this.stopped) return;
+    if (this.#stopped) return;
     this.stopReading();
-    this.stopped = true;
-    this.batches?.clear(reason);
-    this.writer.close(reason);
+    this.#stopped = true;
+    this.#batches?.clear(reason);
+    this.#writer.close(reason);
   }
 
-  private onData(chunk: Buffer | string): void {
-    this.decoder.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+  // Arrow functions: they are stream listeners, added and removed by identity.
+  readonly #onData = (chunk: Buffer | string): void => {
+    this.#decoder.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+  };
+
+  readonly #onEnd = (): void => {
+    this.#decoder.end();
+    if (!this.#stopped) this.#options.oninputend();
+  };
+
+  // Once stopped, the channel is already down and its closing was reported once (e.g. EPIPE after
+  // the process exited).
+  readonly #onInputError = (error: Error): void => {
+    if (!this.#stopped)
+      this.#options.oninputend(this.#streamError(StdioErrorCode.NotConnected, 'Reading from', error));
+  };
+
+  readonly #onOutputError = (error: Error): void => {
+    if (!this.#stopped)
+      this.#options.onoutputerror(this.#streamError(StdioErrorCode.WriteFailed, 'Writing to', error));
+  };
+
+  #streamError(code: StdioErrorCode, action: string, error: Error): StdioTransportError {
+    return new StdioTransportError(code, `${action} the ${this.#options.peerName} failed: ${error.message}`, {
+      cause: error,
+    });
   }
 
-  private onEnd(): void {
-    this.decoder.end();
-    if (!this.stopped) this.options.oninputend();
-  }
-
-  private onInputError(error: Error): void {
-    if (this.stopped) return; // the channel is already down; its closing was reported once
-    this.options.oninputend(
-      new StdioTransportError(
-        StdioErrorCode.NotConnected,
-        `Reading from the ${this.options.peerName} failed: ${error.message}`,
-        {
-          cause: error,
-        },
-      ),
-    );
-  }
-
-  private onOutputError(error: Error): void {
-    if (this.stopped) return; // e.g. EPIPE after the process exited: the exit itself was reported
-    this.options.onoutputerror(
-      new StdioTransportError(
-        StdioErrorCode.WriteFailed,
-        `Writing to the ${this.options.peerName} failed: ${error.message}`,
-        {
-          cause: error,
-        },
-      ),
-    );
-  }
-
-  private onFrame(event: FrameEvent): void {
-    if (this.readingStopped) return;
-    if (this.queued) return void this.queued.push(event);
+  #onFrame(event: FrameEvent): void {
+    if (this.#readingStopped) return;
+    if (this.#queued) return void this.#queued.push(event);
     switch (event.kind) {
       case 'frame':
-        this.onText(event.text);
+        this.#onText(event.text);
         return;
       case 'oversized': {
         // Answer with the request's id when its first bytes show it, so the caller fails at once.
         const id = peekRequestId(lenientDecoder.decode(event.head));
         const error = new StdioTransportError(
           StdioErrorCode.MessageTooLarge,
-          `A message from the ${this.options.peerName}${id === null ? '' : ` (id ${JSON.stringify(id)})`} is larger than the limit of ${event.limit} bytes (maxMessageBytes; ${event.seenBytes} bytes seen); it was skipped`,
+          `A message from the ${this.#options.peerName}${id === null ? '' : ` (id ${JSON.stringify(id)})`} is larger than the limit of ${event.limit} bytes (maxMessageBytes; ${event.seenBytes} bytes seen); it was skipped`,
         );
-        this.reject(error, INVALID_REQUEST, id);
+        this.#reject(error, INVALID_REQUEST, id);
         return;
       }
       case 'malformed':
-        this.reject(
+        this.#reject(
           new StdioTransportError(
             StdioErrorCode.FramingError,
-            `Unreadable input from the ${this.options.peerName}: ${event.reason}`,
+            `Unreadable input from the ${this.#options.peerName}: ${event.reason}`,
           ),
           PARSE_ERROR,
         );
@@ -180,25 +172,25 @@ export class StreamConnection {
     }
   }
 
-  private onText(text: string): void {
+  #onText(text: string): void {
     let decoded: JSONRPCMessage | JSONRPCMessage[];
-    const { maxDepth, maxBatchSize } = this.options;
+    const { maxDepth, maxBatchSize } = this.#options;
     try {
       decoded = decodeMessage(text, { maxDepth, maxBatchSize });
     } catch (error) {
       if (!(error instanceof JsonRpcError)) throw error;
-      this.options.onerror(error);
-      if (this.options.answerInvalidMessages && error.response) this.answer(error.response);
+      this.#options.onerror(error);
+      if (this.#options.answerInvalidMessages && error.response) this.#answer(error.response);
       return;
     }
     if (!Array.isArray(decoded)) {
-      this.deliver(decoded);
+      this.#deliver(decoded);
       return;
     }
     // A batch (2025-03-26) is delivered as its messages, in order; on the server side their
     // responses are gathered into one array (see BatchResponses).
-    this.batches?.track(decoded);
-    void this.deliverBatch(decoded);
+    this.#batches?.track(decoded);
+    void this.#deliverBatch(decoded);
   }
 
   /**
@@ -206,37 +198,31 @@ export class StreamConnection {
    * cannot stall everything else in the process. Input waits meanwhile (paused, later frames
    * queued), so messages keep their order.
    */
-  private async deliverBatch(messages: JSONRPCMessage[]): Promise<void> {
+  async #deliverBatch(messages: JSONRPCMessage[]): Promise<void> {
     const queued: FrameEvent[] = [];
-    this.queued = queued;
-    this.options.input.pause();
+    this.#queued = queued;
+    this.#options.input.pause();
     // Closing stops reading: the rest of the batch is dropped (nothing could answer it).
-    for (let index = 0; index < messages.length && !this.readingStopped; index++) {
+    for (let index = 0; index < messages.length && !this.#readingStopped; index++) {
       if (index > 0 && index % BATCH_SLICE === 0) await new Promise(setImmediate);
-      this.deliver(messages[index]!);
+      this.#deliver(messages[index]!);
     }
-    this.queued = undefined;
-    this.replay(queued);
+    this.#queued = undefined;
+    // Frames that waited go through onFrame again, in order: should one of them be a batch, it
+    // takes over and the frames after it wait in its queue (onFrame puts them there).
+    for (const frame of queued) this.#onFrame(frame);
+    if (!this.#queued && !this.#readingStopped) this.#options.input.resume();
   }
 
-  /** Handles frames that waited for a batch; a batch among them takes over, and the rest wait again. */
-  private replay(frames: FrameEvent[]): void {
-    for (let index = 0; index < frames.length; index++) {
-      if (this.queued) return void this.queued.push(...frames.slice(index));
-      this.onFrame(frames[index]!);
-    }
-    if (!this.queued && !this.readingStopped) this.options.input.resume();
-  }
-
-  private deliver(message: JSONRPCMessage): void {
-    if (this.readingStopped) return;
-    this.batches?.observe(message);
+  #deliver(message: JSONRPCMessage): void {
+    if (this.#readingStopped) return;
+    this.#batches?.observe(message);
     try {
-      this.options.onmessage(message);
+      this.#options.onmessage(message);
     } catch (error) {
       // A throwing handler must not tear down the read loop (and with it the process).
-      this.options.onerror(
-        new Error(`The onmessage handler threw: ${error instanceof Error ? error.message : String(error)}`, {
+      this.#options.onerror(
+        new Error(`The onmessage handler threw: ${messageOf(error)}`, {
           cause: error,
         }),
       );
@@ -244,19 +230,19 @@ export class StreamConnection {
   }
 
   /** Reports a message that never became JSON and, on the server side, answers it. */
-  private reject(error: StdioTransportError, code: number, id: RequestId | null = null): void {
-    this.options.onerror(error);
-    if (this.options.answerInvalidMessages) {
-      this.answer({ jsonrpc: '2.0', id, error: { code, message: error.message } });
+  #reject(error: StdioTransportError, code: number, id: RequestId | null = null): void {
+    this.#options.onerror(error);
+    if (this.#options.answerInvalidMessages) {
+      this.#answer({ jsonrpc: '2.0', id, error: { code, message: error.message } });
     }
   }
 
-  private answer(response: JSONRPCMessage): void {
+  #answer(response: JSONRPCMessage): void {
     this.send(response).catch((error: unknown) =>
-      this.options.onerror(
+      this.#options.onerror(
         new StdioTransportError(
           StdioErrorCode.WriteFailed,
-          `Could not send the error response for an invalid message: ${error instanceof Error ? error.message : String(error)}`,
+          `Could not send the error response for an invalid message: ${messageOf(error)}`,
           { cause: error },
         ),
       ),

@@ -3,23 +3,23 @@
  * completes, so a frame split over many chunks costs one copy.
  */
 export class ChunkBuffer {
-  private chunks: Uint8Array[] = [];
-  private length = 0;
+  #chunks: Uint8Array[] = [];
+  #length = 0;
 
   get byteLength(): number {
-    return this.length;
+    return this.#length;
   }
 
   append(bytes: Uint8Array): void {
     if (bytes.byteLength === 0) return;
-    this.chunks.push(bytes);
-    this.length += bytes.byteLength;
+    this.#chunks.push(bytes);
+    this.#length += bytes.byteLength;
   }
 
   /** Returns all bytes (plus `tail`) as one array and empties the buffer. */
   take(tail?: Uint8Array): Uint8Array {
     if (tail && tail.byteLength > 0) this.append(tail);
-    const joined = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.length);
+    const joined = this.#chunks.length === 1 ? this.#chunks[0]! : Buffer.concat(this.#chunks, this.#length);
     this.clear();
     return joined;
   }
@@ -28,7 +28,7 @@ export class ChunkBuffer {
   head(limit: number, tail?: Uint8Array): Uint8Array {
     const parts: Uint8Array[] = [];
     let total = 0;
-    for (const chunk of tail ? [...this.chunks, tail] : this.chunks) {
+    for (const chunk of tail ? [...this.#chunks, tail] : this.#chunks) {
       if (total >= limit) break;
       const part = chunk.subarray(0, limit - total);
       parts.push(part);
@@ -38,7 +38,7 @@ export class ChunkBuffer {
   }
 
   clear(): void {
-    this.chunks = [];
-    this.length = 0;
+    this.#chunks = [];
+    this.#length = 0;
   }
 }

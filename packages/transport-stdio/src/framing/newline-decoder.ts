@@ -12,17 +12,20 @@ const CR = 0x0d;
  * arrives, so an endless line costs no memory.
  */
 export class NewlineDecoder implements FrameDecoder {
-  private readonly pending = new ChunkBuffer();
+  readonly #pending = new ChunkBuffer();
   /** Bytes of the oversized line seen so far; `undefined` when not skipping. */
-  private skipped: number | undefined;
+  #skipped: number | undefined;
 
-  constructor(
-    private readonly maxLineBytes: number,
-    private readonly listener: FrameListener,
-  ) {}
+  readonly #maxLineBytes: number;
+  readonly #listener: FrameListener;
+
+  constructor(maxLineBytes: number, listener: FrameListener) {
+    this.#maxLineBytes = maxLineBytes;
+    this.#listener = listener;
+  }
 
   get bufferedBytes(): number {
-    return this.pending.byteLength;
+    return this.#pending.byteLength;
   }
 
   push(chunk: Uint8Array): void {
@@ -30,16 +33,16 @@ export class NewlineDecoder implements FrameDecoder {
     while (start < chunk.byteLength) {
       const newline = chunk.indexOf(LF, start);
       const end = newline < 0 ? chunk.byteLength : newline;
-      if (this.skipped !== undefined) {
-        this.skipped += end - start;
-        if (newline >= 0) this.skipped = undefined;
-      } else if (this.pending.byteLength + (end - start) > this.maxLineBytes + 1) {
+      if (this.#skipped !== undefined) {
+        this.#skipped += end - start;
+        if (newline >= 0) this.#skipped = undefined;
+      } else if (this.#pending.byteLength + (end - start) > this.#maxLineBytes + 1) {
         // +1 leaves room for the CR of a CRLF line whose content is exactly at the limit.
-        this.skip(this.pending.byteLength + (end - start), newline >= 0, chunk.subarray(start, end));
+        this.#skip(this.#pending.byteLength + (end - start), newline >= 0, chunk.subarray(start, end));
       } else if (newline < 0) {
-        this.pending.append(chunk.subarray(start, end));
+        this.#pending.append(chunk.subarray(start, end));
       } else {
-        this.emitLine(this.pending.take(chunk.subarray(start, end)));
+        this.#emitLine(this.#pending.take(chunk.subarray(start, end)));
       }
       if (newline < 0) return;
       start = newline + 1;
@@ -47,33 +50,33 @@ export class NewlineDecoder implements FrameDecoder {
   }
 
   end(): void {
-    this.skipped = undefined;
-    if (this.pending.byteLength > 0) this.emitLine(this.pending.take());
+    this.#skipped = undefined;
+    if (this.#pending.byteLength > 0) this.#emitLine(this.#pending.take());
   }
 
-  private skip(seenBytes: number, lineEnded: boolean, segment: Uint8Array): void {
-    const head = this.pending.head(OVERSIZED_HEAD_BYTES, segment);
-    this.pending.clear();
-    this.skipped = lineEnded ? undefined : seenBytes;
-    this.listener({ kind: 'oversized', limit: this.maxLineBytes, seenBytes, head });
+  #skip(seenBytes: number, lineEnded: boolean, segment: Uint8Array): void {
+    const head = this.#pending.head(OVERSIZED_HEAD_BYTES, segment);
+    this.#pending.clear();
+    this.#skipped = lineEnded ? undefined : seenBytes;
+    this.#listener({ kind: 'oversized', limit: this.#maxLineBytes, seenBytes, head });
   }
 
-  private emitLine(line: Uint8Array): void {
+  #emitLine(line: Uint8Array): void {
     let length = line.byteLength;
     if (length > 0 && line[length - 1] === CR) length--;
-    if (length > this.maxLineBytes) {
+    if (length > this.#maxLineBytes) {
       const head = Buffer.from(line.subarray(0, Math.min(length, OVERSIZED_HEAD_BYTES)));
-      this.listener({ kind: 'oversized', limit: this.maxLineBytes, seenBytes: length, head });
+      this.#listener({ kind: 'oversized', limit: this.#maxLineBytes, seenBytes: length, head });
       return;
     }
     const bytes = line.subarray(0, length);
     if (isBlank(bytes)) return;
     const text = decodeUtf8(bytes);
     if (text === undefined) {
-      this.listener({ kind: 'malformed', reason: `a line of ${length} bytes is not valid UTF-8` });
+      this.#listener({ kind: 'malformed', reason: `a line of ${length} bytes is not valid UTF-8` });
       return;
     }
-    this.listener({ kind: 'frame', text });
+    this.#listener({ kind: 'frame', text });
   }
 }
 
