@@ -48,8 +48,11 @@ const DEFAULT_MAX_INPUT_ROUNDS = 10;
  */
 export abstract class ClientCore {
   readonly clientInfo: Implementation;
-  /** Called once when the connection closes, whichever side closed it. */
-  onclose?: () => void;
+  /**
+   * Called once when the connection closes, whichever side closed it; `reason` says why when the
+   * transport knows (e.g. a stdio server's exit code, signal and stderr tail).
+   */
+  onclose?: (reason?: Error) => void;
   /** Non-fatal problems (overrides `options.onerror`). */
   onerror?: (error: Error) => void;
 
@@ -195,7 +198,7 @@ export abstract class ClientCore {
       },
       reportError: (error) => this.reportError(error),
     });
-    peer.onclose = () => this.#handleClosed(peer);
+    peer.onclose = (reason) => this.#handleClosed(peer, reason);
     // An HTTP transport that can take the SEP-2243 header hook gets it, so Mcp-Param-* needs no wiring.
     const headerAware = transport as Transport & {
       setMessageHeaders?(hook: ClientCore['messageHeaders']): void;
@@ -415,13 +418,13 @@ export abstract class ClientCore {
     this.#handleClosed(peer);
   }
 
-  #handleClosed(peer: Peer): void {
+  #handleClosed(peer: Peer, reason?: Error): void {
     const connection = this.#connection;
     if (connection?.peer !== peer) return;
     this.events.closed(connection);
     this.#connection = undefined;
     this.tools.clear();
     this.taskStatus.clear();
-    this.onclose?.();
+    this.onclose?.(reason);
   }
 }

@@ -35,9 +35,7 @@ export const SIZE_PROBES: SizeProbe[] = [
     sdk: 'mcpkit',
     kind: 'http-client',
     platform: 'neutral',
-    // Issue #15: 33,055 bytes after items 4-6 (over the old 32 KiB), 33,195 with the codec's batch
-    // limits and the peer's id-reuse answer.
-    budgetGzipBytes: 32.5 * 1024,
+    budgetGzipBytes: 32 * 1024,
   },
   { name: 'official-v2-http-client', sdk: 'official-v2', kind: 'http-client', platform: 'neutral' },
 ];

@@ -52,6 +52,18 @@ describe('a stdio server that dies mid-call', () => {
     expect(cause.stderrTail).toContain('fatal: the disk is on fire');
   });
 
+  it("hands the exit to the client's onclose as its reason", async () => {
+    const { client } = await connected();
+    const closed = new Promise<Error | undefined>((resolve) => {
+      client.onclose = resolve;
+    });
+    await rejectionOf(client.callTool({ name: 'crash', arguments: { code: 3, stderr: 'out of memory' } }));
+    const reason = await closed;
+    expect(reason).toBeInstanceOf(StdioTransportError);
+    expect(reason).toMatchObject({ code: 'PROCESS_EXITED', exitCode: 3 });
+    expect(reason?.message).toContain('out of memory');
+  });
+
   it('is killed with SIGKILL: every pending call fails naming the signal', async () => {
     const { client, transport: stdio } = await connected();
     const pending = [1, 2].map((index) =>
