@@ -1,6 +1,8 @@
 // URI-template matching on adversarial 100 KB URIs: patterns that make a backtracking regex go
 // quadratic or worse (adjacent expressions, repeated separators, a literal that never comes).
-// Matching must stay linear: 4x the input may cost at most ~8x the time (quadratic would be 16x).
+// Matching must stay linear. A quadratic matcher needs ~10^10 steps on 100 KB (seconds to minutes),
+// a linear one well under a millisecond, so one generous absolute bound tells them apart on a loaded
+// machine too; a ratio of two small timings would only measure the machine's noise.
 import { UriTemplate } from '@mcpkit/server/uri-template';
 import { describe, expect, it } from 'vitest';
 
@@ -36,26 +38,20 @@ function bestTimeMs(run: () => void): number {
 describe('URI-template matching stays linear', () => {
   it.each(attacks)('$template on a 100 KB adversarial URI', ({ template, uri }) => {
     const compiled = new UriTemplate(template, limits);
-    const small = uri(BIG / 4);
     const big = uri(BIG);
     expect(big.length).toBeGreaterThanOrEqual(BIG);
     // Whether it matches is not the point; it must answer, and answer fast.
     compiled.match(big);
-    const smallMs = bestTimeMs(() => compiled.match(small));
     const bigMs = bestTimeMs(() => compiled.match(big));
-    expect(bigMs, `100 KB took ${bigMs.toFixed(2)} ms`).toBeLessThan(250);
-    // Below a millisecond, timer noise dominates; the ratio only means something above it.
-    if (bigMs > 1)
-      expect(
-        bigMs / Math.max(smallMs, 0.05),
-        `25 KB ${smallMs.toFixed(2)} ms, 100 KB ${bigMs.toFixed(2)} ms`,
-      ).toBeLessThan(8);
+    expect(bigMs, `100 KB took ${bigMs.toFixed(2)} ms`).toBeLessThan(1000);
   });
 
   it('refuses URIs over the default maxUriLength without looking at them', () => {
     const compiled = new UriTemplate('x://{a}{b}{c}{d}');
     const huge = `x://${'a'.repeat(10 * BIG)}`;
     const ms = bestTimeMs(() => expect(compiled.match(huge)).toBeUndefined());
-    expect(ms).toBeLessThan(5);
+    // Refusing is a length check; the bound leaves room for a loaded machine, while a backtracking
+    // matcher on 1 MB of this input would take minutes.
+    expect(ms).toBeLessThan(50);
   });
 });
