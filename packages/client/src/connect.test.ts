@@ -156,7 +156,7 @@ describe('McpClient.connect', () => {
   it('notices when the server closes the connection', async () => {
     const { client, server } = await connectPair();
     const closed = new Promise<void>((resolve) => {
-      client.onclose = resolve;
+      client.onclose = () => resolve();
     });
     await server.peer.close();
     await closed;
