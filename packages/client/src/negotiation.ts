@@ -1,6 +1,6 @@
 import { JsonRpcError, type Peer, type RequestOptions, type Transport } from '@mcpkit/jsonrpc';
 import { InitializeResultSchema, isStatelessProtocolVersion } from '@mcpkit/protocol';
-import { type ProbeOutcome, probeServer } from './discover.js';
+import { probeServer } from './discover.js';
 import { McpClientError, McpClientErrorCode } from './errors.js';
 import { type HandshakeInput, type NegotiatedSession, newestFirst } from './handshake.js';
 import type { NegotiationCache } from './negotiation-cache.js';
@@ -32,7 +32,8 @@ export async function negotiate(
   const remembered = input.cache?.store.get(input.cache.serverKey);
   const skipProbe = remembered !== undefined && input.supportedVersions.includes(remembered);
   if (skipProbe) offered = remembered;
-  let probe: ProbeOutcome | undefined;
+  // A probe that went unanswered where a legacy server may stay silent (see afterSilentProbe).
+  let silentProbe = false;
   if (isStatelessProtocolVersion(offered)) {
     // The short probe timeout exists only to give up on a silent legacy server; where none can be
     // silent (HTTP), a slow server gets the request's own timeout.
@@ -40,8 +41,8 @@ export async function negotiate(
       ? { ...options, timeoutMs: options?.timeoutMs ?? input.discoverTimeoutMs }
       : { ...options };
     const outcome = await probeServer(peer, transport, input, probeOptions);
-    probe = outcome;
     if (outcome.era === 'modern') return outcome.session;
+    silentProbe = outcome.silent === true;
     const [newestStateful] = newestFirst(input.supportedVersions, false);
     if (newestStateful === undefined) {
       throw new McpClientError(
@@ -60,8 +61,7 @@ export async function negotiate(
   } catch (error) {
     // The server may have been upgraded since: probe again next time.
     if (skipProbe) input.cache?.store.delete(input.cache.serverKey);
-    if (probe?.era === 'legacy' && probe.silent)
-      return afterSilentProbe(peer, transport, input, options, error);
+    if (silentProbe) return afterSilentProbe(peer, transport, input, options, error);
     throw error;
   }
   if (isStatelessProtocolVersion(input.offeredVersion))

@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../harness/cli/test-helpers/run-cli.js';
 import { startHttpServerCommand, stopProcessGroup } from '../harness/matrix/run-matrix.js';
 import type { HarnessReport } from '../harness/types.js';
 import { brokenFixtureCommand, brokenFixtureShellCommand, HANDSHAKE_BROKEN_SERVERS } from './catalogue.js';
@@ -13,22 +12,8 @@ import { brokenFixtureCommand, brokenFixtureShellCommand, HANDSHAKE_BROKEN_SERVE
 // handshake fails, a server command that cannot start, and a URL nobody listens on each end in
 // exit status 1 with a message that says what went wrong (issue 15, item 7).
 
-const appDir = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
-const cli = join(appDir, 'dist', 'cli.js');
 const REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
 const fixture = HANDSHAKE_BROKEN_SERVERS[0]?.name ?? 'handshake-internal-error';
-
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd: appDir, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** A loopback port that was just free: listened on, then closed, so connecting is refused. */
 async function closedPort(): Promise<number> {

@@ -1,34 +1,19 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpServerCommand, stopProcessGroup } from '../matrix/run-matrix.js';
 import type { HarnessReport } from '../types.js';
+import { appDir, runCli } from './test-helpers/run-cli.js';
 
 // The built CLI as a user runs it, against real servers: our echo server over stdio and HTTP, and the
 // third-party stdio servers from npm.
 
-const appDir = dirname(dirname(dirname(dirname(fileURLToPath(import.meta.url)))));
-const cli = join(appDir, 'dist', 'cli.js');
 const echoBin = join(appDir, '..', 'echo-server', 'dist', 'bin.js');
 const require = createRequire(import.meta.url);
 const binOf = (pkg: string, file: string) => join(dirname(require.resolve(`${pkg}/package.json`)), file);
 const SUMMARY = /^(\d+) passed, (\d+) failed, (\d+) not applicable$/m;
-
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd: appDir, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 let dir = '';
 beforeAll(async () => {
