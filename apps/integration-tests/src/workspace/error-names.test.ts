@@ -1,6 +1,7 @@
 // The public error classes, as installed (the packages' bundled dist), print under their own names:
 // esbuild once emitted `class _JsonRpcError`, and `console.log(error)` showed that name (issue 15).
 import { inspect } from 'node:util';
+import { OAuthClientError } from '@mcpkit/auth-client';
 import { McpClientError } from '@mcpkit/client';
 import { JsonRpcError, McpkitError } from '@mcpkit/jsonrpc';
 import { MissingClientCapabilityError, UriTemplateError } from '@mcpkit/server';
@@ -15,6 +16,7 @@ const errors: Array<[string, Error]> = [
   ['McpClientError', new McpClientError('UNSUPPORTED_PROTOCOL_VERSION', 'no version')],
   ['UriTemplateError', new UriTemplateError('bad template')],
   ['HttpTransportError', new HttpTransportError('CLOSED', 'closed')],
+  ['OAuthClientError', new OAuthClientError('ISSUER_MISMATCH', 'wrong issuer')],
   ['StdioTransportError', new StdioTransportError('NOT_CONNECTED', 'not connected')],
 ];
 

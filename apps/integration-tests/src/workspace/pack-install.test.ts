@@ -126,6 +126,28 @@ describe('installing packages one by one from tarballs', () => {
       installTimeout,
     );
   });
+
+  it(
+    'auth-client alone: both entries load with jose as the only dependency, and the loopback receiver listens',
+    () => {
+      const dir = installIntoEmptyProject([packPackage('auth-client')]);
+      expect(installedPackages(dir)).toEqual(['@mcpkit/auth-client', 'jose']);
+      const output = runScript(
+        dir,
+        'auth.mjs',
+        `import { OAuthClientProvider, authFetchLayer } from '@mcpkit/auth-client';
+         import { startLoopbackRedirect } from '@mcpkit/auth-client/node';
+         const loopback = await startLoopbackRedirect({ open: () => {} });
+         const provider = new OAuthClientProvider({ serverUrl: 'http://127.0.0.1:9/mcp', redirectUri: loopback.redirectUri, authorize: loopback.authorize });
+         process.stdout.write(JSON.stringify({ layer: typeof authFetchLayer(provider), redirect: loopback.redirectUri }));
+         await loopback.close();`,
+      );
+      const result = JSON.parse(output);
+      expect(result.layer).toBe('function');
+      expect(result.redirect).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    },
+    installTimeout,
+  );
 });
 
 /** Reads newline-delimited JSON replies from a child's stdout, one at a time. */
