@@ -208,4 +208,15 @@ describe('authorization code flow', () => {
       await as2.close();
     }
   });
+
+  it('presents the token only to the MCP server origin', async () => {
+    playAuthorizationServer(as);
+    playResourceServer(rs, as);
+    const { call, provider } = client();
+    await call();
+    expect(await provider.headersFor({ method: 'POST', url: `${rs.url}/mcp` })).toHaveProperty(
+      'authorization',
+    );
+    expect(await provider.headersFor({ method: 'GET', url: `${as.url}/sse` })).toEqual({});
+  });
 });

@@ -49,6 +49,9 @@ export class OAuthClientProvider implements HttpAuthProvider {
   }
 
   async headersFor(request: { method: string; url: string }): Promise<Record<string, string>> {
+    // Tokens are for the MCP server: a request elsewhere (e.g. a legacy SSE endpoint on another
+    // origin that the server named) gets none.
+    if (new URL(request.url).origin !== new URL(this.#serverUrl).origin) return {};
     if (this.#pending !== undefined) await this.#pending.catch(() => undefined); // its failure is the challenger's to report
     let tokens = await this.tokens();
     if (tokens?.expiresAt !== undefined && tokens.expiresAt - EXPIRY_MARGIN_MS <= Date.now()) {
