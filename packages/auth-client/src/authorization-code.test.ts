@@ -219,4 +219,13 @@ describe('authorization code flow', () => {
     );
     expect(await provider.headersFor({ method: 'GET', url: `${as.url}/sse` })).toEqual({});
   });
+
+  it('authorizes once for requests challenged at the same time', async () => {
+    playAuthorizationServer(as);
+    playResourceServer(rs, as);
+    const { call } = client();
+    const answers = await Promise.all([call(), call(), call()]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(paths(as).filter((path) => path === 'GET /authorize')).toHaveLength(1);
+  });
 });

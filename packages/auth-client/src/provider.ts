@@ -55,8 +55,14 @@ export class OAuthClientProvider implements HttpAuthProvider {
     if (this.#pending !== undefined) await this.#pending.catch(() => undefined); // its failure is the challenger's to report
     let tokens = await this.tokens();
     if (tokens?.expiresAt !== undefined && tokens.expiresAt - EXPIRY_MARGIN_MS <= Date.now()) {
-      tokens =
-        tokens.refreshToken !== undefined && (await this.#refresh(tokens)) ? await this.tokens() : undefined;
+      const expired = tokens;
+      // Without a usable refresh token the request goes out bare: its 401 starts a new authorization.
+      await this.#run(async () => {
+        if (expired.refreshToken === undefined || !(await this.#refresh(expired))) {
+          await this.#store.setTokens(this.#serverUrl, undefined);
+        }
+      });
+      tokens = await this.tokens();
     }
     if (tokens === undefined) return {};
     if (tokens.tokenType !== 'DPoP') return { authorization: `Bearer ${tokens.accessToken}` };
@@ -113,14 +119,20 @@ export class OAuthClientProvider implements HttpAuthProvider {
         { url: answer.url, status: 401 },
       );
     }
-    const tokens = await this.tokens();
-    if (tokens?.refreshToken !== undefined && this.#authorizations === 1 && (await this.#refresh(tokens)))
-      return true;
-    await this.#run(() => this.#authorize(challenge.resourceMetadata, challenge.scope));
+    await this.#run(async () => {
+      // The first 401 in a row may just be an expired or revoked access token: refresh if possible.
+      const tokens = await this.tokens();
+      if (tokens?.refreshToken !== undefined && this.#authorizations === 1 && (await this.#refresh(tokens)))
+        return;
+      await this.#authorize(challenge.resourceMetadata, challenge.scope);
+    });
     return true;
   }
 
+  /** Runs one token-changing task at a time; requests arriving meanwhile wait for it (headersFor, challenged). */
   async #run(task: () => Promise<void>): Promise<void> {
+    // A failed task reports to the request that ran it; a waiting one just goes next.
+    while (this.#pending !== undefined) await this.#pending.catch(() => undefined);
     this.#pending = task();
     try {
       await this.#pending;
