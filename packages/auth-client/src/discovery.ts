@@ -70,7 +70,12 @@ export async function discoverResourceMetadata(
   resourceMetadataUrl: string | undefined,
   headers: Record<string, string>,
 ): Promise<ProtectedResourceMetadata | null> {
-  const locations = resourceMetadataUrl !== undefined ? [resourceMetadataUrl] : prmLocations(serverUrl);
+  // The challenge's URL first; if it leads nowhere, the well-known URIs still apply (RFC 9728 §3.1).
+  const wellKnown = prmLocations(serverUrl);
+  const locations =
+    resourceMetadataUrl === undefined
+      ? wellKnown
+      : [resourceMetadataUrl, ...wellKnown.filter((url) => url !== resourceMetadataUrl)];
   for (const location of locations) {
     const document = await getMetadata(fetch, location, headers);
     if (document === undefined) continue;
