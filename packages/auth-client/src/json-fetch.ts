@@ -1,7 +1,7 @@
 import { OAuthClientError } from './errors.js';
 import type { AuthFetch, AuthFetchResponse } from './http.js';
 
-/** The size a metadata document or token response may have; more is refused, not buffered. */
+/** The size a metadata document or token response may have; a longer one is refused. */
 export const MAX_DOCUMENT_CHARS = 256 * 1024;
 
 /** Reads a JSON object body, refusing oversized or non-object bodies with a precise error. */
