@@ -8,7 +8,10 @@ import { clientExpectedFailures, fixtureClient, runReferee, summary } from './ru
 // The referee starts every scenario's client at once (48 node processes on a 2-core machine, often
 // beside the rest of the test suite), so a client may need far more than the usual few hundred ms
 // just to start: the per-scenario timeout only guards against hangs, and a correct client exits
-// by itself long before it.
+// by itself long before it. The auth/* scenarios make ~9 sequential round trips to the one
+// referee process (discovery, registration, authorization, token, then MCP), each slowed by the
+// same load: at a load average of 40 one round trip took 10-15 s, so they get 120 s.
+const scenarioTimeout = '120000';
 describe('official conformance referee, client leg', () => {
   let outputDir = '';
 
@@ -21,7 +24,7 @@ describe('official conformance referee, client leg', () => {
   });
 
   it('every scenario at the default version passes or is an expected failure', {
-    timeout: 300_000,
+    timeout: 400_000,
   }, async () => {
     if (!existsSync(fixtureClient))
       throw new Error(`${fixtureClient} is missing: build the app first (pnpm run build)`);
@@ -32,7 +35,7 @@ describe('official conformance referee, client leg', () => {
       '--suite',
       'all',
       '--timeout',
-      '60000',
+      scenarioTimeout,
       '--expected-failures',
       clientExpectedFailures,
       '-o',
@@ -42,7 +45,7 @@ describe('official conformance referee, client leg', () => {
     expect(code, output).toBe(0);
   });
 
-  it('every scenario at 2026-07-28 passes or is an expected failure', { timeout: 300_000 }, async () => {
+  it('every scenario at 2026-07-28 passes or is an expected failure', { timeout: 400_000 }, async () => {
     const { code, output } = await runReferee([
       'client',
       '--command',
@@ -52,7 +55,7 @@ describe('official conformance referee, client leg', () => {
       '--spec-version',
       '2026-07-28',
       '--timeout',
-      '60000',
+      scenarioTimeout,
       '--expected-failures',
       clientExpectedFailures,
       '-o',
