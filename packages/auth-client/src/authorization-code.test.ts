@@ -228,4 +228,39 @@ describe('authorization code flow', () => {
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(paths(as).filter((path) => path === 'GET /authorize')).toHaveLength(1);
   });
+
+  it('refuses an authorization response without iss from an AS that advertises it', async () => {
+    playAuthorizationServer(as);
+    playResourceServer(rs, as);
+    const noIss = async (request: { url: URL }) => {
+      const url = await followRedirect(request);
+      url.searchParams.delete('iss');
+      return url;
+    };
+    const error = await refusal(client({ authorize: noIss }).call());
+    expect(error.code).toBe('AUTHORIZATION_FAILED');
+    expect(paths(as)).not.toContain('POST /token');
+  });
+
+  it('says what is missing when the server needs a user but no authorize step is configured', async () => {
+    playAuthorizationServer(as);
+    playResourceServer(rs, as);
+    const error = await refusal(client({ authorize: undefined }).call());
+    expect(error.code).toBe('CONFIGURATION');
+    expect(error.message).toContain('authorize step');
+  });
+
+  it('sends client_secret_post credentials in the body when that is what the AS supports', async () => {
+    playAuthorizationServer(as, { token_endpoint_auth_methods_supported: ['client_secret_post'] });
+    as.routes.set('POST /register', () => ({
+      status: 201,
+      body: { client_id: 'reg', client_secret: 'sec' },
+    }));
+    playResourceServer(rs, as);
+    await client().call();
+    const token = as.requests.find((r) => r.path === '/token')!;
+    expect(token.form.get('client_id')).toBe('reg');
+    expect(token.form.get('client_secret')).toBe('sec');
+    expect(token.headers.authorization).toBeUndefined();
+  });
 });
