@@ -182,7 +182,9 @@ export class OAuthClientProvider implements HttpAuthProvider {
       resource: discovery.resource,
     };
     if (response.refresh_token !== undefined) tokens.refreshToken = response.refresh_token;
-    if (typeof response.expires_in === 'number') tokens.expiresAt = Date.now() + response.expires_in * 1000;
+    // Some servers send expires_in as a string; anything not a positive number means "not said".
+    const lifetime = Number(response.expires_in);
+    if (Number.isFinite(lifetime) && lifetime > 0) tokens.expiresAt = Date.now() + lifetime * 1000;
     const granted = typeof response.scope === 'string' ? response.scope : scope;
     if (granted !== undefined) tokens.scope = granted;
     await this.#store.setTokens(this.#serverUrl, tokens);

@@ -63,23 +63,31 @@ export async function startLoopbackRedirect(options: LoopbackRedirectOptions): P
   return {
     redirectUri,
     async authorize({ url, state }) {
+      let cancel: (error: Error) => void = () => undefined;
       const redirected = new Promise<URL>((resolve, reject) => {
         const timer = setTimeout(() => {
           waiting.delete(state);
           reject(new Error(`No authorization redirect reached ${redirectUri} within ${timeoutMs} ms`));
         }, timeoutMs);
+        cancel = (error) => {
+          clearTimeout(timer);
+          waiting.delete(state);
+          reject(error);
+        };
         waiting.set(state, {
           resolve: (value) => {
             clearTimeout(timer);
             resolve(value);
           },
-          reject: (error) => {
-            clearTimeout(timer);
-            reject(error);
-          },
+          reject: cancel,
         });
       });
-      await options.open(url);
+      try {
+        await options.open(url);
+      } catch (error) {
+        // Nobody will be sent to the URL: stop waiting (and its timer) and report why.
+        cancel(error instanceof Error ? error : new Error(String(error)));
+      }
       return redirected;
     },
     close: () =>

@@ -68,4 +68,19 @@ describe('startLoopbackRedirect', () => {
     await loopback.close();
     await expect(waiting).rejects.toThrow(/was closed/);
   });
+
+  it('stops waiting, and says why, when the URL cannot be shown', async () => {
+    const loopback = await startLoopbackRedirect({
+      open: () => {
+        throw new Error('no browser');
+      },
+    });
+    cleanup.push(loopback.close);
+    const waiting = loopback.authorize({
+      url: new URL('http://127.0.0.1:9/authorize'),
+      redirectUri: loopback.redirectUri,
+      state: 's',
+    });
+    await expect(waiting).rejects.toThrow('no browser');
+  });
 });
