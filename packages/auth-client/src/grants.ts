@@ -22,7 +22,7 @@ export type AuthorizeStep = (request: {
 /** A value given directly or produced on demand (e.g. a workload token read fresh from a file). */
 export type Provide<T> = T | (() => T | Promise<T>);
 
-async function provide<T>(value: Provide<T>): Promise<T> {
+export async function provide<T>(value: Provide<T>): Promise<T> {
   return typeof value === 'function' ? await (value as () => T | Promise<T>)() : value;
 }
 
@@ -201,6 +201,7 @@ export async function exchangeForIdJag(
   discovery: Discovery,
   scope: string | undefined,
 ): Promise<string> {
+  // `issuer` is only the audience of client assertions, and none is sent to the IdP.
   const idp: TokenEndpointContext = {
     fetch,
     tokenEndpoint: grant.idpTokenEndpoint,
@@ -230,5 +231,3 @@ export async function exchangeForIdJag(
   }
   return answer.access_token;
 }
-
-export { provide };
