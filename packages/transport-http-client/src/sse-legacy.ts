@@ -2,8 +2,9 @@ import type { Transport } from '@mcpkit/jsonrpc';
 import { HttpHeader, type JSONRPCMessage } from '@mcpkit/protocol';
 import { EventSource, type FetchLikeResponse } from 'eventsource';
 import { describeNetworkFailure, HttpTransportError } from './errors.js';
-import { applyMiddleware, defaultFetch, type FetchLike, readBodyChunks } from './fetch.js';
 import { decodeMessages, errorFromResponse, mediaType, resolveHeaders } from './http-helpers.js';
+import { type HttpAnswer, type HttpRequester, isOk } from './http-request.js';
+import { chooseRequester } from './requester.js';
 import { AbortScope } from './signals.js';
 import type { HttpClientCommonOptions, HttpSendOptions } from './streamable-http-options.js';
 
@@ -26,7 +27,7 @@ export class SseClientTransport implements Transport {
   readonly url: string;
   private endpointUrl: string | undefined;
   private version: string | undefined;
-  private readonly fetch: FetchLike;
+  private readonly request: HttpRequester;
   private state: 'new' | 'starting' | 'started' | 'closed' = 'new';
   private readonly lifetime = new AbortScope();
   private closeNotified = false;
@@ -39,7 +40,7 @@ export class SseClientTransport implements Transport {
     private readonly options: SseClientTransportOptions = {},
   ) {
     this.url = new URL(url).href;
-    this.fetch = applyMiddleware(options.fetch ?? defaultFetch(), options.middleware);
+    this.request = chooseRequester(options);
   }
 
   /** The URL the server told the client to POST messages to, once known. */
@@ -137,12 +138,8 @@ export class SseClientTransport implements Transport {
   ): Promise<FetchLikeResponse> {
     const headers = await this.headers();
     headers.accept = 'text/event-stream';
-    const response = await this.fetch(this.url, {
-      ...this.options.requestInit,
-      method: 'GET',
-      headers,
-      signal,
-    }).catch((error: unknown) => {
+    const response = await this.request({ method: 'GET', url: this.url, headers, signal }).catch((error: unknown) => {
+      if (error instanceof HttpTransportError) throw error; // e.g. an auth challenge that failed
       if (this.lifetime.signal.aborted || signal.aborted) {
         throw new HttpTransportError(
           'CLOSED',
@@ -160,16 +157,18 @@ export class SseClientTransport implements Transport {
         cause: error,
       });
     });
-    const url = response.url ?? this.url;
+    const url = response.url;
+    // EventSource reads only these members of a response.
     const refusal = {
       status: response.status === 200 ? 0 : response.status,
       url,
       redirected: false,
+      headers: { get: (name: string) => response.header(name.toLowerCase()) ?? null },
       body: null,
     };
-    if (!response.ok) {
+    if (!isOk(response)) {
       refused(await errorFromResponse(response, 'GET', this.url, 'Opening the legacy HTTP+SSE stream'));
-      return { ...refusal, headers: response.headers };
+      return refusal;
     }
     if (mediaType(response) !== 'text/event-stream' || response.status !== 200) {
       await response.text();
@@ -180,16 +179,9 @@ export class SseClientTransport implements Transport {
           { url: this.url, method: 'GET', status: response.status },
         ),
       );
-      return { ...refusal, headers: response.headers };
+      return refusal;
     }
-    const redirected = (response as { redirected?: unknown }).redirected === true;
-    return {
-      status: 200,
-      url,
-      redirected: redirected && Boolean(response.url),
-      headers: response.headers,
-      body: webBody(response.body, ended),
-    };
+    return { ...refusal, status: 200, redirected: url !== this.url, body: webBody(response, ended) };
   }
 
   async send(message: JSONRPCMessage, options: HttpSendOptions = {}): Promise<void> {
@@ -205,28 +197,26 @@ export class SseClientTransport implements Transport {
     headers['content-type'] = 'application/json';
     const link = this.lifetime.link(options.signal);
     const signal = link.controller.signal;
-    let response: Awaited<ReturnType<FetchLike>>;
+    let response: HttpAnswer;
     try {
-      response = await this.fetch(endpoint, {
-        ...this.options.requestInit,
-        method: 'POST',
-        headers,
-        body: JSON.stringify(message),
-        signal,
-      });
+      response = await this.request({ method: 'POST', url: endpoint, headers, body: JSON.stringify(message), signal });
     } catch (error) {
+      // An HttpTransportError already says what went wrong (an auth challenge that failed).
       const code = this.lifetime.signal.aborted ? 'CLOSED' : signal.aborted ? 'ABORTED' : 'NETWORK';
-      const failure = new HttpTransportError(code, `POST ${endpoint} failed: ${describe(error)}`, {
-        url: endpoint,
-        method: 'POST',
-        cause: error,
-      });
-      if (code === 'NETWORK') this.onerror?.(failure);
+      const failure =
+        error instanceof HttpTransportError
+          ? error
+          : new HttpTransportError(code, `POST ${endpoint} failed: ${describe(error)}`, {
+              url: endpoint,
+              method: 'POST',
+              cause: error,
+            });
+      if (failure.code !== 'CLOSED' && failure.code !== 'ABORTED') this.onerror?.(failure);
       throw failure;
     } finally {
       link.release();
     }
-    if (!response.ok) {
+    if (!isOk(response)) {
       const failure = await errorFromResponse(
         response,
         'POST',
@@ -334,11 +324,11 @@ function describe(error: unknown): string {
 }
 
 /**
- * A response body as the web-stream reader EventSource reads (node-fetch gives a Node stream),
+ * A response body as the web-stream reader EventSource reads (node:http and node-fetch give Node streams),
  * telling `ended` when the stream ends or breaks, before EventSource learns of it.
  */
-function webBody(body: unknown, ended: (error: unknown) => void): NonNullable<FetchLikeResponse['body']> {
-  const chunks = readBodyChunks(body);
+function webBody(answer: HttpAnswer, ended: (error: unknown) => void): NonNullable<FetchLikeResponse['body']> {
+  const chunks = answer.chunks()[Symbol.asyncIterator]();
   return {
     getReader: () => ({
       read: async () => {
@@ -353,7 +343,7 @@ function webBody(body: unknown, ended: (error: unknown) => void): NonNullable<Fe
         ended(undefined);
         return { done: true as const };
       },
-      cancel: async () => void (await chunks.return(undefined)),
+      cancel: async () => void (await chunks.return?.()),
     }),
   };
 }

@@ -7,8 +7,8 @@ import {
   standardHeaders,
 } from '@mcpkit/protocol';
 import { describeNetworkFailure, HttpTransportError, type HttpTransportErrorDetails } from './errors.js';
-import type { FetchLike, FetchResponse } from './fetch.js';
 import { errorFromResponse, isRequest, mediaType, resolveHeaders } from './http-helpers.js';
+import { type HttpAnswer, type HttpRequester, isOk } from './http-request.js';
 import type { MessageHeaders, StreamableHttpClientTransportOptions } from './streamable-http-options.js';
 
 const ACCEPT_POST = 'application/json, text/event-stream';
@@ -32,7 +32,7 @@ export class StreamableHttpRequests {
    */
   declare messageHeaders: MessageHeaders | undefined;
 
-  readonly #fetch: FetchLike;
+  readonly #send: HttpRequester;
   readonly #options: StreamableHttpClientTransportOptions;
   readonly #session: SessionState;
   /** Called when the server answered 404 to the current session. */
@@ -40,12 +40,12 @@ export class StreamableHttpRequests {
 
   constructor(
     readonly url: string,
-    fetch: FetchLike,
+    send: HttpRequester,
     options: StreamableHttpClientTransportOptions,
     session: SessionState,
     onSessionExpired: () => void,
   ) {
-    this.#fetch = fetch;
+    this.#send = send;
     this.#options = options;
     this.#session = session;
     this.#onSessionExpired = onSessionExpired;
@@ -57,7 +57,7 @@ export class StreamableHttpRequests {
     signal: AbortSignal,
     message: JSONRPCMessage | undefined,
     extra: { lastEventId?: string | undefined; sessionId?: string } = {},
-  ): Promise<FetchResponse> {
+  ): Promise<HttpAnswer> {
     const headers = await resolveHeaders(this.#options.headers);
     if (method !== 'DELETE') headers.accept = method === 'POST' ? ACCEPT_POST : 'text/event-stream';
     // A new initialize starts a new session: it carries neither the old session nor the old version.
@@ -73,16 +73,12 @@ export class StreamableHttpRequests {
         Object.assign(headers, standardHeaders(message));
       Object.assign(headers, (this.messageHeaders ?? this.#options.messageHeaders)?.(message, version));
     }
+    const body = message === undefined ? undefined : JSON.stringify(message);
     try {
-      return await this.#fetch(this.url, {
-        ...this.#options.requestInit,
-        method,
-        headers,
-        ...(message === undefined ? {} : { body: JSON.stringify(message) }),
-        signal,
-      });
+      return await this.#send({ method, url: this.url, headers, body, signal });
     } catch (error) {
       if (signal.aborted) throw abortError(signal, method, this.url);
+      if (error instanceof HttpTransportError) throw error; // e.g. an auth challenge that failed
       throw new HttpTransportError(
         'NETWORK',
         `${method} ${this.url} failed: ${describeNetworkFailure(error)}`,
@@ -99,14 +95,14 @@ export class StreamableHttpRequests {
   async openGetStream(
     lastEventId: string | undefined,
     signal: AbortSignal,
-  ): Promise<FetchResponse | 'unsupported'> {
+  ): Promise<HttpAnswer | 'unsupported'> {
     const sentSessionId = this.#session.sessionId;
     const response = await this.request('GET', signal, undefined, { lastEventId });
     if (response.status === 405) {
       await response.text();
       return 'unsupported';
     }
-    if (!response.ok) throw await this.statusError(response, 'GET', sentSessionId, 'Opening an SSE stream');
+    if (!isOk(response)) throw await this.statusError(response, 'GET', sentSessionId, 'Opening an SSE stream');
     const type = mediaType(response);
     if (type !== 'text/event-stream') {
       await response.text();
@@ -123,7 +119,7 @@ export class StreamableHttpRequests {
   async deleteSession(sessionId: string, signal: AbortSignal): Promise<void> {
     const response = await this.request('DELETE', signal, undefined, { sessionId });
     if (this.#session.sessionId === sessionId) this.#session.sessionId = undefined;
-    if (response.ok || response.status === 405 || response.status === 404) {
+    if (isOk(response) || response.status === 405 || response.status === 404) {
       await response.text();
       return;
     }
@@ -132,7 +128,7 @@ export class StreamableHttpRequests {
 
   /** The error for a non-2xx answer; a 404 to a request that carried a session means SESSION_EXPIRED. */
   async statusError(
-    response: FetchResponse,
+    response: HttpAnswer,
     method: string,
     sentSessionId: string | undefined,
     what: string,

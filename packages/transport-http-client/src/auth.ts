@@ -1,0 +1,59 @@
+import { errorFromResponse } from './http-helpers.js';
+import type { HttpRequester } from './http-request.js';
+
+/** The head of an HTTP answer, as an auth provider sees it. */
+export interface HttpAnswerHead {
+  status: number;
+  method: string;
+  url: string;
+  /** A header's value (name in any case), or undefined. */
+  header(name: string): string | undefined;
+}
+
+/**
+ * Authorization for the HTTP transports' requests, e.g. an OAuth client. Implement it
+ * structurally: nothing of this package needs importing.
+ */
+export interface HttpAuthProvider {
+  /** Headers for one request (Authorization, DPoP). Per request, because a DPoP proof binds method and URL. */
+  headersFor(request: { method: string; url: string }): Promise<Record<string, string>>;
+  /** A 401 or 403 answer: resolve true to send the same request again with fresh headers, false to fail it. */
+  challenged(answer: HttpAnswerHead): Promise<boolean>;
+  /** Optional: the head of every other answer (a DPoP-Nonce may rotate on a success). */
+  answered?(answer: HttpAnswerHead): void;
+}
+
+/** Challenges answered for one request in a row before it fails: a provider that keeps saying yes must not loop. */
+export const MAX_AUTH_CHALLENGES = 3;
+
+/**
+ * Sends every request with the provider's headers, and sends it again (fresh headers, same body)
+ * after a 401 or 403 the provider says it has dealt with; a challenge it declines, or the fourth
+ * in a row, fails the request with HTTP_STATUS naming the status and the WWW-Authenticate text.
+ */
+export function authorized(send: HttpRequester, auth: HttpAuthProvider): HttpRequester {
+  return async (request) => {
+    for (let challenges = 0; ; challenges++) {
+      const headers = { ...request.headers, ...(await auth.headersFor({ method: request.method, url: request.url })) };
+      const answer = await send({ ...request, headers });
+      const head: HttpAnswerHead = {
+        status: answer.status,
+        method: request.method,
+        url: request.url,
+        header: (name) => answer.header(name.toLowerCase()),
+      };
+      if (answer.status !== 401 && answer.status !== 403) {
+        auth.answered?.(head);
+        return answer;
+      }
+      if (challenges === MAX_AUTH_CHALLENGES || !(await auth.challenged(head))) {
+        const why =
+          challenges === MAX_AUTH_CHALLENGES
+            ? `Authorization failed after ${challenges} answered challenges in a row`
+            : 'Authorization failed (the auth provider declined the challenge)';
+        throw await errorFromResponse(answer, request.method, request.url, why);
+      }
+      await answer.discard();
+    }
+  };
+}
