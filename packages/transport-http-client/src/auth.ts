@@ -23,8 +23,8 @@ export interface HttpAuthProvider {
   answered?(answer: HttpAnswerHead): void;
 }
 
-/** Challenges answered for one request in a row before it fails: a provider that keeps saying yes must not loop. */
-export const MAX_AUTH_CHALLENGES = 3;
+/** Retries of one request after challenges in a row before it fails: a provider that keeps saying yes must not loop. */
+export const MAX_AUTH_RETRIES = 3;
 
 /**
  * Sends every request with the provider's headers, and sends it again (fresh headers, same body)
@@ -33,25 +33,23 @@ export const MAX_AUTH_CHALLENGES = 3;
  */
 export function authorized(send: HttpRequester, auth: HttpAuthProvider): HttpRequester {
   return async (request) => {
-    for (let challenges = 0; ; challenges++) {
-      const headers = { ...request.headers, ...(await auth.headersFor({ method: request.method, url: request.url })) };
-      const answer = await send({ ...request, headers });
-      const head: HttpAnswerHead = {
-        status: answer.status,
-        method: request.method,
-        url: request.url,
-        header: (name) => answer.header(name.toLowerCase()),
-      };
+    const { method, url } = request;
+    for (let retries = 0; ; retries++) {
+      const answer = await send({
+        ...request,
+        headers: { ...request.headers, ...(await auth.headersFor({ method, url })) },
+      });
+      const head: HttpAnswerHead = { status: answer.status, method, url, header: answer.header };
       if (answer.status !== 401 && answer.status !== 403) {
         auth.answered?.(head);
         return answer;
       }
-      if (challenges === MAX_AUTH_CHALLENGES || !(await auth.challenged(head))) {
+      if (retries === MAX_AUTH_RETRIES || !(await auth.challenged(head))) {
         const why =
-          challenges === MAX_AUTH_CHALLENGES
-            ? `Authorization failed after ${challenges} answered challenges in a row`
-            : 'Authorization failed (the auth provider declined the challenge)';
-        throw await errorFromResponse(answer, request.method, request.url, why);
+          retries === MAX_AUTH_RETRIES
+            ? `still challenged after ${retries} retries`
+            : 'the auth provider gave up';
+        throw await errorFromResponse(answer, method, url, `Authorization failed (${why})`);
       }
       await answer.discard();
     }

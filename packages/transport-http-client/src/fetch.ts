@@ -100,17 +100,13 @@ async function* readBodyChunks(body: unknown): AsyncGenerator<Uint8Array> {
 
 /**
  * Drops a response body the transport does not need without reading it, so a server that
- * (wrongly) keeps such a stream open cannot stall the caller.
+ * (wrongly) keeps such a stream open cannot stall the caller: a web stream is cancelled, a Node
+ * stream (node-fetch) destroyed by ending its iteration.
  */
 async function discardBody(response: FetchResponse): Promise<void> {
   const body = response.body as
     | { cancel?: () => Promise<void>; [Symbol.asyncIterator]?: () => AsyncIterator<unknown> }
     | null
     | undefined;
-  if (body === null || body === undefined) return;
-  if (typeof body.cancel === 'function') {
-    await body.cancel();
-    return;
-  }
-  await body[Symbol.asyncIterator]?.().return?.();
+  await (body?.cancel ? body.cancel() : body?.[Symbol.asyncIterator]?.().return?.());
 }

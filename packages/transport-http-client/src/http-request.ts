@@ -18,8 +18,8 @@ export interface HttpAnswer {
   readonly statusText?: string | undefined;
   /** The URL that answered (after redirects). */
   readonly url: string;
-  /** A header's value, or undefined; `name` is lower-case. */
-  header(name: string): string | undefined;
+  /** A header's value, or undefined; `name` in any case. A function property: it may be passed on unbound. */
+  readonly header: (name: string) => string | undefined;
   /** The whole body, decoded as UTF-8; a second call gives the same text. */
   text(): Promise<string>;
   /** The body as it arrives, for SSE; stopping the iteration early releases the connection. */

@@ -43,6 +43,9 @@ const MAX_REDIRECTS = 20;
 /** Headers fetch drops when a redirect leaves the origin: credentials meant for the first one. */
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
 
+/** How long a discarded body may take to end before its connection is closed instead of reused. */
+const DRAIN_MS = 100;
+
 type Client = { module: NodeHttp; agent: unknown };
 let clients: Record<string, Client> | undefined;
 let requester: HttpRequester | undefined;
@@ -54,7 +57,8 @@ let requester: HttpRequester | undefined;
 export function nodeRequester(): HttpRequester | undefined {
   const global = globalThis as { process?: NodeProcess; Deno?: unknown };
   const process = global.process;
-  if (typeof process?.getBuiltinModule !== 'function' || process.versions?.bun !== undefined) return undefined;
+  if (typeof process?.getBuiltinModule !== 'function' || process.versions?.bun !== undefined)
+    return undefined;
   if (global.Deno !== undefined) return undefined;
   const load = (protocol: string): Client | undefined => {
     clients ??= {};
@@ -84,7 +88,9 @@ async function send(
   if (!REDIRECTS.has(status) || typeof location !== 'string') return new NodeAnswer(response, request.url);
   response.resume(); // the redirect's own body is not needed; reading it frees the socket
   if (redirects === MAX_REDIRECTS) {
-    throw new TypeError(`${request.method} ${request.url} redirected more than ${MAX_REDIRECTS} times in a row`);
+    throw new TypeError(
+      `${request.method} ${request.url} redirected more than ${MAX_REDIRECTS} times in a row`,
+    );
   }
   const url = new URL(location, request.url);
   // As fetch: 303 turns any request into a GET, 301 and 302 a POST; 307 and 308 resend it as it was.
@@ -142,10 +148,11 @@ class NodeAnswer implements HttpAnswer {
     this.url = url;
   }
 
-  header(name: string): string | undefined {
-    const value = this.#response.headers[name];
+  readonly header = (name: string): string | undefined => {
+    // Node lower-cases the names it received; set-cookie is the one header it keeps as an array.
+    const value = this.#response.headers[name.toLowerCase()];
     return Array.isArray(value) ? value.join(', ') : value;
-  }
+  };
 
   text(): Promise<string> {
     const response = this.#response;
@@ -176,9 +183,14 @@ class NodeAnswer implements HttpAnswer {
   }
 
   async discard(): Promise<void> {
-    // A body that fully arrived is drained and the socket goes back to the pool; one still coming
-    // (a server that keeps the stream open) is cut off, so that nobody waits for it.
-    if (this.#response.complete) this.#response.resume();
-    else this.#response.destroy();
+    // The body is drained, so that the socket goes back to the pool: an SSE answer's stream ends
+    // right after the response the transport stopped at, often in the next packet. A body still
+    // coming a moment later (a server that keeps the stream open) is cut off, so nobody waits for it.
+    const response = this.#response;
+    response.resume();
+    if (response.complete) return;
+    const timer = setTimeout(() => response.destroy(), DRAIN_MS);
+    (timer as { unref?: () => void }).unref?.();
+    response.on('end', () => clearTimeout(timer));
   }
 }

@@ -1,7 +1,7 @@
+import { nodeRequester } from '#node-request';
 import { authorized } from './auth.js';
 import { applyMiddleware, defaultFetch, fetchRequester } from './fetch.js';
 import type { HttpRequester } from './http-request.js';
-import { nodeRequester } from './node-request.js';
 import type { HttpClientCommonOptions } from './streamable-http-options.js';
 
 /**
@@ -10,10 +10,9 @@ import type { HttpClientCommonOptions } from './streamable-http-options.js';
  * layers or fetch options, the user's (or the global) fetch. An auth provider wraps either.
  */
 export function chooseRequester(options: HttpClientCommonOptions): HttpRequester {
-  const usesFetch =
-    options.fetch !== undefined || (options.middleware?.length ?? 0) > 0 || options.requestInit !== undefined;
+  const { fetch, middleware } = options;
   const send =
-    (!usesFetch && nodeRequester()) ||
-    fetchRequester(applyMiddleware(options.fetch ?? defaultFetch(), options.middleware), options.requestInit);
+    (!(fetch || middleware?.length || options.requestInit) && nodeRequester()) ||
+    fetchRequester(applyMiddleware(fetch ?? defaultFetch(), middleware), options.requestInit);
   return options.auth ? authorized(send, options.auth) : send;
 }

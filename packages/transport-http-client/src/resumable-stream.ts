@@ -151,11 +151,7 @@ async function readStream(
     },
   });
   try {
-    await parseSseBytes(
-      response.chunks(),
-      parser,
-      () => result.complete || params.signal.aborted,
-    );
+    await parseSseBytes(response.chunks(), parser, () => result.complete || params.signal.aborted);
   } catch (error) {
     result.error = error;
   }

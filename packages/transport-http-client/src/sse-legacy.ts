@@ -138,32 +138,34 @@ export class SseClientTransport implements Transport {
   ): Promise<FetchLikeResponse> {
     const headers = await this.headers();
     headers.accept = 'text/event-stream';
-    const response = await this.request({ method: 'GET', url: this.url, headers, signal }).catch((error: unknown) => {
-      if (error instanceof HttpTransportError) throw error; // e.g. an auth challenge that failed
-      if (this.lifetime.signal.aborted || signal.aborted) {
-        throw new HttpTransportError(
-          'CLOSED',
-          `The transport was closed before GET ${this.url} was answered`,
-          {
-            url: this.url,
-            method: 'GET',
-            cause: error,
-          },
-        );
-      }
-      throw new HttpTransportError('NETWORK', `GET ${this.url} failed: ${describeNetworkFailure(error)}`, {
-        url: this.url,
-        method: 'GET',
-        cause: error,
-      });
-    });
+    const response = await this.request({ method: 'GET', url: this.url, headers, signal }).catch(
+      (error: unknown) => {
+        if (error instanceof HttpTransportError) throw error; // e.g. an auth challenge that failed
+        if (this.lifetime.signal.aborted || signal.aborted) {
+          throw new HttpTransportError(
+            'CLOSED',
+            `The transport was closed before GET ${this.url} was answered`,
+            {
+              url: this.url,
+              method: 'GET',
+              cause: error,
+            },
+          );
+        }
+        throw new HttpTransportError('NETWORK', `GET ${this.url} failed: ${describeNetworkFailure(error)}`, {
+          url: this.url,
+          method: 'GET',
+          cause: error,
+        });
+      },
+    );
     const url = response.url;
     // EventSource reads only these members of a response.
     const refusal = {
       status: response.status === 200 ? 0 : response.status,
       url,
       redirected: false,
-      headers: { get: (name: string) => response.header(name.toLowerCase()) ?? null },
+      headers: { get: (name: string) => response.header(name) ?? null },
       body: null,
     };
     if (!isOk(response)) {
@@ -199,7 +201,13 @@ export class SseClientTransport implements Transport {
     const signal = link.controller.signal;
     let response: HttpAnswer;
     try {
-      response = await this.request({ method: 'POST', url: endpoint, headers, body: JSON.stringify(message), signal });
+      response = await this.request({
+        method: 'POST',
+        url: endpoint,
+        headers,
+        body: JSON.stringify(message),
+        signal,
+      });
     } catch (error) {
       // An HttpTransportError already says what went wrong (an auth challenge that failed).
       const code = this.lifetime.signal.aborted ? 'CLOSED' : signal.aborted ? 'ABORTED' : 'NETWORK';
@@ -327,7 +335,10 @@ function describe(error: unknown): string {
  * A response body as the web-stream reader EventSource reads (node:http and node-fetch give Node streams),
  * telling `ended` when the stream ends or breaks, before EventSource learns of it.
  */
-function webBody(answer: HttpAnswer, ended: (error: unknown) => void): NonNullable<FetchLikeResponse['body']> {
+function webBody(
+  answer: HttpAnswer,
+  ended: (error: unknown) => void,
+): NonNullable<FetchLikeResponse['body']> {
   const chunks = answer.chunks()[Symbol.asyncIterator]();
   return {
     getReader: () => ({

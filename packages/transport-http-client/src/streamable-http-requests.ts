@@ -102,7 +102,8 @@ export class StreamableHttpRequests {
       await response.text();
       return 'unsupported';
     }
-    if (!isOk(response)) throw await this.statusError(response, 'GET', sentSessionId, 'Opening an SSE stream');
+    if (!isOk(response))
+      throw await this.statusError(response, 'GET', sentSessionId, 'Opening an SSE stream');
     const type = mediaType(response);
     if (type !== 'text/event-stream') {
       await response.text();

@@ -1,4 +1,4 @@
-import type { Transport } from '@mcpkit/jsonrpc';
+import { decodeMessage, type Transport } from '@mcpkit/jsonrpc';
 import {
   ErrorCode,
   HttpHeader,
@@ -250,21 +250,14 @@ export class StreamableHttpClientTransport implements Transport {
     const requestId = requestIdOf(message);
     if (requestId === undefined || response.status < 400 || response.status >= 500) return response;
     if (mediaType(response) !== 'application/json') return response;
-    const text = await response.text(); // the status error reads it again (text() keeps it)
-    let parsed: unknown;
+    let answer: JSONRPCMessage | JSONRPCMessage[];
     try {
-      parsed = JSON.parse(text);
+      answer = decodeMessage(await response.text()); // the status error reads the text again
     } catch {
-      return response; // not JSON after all: the status error quotes the body
+      return response; // not JSON-RPC after all: the status error quotes the body
     }
-    const answer = parsed as {
-      jsonrpc?: unknown;
-      id?: unknown;
-      error?: { code?: unknown; message?: unknown };
-    };
-    if (answer?.jsonrpc !== '2.0' || answer.id !== requestId) return response;
-    if (typeof answer.error?.code !== 'number' || typeof answer.error.message !== 'string') return response;
-    this.#deliver(parsed as JSONRPCMessage);
+    if (!('error' in answer) || answer.id !== requestId) return response;
+    this.#deliver(answer);
     return true;
   }
 
