@@ -21,13 +21,22 @@ interface IncomingMessage extends AsyncIterable<Uint8Array> {
 interface ClientRequest {
   on(event: 'error', listener: (error: Error) => void): unknown;
   end(body?: string): void;
+  destroy(error: Error): void;
+}
+
+/** What an aborted exchange fails with, as fetch's AbortError; the caller's reason is its cause. */
+class AbortError extends Error {
+  constructor(reason: unknown) {
+    super('The request was aborted', { cause: reason });
+    this.name = 'AbortError';
+  }
 }
 
 interface NodeHttp {
   Agent: new (options: { keepAlive: boolean; timeout: number; scheduling: 'lifo' }) => unknown;
   request(
     url: string,
-    options: { method: string; headers: Record<string, string>; agent: unknown; signal: AbortSignal },
+    options: { method: string; headers: Record<string, string>; agent: unknown },
     onResponse: (response: IncomingMessage) => void,
   ): ClientRequest;
 }
@@ -123,12 +132,24 @@ function exchange(
       return;
     }
     const { method, headers, signal } = request;
+    // The abort is wired here rather than through request's `signal` option, which costs a
+    // stream end-of-life watcher per request; the listener goes when the exchange is over.
+    const abort = () => outgoing.destroy(new AbortError(signal.reason));
+    const settled = () => signal.removeEventListener('abort', abort);
     const outgoing = client.module.request(
       request.url,
-      { method, headers, agent: client.agent, signal },
-      resolve,
+      { method, headers, agent: client.agent },
+      (response) => {
+        response.on('close', settled);
+        resolve(response);
+      },
     );
-    outgoing.on('error', reject);
+    outgoing.on('error', (error) => {
+      settled();
+      reject(error);
+    });
+    if (signal.aborted) abort();
+    else signal.addEventListener('abort', abort);
     outgoing.end(request.body);
   });
 }
