@@ -36,6 +36,7 @@ function sourceOf(field, output) {
  * Every runtime entry in `exports`, plus every runtime target of the `imports` map: a subpath
  * import such as `#node-request` picks its file by runtime condition ("node" or "default") where
  * the package is used, so each target is built as a file of its own and the specifier stays.
+ * (A `*-source` condition points the package's own typecheck at the source; it is not built.)
  */
 function entryPoints() {
   const entries = [];
@@ -45,7 +46,8 @@ function entryPoints() {
   if (entries.length === 0) throw new Error(`${manifest.name}: package.json has no exports to build`);
   for (const [specifier, targets] of Object.entries(manifest.imports ?? {})) {
     for (const [condition, output] of Object.entries(targets)) {
-      if (condition !== 'types') entries.push(sourceOf(`imports["${specifier}"].${condition}`, output));
+      if (condition !== 'types' && !condition.endsWith('-source'))
+        entries.push(sourceOf(`imports["${specifier}"].${condition}`, output));
     }
   }
   return entries;

@@ -1,5 +1,5 @@
+import { discardBody, type FetchLike } from './fetch.js';
 import { errorFromResponse } from './http-helpers.js';
-import type { HttpRequester } from './http-request.js';
 
 /** The head of an HTTP answer, as an auth provider sees it. */
 export interface HttpAnswerHead {
@@ -28,30 +28,33 @@ export const MAX_AUTH_RETRIES = 3;
 
 /**
  * Sends every request with the provider's headers, and sends it again (fresh headers, same body)
- * after a 401 or 403 the provider says it has dealt with; a challenge it declines, or the fourth
- * in a row, fails the request with HTTP_STATUS naming the status and the WWW-Authenticate text.
+ * after a 401 or 403 the provider says it has dealt with; a challenge it declines, or one more
+ * after 3 retries, fails the request with HTTP_STATUS naming the status and the WWW-Authenticate text.
  */
-export function authorized(send: HttpRequester, auth: HttpAuthProvider): HttpRequester {
-  return async (request) => {
-    const { method, url } = request;
+export function authorized(send: FetchLike, auth: HttpAuthProvider): FetchLike {
+  return async (url, init = {}) => {
+    const request = { method: init.method ?? 'GET', url: String(url) };
     for (let retries = 0; ; retries++) {
-      const answer = await send({
+      const headers = { ...init.headers, ...(await auth.headersFor(request)) };
+      const response = await send(url, { ...init, headers });
+      const { status } = response;
+      const head: HttpAnswerHead = {
         ...request,
-        headers: { ...request.headers, ...(await auth.headersFor({ method, url })) },
-      });
-      const head: HttpAnswerHead = { status: answer.status, method, url, header: answer.header };
-      if (answer.status !== 401 && answer.status !== 403) {
+        status,
+        header: (name) => response.headers.get(name) ?? undefined,
+      };
+      if (status !== 401 && status !== 403) {
         auth.answered?.(head);
-        return answer;
+        return response;
       }
       if (retries === MAX_AUTH_RETRIES || !(await auth.challenged(head))) {
         const why =
           retries === MAX_AUTH_RETRIES
             ? `still challenged after ${retries} retries`
             : 'the auth provider gave up';
-        throw await errorFromResponse(answer, method, url, `Authorization failed (${why})`);
+        throw await errorFromResponse(response, request.method, request.url, `Authorization failed (${why})`);
       }
-      await answer.discard();
+      await discardBody(response);
     }
   };
 }

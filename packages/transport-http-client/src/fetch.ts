@@ -1,5 +1,3 @@
-import type { HttpAnswer, HttpRequester } from './http-request.js';
-
 /**
  * The slice of the Fetch API the transports use. Global `fetch`, node-fetch, undici and most
  * polyfills fit it; the response body may be a web ReadableStream or any async iterable of bytes.
@@ -46,28 +44,8 @@ export function defaultFetch(): FetchLike {
   return (url, init) => fetch.call(globalThis, url, init as RequestInit) as Promise<FetchResponse>;
 }
 
-/** Requests over a fetch-compatible function; the answer reads the fetch Response. */
-export function fetchRequester(fetch: FetchLike, requestInit?: Omit<FetchInit, 'method'>): HttpRequester {
-  return async ({ method, url, headers, body, signal }) => {
-    const init: FetchInit = { ...requestInit, method, headers, signal };
-    if (body !== undefined) init.body = body;
-    const response = await fetch(url, init);
-    let text: Promise<string> | undefined;
-    const answer: HttpAnswer = {
-      status: response.status,
-      statusText: response.statusText,
-      url: response.url || url,
-      header: (name) => response.headers.get(name) ?? undefined,
-      text: () => (text ??= response.text()),
-      chunks: () => readBodyChunks(response.body),
-      discard: () => discardBody(response),
-    };
-    return answer;
-  };
-}
-
 /** Reads a response body chunk by chunk, whether it is a web ReadableStream or a Node-style async iterable. */
-async function* readBodyChunks(body: unknown): AsyncGenerator<Uint8Array> {
+export async function* readBodyChunks(body: unknown): AsyncGenerator<Uint8Array> {
   if (body === null || body === undefined) return;
   if (typeof (body as ReadableStream<Uint8Array>).getReader === 'function') {
     const reader = (body as ReadableStream<Uint8Array>).getReader();
@@ -100,13 +78,17 @@ async function* readBodyChunks(body: unknown): AsyncGenerator<Uint8Array> {
 
 /**
  * Drops a response body the transport does not need without reading it, so a server that
- * (wrongly) keeps such a stream open cannot stall the caller: a web stream is cancelled, a Node
- * stream (node-fetch) destroyed by ending its iteration.
+ * (wrongly) keeps such a stream open cannot stall the caller.
  */
-async function discardBody(response: FetchResponse): Promise<void> {
+export async function discardBody(response: FetchResponse): Promise<void> {
   const body = response.body as
     | { cancel?: () => Promise<void>; [Symbol.asyncIterator]?: () => AsyncIterator<unknown> }
     | null
     | undefined;
-  await (body?.cancel ? body.cancel() : body?.[Symbol.asyncIterator]?.().return?.());
+  if (body === null || body === undefined) return;
+  if (typeof body.cancel === 'function') {
+    await body.cancel();
+    return;
+  }
+  await body[Symbol.asyncIterator]?.().return?.();
 }

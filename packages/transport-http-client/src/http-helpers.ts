@@ -1,7 +1,7 @@
 import { decodeMessage, JsonRpcError } from '@mcpkit/jsonrpc';
 import { ErrorCode, type JSONRPCErrorObject, type JSONRPCMessage } from '@mcpkit/protocol';
 import { HttpTransportError, snippet } from './errors.js';
-import type { HttpAnswer } from './http-request.js';
+import type { FetchResponse } from './fetch.js';
 
 /** Extra headers: a static set, or a function called before every HTTP request (e.g. a fresh token). */
 export type HeadersSource =
@@ -21,16 +21,16 @@ export async function resolveHeaders(source: HeadersSource): Promise<Record<stri
 }
 
 /** The media type of a response, lower-cased and without parameters. */
-export function mediaType(answer: HttpAnswer): string {
-  return (answer.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+export function mediaType(response: FetchResponse): string {
+  return (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
 /**
- * Reads the body of a failed answer and builds an error naming status, method, URL, any JSON-RPC
+ * Reads the body of a failed response and builds an error naming status, method, URL, any JSON-RPC
  * error and any WWW-Authenticate challenge.
  */
 export async function errorFromResponse(
-  response: HttpAnswer,
+  response: FetchResponse,
   method: string,
   url: string,
   what: string,
@@ -44,7 +44,7 @@ export async function errorFromResponse(
       ? `: ${snippet(body.text)}`
       : '';
   const readFailure = body.error ? ` (reading the body failed: ${String(body.error)})` : '';
-  const challenge = response.header('www-authenticate');
+  const challenge = response.headers.get('www-authenticate');
   const challengeText = challenge ? ` (WWW-Authenticate: ${challenge})` : '';
   return new HttpTransportError(
     'HTTP_STATUS',
@@ -59,7 +59,7 @@ export async function errorFromResponse(
   );
 }
 
-async function readTextSafely(response: HttpAnswer): Promise<{ text: string; error?: unknown }> {
+async function readTextSafely(response: FetchResponse): Promise<{ text: string; error?: unknown }> {
   try {
     return { text: await response.text() };
   } catch (error) {

@@ -1,7 +1,7 @@
 // What `#node-request` resolves to outside Node (browsers, workers, bundles for them): no node:http
 // path, so fetch is used and none of the Node path's code is bundled (package.json "imports").
-import type { HttpRequester } from './http-request.js';
+import type { FetchLike } from './fetch.js';
 
-export function nodeRequester(): HttpRequester | undefined {
+export function nodeFetch(): FetchLike | undefined {
   return undefined;
 }

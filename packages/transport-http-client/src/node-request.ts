@@ -2,7 +2,7 @@
 // exchange (issue 17), because no Web Headers, Request, Response or ReadableStream is built per
 // call. The built-ins come from process.getBuiltinModule (Node >= 20.16), not from static imports:
 // this package stays runtime-neutral, and where that function is missing fetch is used instead.
-import type { HttpAnswer, HttpRequest, HttpRequester } from './http-request.js';
+import type { FetchInit, FetchLike, FetchResponse } from './fetch.js';
 
 /** The slice of an IncomingMessage read here (typed structurally: the package has no Node types). */
 interface IncomingMessage extends AsyncIterable<Uint8Array> {
@@ -55,15 +55,25 @@ const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'coo
 /** How long a discarded body may take to end before its connection is closed instead of reused. */
 const DRAIN_MS = 100;
 
+/** One request as the transports make it. */
+interface NodeRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  signal: FetchInit['signal'];
+}
+
 type Client = { module: NodeHttp; agent: unknown };
 let clients: Record<string, Client> | undefined;
-let requester: HttpRequester | undefined;
+let nodeFetchFunction: FetchLike | undefined;
 
 /**
- * The node:http requester, or undefined outside Node (Bun and Deno emulate node:http, but their
- * own fetch is the faster and better-trodden path there).
+ * A FetchLike over node:http, or undefined outside Node (Bun and Deno emulate node:http, but their
+ * own fetch is the faster and better-trodden path there). It takes the transports' requests only
+ * (string bodies, plain header records) and answers with a FetchResponse of plain members.
  */
-export function nodeRequester(): HttpRequester | undefined {
+export function nodeFetch(): FetchLike | undefined {
   const global = globalThis as { process?: NodeProcess; Deno?: unknown };
   const process = global.process;
   if (typeof process?.getBuiltinModule !== 'function' || process.versions?.bun !== undefined)
@@ -82,19 +92,30 @@ export function nodeRequester(): HttpRequester | undefined {
     }
     return client;
   };
-  requester ??= (request) => send(request, load, 0);
-  return requester;
+  nodeFetchFunction ??= (url, init = {}) =>
+    send(
+      {
+        method: init.method ?? 'GET',
+        url: String(url),
+        headers: init.headers ?? {},
+        body: init.body,
+        signal: init.signal,
+      },
+      load,
+      0,
+    );
+  return nodeFetchFunction;
 }
 
 async function send(
-  request: HttpRequest,
+  request: NodeRequest,
   load: (protocol: string) => Client | undefined,
   redirects: number,
-): Promise<HttpAnswer> {
+): Promise<FetchResponse> {
   const response = await exchange(request, load);
   const status = response.statusCode ?? 0;
   const location = response.headers.location;
-  if (!REDIRECTS.has(status) || typeof location !== 'string') return new NodeAnswer(response, request.url);
+  if (!REDIRECTS.has(status) || typeof location !== 'string') return new NodeResponse(response, request.url);
   response.resume(); // the redirect's own body is not needed; reading it frees the socket
   if (redirects === MAX_REDIRECTS) {
     throw new TypeError(
@@ -112,7 +133,7 @@ async function send(
     if (toGet && lower.startsWith('content-')) continue;
     headers[name] = request.headers[name] as string;
   }
-  const next: HttpRequest = { ...request, url: url.href, headers };
+  const next: NodeRequest = { ...request, url: url.href, headers };
   if (toGet) {
     next.method = 'GET';
     next.body = undefined;
@@ -121,7 +142,7 @@ async function send(
 }
 
 function exchange(
-  request: HttpRequest,
+  request: NodeRequest,
   load: (protocol: string) => Client | undefined,
 ): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
@@ -134,8 +155,8 @@ function exchange(
     const { method, headers, signal } = request;
     // The abort is wired here rather than through request's `signal` option, which costs a
     // stream end-of-life watcher per request; the listener goes when the exchange is over.
-    const abort = () => outgoing.destroy(new AbortError(signal.reason));
-    const settled = () => signal.removeEventListener('abort', abort);
+    const abort = () => outgoing.destroy(new AbortError(signal?.reason));
+    const settled = () => signal?.removeEventListener('abort', abort);
     const outgoing = client.module.request(
       request.url,
       { method, headers, agent: client.agent },
@@ -148,36 +169,42 @@ function exchange(
       settled();
       reject(error);
     });
-    if (signal.aborted) abort();
-    else signal.addEventListener('abort', abort);
+    if (signal?.aborted) abort();
+    else signal?.addEventListener('abort', abort);
     outgoing.end(request.body);
   });
 }
 
-/** An answer read straight from the IncomingMessage: no Headers, Response or web stream built. */
-class NodeAnswer implements HttpAnswer {
-  readonly #response: IncomingMessage;
+/** A response read straight from the IncomingMessage: no Web Headers, Response or stream built. */
+class NodeResponse implements FetchResponse {
   readonly status: number;
   readonly statusText: string | undefined;
+  readonly ok: boolean;
   readonly url: string;
-  #text: Promise<string> | undefined;
+  readonly headers: { get(name: string): string | null };
+  readonly body: NodeBody;
+  readonly #response: IncomingMessage;
 
   constructor(response: IncomingMessage, url: string) {
     this.#response = response;
     this.status = response.statusCode ?? 0;
     this.statusText = response.statusMessage;
+    this.ok = this.status > 199 && this.status < 300;
     this.url = url;
+    const received = response.headers;
+    this.headers = {
+      get(name) {
+        // Node lower-cases the names it received; set-cookie is the one header it keeps as an array.
+        const value = received[name.toLowerCase()];
+        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+      },
+    };
+    this.body = new NodeBody(response);
   }
-
-  readonly header = (name: string): string | undefined => {
-    // Node lower-cases the names it received; set-cookie is the one header it keeps as an array.
-    const value = this.#response.headers[name.toLowerCase()];
-    return Array.isArray(value) ? value.join(', ') : value;
-  };
 
   text(): Promise<string> {
     const response = this.#response;
-    this.#text ??= new Promise((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => {
@@ -189,21 +216,32 @@ class NodeAnswer implements HttpAnswer {
         if (!response.complete) reject(new Error('the connection closed before the body was complete'));
       });
     });
-    return this.#text;
+  }
+}
+
+/**
+ * The body as the transports read it: an async iterable of bytes (SSE) and a `cancel` (unneeded
+ * bodies), both of which give the connection back to the keep-alive pool when they can.
+ */
+class NodeBody implements AsyncIterable<Uint8Array> {
+  readonly #response: IncomingMessage;
+
+  constructor(response: IncomingMessage) {
+    this.#response = response;
   }
 
-  async *chunks(): AsyncGenerator<Uint8Array> {
+  async *[Symbol.asyncIterator](): AsyncGenerator<Uint8Array> {
     let finished = false;
     try {
-      // Not destroyed on an early stop: discard() keeps the socket when the body is complete.
+      // Not destroyed on an early stop: cancel() keeps the socket when the body ends in time.
       yield* this.#response.iterator({ destroyOnReturn: false });
       finished = true;
     } finally {
-      if (!finished) await this.discard();
+      if (!finished) await this.cancel();
     }
   }
 
-  async discard(): Promise<void> {
+  async cancel(): Promise<void> {
     // The body is drained, so that the socket goes back to the pool: an SSE answer's stream ends
     // right after the response the transport stopped at, often in the next packet. A body still
     // coming a moment later (a server that keeps the stream open) is cut off, so nobody waits for it.

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fetchImplementations, recordedTransport } from '../test/harness.js';
 import { json, openSse, result, startServer, type TestServer } from '../test/http-server.js';
 import type { FetchLike } from './fetch.js';
-import { nodeRequester } from './node-request.js';
+import { nodeFetch } from './node-request.js';
 
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -89,17 +89,17 @@ describe('which way a transport sends its requests', () => {
   it('is not offered where process.getBuiltinModule is missing, nor on Bun', () => {
     const process = globalThis.process as unknown as Record<string, unknown>;
     const getBuiltinModule = process.getBuiltinModule;
-    expect(nodeRequester()).toBeTypeOf('function');
+    expect(nodeFetch()).toBeTypeOf('function');
     try {
       process.getBuiltinModule = undefined;
-      expect(nodeRequester()).toBeUndefined();
+      expect(nodeFetch()).toBeUndefined();
     } finally {
       process.getBuiltinModule = getBuiltinModule;
     }
     const versions = process.versions as Record<string, string>;
     versions.bun = '1.2.0';
     try {
-      expect(nodeRequester()).toBeUndefined();
+      expect(nodeFetch()).toBeUndefined();
     } finally {
       delete versions.bun;
     }

@@ -1,18 +1,19 @@
-import { nodeRequester } from '#node-request';
+import { nodeFetch } from '#node-request';
 import { authorized } from './auth.js';
-import { applyMiddleware, defaultFetch, fetchRequester } from './fetch.js';
-import type { HttpRequester } from './http-request.js';
+import { applyMiddleware, defaultFetch, type FetchLike } from './fetch.js';
 import type { HttpClientCommonOptions } from './streamable-http-options.js';
 
 /**
- * How a transport sends its requests. On Node, a keep-alive node:http path (no Web Request and
- * Response objects per call); everywhere else, and whenever the user brought a fetch, fetch
- * layers or fetch options, the user's (or the global) fetch. An auth provider wraps either.
+ * How a transport sends its requests: a FetchLike, the package's own small request interface
+ * (method, URL, headers, string body, signal in; status, header lookup, text or a byte stream
+ * out). On Node, a keep-alive node:http implementation of it that builds no Web Headers, Request
+ * or Response per call; everywhere else, and whenever the user brought a fetch, fetch layers or
+ * fetch options, the user's (or the global) fetch. An auth provider wraps either.
  */
-export function chooseRequester(options: HttpClientCommonOptions): HttpRequester {
-  const { fetch, middleware } = options;
+export function chooseFetch(options: HttpClientCommonOptions): FetchLike {
+  const { fetch, middleware, auth } = options;
   const send =
-    (!(fetch || middleware?.length || options.requestInit) && nodeRequester()) ||
-    fetchRequester(applyMiddleware(fetch ?? defaultFetch(), middleware), options.requestInit);
-  return options.auth ? authorized(send, options.auth) : send;
+    (!(fetch || middleware?.length || options.requestInit) && nodeFetch()) ||
+    applyMiddleware(fetch ?? defaultFetch(), middleware);
+  return auth ? authorized(send, auth) : send;
 }

@@ -1,8 +1,8 @@
 import { delay } from '@mcpkit/jsonrpc';
 import type { JSONRPCMessage, RequestId } from '@mcpkit/protocol';
 import { HttpTransportError, isConnectionRefused } from './errors.js';
+import { type FetchResponse, readBodyChunks } from './fetch.js';
 import { decodeMessages } from './http-helpers.js';
-import type { HttpAnswer } from './http-request.js';
 import { type ReconnectionOptions, reconnectionDelay } from './reconnect.js';
 import { parseSseBytes, SseParser } from './sse-parser.js';
 
@@ -18,7 +18,7 @@ export interface ResumableStreamParams {
   /** The request whose response ends the stream; undefined for the standalone GET stream. */
   requestId?: RequestId | undefined;
   /** An already open response to read first; without it the stream starts with a GET. */
-  first?: HttpAnswer | undefined;
+  first?: FetchResponse | undefined;
   /** The id to resume after, for a stream resumed from a stored token. */
   lastEventId?: string | undefined;
   signal: AbortSignal;
@@ -27,7 +27,7 @@ export interface ResumableStreamParams {
    * Opens a GET stream (with `Last-Event-ID` when given). Returns 'unsupported' for 405; throws an
    * HttpTransportError otherwise; SESSION_EXPIRED ends the stream, other errors are retried.
    */
-  open(lastEventId: string | undefined, signal: AbortSignal): Promise<HttpAnswer | 'unsupported'>;
+  open(lastEventId: string | undefined, signal: AbortSignal): Promise<FetchResponse | 'unsupported'>;
   /** Hands a message to the transport's user. */
   deliver(message: JSONRPCMessage): void;
   /** Reports an event whose data is not a JSON-RPC message. */
@@ -117,7 +117,7 @@ interface ReadResult {
 }
 
 async function readStream(
-  response: HttpAnswer,
+  response: FetchResponse,
   cursor: StreamCursor,
   params: ResumableStreamParams,
 ): Promise<ReadResult> {
@@ -151,7 +151,11 @@ async function readStream(
     },
   });
   try {
-    await parseSseBytes(response.chunks(), parser, () => result.complete || params.signal.aborted);
+    await parseSseBytes(
+      readBodyChunks(response.body),
+      parser,
+      () => result.complete || params.signal.aborted,
+    );
   } catch (error) {
     result.error = error;
   }

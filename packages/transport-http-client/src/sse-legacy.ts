@@ -2,9 +2,9 @@ import type { Transport } from '@mcpkit/jsonrpc';
 import { HttpHeader, type JSONRPCMessage } from '@mcpkit/protocol';
 import { EventSource, type FetchLikeResponse } from 'eventsource';
 import { describeNetworkFailure, HttpTransportError } from './errors.js';
+import { type FetchLike, readBodyChunks } from './fetch.js';
 import { decodeMessages, errorFromResponse, mediaType, resolveHeaders } from './http-helpers.js';
-import { type HttpAnswer, type HttpRequester, isOk } from './http-request.js';
-import { chooseRequester } from './requester.js';
+import { chooseFetch } from './requester.js';
 import { AbortScope } from './signals.js';
 import type { HttpClientCommonOptions, HttpSendOptions } from './streamable-http-options.js';
 
@@ -27,7 +27,7 @@ export class SseClientTransport implements Transport {
   readonly url: string;
   private endpointUrl: string | undefined;
   private version: string | undefined;
-  private readonly request: HttpRequester;
+  private readonly fetch: FetchLike;
   private state: 'new' | 'starting' | 'started' | 'closed' = 'new';
   private readonly lifetime = new AbortScope();
   private closeNotified = false;
@@ -40,7 +40,7 @@ export class SseClientTransport implements Transport {
     private readonly options: SseClientTransportOptions = {},
   ) {
     this.url = new URL(url).href;
-    this.request = chooseRequester(options);
+    this.fetch = chooseFetch(options);
   }
 
   /** The URL the server told the client to POST messages to, once known. */
@@ -138,39 +138,40 @@ export class SseClientTransport implements Transport {
   ): Promise<FetchLikeResponse> {
     const headers = await this.headers();
     headers.accept = 'text/event-stream';
-    const response = await this.request({ method: 'GET', url: this.url, headers, signal }).catch(
-      (error: unknown) => {
-        if (error instanceof HttpTransportError) throw error; // e.g. an auth challenge that failed
-        if (this.lifetime.signal.aborted || signal.aborted) {
-          throw new HttpTransportError(
-            'CLOSED',
-            `The transport was closed before GET ${this.url} was answered`,
-            {
-              url: this.url,
-              method: 'GET',
-              cause: error,
-            },
-          );
-        }
-        throw new HttpTransportError('NETWORK', `GET ${this.url} failed: ${describeNetworkFailure(error)}`, {
-          url: this.url,
-          method: 'GET',
-          cause: error,
-        });
-      },
-    );
-    const url = response.url;
-    // EventSource reads only these members of a response.
+    const response = await this.fetch(this.url, {
+      ...this.options.requestInit,
+      method: 'GET',
+      headers,
+      signal,
+    }).catch((error: unknown) => {
+      if (error instanceof HttpTransportError) throw error; // an auth challenge that failed
+      if (this.lifetime.signal.aborted || signal.aborted) {
+        throw new HttpTransportError(
+          'CLOSED',
+          `The transport was closed before GET ${this.url} was answered`,
+          {
+            url: this.url,
+            method: 'GET',
+            cause: error,
+          },
+        );
+      }
+      throw new HttpTransportError('NETWORK', `GET ${this.url} failed: ${describeNetworkFailure(error)}`, {
+        url: this.url,
+        method: 'GET',
+        cause: error,
+      });
+    });
+    const url = response.url ?? this.url;
     const refusal = {
       status: response.status === 200 ? 0 : response.status,
       url,
       redirected: false,
-      headers: { get: (name: string) => response.header(name) ?? null },
       body: null,
     };
-    if (!isOk(response)) {
+    if (!response.ok) {
       refused(await errorFromResponse(response, 'GET', this.url, 'Opening the legacy HTTP+SSE stream'));
-      return refusal;
+      return { ...refusal, headers: response.headers };
     }
     if (mediaType(response) !== 'text/event-stream' || response.status !== 200) {
       await response.text();
@@ -181,9 +182,16 @@ export class SseClientTransport implements Transport {
           { url: this.url, method: 'GET', status: response.status },
         ),
       );
-      return refusal;
+      return { ...refusal, headers: response.headers };
     }
-    return { ...refusal, status: 200, redirected: url !== this.url, body: webBody(response, ended) };
+    const redirected = (response as { redirected?: unknown }).redirected === true;
+    return {
+      status: 200,
+      url,
+      redirected: redirected && Boolean(response.url),
+      headers: response.headers,
+      body: webBody(response.body, ended),
+    };
   }
 
   async send(message: JSONRPCMessage, options: HttpSendOptions = {}): Promise<void> {
@@ -199,18 +207,18 @@ export class SseClientTransport implements Transport {
     headers['content-type'] = 'application/json';
     const link = this.lifetime.link(options.signal);
     const signal = link.controller.signal;
-    let response: HttpAnswer;
+    let response: Awaited<ReturnType<FetchLike>>;
     try {
-      response = await this.request({
+      response = await this.fetch(endpoint, {
+        ...this.options.requestInit,
         method: 'POST',
-        url: endpoint,
         headers,
         body: JSON.stringify(message),
         signal,
       });
     } catch (error) {
-      // An HttpTransportError already says what went wrong (an auth challenge that failed).
       const code = this.lifetime.signal.aborted ? 'CLOSED' : signal.aborted ? 'ABORTED' : 'NETWORK';
+      // An HttpTransportError already says what went wrong (an auth challenge that failed).
       const failure =
         error instanceof HttpTransportError
           ? error
@@ -224,7 +232,7 @@ export class SseClientTransport implements Transport {
     } finally {
       link.release();
     }
-    if (!isOk(response)) {
+    if (!response.ok) {
       const failure = await errorFromResponse(
         response,
         'POST',
@@ -335,11 +343,8 @@ function describe(error: unknown): string {
  * A response body as the web-stream reader EventSource reads (node:http and node-fetch give Node streams),
  * telling `ended` when the stream ends or breaks, before EventSource learns of it.
  */
-function webBody(
-  answer: HttpAnswer,
-  ended: (error: unknown) => void,
-): NonNullable<FetchLikeResponse['body']> {
-  const chunks = answer.chunks()[Symbol.asyncIterator]();
+function webBody(body: unknown, ended: (error: unknown) => void): NonNullable<FetchLikeResponse['body']> {
+  const chunks = readBodyChunks(body);
   return {
     getReader: () => ({
       read: async () => {
@@ -354,7 +359,7 @@ function webBody(
         ended(undefined);
         return { done: true as const };
       },
-      cancel: async () => void (await chunks.return?.()),
+      cancel: async () => void (await chunks.return(undefined)),
     }),
   };
 }

@@ -7,8 +7,8 @@ import {
   standardHeaders,
 } from '@mcpkit/protocol';
 import { describeNetworkFailure, HttpTransportError, type HttpTransportErrorDetails } from './errors.js';
+import type { FetchLike, FetchResponse } from './fetch.js';
 import { errorFromResponse, isRequest, mediaType, resolveHeaders } from './http-helpers.js';
-import { type HttpAnswer, type HttpRequester, isOk } from './http-request.js';
 import type { MessageHeaders, StreamableHttpClientTransportOptions } from './streamable-http-options.js';
 
 const ACCEPT_POST = 'application/json, text/event-stream';
@@ -32,7 +32,7 @@ export class StreamableHttpRequests {
    */
   declare messageHeaders: MessageHeaders | undefined;
 
-  readonly #send: HttpRequester;
+  readonly #fetch: FetchLike;
   readonly #options: StreamableHttpClientTransportOptions;
   readonly #session: SessionState;
   /** Called when the server answered 404 to the current session. */
@@ -40,12 +40,12 @@ export class StreamableHttpRequests {
 
   constructor(
     readonly url: string,
-    send: HttpRequester,
+    fetch: FetchLike,
     options: StreamableHttpClientTransportOptions,
     session: SessionState,
     onSessionExpired: () => void,
   ) {
-    this.#send = send;
+    this.#fetch = fetch;
     this.#options = options;
     this.#session = session;
     this.#onSessionExpired = onSessionExpired;
@@ -57,7 +57,7 @@ export class StreamableHttpRequests {
     signal: AbortSignal,
     message: JSONRPCMessage | undefined,
     extra: { lastEventId?: string | undefined; sessionId?: string } = {},
-  ): Promise<HttpAnswer> {
+  ): Promise<FetchResponse> {
     const headers = await resolveHeaders(this.#options.headers);
     if (method !== 'DELETE') headers.accept = method === 'POST' ? ACCEPT_POST : 'text/event-stream';
     // A new initialize starts a new session: it carries neither the old session nor the old version.
@@ -73,12 +73,17 @@ export class StreamableHttpRequests {
         Object.assign(headers, standardHeaders(message));
       Object.assign(headers, (this.messageHeaders ?? this.#options.messageHeaders)?.(message, version));
     }
-    const body = message === undefined ? undefined : JSON.stringify(message);
     try {
-      return await this.#send({ method, url: this.url, headers, body, signal });
+      return await this.#fetch(this.url, {
+        ...this.#options.requestInit,
+        method,
+        headers,
+        ...(message === undefined ? {} : { body: JSON.stringify(message) }),
+        signal,
+      });
     } catch (error) {
       if (signal.aborted) throw abortError(signal, method, this.url);
-      if (error instanceof HttpTransportError) throw error; // e.g. an auth challenge that failed
+      if (error instanceof HttpTransportError) throw error; // an auth challenge that failed
       throw new HttpTransportError(
         'NETWORK',
         `${method} ${this.url} failed: ${describeNetworkFailure(error)}`,
@@ -95,15 +100,14 @@ export class StreamableHttpRequests {
   async openGetStream(
     lastEventId: string | undefined,
     signal: AbortSignal,
-  ): Promise<HttpAnswer | 'unsupported'> {
+  ): Promise<FetchResponse | 'unsupported'> {
     const sentSessionId = this.#session.sessionId;
     const response = await this.request('GET', signal, undefined, { lastEventId });
     if (response.status === 405) {
       await response.text();
       return 'unsupported';
     }
-    if (!isOk(response))
-      throw await this.statusError(response, 'GET', sentSessionId, 'Opening an SSE stream');
+    if (!response.ok) throw await this.statusError(response, 'GET', sentSessionId, 'Opening an SSE stream');
     const type = mediaType(response);
     if (type !== 'text/event-stream') {
       await response.text();
@@ -120,7 +124,7 @@ export class StreamableHttpRequests {
   async deleteSession(sessionId: string, signal: AbortSignal): Promise<void> {
     const response = await this.request('DELETE', signal, undefined, { sessionId });
     if (this.#session.sessionId === sessionId) this.#session.sessionId = undefined;
-    if (isOk(response) || response.status === 405 || response.status === 404) {
+    if (response.ok || response.status === 405 || response.status === 404) {
       await response.text();
       return;
     }
@@ -129,7 +133,7 @@ export class StreamableHttpRequests {
 
   /** The error for a non-2xx answer; a 404 to a request that carried a session means SESSION_EXPIRED. */
   async statusError(
-    response: HttpAnswer,
+    response: FetchResponse,
     method: string,
     sentSessionId: string | undefined,
     what: string,

@@ -8,10 +8,10 @@ import {
   type RequestId,
 } from '@mcpkit/protocol';
 import { findHttpTransportError, HttpTransportError } from './errors.js';
+import { discardBody, type FetchResponse } from './fetch.js';
 import { decodeMessages, isRequest, isResponse, mediaType } from './http-helpers.js';
-import { type HttpAnswer, isOk } from './http-request.js';
 import { type ReconnectionOptions, resolveReconnection } from './reconnect.js';
-import { chooseRequester } from './requester.js';
+import { chooseFetch } from './requester.js';
 import { runResumableStream } from './resumable-stream.js';
 import { type AbortLink, AbortScope } from './signals.js';
 import type {
@@ -58,7 +58,7 @@ export class StreamableHttpClientTransport implements Transport {
     this.url = new URL(url).href;
     this.#reconnection = resolveReconnection(options.reconnection);
     this.#session = { sessionId: options.sessionId, protocolVersion: options.protocolVersion };
-    this.#http = new StreamableHttpRequests(this.url, chooseRequester(options), options, this.#session, () =>
+    this.#http = new StreamableHttpRequests(this.url, chooseFetch(options), options, this.#session, () =>
       this.#standalone?.abort(),
     );
   }
@@ -118,7 +118,7 @@ export class StreamableHttpClientTransport implements Transport {
         this.#assertOpen(message);
       }
       const sentSessionId = isInitializeRequest(message) ? undefined : this.sessionId;
-      let response: HttpAnswer;
+      let response: FetchResponse;
       try {
         response = await this.#http.request('POST', link.controller.signal, message);
       } finally {
@@ -170,15 +170,15 @@ export class StreamableHttpClientTransport implements Transport {
 
   async #handlePostResponse(
     message: JSONRPCMessage,
-    response: HttpAnswer,
+    response: FetchResponse,
     sentSessionId: string | undefined,
     link: AbortLink,
     options: HttpSendOptions,
   ): Promise<boolean> {
-    const sessionId = response.header(HttpHeader.SessionId);
-    if (sessionId) {
+    const sessionId = response.headers.get(HttpHeader.SessionId);
+    if (sessionId !== null && sessionId !== '') {
       if (!VISIBLE_ASCII.test(sessionId)) {
-        await response.discard();
+        await discardBody(response);
         throw this.#invalidResponse(
           response,
           `POST ${this.url} assigned the session id ${JSON.stringify(sessionId)}, which has characters outside visible ASCII (0x21-0x7E) as the spec requires`,
@@ -187,7 +187,7 @@ export class StreamableHttpClientTransport implements Transport {
       this.sessionId = sessionId;
     }
     const what = `Sending ${nameOf(message)}`;
-    if (!isOk(response)) {
+    if (!response.ok) {
       // 2026-07-28 answers protocol errors with 4xx statuses (-32601 is 404, -32602/-32022 are 400):
       // a JSON-RPC error for this very request is its answer, not a transport failure.
       const read = await this.#deliverErrorAnswer(message, response);
@@ -200,7 +200,7 @@ export class StreamableHttpClientTransport implements Transport {
     }
     const requestId = requestIdOf(message);
     if (requestId === undefined) {
-      await response.discard();
+      await discardBody(response);
       return false;
     }
     const type = mediaType(response);
@@ -226,7 +226,7 @@ export class StreamableHttpClientTransport implements Transport {
       }
       return false;
     }
-    await response.discard();
+    await discardBody(response);
     throw this.#invalidResponse(
       response,
       `POST ${this.url} answered request ${String(requestId)} with content type "${type || '(none)'}", expected application/json or text/event-stream`,
@@ -234,7 +234,7 @@ export class StreamableHttpClientTransport implements Transport {
   }
 
   /** INVALID_RESPONSE for the answer to a POST: the server broke the transport's rules. */
-  #invalidResponse(response: HttpAnswer, message: string): HttpTransportError {
+  #invalidResponse(response: FetchResponse, message: string): HttpTransportError {
     return new HttpTransportError('INVALID_RESPONSE', message, {
       url: this.url,
       method: 'POST',
@@ -244,19 +244,28 @@ export class StreamableHttpClientTransport implements Transport {
 
   /**
    * Delivers a 4xx JSON body holding a JSON-RPC error response to the request sent and returns true;
-   * otherwise returns the response (its text still readable) for the status error.
+   * otherwise returns the response (its body still readable) for the status error.
    */
-  async #deliverErrorAnswer(message: JSONRPCMessage, response: HttpAnswer): Promise<true | HttpAnswer> {
+  async #deliverErrorAnswer(message: JSONRPCMessage, response: FetchResponse): Promise<true | FetchResponse> {
     const requestId = requestIdOf(message);
     if (requestId === undefined || response.status < 400 || response.status >= 500) return response;
     if (mediaType(response) !== 'application/json') return response;
+    const text = await response.text();
+    const unread: FetchResponse = {
+      status: response.status,
+      ok: response.ok,
+      headers: response.headers,
+      body: null,
+      text: () => Promise.resolve(text),
+      ...(response.statusText !== undefined ? { statusText: response.statusText } : {}),
+    };
     let answer: JSONRPCMessage | JSONRPCMessage[];
     try {
-      answer = decodeMessage(await response.text()); // the status error reads the text again
+      answer = decodeMessage(text);
     } catch {
-      return response; // not JSON-RPC after all: the status error quotes the body
+      return unread; // not JSON-RPC after all: the status error quotes the body
     }
-    if (!('error' in answer) || answer.id !== requestId) return response;
+    if (!('error' in answer) || answer.id !== requestId) return unread;
     this.#deliver(answer);
     return true;
   }
@@ -267,7 +276,7 @@ export class StreamableHttpClientTransport implements Transport {
     requestId: RequestId | undefined,
     link: AbortLink,
     extra: {
-      first?: HttpAnswer;
+      first?: FetchResponse;
       lastEventId?: string;
       onresumptiontoken?: ((token: string) => void) | undefined;
     },
