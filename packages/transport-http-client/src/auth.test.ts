@@ -122,6 +122,27 @@ describe.each(fetchImplementations)('the auth provider over %s', (_name, fetch) 
     await transport.close();
   });
 
+  it('fails with AUTH, the error of the provider as cause, when the provider throws', async () => {
+    server = await startServer((_req, res) => res.writeHead(500).end());
+    const cause = new Error('no token: the user has not signed in');
+    const provider: HttpAuthProvider = {
+      headersFor: async () => {
+        throw cause;
+      },
+      challenged: async () => false,
+    };
+    const { transport, errors } = await recordedTransport(server.url, fetch, { auth: provider });
+    const failure = await transport.send(initializeRequest).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(HttpTransportError);
+    expect(failure).toMatchObject({ code: 'AUTH', method: 'POST', url: server.url, cause });
+    expect((failure as Error).message).toBe(
+      `The auth provider failed for POST ${server.url}: no token: the user has not signed in`,
+    );
+    expect(errors).toEqual([failure]);
+    expect(server.requests).toHaveLength(0);
+    await transport.close();
+  });
+
   it('authorizes the standalone GET stream', async () => {
     server = await startServer((req, res, recorded) => {
       if (req.method === 'GET') {

@@ -1,3 +1,4 @@
+import { HttpTransportError } from './errors.js';
 import { discardBody, type FetchLike } from './fetch.js';
 import { errorFromResponse } from './http-helpers.js';
 
@@ -34,8 +35,21 @@ export const MAX_AUTH_RETRIES = 3;
 export function authorized(send: FetchLike, auth: HttpAuthProvider): FetchLike {
   return async (url, init = {}) => {
     const request = { method: init.method ?? 'GET', url: String(url) };
+    // The provider's own failure (e.g. no token and no way to get one) is not a network failure.
+    const ask = async <T>(call: () => Promise<T>): Promise<T> => {
+      try {
+        return await call();
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new HttpTransportError(
+          'AUTH',
+          `The auth provider failed for ${request.method} ${request.url}: ${reason}`,
+          { ...request, cause: error },
+        );
+      }
+    };
     for (let retries = 0; ; retries++) {
-      const headers = { ...init.headers, ...(await auth.headersFor(request)) };
+      const headers = { ...init.headers, ...(await ask(() => auth.headersFor(request))) };
       const response = await send(url, { ...init, headers });
       const { status } = response;
       const head: HttpAnswerHead = {
@@ -47,7 +61,7 @@ export function authorized(send: FetchLike, auth: HttpAuthProvider): FetchLike {
         auth.answered?.(head);
         return response;
       }
-      if (retries === MAX_AUTH_RETRIES || !(await auth.challenged(head))) {
+      if (retries === MAX_AUTH_RETRIES || !(await ask(() => auth.challenged(head)))) {
         const why =
           retries === MAX_AUTH_RETRIES
             ? `still challenged after ${retries} retries`
