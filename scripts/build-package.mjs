@@ -20,24 +20,36 @@ import { build } from 'esbuild';
 const packageDir = process.cwd();
 const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
 
-/** `./dist/node/index.js` → `src/node/index.ts`, for every runtime entry in `exports`. */
+/** `./dist/node/index.js` → `src/node/index.ts`, one source file per build output. */
+function sourceOf(field, output) {
+  const match = /^\.\/dist\/(.+)\.js$/.exec(output ?? '');
+  if (match === null)
+    throw new Error(`${manifest.name}: ${field} must point at ./dist/<path>.js, got ${output}`);
+  const source = join('src', `${match[1]}.ts`);
+  if (!existsSync(join(packageDir, source))) {
+    throw new Error(`${manifest.name}: ${field} has no source file ${source}`);
+  }
+  return source;
+}
+
+/**
+ * Every runtime entry in `exports`, plus every runtime target of the `imports` map: a subpath
+ * import such as `#node-request` picks its file by runtime condition ("node" or "default") where
+ * the package is used, so each target is built as a file of its own and the specifier stays.
+ * (A `*-source` condition points the package's own typecheck at the source; it is not built.)
+ */
 function entryPoints() {
   const entries = [];
   for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
-    const output = typeof target === 'string' ? target : target.default;
-    const match = /^\.\/dist\/(.+)\.js$/.exec(output ?? '');
-    if (match === null) {
-      throw new Error(
-        `${manifest.name}: exports["${subpath}"] must point at ./dist/<path>.js, got ${output}`,
-      );
-    }
-    const source = join('src', `${match[1]}.ts`);
-    if (!existsSync(join(packageDir, source))) {
-      throw new Error(`${manifest.name}: exports["${subpath}"] has no source file ${source}`);
-    }
-    entries.push(source);
+    entries.push(sourceOf(`exports["${subpath}"]`, typeof target === 'string' ? target : target.default));
   }
   if (entries.length === 0) throw new Error(`${manifest.name}: package.json has no exports to build`);
+  for (const [specifier, targets] of Object.entries(manifest.imports ?? {})) {
+    for (const [condition, output] of Object.entries(targets)) {
+      if (condition !== 'types' && !condition.endsWith('-source'))
+        entries.push(sourceOf(`imports["${specifier}"].${condition}`, output));
+    }
+  }
   return entries;
 }
 
@@ -63,6 +75,7 @@ const result = await build({
   platform: 'node',
   target: 'es2022',
   packages: 'external',
+  external: Object.keys(manifest.imports ?? {}),
   sourcemap: true,
   logLevel: 'warning',
   metafile: true,

@@ -17,7 +17,9 @@ export type HttpTransportErrorCode =
   /** The caller aborted the message's HTTP request through its signal. */
   | 'ABORTED'
   /** The legacy HTTP+SSE server did not announce its POST endpoint. */
-  | 'LEGACY_ENDPOINT';
+  | 'LEGACY_ENDPOINT'
+  /** The auth provider threw (or rejected) while giving headers or answering a challenge; its error is the cause. */
+  | 'AUTH';
 
 /** The facts of an HttpTransportError; an undefined one is left off the error. */
 export interface HttpTransportErrorDetails {

@@ -25,7 +25,10 @@ export function mediaType(response: FetchResponse): string {
   return (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
-/** Reads the body of a failed response and builds an error naming status, method, URL and any JSON-RPC error. */
+/**
+ * Reads the body of a failed response and builds an error naming status, method, URL, any JSON-RPC
+ * error and any WWW-Authenticate challenge.
+ */
 export async function errorFromResponse(
   response: FetchResponse,
   method: string,
@@ -41,9 +44,11 @@ export async function errorFromResponse(
       ? `: ${snippet(body.text)}`
       : '';
   const readFailure = body.error ? ` (reading the body failed: ${String(body.error)})` : '';
+  const challenge = response.headers.get('www-authenticate');
+  const challengeText = challenge ? ` (WWW-Authenticate: ${challenge})` : '';
   return new HttpTransportError(
     'HTTP_STATUS',
-    `${what}: ${method} ${url} answered HTTP ${response.status}${statusText}${detail}${readFailure}`,
+    `${what}: ${method} ${url} answered HTTP ${response.status}${statusText}${detail}${challengeText}${readFailure}`,
     {
       status: response.status,
       url,

@@ -1,5 +1,7 @@
 // Every export of this file is public API of @mcpkit/transport-http-client.
 
+// Authorization hook (an OAuth client implements it structurally).
+export type { HttpAnswerHead, HttpAuthProvider } from './auth.js';
 export type { HttpTransportErrorCode, HttpTransportErrorDetails } from './errors.js';
 // Errors.
 export { findHttpTransportError, HttpTransportError } from './errors.js';

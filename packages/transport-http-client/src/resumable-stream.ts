@@ -74,7 +74,9 @@ export async function runResumableStream(params: ResumableStreamParams): Promise
       const wait = isFirstConnection ? 0 : reconnectionDelay(reconnection, failures, cursor.retryMs);
       isFirstConnection = false;
       try {
-        await delay(wait, signal);
+        // The first connection goes out at once, not a timer tick later: a standalone stream opened
+        // after notifications/initialized reaches the server before the client's next request.
+        if (wait > 0) await delay(wait, signal);
         const opened = await params.open(cursor.lastEventId, signal);
         if (opened === 'unsupported') {
           if (params.requestId === undefined) return 'unsupported';

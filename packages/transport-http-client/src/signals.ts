@@ -1,7 +1,7 @@
 /** An abort controller tied to a lifetime and, optionally, to a caller's signal. */
 export interface AbortLink {
   controller: AbortController;
-  /** Detaches from the input signals; call once the operation is over so listeners do not pile up. */
+  /** Detaches from the input signals; call once the operation is over (aborted or not) so listeners do not pile up. */
   release(): void;
 }
 
@@ -39,7 +39,8 @@ export class AbortScope {
       this.#links.add(controller);
       caller?.addEventListener('abort', onCallerAbort, { once: true });
     }
-    controller.signal.addEventListener('abort', release, { once: true });
+    // Every user releases its link when its operation ends, aborted or not: no listener on the
+    // link's own signal is needed for that (one less per request on the hot path).
     return { controller, release };
   }
 }

@@ -2,8 +2,9 @@ import type { Transport } from '@mcpkit/jsonrpc';
 import { HttpHeader, type JSONRPCMessage } from '@mcpkit/protocol';
 import { EventSource, type FetchLikeResponse } from 'eventsource';
 import { describeNetworkFailure, HttpTransportError } from './errors.js';
-import { applyMiddleware, defaultFetch, type FetchLike, readBodyChunks } from './fetch.js';
+import { type FetchLike, readBodyChunks } from './fetch.js';
 import { decodeMessages, errorFromResponse, mediaType, resolveHeaders } from './http-helpers.js';
+import { chooseFetch } from './requester.js';
 import { AbortScope } from './signals.js';
 import type { HttpClientCommonOptions, HttpSendOptions } from './streamable-http-options.js';
 
@@ -39,7 +40,7 @@ export class SseClientTransport implements Transport {
     private readonly options: SseClientTransportOptions = {},
   ) {
     this.url = new URL(url).href;
-    this.fetch = applyMiddleware(options.fetch ?? defaultFetch(), options.middleware);
+    this.fetch = chooseFetch(options);
   }
 
   /** The URL the server told the client to POST messages to, once known. */
@@ -143,6 +144,7 @@ export class SseClientTransport implements Transport {
       headers,
       signal,
     }).catch((error: unknown) => {
+      if (error instanceof HttpTransportError) throw error; // an auth challenge that failed
       if (this.lifetime.signal.aborted || signal.aborted) {
         throw new HttpTransportError(
           'CLOSED',
@@ -216,12 +218,16 @@ export class SseClientTransport implements Transport {
       });
     } catch (error) {
       const code = this.lifetime.signal.aborted ? 'CLOSED' : signal.aborted ? 'ABORTED' : 'NETWORK';
-      const failure = new HttpTransportError(code, `POST ${endpoint} failed: ${describe(error)}`, {
-        url: endpoint,
-        method: 'POST',
-        cause: error,
-      });
-      if (code === 'NETWORK') this.onerror?.(failure);
+      // An HttpTransportError already says what went wrong (an auth challenge that failed).
+      const failure =
+        error instanceof HttpTransportError
+          ? error
+          : new HttpTransportError(code, `POST ${endpoint} failed: ${describe(error)}`, {
+              url: endpoint,
+              method: 'POST',
+              cause: error,
+            });
+      if (failure.code !== 'CLOSED' && failure.code !== 'ABORTED') this.onerror?.(failure);
       throw failure;
     } finally {
       link.release();
@@ -334,7 +340,7 @@ function describe(error: unknown): string {
 }
 
 /**
- * A response body as the web-stream reader EventSource reads (node-fetch gives a Node stream),
+ * A response body as the web-stream reader EventSource reads (node:http and node-fetch give Node streams),
  * telling `ended` when the stream ends or breaks, before EventSource learns of it.
  */
 function webBody(body: unknown, ended: (error: unknown) => void): NonNullable<FetchLikeResponse['body']> {

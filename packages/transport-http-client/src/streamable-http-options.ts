@@ -1,19 +1,29 @@
 import type { TransportSendOptions } from '@mcpkit/jsonrpc';
 import type { JSONRPCMessage } from '@mcpkit/protocol';
+import type { HttpAuthProvider } from './auth.js';
 import type { FetchInit, FetchLike, FetchMiddleware } from './fetch.js';
 import type { HeadersSource } from './http-helpers.js';
 import type { ReconnectionOptions } from './reconnect.js';
 
 /** Options shared by the Streamable HTTP and the legacy HTTP+SSE client transports. */
 export interface HttpClientCommonOptions {
-  /** The fetch to use (default: the global fetch). Anything fetch-compatible works, e.g. node-fetch. */
+  /**
+   * The fetch to use. Anything fetch-compatible works, e.g. node-fetch. Default: on Node, its own
+   * node:http client with keep-alive connections; elsewhere the global fetch. Passing one (the
+   * global `fetch` included), `middleware` or `requestInit` makes every request go through fetch.
+   */
   fetch?: FetchLike;
-  /** Layers around fetch, outermost first: auth, retry, logging, tracing. */
+  /** Layers around fetch, outermost first: retry, logging, tracing. */
   middleware?: readonly FetchMiddleware[];
   /** Headers added to every HTTP request: a static set or a function called per request. */
   headers?: HeadersSource;
   /** Further fetch options for every request, e.g. `{ credentials: 'include' }` in browsers. */
   requestInit?: Omit<FetchInit, 'method' | 'headers' | 'body' | 'signal'>;
+  /**
+   * Authorization (e.g. an OAuth client): its headers go on every request, and a 401 or 403 it
+   * answers sends the request again (at most 3 times in a row). Works with fetch and node:http alike.
+   */
+  auth?: HttpAuthProvider;
 }
 
 /**

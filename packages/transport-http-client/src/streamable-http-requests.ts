@@ -83,6 +83,7 @@ export class StreamableHttpRequests {
       });
     } catch (error) {
       if (signal.aborted) throw abortError(signal, method, this.url);
+      if (error instanceof HttpTransportError) throw error; // an auth challenge that failed
       throw new HttpTransportError(
         'NETWORK',
         `${method} ${this.url} failed: ${describeNetworkFailure(error)}`,

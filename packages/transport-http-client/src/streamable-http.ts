@@ -1,4 +1,4 @@
-import type { Transport } from '@mcpkit/jsonrpc';
+import { decodeMessage, type Transport } from '@mcpkit/jsonrpc';
 import {
   ErrorCode,
   HttpHeader,
@@ -8,9 +8,10 @@ import {
   type RequestId,
 } from '@mcpkit/protocol';
 import { findHttpTransportError, HttpTransportError } from './errors.js';
-import { applyMiddleware, defaultFetch, discardBody, type FetchResponse } from './fetch.js';
+import { discardBody, type FetchResponse } from './fetch.js';
 import { decodeMessages, isRequest, isResponse, mediaType } from './http-helpers.js';
 import { type ReconnectionOptions, resolveReconnection } from './reconnect.js';
+import { chooseFetch } from './requester.js';
 import { runResumableStream } from './resumable-stream.js';
 import { type AbortLink, AbortScope } from './signals.js';
 import type {
@@ -57,8 +58,7 @@ export class StreamableHttpClientTransport implements Transport {
     this.url = new URL(url).href;
     this.#reconnection = resolveReconnection(options.reconnection);
     this.#session = { sessionId: options.sessionId, protocolVersion: options.protocolVersion };
-    const fetch = applyMiddleware(options.fetch ?? defaultFetch(), options.middleware);
-    this.#http = new StreamableHttpRequests(this.url, fetch, options, this.#session, () =>
+    this.#http = new StreamableHttpRequests(this.url, chooseFetch(options), options, this.#session, () =>
       this.#standalone?.abort(),
     );
   }
@@ -259,20 +259,14 @@ export class StreamableHttpClientTransport implements Transport {
       text: () => Promise.resolve(text),
       ...(response.statusText !== undefined ? { statusText: response.statusText } : {}),
     };
-    let parsed: unknown;
+    let answer: JSONRPCMessage | JSONRPCMessage[];
     try {
-      parsed = JSON.parse(text);
+      answer = decodeMessage(text);
     } catch {
-      return unread; // not JSON after all: the status error quotes the body
+      return unread; // not JSON-RPC after all: the status error quotes the body
     }
-    const answer = parsed as {
-      jsonrpc?: unknown;
-      id?: unknown;
-      error?: { code?: unknown; message?: unknown };
-    };
-    if (answer?.jsonrpc !== '2.0' || answer.id !== requestId) return unread;
-    if (typeof answer.error?.code !== 'number' || typeof answer.error.message !== 'string') return unread;
-    this.#deliver(parsed as JSONRPCMessage);
+    if (!('error' in answer) || answer.id !== requestId) return unread;
+    this.#deliver(answer);
     return true;
   }
 

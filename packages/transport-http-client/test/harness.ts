@@ -1,4 +1,4 @@
-// Test-only: builds a transport that records what it delivers, over either fetch implementation.
+// Test-only: builds a transport that records what it delivers, over each way of sending requests.
 import type { MessageExtra } from '@mcpkit/jsonrpc';
 import type { JSONRPCMessage } from '@mcpkit/protocol';
 import nodeFetch from 'node-fetch';
@@ -6,8 +6,13 @@ import type { FetchLike } from '../src/fetch.js';
 import { StreamableHttpClientTransport } from '../src/streamable-http.js';
 import type { StreamableHttpClientTransportOptions } from '../src/streamable-http-options.js';
 
+/**
+ * The ways a transport sends its requests: no `fetch` option means Node's own node:http path (the
+ * default on Node); passing the global fetch or node-fetch makes it use that fetch.
+ */
 export const fetchImplementations: Array<[string, FetchLike | undefined]> = [
-  ['global fetch', undefined],
+  ['node:http', undefined],
+  ['global fetch', globalThis.fetch as unknown as FetchLike],
   ['node-fetch', nodeFetch as unknown as FetchLike],
 ];
 

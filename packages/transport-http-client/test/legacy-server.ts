@@ -9,6 +9,8 @@ export interface LegacyServerOptions {
   probeStatus?: number;
   /** End the SSE stream right after announcing the endpoint. */
   endAfterEndpoint?: boolean;
+  /** Answer 401 with a Bearer challenge to requests whose Authorization header differs. */
+  authorization?: string;
 }
 
 export interface LegacyServer extends TestServer {
@@ -20,6 +22,10 @@ export async function startLegacyServer(options: LegacyServerOptions = {}): Prom
   const streams: ServerResponse[] = [];
   const server = await startServer((req, res, recorded) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (options.authorization !== undefined && req.headers.authorization !== options.authorization) {
+      res.writeHead(401, { 'www-authenticate': 'Bearer error="invalid_token"' }).end();
+      return;
+    }
     if (path === '/sse' && req.method === 'GET') {
       openSse(res);
       streams.push(res);
