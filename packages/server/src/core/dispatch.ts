@@ -15,7 +15,7 @@ import {
   SetLevelRequestParamsSchema,
   SubscriptionsListenRequestParamsSchema,
   TaskIdParamsSchema,
-} from '@mcpkit/protocol';
+} from '@mcpkit/protocol/essentials';
 import type * as z from 'zod';
 import type { MethodImplementation, ServerCore } from './core.js';
 import type { InputRequest } from './input-request.js';

@@ -1,4 +1,4 @@
-import { LOGGING_LEVELS, MetaKey, type RequestMetaObject } from '@mcpkit/protocol';
+import { LOGGING_LEVELS, MetaKey, type RequestMetaObject } from '@mcpkit/protocol/essentials';
 
 // Every 2026-07-28 request carries its `_meta` envelope (protocol version, client capabilities,
 // client info), and zod-parsing it on each request cost more than the rest of an echo call's

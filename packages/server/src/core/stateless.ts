@@ -8,7 +8,7 @@ import {
   type RequestId,
   type RequestMetaObject,
   RequestMetaObjectSchema,
-} from '@mcpkit/protocol';
+} from '@mcpkit/protocol/essentials';
 import type { HandleOutcome } from './dispatch.js';
 import type { InputRequest, InputRequestOptions } from './input-request.js';
 import { InputRequiredSignal, type RequestContext } from './request-context.js';
