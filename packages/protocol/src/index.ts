@@ -2,7 +2,7 @@
 // types (`<TypeName>Schema`) and accept every revision; types are their parsed output.
 
 // Everything the SDK's server side needs at run time (also its own entry, `./essentials`).
-export * from './essentials.js';
+export * from './essentials/index.js';
 
 // Method maps for boundary validation (lenient across revisions, and exact per revision).
 export type {

@@ -8,7 +8,7 @@
 // Schemas are named after the spec's types (`<TypeName>Schema`) and accept every revision.
 
 // Revisions, method names, header names, `_meta` keys and error codes.
-export type { LoggingLevel, ProtocolVersion } from './constants.js';
+export type { LoggingLevel, ProtocolVersion } from '../constants.js';
 
 export {
   ErrorCode,
@@ -26,7 +26,7 @@ export {
   RESULT_TYPES,
   STATEFUL_PROTOCOL_VERSIONS,
   STATELESS_PROTOCOL_VERSIONS,
-} from './constants.js';
+} from '../constants.js';
 
 // The 2026-07-28 tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663).
 export type {
@@ -35,7 +35,7 @@ export type {
   TasksExtensionGetTaskResult,
   TasksExtensionTask,
   UpdateTaskRequestParams,
-} from './extensions/tasks.js';
+} from '../extensions/tasks.js';
 
 export {
   DetailedTaskSchema,
@@ -52,15 +52,15 @@ export {
   tasksExtensionMethodSchemas,
   UpdateTaskRequestParamsSchema,
   UpdateTaskRequestSchema,
-} from './extensions/tasks.js';
+} from '../extensions/tasks.js';
 
 // Error formatting: a zod error as one line naming path, expected and received.
-export type { FormatOptions, ValidationIssue } from './format-error.js';
+export type { FormatOptions, ValidationIssue } from '../format-error.js';
 
-export { describeValue, describeZodError, formatPath, formatZodError } from './format-error.js';
+export { describeValue, describeZodError, formatPath, formatZodError } from '../format-error.js';
 
 // Reading `resultType` (absent from results of servers before 2026-07-28: "complete").
-export type { HeaderParameter } from './header-parameters.js';
+export type { HeaderParameter } from '../header-parameters.js';
 
 export {
   encodeHeaderValue,
@@ -69,7 +69,7 @@ export {
   readHeaderParameters,
   standardHeaders,
   valueAtPath,
-} from './header-parameters.js';
+} from '../header-parameters.js';
 
 // Which JSON Schema validator checks raw JSON Schemas; the built-in one is the separate entry
 // point `@mcpkit/protocol/json-schema`, so programs that never install it do not carry it.
@@ -77,17 +77,17 @@ export type {
   JsonSchemaDialect,
   JsonSchemaErrorUnit,
   JsonSchemaValidation,
-} from './json-schema/dialect.js';
+} from '../json-schema/dialect.js';
 
-export { jsonSchemaDialectOf } from './json-schema/dialect.js';
+export { jsonSchemaDialectOf } from '../json-schema/dialect.js';
 
-export type { JsonSchemaValidatorFactory } from './json-schema/factory.js';
+export type { JsonSchemaValidatorFactory } from '../json-schema/factory.js';
 
 export {
   installedJsonSchemaCheck,
   installedJsonSchemaValidator,
   setJsonSchemaValidatorFactory,
-} from './json-schema/factory.js';
+} from '../json-schema/factory.js';
 
 // JSON-RPC 2.0 message shapes.
 export type {
@@ -100,9 +100,9 @@ export type {
   JSONRPCResponse,
   JSONRPCResultResponse,
   RequestId,
-} from './jsonrpc-types.js';
+} from '../jsonrpc-types.js';
 
-export { isInputRequiredResult, resultTypeOf } from './result-type.js';
+export { isInputRequiredResult, resultTypeOf } from '../result-type.js';
 
 // Shared building blocks: ids, roles, icons, implementation info, annotations.
 export type {
@@ -117,7 +117,7 @@ export type {
   ProgressToken,
   ResultType,
   Role,
-} from './schemas/base.js';
+} from '../schemas/base.js';
 
 export {
   AnnotationsSchema,
@@ -135,20 +135,20 @@ export {
   RequestIdSchema,
   ResultTypeSchema,
   RoleSchema,
-} from './schemas/base.js';
+} from '../schemas/base.js';
 
 // Capabilities.
 export type {
   ClientCapabilities,
   ServerCapabilities,
-} from './schemas/capabilities.js';
+} from '../schemas/capabilities.js';
 
 export {
   ClientCapabilitiesSchema,
   ClientTasksCapabilitySchema,
   ServerCapabilitiesSchema,
   ServerTasksCapabilitySchema,
-} from './schemas/capabilities.js';
+} from '../schemas/capabilities.js';
 
 // Completion.
 export type {
@@ -157,7 +157,7 @@ export type {
   CompleteResult,
   PromptReference,
   ResourceTemplateReference,
-} from './schemas/completion.js';
+} from '../schemas/completion.js';
 
 export {
   CompleteRequestParamsSchema,
@@ -165,7 +165,7 @@ export {
   CompleteResultSchema,
   PromptReferenceSchema,
   ResourceTemplateReferenceSchema,
-} from './schemas/completion.js';
+} from '../schemas/completion.js';
 
 // Content blocks and resource contents.
 export type {
@@ -183,7 +183,7 @@ export type {
   TextResourceContents,
   ToolResultContent,
   ToolUseContent,
-} from './schemas/content.js';
+} from '../schemas/content.js';
 
 export {
   AudioContentSchema,
@@ -202,7 +202,7 @@ export {
   TextResourceContentsSchema,
   ToolResultContentSchema,
   ToolUseContentSchema,
-} from './schemas/content.js';
+} from '../schemas/content.js';
 
 // Elicitation.
 export type {
@@ -222,7 +222,7 @@ export type {
   TitledSingleSelectEnumSchema,
   UntitledMultiSelectEnumSchema,
   UntitledSingleSelectEnumSchema,
-} from './schemas/elicitation.js';
+} from '../schemas/elicitation.js';
 
 export {
   BooleanSchemaSchema,
@@ -245,7 +245,7 @@ export {
   TitledSingleSelectEnumSchemaSchema,
   UntitledMultiSelectEnumSchemaSchema,
   UntitledSingleSelectEnumSchemaSchema,
-} from './schemas/elicitation.js';
+} from '../schemas/elicitation.js';
 
 // Typed error objects and error responses.
 export type {
@@ -258,7 +258,7 @@ export type {
   ParseError,
   UnsupportedProtocolVersionError,
   URLElicitationRequiredError,
-} from './schemas/errors.js';
+} from '../schemas/errors.js';
 
 export {
   HeaderMismatchErrorSchema,
@@ -270,11 +270,11 @@ export {
   ParseErrorSchema,
   UnsupportedProtocolVersionErrorSchema,
   URLElicitationRequiredErrorSchema,
-} from './schemas/errors.js';
+} from '../schemas/errors.js';
 
 // The spec's generic base types, JSON values, and the names older revisions used.
 // No `Request`/`Notification` types: the `Notification` method-name constants and fetch's Request own them.
-export type { PaginatedRequest } from './schemas/generic.js';
+export type { PaginatedRequest } from '../schemas/generic.js';
 
 export {
   AnnotatedSchema,
@@ -285,13 +285,13 @@ export {
   PaginatedRequestSchema,
   RequestSchema,
   ResourceReferenceSchema,
-} from './schemas/generic.js';
+} from '../schemas/generic.js';
 
 // JSON-RPC 2.0 envelope schemas (they parse into the contract types above) and 2025-03-26 batches.
 export type {
   JSONRPCBatchRequest,
   JSONRPCBatchResponse,
-} from './schemas/jsonrpc.js';
+} from '../schemas/jsonrpc.js';
 
 export {
   ErrorSchema,
@@ -307,7 +307,7 @@ export {
   notificationSchema,
   requestSchema,
   resultResponseSchema,
-} from './schemas/jsonrpc.js';
+} from '../schemas/jsonrpc.js';
 
 // Lifecycle: initialize, server/discover, ping, progress, cancellation.
 export type {
@@ -322,7 +322,7 @@ export type {
   PingRequest,
   ProgressNotification,
   ProgressNotificationParams,
-} from './schemas/lifecycle.js';
+} from '../schemas/lifecycle.js';
 
 export {
   CancelledNotificationParamsSchema,
@@ -336,7 +336,7 @@ export {
   PingRequestSchema,
   ProgressNotificationParamsSchema,
   ProgressNotificationSchema,
-} from './schemas/lifecycle.js';
+} from '../schemas/lifecycle.js';
 
 // Logging.
 export type {
@@ -344,14 +344,14 @@ export type {
   LoggingMessageNotificationParams,
   SetLevelRequest,
   SetLevelRequestParams,
-} from './schemas/logging.js';
+} from '../schemas/logging.js';
 
 export {
   LoggingMessageNotificationParamsSchema,
   LoggingMessageNotificationSchema,
   SetLevelRequestParamsSchema,
   SetLevelRequestSchema,
-} from './schemas/logging.js';
+} from '../schemas/logging.js';
 
 // Multi-round-trip requests (2026-07-28): input_required, inputRequests, inputResponses.
 export type {
@@ -361,7 +361,7 @@ export type {
   InputResponse,
   InputResponseRequestParams,
   InputResponses,
-} from './schemas/mrtr.js';
+} from '../schemas/mrtr.js';
 
 export {
   InputRequestSchema,
@@ -371,7 +371,7 @@ export {
   InputResponseRequestParamsSchema,
   InputResponseSchema,
   InputResponsesSchema,
-} from './schemas/mrtr.js';
+} from '../schemas/mrtr.js';
 
 // Params, results and `_meta` objects shared by every method; cache hints.
 export type {
@@ -385,7 +385,7 @@ export type {
   RequestParams,
   Result,
   ResultMetaObject,
-} from './schemas/params.js';
+} from '../schemas/params.js';
 
 export {
   CacheableResultSchema,
@@ -399,7 +399,7 @@ export {
   RequestParamsSchema,
   ResultMetaObjectSchema,
   ResultSchema,
-} from './schemas/params.js';
+} from '../schemas/params.js';
 
 // Prompts.
 export type {
@@ -412,7 +412,7 @@ export type {
   PromptArgument,
   PromptListChangedNotification,
   PromptMessage,
-} from './schemas/prompts.js';
+} from '../schemas/prompts.js';
 
 export {
   GetPromptRequestParamsSchema,
@@ -424,7 +424,7 @@ export {
   PromptListChangedNotificationSchema,
   PromptMessageSchema,
   PromptSchema,
-} from './schemas/prompts.js';
+} from '../schemas/prompts.js';
 
 // Resources.
 export type {
@@ -444,7 +444,7 @@ export type {
   SubscribeRequestParams,
   UnsubscribeRequest,
   UnsubscribeRequestParams,
-} from './schemas/resources.js';
+} from '../schemas/resources.js';
 
 export {
   ListResourcesRequestSchema,
@@ -463,7 +463,7 @@ export {
   SubscribeRequestSchema,
   UnsubscribeRequestParamsSchema,
   UnsubscribeRequestSchema,
-} from './schemas/resources.js';
+} from '../schemas/resources.js';
 
 // Whole success responses (`<Method>ResultResponse`, 2026-07-28 names).
 export type {
@@ -477,7 +477,7 @@ export type {
   ListToolsResultResponse,
   ReadResourceResultResponse,
   SubscriptionsListenResultResponse,
-} from './schemas/responses.js';
+} from '../schemas/responses.js';
 
 export {
   CallToolResultResponseSchema,
@@ -490,7 +490,7 @@ export {
   ListToolsResultResponseSchema,
   ReadResourceResultResponseSchema,
   SubscriptionsListenResultResponseSchema,
-} from './schemas/responses.js';
+} from '../schemas/responses.js';
 
 // Roots.
 export type {
@@ -498,14 +498,14 @@ export type {
   ListRootsResult,
   Root,
   RootsListChangedNotification,
-} from './schemas/roots.js';
+} from '../schemas/roots.js';
 
 export {
   ListRootsRequestSchema,
   ListRootsResultSchema,
   RootSchema,
   RootsListChangedNotificationSchema,
-} from './schemas/roots.js';
+} from '../schemas/roots.js';
 
 // Sampling.
 export type {
@@ -516,7 +516,7 @@ export type {
   ModelPreferences,
   SamplingMessage,
   ToolChoice,
-} from './schemas/sampling.js';
+} from '../schemas/sampling.js';
 
 export {
   CreateMessageRequestParamsSchema,
@@ -528,7 +528,7 @@ export {
   SamplingContentSchema,
   SamplingMessageSchema,
   ToolChoiceSchema,
-} from './schemas/sampling.js';
+} from '../schemas/sampling.js';
 
 // subscriptions/listen (2026-07-28).
 export type {
@@ -539,7 +539,7 @@ export type {
   SubscriptionsListenRequestParams,
   SubscriptionsListenResult,
   SubscriptionsListenResultMetaObject,
-} from './schemas/subscriptions.js';
+} from '../schemas/subscriptions.js';
 
 export {
   SubscriptionFilterSchema,
@@ -549,7 +549,7 @@ export {
   SubscriptionsListenRequestSchema,
   SubscriptionsListenResultMetaObjectSchema,
   SubscriptionsListenResultSchema,
-} from './schemas/subscriptions.js';
+} from '../schemas/subscriptions.js';
 
 // Tasks (2025-11-25, experimental).
 export type {
@@ -569,7 +569,7 @@ export type {
   TaskStatus,
   TaskStatusNotification,
   TaskStatusNotificationParams,
-} from './schemas/tasks.js';
+} from '../schemas/tasks.js';
 
 export {
   CancelTaskRequestSchema,
@@ -590,7 +590,7 @@ export {
   TaskStatusNotificationParamsSchema,
   TaskStatusNotificationSchema,
   TaskStatusSchema,
-} from './schemas/tasks.js';
+} from '../schemas/tasks.js';
 
 // Tool definitions (JSON Schema kept verbatim).
 export type {
@@ -599,7 +599,7 @@ export type {
   ToolExecution,
   ToolInputSchema,
   ToolOutputSchema,
-} from './schemas/tool.js';
+} from '../schemas/tool.js';
 
 export {
   JsonSchemaNodeSchema,
@@ -608,7 +608,7 @@ export {
   ToolInputSchemaSchema,
   ToolOutputSchemaSchema,
   ToolSchema,
-} from './schemas/tool.js';
+} from '../schemas/tool.js';
 
 // tools/list, tools/call.
 export type {
@@ -618,7 +618,7 @@ export type {
   ListToolsRequest,
   ListToolsResult,
   ToolListChangedNotification,
-} from './schemas/tools.js';
+} from '../schemas/tools.js';
 
 export {
   CallToolRequestParamsSchema,
@@ -627,7 +627,7 @@ export {
   ListToolsRequestSchema,
   ListToolsResultSchema,
   ToolListChangedNotificationSchema,
-} from './schemas/tools.js';
+} from '../schemas/tools.js';
 
 // Messages by direction across every revision (per-revision ones live on the revision objects).
 export type {
@@ -637,7 +637,7 @@ export type {
   ServerNotification,
   ServerRequest,
   ServerResult,
-} from './schemas/unions.js';
+} from '../schemas/unions.js';
 
 export {
   ClientNotificationSchema,
@@ -646,4 +646,4 @@ export {
   ServerNotificationSchema,
   ServerRequestSchema,
   ServerResultSchema,
-} from './schemas/unions.js';
+} from '../schemas/unions.js';
