@@ -23,11 +23,6 @@ const FAST: unknown[] = [
       elicitation: { form: {}, url: {} },
       experimental: { 'x.y/z': { a: 1 } },
       extensions: { 'io.modelcontextprotocol/tasks': {} },
-      tasks: {
-        list: {},
-        cancel: {},
-        requests: { sampling: { createMessage: {} }, elicitation: { create: {} } },
-      },
       future: 'kept',
     },
     [INFO]: { name: 'c', version: '1', title: 'C', description: 'd', websiteUrl: 'https://c.example' },
@@ -55,6 +50,7 @@ const SLOW: unknown[] = [
   { [CAPS]: { extensions: JSON.parse('{"__proto__": {}}') } },
   { [CAPS]: { tasks: { requests: { sampling: { createMessage: 1 } } } } },
   { [CAPS]: { tasks: { list: 'x' } } },
+  { [CAPS]: { tasks: { list: {} } } },
   { [INFO]: { name: 'c' } },
   { [INFO]: { name: 'c', version: 1 } },
   { [INFO]: { name: 'c', version: '1', title: 3 } },
@@ -87,7 +83,7 @@ describe('isPlainValidRequestMeta', () => {
       }
     };
     swapEach(FAST[4], (replacement) => replacement);
-    expect(variants.length).toBeGreaterThan(350);
+    expect(variants.length).toBeGreaterThan(250);
     let vouched = 0;
     for (const meta of variants) {
       if (!isPlainValidRequestMeta(meta)) continue;

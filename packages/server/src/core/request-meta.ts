@@ -48,19 +48,6 @@ function isMarkerMap(value: unknown): boolean {
 
 const SAMPLING_KEYS = ['context', 'tools'] as const;
 const ELICITATION_KEYS = ['form', 'url'] as const;
-const TASK_KEYS = ['list', 'cancel'] as const;
-
-function isClientTasks(value: unknown): boolean {
-  if (value === undefined) return true;
-  if (!isObject(value) || !isMarkerGroup(value, TASK_KEYS)) return false;
-  const requests = value.requests;
-  if (requests === undefined) return true;
-  if (!isObject(requests)) return false;
-  return (
-    isMarkerGroup(requests.sampling, ['createMessage']) && isMarkerGroup(requests.elicitation, ['create'])
-  );
-}
-
 function isClientCapabilities(value: unknown): boolean {
   if (value === undefined) return true;
   if (!isObject(value)) return false;
@@ -74,7 +61,8 @@ function isClientCapabilities(value: unknown): boolean {
     isMarkerMap(value.extensions) &&
     isMarkerGroup(value.sampling, SAMPLING_KEYS) &&
     isMarkerGroup(value.elicitation, ELICITATION_KEYS) &&
-    isClientTasks(value.tasks)
+    // 2025-11-25's experimental tasks capability has no place in a 2026-07-28 envelope: the schema checks it.
+    value.tasks === undefined
   );
 }
 
