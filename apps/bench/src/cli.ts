@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from './harness/args.js';
 import { cpuRows, markdownTable, resultRows, textTable } from './harness/format.js';
+import { sideCpuRows, targetRows, targetVerdicts } from './harness/issue-targets.js';
 import { buildReport, type SizeFailure, writeReport } from './harness/report.js';
 import { pinDrivers } from './harness/run-driver.js';
 import { type RawWorkloadRecord, runBatched, runWorkload, toWorkloadResult } from './harness/suite.js';
@@ -72,6 +73,23 @@ if (cpu.length > 1) {
   console.log(textTable(cpu));
   console.log('CPU microseconds per operation: client + server, medians over rounds (lower is better).');
 }
+for (const side of ['server', 'client'] as const) {
+  const sideRows = sideCpuRows(records, side);
+  if (sideRows.length === 0) continue;
+  console.log('');
+  console.log(textTable(sideRows));
+  console.log(
+    side === 'server'
+      ? 'Server CPU per request with the raw client driving every server (the server alone; medians).'
+      : 'Client CPU per call with every client against the raw server (the client alone; medians).',
+  );
+}
+const verdicts = targetVerdicts(records, results);
+if (verdicts.length > 0) {
+  console.log('');
+  console.log(textTable(targetRows(verdicts)));
+  console.log('Issue targets: measured in this run, printed and not asserted (a busy machine skews them).');
+}
 if (sizes.length > 0) {
   const sizeRows = [
     ['bundle', 'raw', 'minified', 'gzip', 'budget (gzip)'],
@@ -95,6 +113,7 @@ writeReport(reportPath, {
   ...buildReport(options.mode, options.rounds, records, results, sizes),
   markdown: markdownTable(rows),
   cpuMarkdown: markdownTable(cpu),
+  targets: verdicts,
 });
 progress(
   `bench: finished in ${((Date.now() - startedAt) / 1000).toFixed(1)} s; report written to ${reportPath}`,

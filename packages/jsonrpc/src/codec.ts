@@ -1,4 +1,4 @@
-import { ErrorCode, type JSONRPCMessage } from '@mcpkit/protocol';
+import { ErrorCode, type JSONRPCMessage } from '@mcpkit/protocol/essentials';
 import { JsonRpcError } from './errors.js';
 import { type BatchIds, findDuplicateId, findMessageProblem, readableId } from './message-check.js';
 

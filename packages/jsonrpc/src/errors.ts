@@ -3,7 +3,7 @@ import {
   type JSONRPCErrorObject,
   type JSONRPCErrorResponse,
   type RequestId,
-} from '@mcpkit/protocol';
+} from '@mcpkit/protocol/essentials';
 
 export interface JsonRpcErrorOptions {
   cause?: unknown;

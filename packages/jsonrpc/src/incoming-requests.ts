@@ -1,4 +1,4 @@
-import type { JSONObject, JSONRPCResponse, RequestId } from '@mcpkit/protocol';
+import type { JSONObject, JSONRPCResponse, RequestId } from '@mcpkit/protocol/essentials';
 import { JsonRpcError, McpkitError, McpkitErrorCode, toErrorResponse } from './errors.js';
 import { isThenable } from './peer-support.js';
 import type { RequestHandler } from './peer-types.js';

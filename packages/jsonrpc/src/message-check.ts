@@ -1,6 +1,6 @@
 // Structural checks of JSON-RPC 2.0 messages, hand-written because they run on every message:
 // a handful of typeof tests, no allocation unless something is wrong.
-import type { JSONRPCMessage, RequestId } from '@mcpkit/protocol';
+import type { JSONRPCMessage, RequestId } from '@mcpkit/protocol/essentials';
 
 /**
  * Returns what is wrong with `value` as one JSON-RPC message (with the path, rooted at `at`),

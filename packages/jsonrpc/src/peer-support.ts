@@ -1,5 +1,5 @@
 // Small pure helpers of the peer: error builders and message shaping.
-import type { JSONObject, RequestId } from '@mcpkit/protocol';
+import type { JSONObject, RequestId } from '@mcpkit/protocol/essentials';
 import { McpkitError, McpkitErrorCode } from './errors.js';
 import type { TransportSendOptions } from './transport.js';
 

@@ -1,4 +1,4 @@
-import type { JSONObject, RequestId } from '@mcpkit/protocol';
+import type { JSONObject, RequestId } from '@mcpkit/protocol/essentials';
 import type { MessageExtra, Transport } from './transport.js';
 
 /** Progress reported by the peer for a request that carried a progress token. */

@@ -4,7 +4,7 @@ import {
   type JSONRPCErrorResponse,
   type JSONRPCRequest,
   type RequestId,
-} from '@mcpkit/protocol';
+} from '@mcpkit/protocol/essentials';
 import { JsonRpcError, McpkitError, McpkitErrorCode, toErrorResponse } from './errors.js';
 import { IncomingRequests } from './incoming-requests.js';
 import { findMessageProblem, readableId } from './message-check.js';

@@ -1,4 +1,4 @@
-import type { JSONObject, RequestId } from '@mcpkit/protocol';
+import type { JSONObject, RequestId } from '@mcpkit/protocol/essentials';
 import type { Progress } from './peer-types.js';
 
 const MAX_TIMER_DELAY_MS = 2_147_483_647;

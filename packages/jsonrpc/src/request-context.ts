@@ -1,4 +1,4 @@
-import type { JSONObject, RequestId } from '@mcpkit/protocol';
+import type { JSONObject, RequestId } from '@mcpkit/protocol/essentials';
 import type { NotificationOptions, RequestContext, RequestOptions } from './peer-types.js';
 import type { MessageExtra } from './transport.js';
 

@@ -1,4 +1,4 @@
-import type { JSONRPCMessage, RequestId } from '@mcpkit/protocol';
+import type { JSONRPCMessage, RequestId } from '@mcpkit/protocol/essentials';
 
 /**
  * Facts a transport learned about one incoming message. HTTP-specific details travel here,

@@ -1,4 +1,4 @@
-import type { JSONObject } from '@mcpkit/protocol';
+import type { JSONObject } from '@mcpkit/protocol/essentials';
 import type { CustomMethodEntry } from './core/core.js';
 import { BUILT_IN_METHODS } from './core/dispatch.js';
 import type { HandlerContext } from './core/handler-context.js';

@@ -9,7 +9,7 @@ import {
   PROTOCOL_VERSIONS,
   type ServerCapabilities,
   STATEFUL_PROTOCOL_VERSIONS,
-} from '@mcpkit/protocol';
+} from '@mcpkit/protocol/essentials';
 import { type CapabilityOptions, computeCapabilities, shapeCapabilities } from './core/capabilities.js';
 import type { CacheHints, CustomMethodEntry, ErrorInfo, ServerCore, ServerEvent } from './core/core.js';
 import { type CoreRequest, type HandleOutcome, handleRequest, requestSubject } from './core/dispatch.js';

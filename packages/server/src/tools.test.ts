@@ -127,6 +127,19 @@ describe('tools/call', () => {
     expect(error.message).toBe(
       "Invalid params for 'tools/call': params.name: expected string, received number 7",
     );
+    // The same with a well-formed _meta beside it (kept out of the schema's way), and a bad one.
+    const withMeta = (await request('tools/call', { name: 7, _meta: { progressToken: 1 } }).catch(
+      (e: unknown) => e,
+    )) as JsonRpcError;
+    expect(withMeta.message).toBe(
+      "Invalid params for 'tools/call': params.name: expected string, received number 7",
+    );
+    const badMeta = (await request('tools/call', { name: 'echo', _meta: { progressToken: 1.5 } }).catch(
+      (e: unknown) => e,
+    )) as JsonRpcError;
+    expect(badMeta.message).toBe(
+      "Invalid params for 'tools/call': params._meta.progressToken: expected string or integer, received number 1.5",
+    );
   });
 
   it('turns a thrown error into an isError result and reports it', async () => {

@@ -140,14 +140,14 @@ export function sseMessages(body: string): Json[] {
   return messages;
 }
 
-interface RawHttpResponse {
+export interface RawHttpResponse {
   status: number;
   headers: IncomingHttpHeaders;
   body: string;
 }
 
 /** One POST over node:http with a keep-alive agent: the cheapest HTTP client Node has. */
-function postRaw(
+export function postRaw(
   agent: Agent,
   url: URL,
   headers: Record<string, string>,
@@ -187,7 +187,11 @@ export async function connectRawHttp(url: string, wire: Wire): Promise<BenchClie
   const headers = (message?: Json): Record<string, string> => ({
     'content-type': 'application/json',
     accept: 'application/json, text/event-stream',
-    'mcp-protocol-version': wire === '2026' ? MODERN_PROTOCOL_VERSION : PROTOCOL_VERSION,
+    // Not on initialize, as clients do: the version is negotiated there (a stateless server
+    // restores a request's session from this header, which would make initialize a second one).
+    ...(message?.method === 'initialize'
+      ? {}
+      : { 'mcp-protocol-version': wire === '2026' ? MODERN_PROTOCOL_VERSION : PROTOCOL_VERSION }),
     ...(sessionId ? { 'mcp-session-id': sessionId } : {}),
     // 2026-07-28 (SEP-2243) mirrors the method and the tool name in headers.
     ...(wire === '2026' && message?.method ? { 'mcp-method': message.method } : {}),

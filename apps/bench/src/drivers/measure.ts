@@ -1,4 +1,6 @@
+import { Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { postRaw } from '../clients/raw.js';
 import { type BenchClient, CLIENT_INFO } from '../clients/types.js';
 import type { ImplName, WorkloadParams, WorkloadSpec } from '../harness/workloads.js';
 import { fetchHandlerFor } from '../servers/fetch-handlers.js';
@@ -8,7 +10,6 @@ import {
   PROTOCOL_VERSION,
   WIDE_TOOL_COUNT,
 } from '../servers/fixtures.js';
-import type { RunningHttpServer } from '../servers/http-host.js';
 import { cpuPerOperation, cpuSnapshot } from './cpu.js';
 import { startupProbe } from './startup.js';
 import { closeAll, loadClientFactory, serverScript, spawnHttpServer, stdioTarget } from './targets.js';
@@ -97,7 +98,7 @@ async function stdioPipelined(spec: WorkloadSpec, impl: ImplName, p: WorkloadPar
 }
 
 async function httpCalls(impl: ImplName, spec: WorkloadSpec, p: WorkloadParams): Promise<Measurement> {
-  const server = await spawnHttpServer(impl, spec.http!);
+  const server = await spawnHttpServer(spec.server === 'raw' ? 'raw' : impl, spec.http!);
   try {
     const factory = await clientFactoryFor(spec, impl);
     const clientCount = p.clients ?? 1;
@@ -136,65 +137,74 @@ async function startup(impl: ImplName, p: WorkloadParams): Promise<Measurement> 
   };
 }
 
-/** Opens one session the way a client would: initialize, then the initialized notification. */
-async function openRawSession(url: string): Promise<void> {
+/**
+ * Opens one session the way a client would (initialize, then the initialized notification) with
+ * the raw node:http client, and leaves it idle.
+ */
+async function openRawSession(agent: Agent, url: URL): Promise<void> {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'application/json, text/event-stream',
   };
-  const init = await fetch(url, {
-    method: 'POST',
+  const init = await postRaw(
+    agent,
+    url,
     headers,
-    body: JSON.stringify({
+    JSON.stringify({
       jsonrpc: '2.0',
       id: 1,
       method: 'initialize',
       params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: CLIENT_INFO },
     }),
-  });
-  await init.text();
-  const sessionId = init.headers.get('mcp-session-id');
-  if (!init.ok || !sessionId) throw new Error(`initialize answered HTTP ${init.status} without a session id`);
-  const initialized = await fetch(url, {
-    method: 'POST',
-    headers: { ...headers, 'mcp-session-id': sessionId, 'mcp-protocol-version': PROTOCOL_VERSION },
-    body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
-  });
-  await initialized.text();
-  if (!initialized.ok) throw new Error(`notifications/initialized answered HTTP ${initialized.status}`);
+  );
+  const sessionId = init.headers['mcp-session-id'];
+  if (init.status !== 200 || typeof sessionId !== 'string')
+    throw new Error(`initialize answered HTTP ${init.status} without a session id`);
+  const initialized = await postRaw(
+    agent,
+    url,
+    { ...headers, 'mcp-session-id': sessionId, 'mcp-protocol-version': PROTOCOL_VERSION },
+    JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+  );
+  if (initialized.status < 200 || initialized.status >= 300)
+    throw new Error(`notifications/initialized answered HTTP ${initialized.status}`);
 }
 
-async function openSessions(url: string, count: number): Promise<void> {
+async function openSessions(agent: Agent, url: URL, count: number): Promise<void> {
   let next = 0;
   const lane = async () => {
-    while (next++ < count) await openRawSession(url);
+    while (next++ < count) await openRawSession(agent, url);
   };
   await Promise.all(Array.from({ length: 8 }, lane));
 }
 
-function settledHeap(): number {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) throw new Error('http-session-memory needs node --expose-gc');
-  for (let i = 0; i < 4; i++) gc();
-  return process.memoryUsage().heapUsed;
-}
-
+/**
+ * The server (its own process, --expose-gc) after a full GC, before and after opening `count`
+ * idle sessions: RSS growth per session is the figure (what the process really keeps, the
+ * garbage made while opening sessions included), heap growth the detail.
+ */
 async function sessionMemory(impl: ImplName, spec: WorkloadSpec, p: WorkloadParams): Promise<Measurement> {
-  const module = (await import(new URL(`../servers/${impl}-http.js`, import.meta.url).href)) as {
-    startHttpServer(options: typeof spec.http): Promise<RunningHttpServer>;
-  };
-  const server = await module.startHttpServer(spec.http);
+  const server = await spawnHttpServer(impl, spec.http!, ['--expose-gc']);
+  const agent = new Agent({ keepAlive: true, maxSockets: 8 });
   try {
-    await openSessions(server.url, p.warmup);
-    const before = settledHeap();
-    await openSessions(server.url, p.count);
-    const after = settledHeap();
+    const url = new URL(server.url);
+    await openSessions(agent, url, p.warmup);
+    const before = await server.memoryAfterGc();
+    await openSessions(agent, url, p.count);
+    const after = await server.memoryAfterGc();
+    const perSession = (bytes: number) => Number((bytes / p.count / 1024).toFixed(2));
     return {
-      value: (after - before) / p.count,
-      detail: { sessions: p.count, heapDeltaBytes: after - before },
+      value: perSession(after.rss - before.rss),
+      detail: {
+        sessions: p.count,
+        rssDeltaBytes: after.rss - before.rss,
+        heapKiBPerSession: perSession(after.heapUsed - before.heapUsed),
+        rssAfterBytes: after.rss,
+      },
     };
   } finally {
-    await server.close();
+    agent.destroy();
+    await server.stop();
   }
 }
 

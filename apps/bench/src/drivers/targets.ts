@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { BenchClient, ClientFactory, StdioTarget, Wire } from '../clients/types.js';
 import type { ImplName } from '../harness/workloads.js';
-import type { HttpServerOptions } from '../servers/http-host.js';
+import { CPU_PATH, type HttpServerOptions, MEMORY_PATH } from '../servers/http-host.js';
 
 /** Thrown when the mcpkit side of a workload cannot be loaded yet; the table shows "n/a". */
 export class NotReadyError extends Error {}
@@ -69,16 +69,20 @@ export interface SpawnedHttpServer {
   url: string;
   /** The server's own CPU time so far, in microseconds. */
   cpuMicros(): Promise<number>;
+  /** The server's resident set and heap after a full GC (the server must run with --expose-gc). */
+  memoryAfterGc(): Promise<{ rss: number; heapUsed: number }>;
   stop(): Promise<void>;
 }
 
 export async function spawnHttpServer(
   impl: ImplName,
   options: HttpServerOptions,
+  nodeFlags: readonly string[] = [],
 ): Promise<SpawnedHttpServer> {
   const child: ChildProcess = spawn(
     process.execPath,
     [
+      ...nodeFlags,
       serverScript(impl, 'http'),
       '--sessions',
       options.sessions,
@@ -108,11 +112,20 @@ export async function spawnHttpServer(
   return {
     url: `${base}/mcp`,
     async cpuMicros() {
-      const usage = (await (await fetch(`${base}/__cpu`)).json()) as {
+      const usage = (await (await fetch(`${base}${CPU_PATH}`)).json()) as {
         userMicros: number;
         systemMicros: number;
       };
       return usage.userMicros + usage.systemMicros;
+    },
+    async memoryAfterGc() {
+      const usage = (await (await fetch(`${base}${MEMORY_PATH}`)).json()) as {
+        rss: number;
+        heapUsed: number;
+        gc: boolean;
+      };
+      if (!usage.gc) throw new Error(`${impl} HTTP server runs without --expose-gc`);
+      return usage;
     },
     async stop() {
       if (child.exitCode !== null) return;

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { lineSplitter } from '../servers/line-splitter.js';
 import { parseArgs } from './args.js';
 import { markdownTable, resultRows, textTable } from './format.js';
+import { sideCpuRows, targetRows, targetVerdicts } from './issue-targets.js';
+import type { Outcome } from './outcome.js';
 import { ratio, summarize } from './stats.js';
-import { WORKLOADS } from './workloads.js';
+import { type RawWorkloadRecord, toWorkloadResult } from './suite.js';
+import { type ImplName, WORKLOADS } from './workloads.js';
 
 describe('summarize', () => {
   it('gives the median (mean of the middle two for even counts), min and max', () => {
@@ -74,6 +77,58 @@ describe('tables', () => {
     ]);
     expect(textTable(rows).split('\n')).toHaveLength(3);
     expect(markdownTable(rows).split('\n')[1]).toMatch(/^\| --- \|/);
+  });
+});
+
+describe('issue targets', () => {
+  const ok = (value: number, detail: Record<string, number> = {}): Outcome => ({
+    status: 'ok',
+    value,
+    detail,
+  });
+  const record = (name: string, outcomes: Partial<Record<ImplName, Outcome[]>>): RawWorkloadRecord => ({
+    spec: WORKLOADS.find((spec) => spec.name === name)!,
+    outcomes: { mcpkit: [], 'official-v2': [], 'official-v1': [], raw: [], ...outcomes },
+  });
+
+  it('judge each selected workload by its median ratio, and say n/a where a side is missing', () => {
+    const records = [
+      record('http-stateful-json-rawclient-sequential', {
+        mcpkit: [ok(1, { serverCpuMicrosPerOp: 200 }), ok(1, { serverCpuMicrosPerOp: 220 })],
+        'official-v2': [ok(1, { serverCpuMicrosPerOp: 600 })],
+        raw: [ok(1, { serverCpuMicrosPerOp: 150 })],
+      }),
+      record('startup', { mcpkit: [ok(100)], 'official-v2': [ok(180)] }),
+      record('http-session-memory', { mcpkit: [ok(20)] }),
+    ];
+    const verdicts = targetVerdicts(records, records.map(toWorkloadResult));
+    expect(verdicts.map((verdict) => [verdict.workload, verdict.wanted, verdict.met])).toEqual([
+      ['http-stateful-json-rawclient-sequential', '<= 1.5x', true],
+      ['http-stateful-json-rawclient-sequential', '>= 2.5x', true],
+      ['http-session-memory', '<= 16 KiB', false],
+      ['startup', '<= 0.7x', true],
+    ]);
+    expect(verdicts[0]!.measured).toBeCloseTo(210 / 150);
+    const rows = targetRows(verdicts);
+    expect(rows[3]).toEqual([
+      'idle HTTP session, server RSS after GC',
+      'http-session-memory',
+      '20.00 KiB',
+      'raw -, v2 - KiB',
+      '<= 16 KiB',
+      'NOT MET',
+    ]);
+    const serverRows = sideCpuRows(records, 'server');
+    expect(serverRows[1]).toEqual([
+      'http-stateful-json-rawclient-sequential',
+      '210.0',
+      '600.0',
+      '-',
+      '150.0',
+      '1.40x',
+      '2.86x',
+    ]);
+    expect(sideCpuRows(records, 'client')).toEqual([]);
   });
 });
 

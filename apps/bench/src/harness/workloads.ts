@@ -38,6 +38,11 @@ export interface WorkloadSpec {
    * `raw`: the raw client drives every server, so the figure is the server's cost alone.
    */
   client?: 'own' | 'raw';
+  /**
+   * `own` (default): each implementation's own server. `raw`: every client talks to the raw
+   * server, so the figure is the client's cost alone (HTTP only).
+   */
+  server?: 'own' | 'raw';
   /** Protocol era (default 2025). */
   wire?: Wire;
   /** Implementations able to run the workload (default all); the others report n/a. */
@@ -120,6 +125,23 @@ httpWorkloads.push(
     { sessions: 'stateful', response: 'json', tools: 'basic', wire: '2025' },
     { client: 'raw' },
   ),
+  ...httpPair(
+    'http-stateless-json-rawclient',
+    'Streamable HTTP 2025-11-25, stateless, JSON, every server driven by the raw node:http client',
+    { sessions: 'stateless', response: 'json', tools: 'basic', wire: '2025' },
+    { client: 'raw' },
+  ),
+  {
+    name: 'http-stateful-json-rawserver-sequential',
+    kind: 'http-calls',
+    description:
+      'Streamable HTTP 2025-11-25, stateful, JSON: every client against the raw node:http server (client cost alone)',
+    unit: 'calls/s',
+    better: 'higher',
+    http: { sessions: 'stateful', response: 'json', tools: 'basic', wire: '2025' },
+    server: 'raw',
+    ...HTTP_SEQUENTIAL,
+  },
 );
 
 const STDIO_SEQUENTIAL = { full: { count: 20_000, warmup: 2_000 }, smoke: { count: 20, warmup: 5 } };
@@ -211,12 +233,12 @@ export const WORKLOADS: WorkloadSpec[] = [
   {
     name: 'http-session-memory',
     kind: 'http-session-memory',
-    description: 'Streamable HTTP, stateful: heap per idle session (heapUsed delta / sessions, --expose-gc)',
-    unit: 'bytes/session',
+    description:
+      'Streamable HTTP, stateful: 1,000 idle sessions opened by the raw client; server RSS growth per session after GC',
+    unit: 'KiB/session',
     better: 'lower',
     http: { sessions: 'stateful', response: 'json', tools: 'basic', wire: '2025' },
-    nodeFlags: ['--expose-gc'],
-    full: { count: 1_000, warmup: 10 },
+    full: { count: 1_000, warmup: 20 },
     smoke: { count: 20, warmup: 1 },
   },
   {

@@ -24,6 +24,11 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void | 
 
 /** The path where every bench server reports its own CPU time, so drivers can attribute cost to the server. */
 export const CPU_PATH = '/__cpu';
+/**
+ * The path where every bench server reports its memory after a full GC (when node runs with
+ * --expose-gc): what stays resident, not the garbage of the last requests.
+ */
+export const MEMORY_PATH = '/__memory';
 export const MCP_PATH = '/mcp';
 
 export async function listenOnLoopback(handler: NodeHandler): Promise<RunningHttpServer> {
@@ -32,6 +37,14 @@ export async function listenOnLoopback(handler: NodeHandler): Promise<RunningHtt
       const usage = process.cpuUsage();
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ userMicros: usage.user, systemMicros: usage.system }));
+      return;
+    }
+    if (req.url === MEMORY_PATH) {
+      const gc = (globalThis as { gc?: () => void }).gc;
+      for (let i = 0; gc !== undefined && i < 4; i++) gc();
+      const { rss, heapUsed } = process.memoryUsage();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ rss, heapUsed, gc: gc !== undefined }));
       return;
     }
     Promise.resolve(handler(req, res)).catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import { PROTOCOL_VERSIONS } from '@mcpkit/protocol';
+import { PROTOCOL_VERSIONS } from '@mcpkit/protocol/essentials';
 import { McpServer } from '@mcpkit/server';
 import {
   bigResultText,

@@ -11,7 +11,7 @@ const pinned: Record<string, { private: boolean; exports: string[] }> = {
   '@mcpkit/echo-server': { private: true, exports: ['.'] },
   '@mcpkit/integration-tests': { private: true, exports: ['.'] },
   '@mcpkit/jsonrpc': { private: false, exports: ['.', './testing'] },
-  '@mcpkit/protocol': { private: false, exports: ['.', './json-schema'] },
+  '@mcpkit/protocol': { private: false, exports: ['.', './essentials', './json-schema'] },
   '@mcpkit/server': { private: false, exports: ['.', './request-state', './tasks', './uri-template'] },
   '@mcpkit/transport-http-client': { private: false, exports: ['.'] },
   '@mcpkit/transport-http-server': { private: false, exports: ['.', './node'] },

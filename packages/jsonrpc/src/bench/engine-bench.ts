@@ -1,6 +1,6 @@
 // Benchmark of the engine against the floor it cannot beat: the same messages through raw
 // JSON.stringify + JSON.parse. Run with `pnpm bench` after building. Not part of the public API.
-import type { JSONObject, JSONRPCMessage } from '@mcpkit/protocol';
+import type { JSONObject, JSONRPCMessage } from '@mcpkit/protocol/essentials';
 import { decodeMessage, encodeMessage } from '../codec.js';
 import { JsonRpcPeer } from '../peer.js';
 import { createInMemoryTransportPair } from '../testing/in-memory.js';

@@ -1,4 +1,4 @@
-import type { JSONObject, ServerCapabilities } from '@mcpkit/protocol';
+import type { JSONObject, ServerCapabilities } from '@mcpkit/protocol/essentials';
 import { supports } from './revisions.js';
 
 /** `true` turns a capability on with defaults, `false` keeps it off even when something is registered. */

@@ -1,4 +1,4 @@
-import type { CacheScope, Implementation, JSONObject, ServerCapabilities } from '@mcpkit/protocol';
+import type { CacheScope, Implementation, JSONObject, ServerCapabilities } from '@mcpkit/protocol/essentials';
 import type { PromptEntry } from '../registry/prompts.js';
 import type { Registry } from '../registry/registry.js';
 import type { ResourceEntry, TemplateEntry } from '../registry/resources.js';

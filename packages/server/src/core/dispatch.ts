@@ -15,7 +15,7 @@ import {
   SetLevelRequestParamsSchema,
   SubscriptionsListenRequestParamsSchema,
   TaskIdParamsSchema,
-} from '@mcpkit/protocol';
+} from '@mcpkit/protocol/essentials';
 import type * as z from 'zod';
 import type { MethodImplementation, ServerCore } from './core.js';
 import type { InputRequest } from './input-request.js';
@@ -31,6 +31,7 @@ import {
 import { listen } from './methods-subscriptions.js';
 import { callTool, listTools } from './methods-tools.js';
 import { InputRequiredSignal, type RequestContext } from './request-context.js';
+import { isPlainValidRequestMeta } from './request-meta.js';
 
 /** What the core answers for one request. */
 export type HandleOutcome =
@@ -144,6 +145,18 @@ function taskMethod(operation: 'get' | 'update' | 'result' | 'cancel' | 'list'):
 export const BUILT_IN_METHODS: ReadonlySet<string> = new Set([...Object.keys(METHODS), 'initialize']);
 
 function validateParams(schema: z.ZodType, method: string, params: JSONObject | undefined): unknown {
+  // A `_meta` the hand-written check vouches for is kept out of the schema's way: on the
+  // 2026-07-28 wire it carries the client's capabilities and info on every request, and parsing
+  // it again cost as much as the rest of the params. The method's own fields are checked as ever.
+  const meta = params?._meta;
+  if (meta !== undefined && isPlainValidRequestMeta(meta)) {
+    const { _meta, ...rest } = params!;
+    const result = schema.safeParse(rest);
+    if (result.success) {
+      (result.data as JSONObject)._meta = meta as JSONObject;
+      return result.data;
+    }
+  }
   const result = schema.safeParse(params);
   if (result.success) return result.data;
   const detail = formatZodError(result.error, params, { pathPrefix: ['params'] });

@@ -1,5 +1,5 @@
 import { JsonRpcError } from '@mcpkit/jsonrpc';
-import { ErrorCode, isStatelessProtocolVersion } from '@mcpkit/protocol';
+import { ErrorCode, isStatelessProtocolVersion } from '@mcpkit/protocol/essentials';
 
 // Protocol errors the server raises, built in one place so codes and data stay consistent.
 

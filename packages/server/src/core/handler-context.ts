@@ -14,7 +14,7 @@ import {
   type LoggingLevel,
   type RequestId,
   type Root,
-} from '@mcpkit/protocol';
+} from '@mcpkit/protocol/essentials';
 import type * as z from 'zod';
 import {
   compileSchema,

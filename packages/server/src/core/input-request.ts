@@ -1,4 +1,4 @@
-import type { JSONObject } from '@mcpkit/protocol';
+import type { JSONObject } from '@mcpkit/protocol/essentials';
 
 // Questions to the client, shared by a request's context and a task's work channel (both let a
 // handler ask): a module of its own so request-context.ts and tasks.ts need not import each other.

@@ -1,5 +1,5 @@
 import { JsonRpcError } from '@mcpkit/jsonrpc';
-import type { CompleteRequestParams } from '@mcpkit/protocol';
+import type { CompleteRequestParams } from '@mcpkit/protocol/essentials';
 import type { Completer } from '../registry/resources.js';
 import type { ServerCore } from './core.js';
 import type { RequestContext } from './request-context.js';

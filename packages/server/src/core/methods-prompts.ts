@@ -1,5 +1,5 @@
 import { JsonRpcError } from '@mcpkit/jsonrpc';
-import type { GetPromptRequestParams, JSONObject, PaginatedRequestParams } from '@mcpkit/protocol';
+import type { GetPromptRequestParams, JSONObject, PaginatedRequestParams } from '@mcpkit/protocol/essentials';
 import { paginate } from '../registry/pagination.js';
 import { normalizePromptResult, type PromptEntry } from '../registry/prompts.js';
 import type { ServerCore } from './core.js';

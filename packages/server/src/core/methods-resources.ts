@@ -4,7 +4,7 @@ import type {
   PaginatedRequestParams,
   ReadResourceRequestParams,
   ResourceRequestParams,
-} from '@mcpkit/protocol';
+} from '@mcpkit/protocol/essentials';
 import { paginate } from '../registry/pagination.js';
 import {
   type ListedResource,

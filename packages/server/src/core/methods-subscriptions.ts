@@ -4,7 +4,7 @@ import {
   MetaKey,
   type SubscriptionFilter,
   type SubscriptionsListenRequestParams,
-} from '@mcpkit/protocol';
+} from '@mcpkit/protocol/essentials';
 import type { ServerCore } from './core.js';
 import type { RequestContext } from './request-context.js';
 

@@ -6,7 +6,7 @@ import {
   isStatelessProtocolVersion,
   type JSONObject,
   type PaginatedRequestParams,
-} from '@mcpkit/protocol';
+} from '@mcpkit/protocol/essentials';
 import { paginate } from '../registry/pagination.js';
 import type { ToolEntry } from '../registry/tools.js';
 import type { ServerCore } from './core.js';

@@ -6,7 +6,7 @@ import type {
   LoggingLevel,
   ProgressToken,
   RequestId,
-} from '@mcpkit/protocol';
+} from '@mcpkit/protocol/essentials';
 import type { InputRequest, InputRequestOptions } from './input-request.js';
 import type { TaskRunner } from './tasks.js';
 

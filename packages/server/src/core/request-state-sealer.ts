@@ -1,4 +1,4 @@
-import type { JSONObject } from '@mcpkit/protocol';
+import type { JSONObject } from '@mcpkit/protocol/essentials';
 
 /**
  * What a server needs to carry 2026-07-28 multi-round-trip answers in `requestState`: sealing

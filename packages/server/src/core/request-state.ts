@@ -1,5 +1,5 @@
 import { JsonRpcError } from '@mcpkit/jsonrpc';
-import type { JSONObject } from '@mcpkit/protocol';
+import type { JSONObject } from '@mcpkit/protocol/essentials';
 import type { RequestStateSealer } from './request-state-sealer.js';
 
 // 2026-07-28 multi-round-trip requests: the client echoes `requestState` back on each retry.

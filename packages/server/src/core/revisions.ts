@@ -1,4 +1,4 @@
-import { PROTOCOL_VERSIONS, type ProtocolVersion } from '@mcpkit/protocol';
+import { PROTOCOL_VERSIONS, type ProtocolVersion } from '@mcpkit/protocol/essentials';
 
 // Which revision introduced each feature the server may send. A session speaking an older
 // revision never receives a field or content type its revision does not define: the shaping

@@ -1,4 +1,4 @@
-import type { JSONObject } from '@mcpkit/protocol';
+import type { JSONObject } from '@mcpkit/protocol/essentials';
 import { supports } from './revisions.js';
 
 // Shapes what the server sends to what the negotiated revision defines. Registration stores the

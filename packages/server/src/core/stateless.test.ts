@@ -83,6 +83,33 @@ describe('createStatelessContext', () => {
     expect(unknown?.data).toEqual({ supported: ['2026-07-28'], requested: 'v999.0.0' });
   });
 
+  it('says precisely what is wrong inside _meta (the hand-written check leaves those to the schema)', async () => {
+    const attempt = (meta: Record<string, unknown>) =>
+      context({ _meta: { ...META, ...meta } }).then(
+        () => undefined,
+        (error: unknown) => error as JsonRpcError,
+      );
+    const caps = await attempt({
+      'io.modelcontextprotocol/clientCapabilities': { roots: { listChanged: 'yes' } },
+    });
+    expect(caps?.code).toBe(-32602);
+    expect(caps?.message).toBe(
+      'Invalid params._meta: params._meta["io.modelcontextprotocol/clientCapabilities"].roots.listChanged: expected boolean, received string "yes"',
+    );
+    const info = await attempt({ 'io.modelcontextprotocol/clientInfo': { name: 'c', version: 1 } });
+    expect(info?.message).toBe(
+      'Invalid params._meta: params._meta["io.modelcontextprotocol/clientInfo"].version: expected string, received number 1',
+    );
+    // Icons are left to the schema, which accepts valid ones.
+    const icons = await context({
+      _meta: {
+        ...META,
+        'io.modelcontextprotocol/clientInfo': { name: 'c', version: '1', icons: [{ src: 'i.png' }] },
+      },
+    });
+    expect(icons.clientInfo).toEqual({ name: 'c', version: '1', icons: [{ src: 'i.png' }] });
+  });
+
   it('asks with input_required under the chosen key and resumes from inputResponses', async () => {
     const server = statelessServer();
     const first = await server.handle(

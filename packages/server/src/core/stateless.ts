@@ -6,11 +6,13 @@ import {
   type JSONRPCResponse,
   MetaKey,
   type RequestId,
+  type RequestMetaObject,
   RequestMetaObjectSchema,
-} from '@mcpkit/protocol';
+} from '@mcpkit/protocol/essentials';
 import type { HandleOutcome } from './dispatch.js';
 import type { InputRequest, InputRequestOptions } from './input-request.js';
 import { InputRequiredSignal, type RequestContext } from './request-context.js';
+import { isPlainValidRequestMeta } from './request-meta.js';
 import type { RequestStateSealer } from './request-state-sealer.js';
 
 // The 2026-07-28 (stateless) side of the core, as far as it goes today: building a request's
@@ -58,13 +60,7 @@ export async function createStatelessContext(init: StatelessContextInit): Promis
       `Missing params._meta: stateless requests carry "${MetaKey.ProtocolVersion}" and "${MetaKey.ClientCapabilities}" in _meta`,
     );
   }
-  const parsed = RequestMetaObjectSchema.safeParse(rawMeta);
-  if (!parsed.success) {
-    throw JsonRpcError.invalidParams(
-      `Invalid params._meta: ${formatZodError(parsed.error, rawMeta, { pathPrefix: ['params', '_meta'] })}`,
-    );
-  }
-  const meta = parsed.data;
+  const meta = isPlainValidRequestMeta(rawMeta) ? rawMeta : parseRequestMeta(rawMeta);
   const requested = meta[MetaKey.ProtocolVersion];
   if (requested === undefined) {
     throw JsonRpcError.invalidParams(`Missing params._meta["${MetaKey.ProtocolVersion}"]`);
@@ -100,6 +96,17 @@ export async function createStatelessContext(init: StatelessContextInit): Promis
     if (init.extra.authInfo !== undefined) ctx.authInfo = init.extra.authInfo;
   }
   return ctx;
+}
+
+/** The schema's verdict on a `_meta` the hand-written check did not vouch for. */
+function parseRequestMeta(rawMeta: object): RequestMetaObject {
+  const parsed = RequestMetaObjectSchema.safeParse(rawMeta);
+  if (!parsed.success) {
+    throw JsonRpcError.invalidParams(
+      `Invalid params._meta: ${formatZodError(parsed.error, rawMeta, { pathPrefix: ['params', '_meta'] })}`,
+    );
+  }
+  return parsed.data;
 }
 
 /**

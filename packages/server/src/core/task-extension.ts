@@ -1,4 +1,4 @@
-import type { JSONObject } from '@mcpkit/protocol';
+import type { JSONObject } from '@mcpkit/protocol/essentials';
 import type { RequestContext } from './request-context.js';
 import type { TaskOutcome, TaskWork } from './tasks.js';
 

@@ -1,5 +1,5 @@
 import type { JsonRpcError } from '@mcpkit/jsonrpc';
-import type { JSONObject, RequestId } from '@mcpkit/protocol';
+import type { JSONObject, RequestId } from '@mcpkit/protocol/essentials';
 import type { InputRequest, InputRequestOptions } from './input-request.js';
 
 // Tasks (2025-11-25, experimental): a task-augmented tools/call answers at once with a task,

@@ -1,4 +1,4 @@
-import type { JSONObject } from '@mcpkit/protocol';
+import type { JSONObject } from '@mcpkit/protocol/essentials';
 import type { ToolEntry } from '../registry/tools.js';
 
 const CONTENT_TYPES = new Set(['text', 'image', 'audio', 'resource_link', 'resource']);

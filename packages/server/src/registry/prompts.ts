@@ -1,4 +1,10 @@
-import type { GetPromptResult, Icon, JSONObject, PromptArgument, PromptMessage } from '@mcpkit/protocol';
+import type {
+  GetPromptResult,
+  Icon,
+  JSONObject,
+  PromptArgument,
+  PromptMessage,
+} from '@mcpkit/protocol/essentials';
 import type * as z from 'zod';
 import type { HandlerContext } from '../core/handler-context.js';
 import {

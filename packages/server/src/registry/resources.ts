@@ -1,4 +1,4 @@
-import type { Annotations, Icon, JSONObject, ReadResourceResult } from '@mcpkit/protocol';
+import type { Annotations, Icon, JSONObject, ReadResourceResult } from '@mcpkit/protocol/essentials';
 import type { HandlerContext } from '../core/handler-context.js';
 import { type UriTemplateLimits, UriTemplateMatcher, type UriVariables } from '../uri-template/matcher.js';
 import type { RegistryEntryBase } from './registry.js';

@@ -7,7 +7,7 @@ import {
   readHeaderParameters,
   type ToolAnnotations,
   type ToolExecution,
-} from '@mcpkit/protocol';
+} from '@mcpkit/protocol/essentials';
 import type { HandlerContext } from '../core/handler-context.js';
 import {
   type CompiledSchema,

@@ -1,4 +1,4 @@
-import { installedJsonSchemaCheck } from '@mcpkit/protocol';
+import { installedJsonSchemaCheck } from '@mcpkit/protocol/essentials';
 import * as z from 'zod';
 
 // Tool and custom-method schemas arrive as zod (an object schema or a raw shape) or as a JSON

@@ -6,7 +6,7 @@ import type {
   LoggingLevel,
   ProgressToken,
   RequestId,
-} from '@mcpkit/protocol';
+} from '@mcpkit/protocol/essentials';
 import type { InputRequest, InputRequestOptions } from '../core/input-request.js';
 import type { RequestContext, SessionControls } from '../core/request-context.js';
 import type { TaskRunner } from '../core/tasks.js';

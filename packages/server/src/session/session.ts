@@ -15,7 +15,7 @@ import {
   LOGGING_LEVELS,
   type LoggingLevel,
   type ServerCapabilities,
-} from '@mcpkit/protocol';
+} from '@mcpkit/protocol/essentials';
 import type { ErrorInfo } from '../core/core.js';
 import type { HandlerContext } from '../core/handler-context.js';
 import type { RequestContext, SessionControls } from '../core/request-context.js';

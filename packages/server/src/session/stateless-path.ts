@@ -1,5 +1,5 @@
 import type { RequestContext as PeerRequestContext } from '@mcpkit/jsonrpc';
-import { isStatelessProtocolVersion, type JSONObject, MetaKey } from '@mcpkit/protocol';
+import { isStatelessProtocolVersion, type JSONObject, MetaKey } from '@mcpkit/protocol/essentials';
 import type { CoreRequest, HandleOutcome } from '../core/dispatch.js';
 import type { RequestContext } from '../core/request-context.js';
 import type { RequestStateSealer } from '../core/request-state-sealer.js';

@@ -1,5 +1,5 @@
 import { JsonRpcError } from '@mcpkit/jsonrpc';
-import { type JSONObject, MetaKey, type RequestId } from '@mcpkit/protocol';
+import { type JSONObject, MetaKey, type RequestId } from '@mcpkit/protocol/essentials';
 import type {
   TaskChannel,
   TaskOptions,

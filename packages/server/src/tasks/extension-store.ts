@@ -1,5 +1,5 @@
 import { JsonRpcError } from '@mcpkit/jsonrpc';
-import type { JSONObject } from '@mcpkit/protocol';
+import type { JSONObject } from '@mcpkit/protocol/essentials';
 import type { InputRequest, InputRequestOptions } from '../core/input-request.js';
 import type { TaskOwner, TasksExtensionOptions, TasksExtensionStore } from '../core/task-extension.js';
 import type { TaskOutcome, TaskStatus, TaskWork } from '../core/tasks.js';

@@ -4,7 +4,7 @@ import {
   type JSONObject,
   TASKS_EXTENSION_ID,
   TasksExtensionTaskIdParamsSchema,
-} from '@mcpkit/protocol';
+} from '@mcpkit/protocol/essentials';
 import * as z from 'zod';
 import { MissingClientCapabilityError } from '../core/errors.js';
 import type { InputRequest, InputRequestOptions } from '../core/input-request.js';

@@ -1,0 +1,211 @@
+import { formatNumber, type WorkloadResult } from './format.js';
+import type { Outcome } from './outcome.js';
+import { summarize } from './stats.js';
+import type { RawWorkloadRecord } from './suite.js';
+import { IMPLS, type ImplName } from './workloads.js';
+
+// The figures the performance issues set targets for, each printed with its target and whether
+// this run met it. Printed, never asserted: a benchmark on a shared machine is not a test.
+
+/** The median over rounds of one figure a driver recorded in its details, e.g. serverCpuMicrosPerOp. */
+export function medianDetail(
+  record: RawWorkloadRecord | undefined,
+  impl: ImplName,
+  key: string,
+): number | undefined {
+  const values = (record?.outcomes[impl] ?? []).flatMap((outcome: Outcome) => {
+    const value = outcome.status === 'ok' ? outcome.detail[key] : undefined;
+    return typeof value === 'number' ? [value] : [];
+  });
+  return summarize(values)?.median;
+}
+
+const ratioText = (value: number | undefined) => (value === undefined ? 'n/a' : `${value.toFixed(2)}x`);
+const divide = (a: number | undefined, b: number | undefined) =>
+  a === undefined || b === undefined || b === 0 ? undefined : a / b;
+
+/**
+ * One side's CPU per operation (server or client) in the workloads that isolate it, per
+ * implementation, with the ratios the issue reads: to raw, and official v2 to mcpkit.
+ */
+export function sideCpuRows(records: RawWorkloadRecord[], side: 'server' | 'client'): string[][] {
+  const key = side === 'server' ? 'serverCpuMicrosPerOp' : 'clientCpuMicrosPerOp';
+  const isolating = side === 'server' ? '-rawclient' : '-rawserver';
+  const header = [
+    `${side} CPU us/op (${side === 'server' ? 'raw client' : 'raw server'})`,
+    ...IMPLS,
+    'mcpkit/raw',
+    'v2/mcpkit',
+  ];
+  const rows = records
+    .filter((record) => record.spec.name.includes(isolating) && record.spec.kind === 'http-calls')
+    .map((record) => {
+      const median = (impl: ImplName) => medianDetail(record, impl, key);
+      return [
+        record.spec.name,
+        ...IMPLS.map((impl) => {
+          const value = median(impl);
+          return value === undefined ? '-' : formatNumber(value);
+        }),
+        ratioText(divide(median('mcpkit'), median('raw'))),
+        ratioText(divide(median('official-v2'), median('mcpkit'))),
+      ];
+    });
+  return rows.length === 0 ? [] : [header, ...rows];
+}
+
+interface Check {
+  target: string;
+  workload: string;
+  /** The measured ratio or value, undefined when the run lacks it. */
+  measured: number | undefined;
+  /** How the measured figure was made, for the reader. */
+  from: string;
+  comparison: '<=' | '>=';
+  wanted: number;
+  unit: 'x' | ' KiB';
+}
+
+function checks(records: RawWorkloadRecord[], results: WorkloadResult[]): Check[] {
+  const record = (name: string) => records.find((candidate) => candidate.spec.name === name);
+  const median = (name: string, impl: ImplName) =>
+    results.find((result) => result.spec.name === name)?.summaries[impl]?.median;
+  const list: Check[] = [];
+  const cpuRatio = (
+    target: string,
+    name: string,
+    key: string,
+    top: ImplName,
+    bottom: ImplName,
+    comparison: Check['comparison'],
+    wanted: number,
+  ) => {
+    const a = medianDetail(record(name), top, key);
+    const b = medianDetail(record(name), bottom, key);
+    list.push({
+      target,
+      workload: name,
+      measured: divide(a, b),
+      from: `${a === undefined ? '-' : formatNumber(a)} / ${b === undefined ? '-' : formatNumber(b)} us`,
+      comparison,
+      wanted,
+      unit: 'x',
+    });
+  };
+  const throughputRatio = (
+    target: string,
+    name: string,
+    other: ImplName,
+    comparison: Check['comparison'],
+    wanted: number,
+  ) => {
+    const a = median(name, 'mcpkit');
+    const b = median(name, other);
+    list.push({
+      target,
+      workload: name,
+      measured: divide(a, b),
+      from: `${a === undefined ? '-' : formatNumber(a)} / ${b === undefined ? '-' : formatNumber(b)}`,
+      comparison,
+      wanted,
+      unit: 'x',
+    });
+  };
+  for (const sessions of ['stateful', 'stateless']) {
+    for (const shape of ['sequential', 'concurrent16']) {
+      const name = `http-${sessions}-json-rawclient-${shape}`;
+      const key = 'serverCpuMicrosPerOp';
+      cpuRatio('HTTP server CPU/request, mcpkit/raw', name, key, 'mcpkit', 'raw', '<=', 1.5);
+      cpuRatio('HTTP server CPU/request, v2/mcpkit', name, key, 'official-v2', 'mcpkit', '>=', 2.5);
+    }
+  }
+  cpuRatio(
+    'HTTP client CPU/call, mcpkit/raw',
+    'http-stateful-json-rawserver-sequential',
+    'clientCpuMicrosPerOp',
+    'mcpkit',
+    'raw',
+    '<=',
+    1.5,
+  );
+  for (const name of [
+    'http-stateful-json-sequential',
+    'http-stateful-json-concurrent16',
+    'http-stateless-json-sequential',
+    'http-stateless-json-concurrent16',
+  ]) {
+    throughputRatio('HTTP end to end calls/s, mcpkit/raw', name, 'raw', '>=', 0.7);
+    throughputRatio('HTTP end to end calls/s, mcpkit/v2', name, 'official-v2', '>=', 2.5);
+  }
+  const memory = median('http-session-memory', 'mcpkit');
+  list.push({
+    target: 'idle HTTP session, server RSS after GC',
+    workload: 'http-session-memory',
+    measured: memory,
+    from: `raw ${formatOptional(median('http-session-memory', 'raw'))}, v2 ${formatOptional(median('http-session-memory', 'official-v2'))} KiB`,
+    comparison: '<=',
+    wanted: 16,
+    unit: ' KiB',
+  });
+  throughputRatio(
+    'stdio 2026-07-28 sequential calls/s, mcpkit/raw',
+    'stdio-2026-sequential-pinned',
+    'raw',
+    '>=',
+    0.7,
+  );
+  throughputRatio('startup to first tools/list, mcpkit/v2 (ms)', 'startup', 'official-v2', '<=', 0.7);
+  return list;
+}
+
+function formatOptional(value: number | undefined): string {
+  return value === undefined ? '-' : formatNumber(value);
+}
+
+export interface TargetVerdict {
+  target: string;
+  workload: string;
+  measured: number | null;
+  from: string;
+  wanted: string;
+  met: boolean | null;
+}
+
+/** Every issue target this run has figures for (others say n/a), with its verdict. */
+export function targetVerdicts(records: RawWorkloadRecord[], results: WorkloadResult[]): TargetVerdict[] {
+  const selected = new Set(records.map((record) => record.spec.name));
+  return checks(records, results)
+    .filter((check) => selected.has(check.workload))
+    .map((check) => ({
+      target: check.target,
+      workload: check.workload,
+      measured: check.measured ?? null,
+      from: check.from,
+      wanted: `${check.comparison} ${check.wanted}${check.unit}`,
+      met:
+        check.measured === undefined
+          ? null
+          : check.comparison === '<='
+            ? check.measured <= check.wanted
+            : check.measured >= check.wanted,
+    }));
+}
+
+export function targetRows(verdicts: TargetVerdict[]): string[][] {
+  if (verdicts.length === 0) return [];
+  return [
+    ['target', 'workload', 'measured', 'from', 'wanted', 'verdict'],
+    ...verdicts.map((verdict) => [
+      verdict.target,
+      verdict.workload,
+      verdict.measured === null
+        ? 'n/a'
+        : verdict.wanted.endsWith('KiB')
+          ? `${formatNumber(verdict.measured)} KiB`
+          : `${verdict.measured.toFixed(2)}x`,
+      verdict.from,
+      verdict.wanted,
+      verdict.met === null ? 'n/a' : verdict.met ? 'met' : 'NOT MET',
+    ]),
+  ];
+}

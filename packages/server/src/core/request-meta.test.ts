@@ -1,0 +1,95 @@
+import { RequestMetaObjectSchema } from '@mcpkit/protocol';
+import { describe, expect, it } from 'vitest';
+import { isPlainValidRequestMeta } from './request-meta.js';
+
+const VERSION = 'io.modelcontextprotocol/protocolVersion';
+const CAPS = 'io.modelcontextprotocol/clientCapabilities';
+const INFO = 'io.modelcontextprotocol/clientInfo';
+const LEVEL = 'io.modelcontextprotocol/logLevel';
+
+const ENVELOPE = { [VERSION]: '2026-07-28', [CAPS]: {}, [INFO]: { name: 'c', version: '1' } };
+
+/** Envelopes clients send: the hand-written check vouches for each, and the schema agrees. */
+const FAST: unknown[] = [
+  {},
+  ENVELOPE,
+  { ...ENVELOPE, progressToken: 7, [LEVEL]: 'debug' },
+  { ...ENVELOPE, progressToken: 'p-1', vendor: { anything: [1, 2] } },
+  {
+    ...ENVELOPE,
+    [CAPS]: {
+      roots: { listChanged: true },
+      sampling: { context: {}, tools: {} },
+      elicitation: { form: {}, url: {} },
+      experimental: { 'x.y/z': { a: 1 } },
+      extensions: { 'io.modelcontextprotocol/tasks': {} },
+      future: 'kept',
+    },
+    [INFO]: { name: 'c', version: '1', title: 'C', description: 'd', websiteUrl: 'https://c.example' },
+  },
+];
+
+/** Envelopes the check leaves to the schema: valid or not, the schema's verdict stands. */
+const SLOW: unknown[] = [
+  null,
+  [],
+  'meta',
+  { progressToken: 1.5 },
+  { progressToken: 2 ** 53 },
+  { progressToken: null },
+  { [VERSION]: 20260728 },
+  { [CAPS]: [] },
+  { [CAPS]: null },
+  { [CAPS]: { roots: { listChanged: 'yes' } } },
+  { [CAPS]: { roots: [] } },
+  { [CAPS]: { sampling: { context: true } } },
+  { [CAPS]: { elicitation: { form: [] } } },
+  { [CAPS]: { experimental: { a: 1 } } },
+  { [CAPS]: { experimental: [] } },
+  { [CAPS]: { extensions: { a: null } } },
+  { [CAPS]: { extensions: JSON.parse('{"__proto__": {}}') } },
+  { [CAPS]: { tasks: { requests: { sampling: { createMessage: 1 } } } } },
+  { [CAPS]: { tasks: { list: 'x' } } },
+  { [CAPS]: { tasks: { list: {} } } },
+  { [INFO]: { name: 'c' } },
+  { [INFO]: { name: 'c', version: 1 } },
+  { [INFO]: { name: 'c', version: '1', title: 3 } },
+  { [INFO]: { name: 'c', version: '1', icons: [{ src: 'https://c.example/i.png' }] } },
+  { [INFO]: { name: 'c', version: '1', icons: [{ nope: 1 }] } },
+  { [LEVEL]: 'loud' },
+];
+
+describe('isPlainValidRequestMeta', () => {
+  it.each(FAST)('vouches for the common envelope %j, which the schema accepts unchanged', (meta) => {
+    expect(isPlainValidRequestMeta(meta)).toBe(true);
+    const parsed = RequestMetaObjectSchema.safeParse(meta);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toEqual(meta);
+  });
+
+  it.each(SLOW)('leaves %j to the schema', (meta) => {
+    expect(isPlainValidRequestMeta(meta)).toBe(false);
+  });
+
+  it('never vouches for what the schema refuses (each value of a rich envelope, at any depth, swapped for odd ones)', () => {
+    const odd: unknown[] = [undefined, null, 0, 1.5, -1, 2 ** 60, '', 'x', true, [], {}, [{}], { a: 1 }];
+    const variants: unknown[] = [];
+    const swapEach = (value: unknown, rebuild: (replacement: unknown) => unknown) => {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+      for (const [key, inner] of Object.entries(value)) {
+        const at = (replacement: unknown) => rebuild({ ...value, [key]: replacement });
+        for (const replacement of odd) variants.push(at(replacement));
+        swapEach(inner, at);
+      }
+    };
+    swapEach(FAST[4], (replacement) => replacement);
+    expect(variants.length).toBeGreaterThan(250);
+    let vouched = 0;
+    for (const meta of variants) {
+      if (!isPlainValidRequestMeta(meta)) continue;
+      vouched++;
+      expect(RequestMetaObjectSchema.safeParse(meta).success, JSON.stringify(meta)).toBe(true);
+    }
+    expect(vouched).toBeGreaterThan(0);
+  });
+});
