@@ -35,7 +35,11 @@ export const SIZE_PROBES: SizeProbe[] = [
     sdk: 'mcpkit',
     kind: 'http-client',
     platform: 'neutral',
-    budgetGzipBytes: 32 * 1024,
+    budgetGzipBytes: 33 * 1024,
+    // Issue #17/#18: 32,646 -> 33,036 bytes for the transport's `auth` provider hook (about 290:
+    // per-request headers, bounded challenge retries, the AUTH error), choosing the node:http path
+    // (about 56; the path itself is behind #node-request and costs browsers nothing) and gzip's
+    // worse luck with the essentials entry's module order (about 57).
   },
   { name: 'official-v2-http-client', sdk: 'official-v2', kind: 'http-client', platform: 'neutral' },
 ];
