@@ -19,7 +19,9 @@ interface IncomingMessage extends AsyncIterable<Uint8Array> {
 }
 
 interface ClientRequest {
-  on(event: 'error', listener: (error: Error) => void): unknown;
+  /** True when the agent gave this request a kept-alive socket that an earlier exchange used. */
+  reusedSocket?: boolean;
+  on(event: 'error', listener: (error: Error & { code?: string }) => void): unknown;
   end(body?: string): void;
   destroy(error: Error): void;
 }
@@ -54,6 +56,13 @@ const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'coo
 
 /** How long a discarded body may take to end before its connection is closed instead of reused. */
 const DRAIN_MS = 100;
+/**
+ * Sends of one request on kept-alive sockets that turn out dead. A server may close an idle socket
+ * just as the agent hands it out (its keep-alive timer and ours race, more so on a busy machine);
+ * the request then fails before any answer, so the server never saw it and a fresh socket is safe.
+ */
+const STALE_SOCKET_RETRIES = 2;
+const STALE_SOCKET_ERRORS = new Set(['ECONNRESET', 'EPIPE']);
 
 /** One request as the transports make it. */
 interface NodeRequest {
@@ -141,7 +150,24 @@ async function send(
   return send(next, load, redirects + 1);
 }
 
-function exchange(
+async function exchange(
+  request: NodeRequest,
+  load: (protocol: string) => Client | undefined,
+): Promise<IncomingMessage> {
+  for (let retries = 0; ; retries++) {
+    try {
+      return await exchangeOnce(request, load);
+    } catch (error) {
+      const stale = error instanceof StaleSocketError;
+      if (!stale || retries === STALE_SOCKET_RETRIES) throw stale ? error.cause : error;
+    }
+  }
+}
+
+/** A request that failed on a reused socket before any answer came (see STALE_SOCKET_RETRIES). */
+class StaleSocketError extends Error {}
+
+function exchangeOnce(
   request: NodeRequest,
   load: (protocol: string) => Client | undefined,
 ): Promise<IncomingMessage> {
@@ -167,7 +193,12 @@ function exchange(
     );
     outgoing.on('error', (error) => {
       settled();
-      reject(error);
+      const stale =
+        outgoing.reusedSocket === true &&
+        STALE_SOCKET_ERRORS.has(error.code ?? '') &&
+        signal?.aborted !== true;
+      // The response callback has not run (an error after it goes to the response stream instead).
+      reject(stale ? new StaleSocketError('stale kept-alive socket', { cause: error }) : error);
     });
     if (signal?.aborted) abort();
     else signal?.addEventListener('abort', abort);
