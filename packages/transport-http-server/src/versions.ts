@@ -6,6 +6,7 @@ import {
   MetaKey,
   type RequestId,
 } from '@mcpkit/protocol';
+import type { HttpExchange, Reply } from './exchange.js';
 import { rejection } from './http-errors.js';
 
 /** The revision a request speaks, decided per request: this is where 2026-07-28 will branch off. */
@@ -20,12 +21,12 @@ export type VersionDecision =
  * version applies, else 2025-03-26 as the spec says.
  */
 export function decideVersion(
-  request: Request,
+  request: HttpExchange,
   messages: JSONRPCMessage[],
   supported: readonly string[],
   statelessSupported: readonly string[] = [],
 ): VersionDecision {
-  const header = request.headers.get(HttpHeader.ProtocolVersion)?.trim();
+  const header = request.header(HttpHeader.ProtocolVersion)?.trim();
   const inBody = metaVersion(messages);
   const isStateless = (version: string | undefined): version is string =>
     version !== undefined && (isStatelessProtocolVersion(version) || statelessSupported.includes(version));
@@ -56,7 +57,7 @@ export function unsupportedVersion(
   requested: string,
   supported: readonly string[],
   id: RequestId | null = null,
-): Response {
+): Reply {
   return rejection(
     400,
     `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(requested)}; supported: ${supported.join(', ')}`,
@@ -69,7 +70,7 @@ export function statelessEraNotServed(
   requested: string,
   supported: readonly string[],
   id: RequestId | null = null,
-): Response {
+): Reply {
   return rejection(
     400,
     `Bad Request: protocol version ${requested} is not served by this endpoint; supported: ${supported.join(', ')}`,
