@@ -176,6 +176,7 @@ export class OutboundStream {
     this.#connection?.close();
     this.#connection = undefined;
     this.#resolve?.(emptyReply(204, this.#headers));
+    this.#release();
     this.onfinish?.();
   }
 
@@ -231,7 +232,14 @@ export class OutboundStream {
     this.#finished = true;
     this.#connection?.close();
     this.#connection = undefined;
+    this.#release();
     this.onfinish?.();
+  }
+
+  /** A finished stream holds nothing of its request (a standalone stream lives as long as its session). */
+  #release(): void {
+    this.#resolve = undefined;
+    this.#abort = undefined;
   }
 
   #detach(connection: SseConnection): void {

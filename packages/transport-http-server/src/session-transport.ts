@@ -365,8 +365,12 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     }
     this.#env.streamFinished();
     if (this.sessionId === undefined && this.#postStreams.size === 0) void this.close();
-    // Initialize answered with an error (or not at all): the session never came to exist.
-    if (stream === this.#initializeStream && !this.#admitted) void this.close();
+    if (stream === this.#initializeStream) {
+      // An idle session keeps nothing of the request that opened it.
+      this.#initializeStream = undefined;
+      // Initialize answered with an error (or not at all): the session never came to exist.
+      if (!this.#admitted) void this.close();
+    }
   }
 
   /** A cancelled request gets no response (the peer stays silent), so its stream stops waiting. */
