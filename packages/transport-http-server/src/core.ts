@@ -158,13 +158,7 @@ async function route(context: HandlerContext, request: HttpExchange): Promise<Re
     return rejection(404, `Not Found: ${pathname} is not an MCP endpoint; expected ${config.endpoint}`);
   }
   const allow =
-    target === 'sse'
-      ? ['GET']
-      : target === 'messages'
-        ? ['POST']
-        : config.stateless
-          ? ['POST']
-          : ['GET', 'POST', 'DELETE'];
+    target === 'sse' ? ONLY_GET : target === 'messages' || config.stateless ? ONLY_POST : SESSION_METHODS;
   if (config.cors && request.method === 'OPTIONS') return preflight(request, allow);
   if (!allow.includes(request.method)) return methodNotAllowed(request.method, allow);
 
@@ -252,6 +246,10 @@ async function sessionFor(
   }
   return principalProblem(session.record.principal, auth) ?? session;
 }
+
+const ONLY_GET: readonly string[] = ['GET'];
+const ONLY_POST: readonly string[] = ['POST'];
+const SESSION_METHODS: readonly string[] = ['GET', 'POST', 'DELETE'];
 
 /** An `authenticate` result that answers the request itself. */
 function isEarlyReply(value: AuthInfo | HttpReply | Response | undefined): value is HttpReply | Response {

@@ -38,7 +38,10 @@ export interface HttpReply {
   body?: string;
 }
 
-/** The reply the handler produces: a status, headers, and a body or an SSE event stream. */
+/**
+ * The reply the handler produces: a status, headers, and a body or an SSE event stream. A reply
+ * owns its headers object (adapters may complete it in place).
+ */
 export interface Reply {
   status: number;
   headers: Record<string, string>;

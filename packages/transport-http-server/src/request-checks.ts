@@ -12,8 +12,12 @@ export function accepts(header: string | undefined, type: string): boolean {
   });
 }
 
+/** The Accept value MCP clients send; it needs no parsing. */
+const MCP_POST_ACCEPT = 'application/json, text/event-stream';
+
 export function requirePostAccept(request: HttpExchange): Reply | undefined {
   const accept = request.header('accept');
+  if (accept === MCP_POST_ACCEPT) return undefined;
   if (accepts(accept, 'application/json') && accepts(accept, 'text/event-stream')) return undefined;
   return rejection(
     406,

@@ -28,16 +28,20 @@ export function decideVersion(
 ): VersionDecision {
   const header = request.header(HttpHeader.ProtocolVersion)?.trim();
   const inBody = metaVersion(messages);
-  const isStateless = (version: string | undefined): version is string =>
-    version !== undefined && (isStatelessProtocolVersion(version) || statelessSupported.includes(version));
   // A body naming a stateless revision is one, whatever the header says: a different header is then
   // a HeaderMismatch of that revision, not a 2025 request without a session.
-  if (isStateless(inBody)) return { era: 'stateless', version: inBody };
+  if (isStateless(inBody, statelessSupported)) return { era: 'stateless', version: inBody };
   const declared = header || inBody;
   if (declared === undefined) return { era: 'session', version: undefined };
-  if (isStateless(declared)) return { era: 'stateless', version: declared };
+  if (isStateless(declared, statelessSupported)) return { era: 'stateless', version: declared };
   if (!supported.includes(declared)) return { era: 'unsupported', requested: declared };
   return { era: 'session', version: declared };
+}
+
+function isStateless(version: string | undefined, statelessSupported: readonly string[]): version is string {
+  return (
+    version !== undefined && (isStatelessProtocolVersion(version) || statelessSupported.includes(version))
+  );
 }
 
 /** The version the spec says to assume when nothing declares one. */

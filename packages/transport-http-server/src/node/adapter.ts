@@ -63,14 +63,12 @@ export function toNodeHandler(handler: FetchHandler, options: NodeHandlerOptions
 function writeReply(reply: Reply, exchange: NodeExchange, res: ServerResponse): Promise<void> | undefined {
   const { stream } = reply;
   if (stream) return writeStream(reply, stream, exchange, res);
-  let headers = reply.headers;
+  // A reply owns its headers object, so it is completed in place.
+  const headers = reply.headers;
   const body = reply.body;
-  if (body !== undefined || exchange.bodyCut) {
-    headers = { ...headers };
-    if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-    // The rest of a refused body is still coming: only closing the connection stops it.
-    if (exchange.bodyCut) headers.connection = 'close';
-  }
+  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+  // The rest of a refused body is still coming: only closing the connection stops it.
+  if (exchange.bodyCut) headers.connection = 'close';
   if (exchange.aborted) return undefined;
   res.writeHead(reply.status, headers);
   res.end(body);
