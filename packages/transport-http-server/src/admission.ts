@@ -1,4 +1,5 @@
 import type { AuthInfo } from '@mcpkit/jsonrpc';
+import type { HttpExchange, Reply } from './exchange.js';
 import { rejection } from './http-errors.js';
 import type { HandlerContext } from './route-context.js';
 import type { AdmissionRefusal, SessionOwner } from './session-registry.js';
@@ -10,15 +11,15 @@ import type { AdmissionRefusal, SessionOwner } from './session-registry.js';
  */
 export async function admitSession(
   context: HandlerContext,
-  request: Request,
+  request: HttpExchange,
   auth: AuthInfo | undefined,
-): Promise<SessionOwner | Response> {
+): Promise<SessionOwner | Reply> {
   const owner: SessionOwner = { principal: auth?.clientId, address: context.clientAddress(request) };
   const refusal = await context.registry.admit(owner);
   return refusal ? refuse(refusal) : owner;
 }
 
-function refuse(refusal: AdmissionRefusal): Response {
+function refuse(refusal: AdmissionRefusal): Reply {
   const { limit, max, key, retryAfterMs } = refusal;
   const seconds = retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(retryAfterMs / 1000));
   const when =

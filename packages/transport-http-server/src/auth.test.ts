@@ -1,5 +1,7 @@
 import type { AuthInfo } from '@mcpkit/jsonrpc';
 import { describe, expect, it } from 'vitest';
+import type { HttpRequestHead } from './exchange.js';
+import { ADAPTERS, useAdapter } from './test-helpers/adapters.js';
 import { BASE, getRequest, initializeMessage, postRequest, request, SseReader } from './test-helpers/http.js';
 import { harness, initialize } from './test-helpers/setup.js';
 
@@ -8,8 +10,8 @@ const tokens: Record<string, AuthInfo> = {
   bob: { token: 'bob', clientId: 'bob-client', scopes: ['mcp'] },
 };
 
-function authenticate(request: Request): AuthInfo | Response {
-  const token = request.headers.get('authorization')?.replace(/^Bearer /, '');
+function authenticate(request: HttpRequestHead): AuthInfo | Response {
+  const token = request.header('authorization')?.replace(/^Bearer /, '');
   const info = token ? tokens[token] : undefined;
   if (info) return info;
   return new Response(JSON.stringify({ error: 'invalid_token' }), {
@@ -20,63 +22,67 @@ function authenticate(request: Request): AuthInfo | Response {
   });
 }
 
-describe('authentication hook', () => {
-  it('short-circuits with the Response it returns (401 with WWW-Authenticate)', async () => {
-    const { handler, servers } = harness({ authenticate });
-    const response = await handler(postRequest(initializeMessage()));
-    expect(response.status).toBe(401);
-    expect(response.headers.get('www-authenticate')).toContain('resource_metadata');
-    expect(servers).toHaveLength(0);
-  });
+describe.each(ADAPTERS)('on the %s adapter', (adapter) => {
+  useAdapter(adapter);
 
-  it('passes AuthInfo to onSession and to every message as MessageExtra.authInfo', async () => {
-    const infos: Array<AuthInfo | undefined> = [];
-    const { handler, servers } = harness({
-      authenticate,
-      onSession: async (transport, info) => {
-        infos.push(info.authInfo);
-        const { connectFakeServer } = await import('./test-helpers/fake-server.js');
-        await connectFakeServer(transport, servers);
-      },
+  describe('authentication hook', () => {
+    it('short-circuits with the Response it returns (401 with WWW-Authenticate)', async () => {
+      const { handler, servers } = harness({ authenticate });
+      const response = await handler(postRequest(initializeMessage()));
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toContain('resource_metadata');
+      expect(servers).toHaveLength(0);
     });
-    const { headers } = await initialize(handler, '2025-11-25', { authorization: 'Bearer alice' });
-    await handler(postRequest(request('echo', 1), headers));
-    expect(infos).toEqual([tokens.alice]);
-    expect(servers[0]!.received.map((r) => r.extra?.authInfo)).toEqual([tokens.alice, tokens.alice]);
-    expect(handler.getSession(headers['mcp-session-id']!)?.record.principal).toBe('alice-client');
-  });
 
-  it('403 when another principal uses the session, on POST, GET and DELETE', async () => {
-    const { handler, servers } = harness({ authenticate });
-    const { headers } = await initialize(handler, '2025-11-25', { authorization: 'Bearer alice' });
-    const asBob = { ...headers, authorization: 'Bearer bob' };
-    const post = await handler(postRequest(request('echo', 1), asBob));
-    expect(post.status).toBe(403);
-    expect(await post.json()).toMatchObject({
-      error: { message: expect.stringContaining('another principal') },
+    it('passes AuthInfo to onSession and to every message as MessageExtra.authInfo', async () => {
+      const infos: Array<AuthInfo | undefined> = [];
+      const { handler, servers } = harness({
+        authenticate,
+        onSession: async (transport, info) => {
+          infos.push(info.authInfo);
+          const { connectFakeServer } = await import('./test-helpers/fake-server.js');
+          await connectFakeServer(transport, servers);
+        },
+      });
+      const { headers } = await initialize(handler, '2025-11-25', { authorization: 'Bearer alice' });
+      await handler(postRequest(request('echo', 1), headers));
+      expect(infos).toEqual([tokens.alice]);
+      expect(servers[0]!.received.map((r) => r.extra?.authInfo)).toEqual([tokens.alice, tokens.alice]);
+      expect(handler.getSession(headers['mcp-session-id']!)?.record.principal).toBe('alice-client');
     });
-    expect((await handler(getRequest(asBob))).status).toBe(403);
-    const del = await handler(
-      new Request(`${BASE}/mcp`, { method: 'DELETE', headers: { host: 'localhost', ...asBob } }),
-    );
-    expect(del.status).toBe(403);
-    expect(servers[0]!.closed).toBe(false);
-    expect(servers[0]!.received).toHaveLength(1);
-  });
 
-  it('403 on the legacy POST endpoint for another principal', async () => {
-    const { handler } = harness({ authenticate });
-    const get = await handler(getRequest({ authorization: 'Bearer alice' }, '/sse'));
-    const reader = new SseReader(get);
-    const endpoint = (await reader.next())!.data;
-    const post = await handler(
-      new Request(new URL(endpoint, BASE), {
-        method: 'POST',
-        headers: { host: 'localhost', 'content-type': 'application/json', authorization: 'Bearer bob' },
-        body: JSON.stringify(request('ping', 1)),
-      }),
-    );
-    expect(post.status).toBe(403);
-    await reader.cancel();
+    it('403 when another principal uses the session, on POST, GET and DELETE', async () => {
+      const { handler, servers } = harness({ authenticate });
+      const { headers } = await initialize(handler, '2025-11-25', { authorization: 'Bearer alice' });
+      const asBob = { ...headers, authorization: 'Bearer bob' };
+      const post = await handler(postRequest(request('echo', 1), asBob));
+      expect(post.status).toBe(403);
+      expect(await post.json()).toMatchObject({
+        error: { message: expect.stringContaining('another principal') },
+      });
+      expect((await handler(getRequest(asBob))).status).toBe(403);
+      const del = await handler(
+        new Request(`${BASE}/mcp`, { method: 'DELETE', headers: { host: 'localhost', ...asBob } }),
+      );
+      expect(del.status).toBe(403);
+      expect(servers[0]!.closed).toBe(false);
+      expect(servers[0]!.received).toHaveLength(1);
+    });
+
+    it('403 on the legacy POST endpoint for another principal', async () => {
+      const { handler } = harness({ authenticate });
+      const get = await handler(getRequest({ authorization: 'Bearer alice' }, '/sse'));
+      const reader = new SseReader(get);
+      const endpoint = (await reader.next())!.data;
+      const post = await handler(
+        new Request(new URL(endpoint, BASE), {
+          method: 'POST',
+          headers: { host: 'localhost', 'content-type': 'application/json', authorization: 'Bearer bob' },
+          body: JSON.stringify(request('ping', 1)),
+        }),
+      );
+      expect(post.status).toBe(403);
+      await reader.cancel();
+    });
   });
 });

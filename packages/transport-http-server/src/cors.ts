@@ -1,4 +1,5 @@
 import { HttpHeader } from '@mcpkit/protocol';
+import type { HttpExchange, Reply } from './exchange.js';
 
 const ALLOWED_HEADERS = [
   'content-type',
@@ -13,8 +14,8 @@ const ALLOWED_HEADERS = [
 const EXPOSED_HEADERS = [HttpHeader.SessionId, HttpHeader.ProtocolVersion, 'www-authenticate'].join(', ');
 
 /** Answers a CORS preflight (the Origin was already checked against the allowed origins). */
-export function preflight(request: Request, allow: string[]): Response {
-  return new Response(null, {
+export function preflight(request: HttpExchange, allow: readonly string[]): Reply {
+  return {
     status: 204,
     headers: {
       ...corsHeaders(request),
@@ -22,7 +23,7 @@ export function preflight(request: Request, allow: string[]): Response {
       'access-control-allow-headers': allowedHeaders(request),
       'access-control-max-age': '600',
     },
-  });
+  };
 }
 
 /**
@@ -30,8 +31,8 @@ export function preflight(request: Request, allow: string[]): Response {
  * tool schemas (`x-mcp-header`, 2026-07-28), so they cannot be listed in advance, and `*` would not
  * cover requests with credentials.
  */
-function allowedHeaders(request: Request): string {
-  const requested = request.headers.get('access-control-request-headers') ?? '';
+function allowedHeaders(request: HttpExchange): string {
+  const requested = request.header('access-control-request-headers') ?? '';
   const params = requested
     .split(',')
     .map((name) => name.trim().toLowerCase())
@@ -40,16 +41,14 @@ function allowedHeaders(request: Request): string {
 }
 
 /** Lets a browser page from an allowed Origin read the response and its session headers. */
-export function withCors(request: Request, response: Response): Response {
-  if (!request.headers.has('origin')) return response;
-  const headers = new Headers(response.headers);
-  for (const [name, value] of Object.entries(corsHeaders(request))) headers.set(name, value);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+export function withCors(request: HttpExchange, reply: Reply): Reply {
+  if (request.header('origin') === undefined) return reply;
+  return { ...reply, headers: { ...reply.headers, ...corsHeaders(request) } };
 }
 
-function corsHeaders(request: Request): Record<string, string> {
+function corsHeaders(request: HttpExchange): Record<string, string> {
   return {
-    'access-control-allow-origin': request.headers.get('origin') ?? '*',
+    'access-control-allow-origin': request.header('origin') ?? '*',
     'access-control-expose-headers': EXPOSED_HEADERS,
     vary: 'origin',
   };

@@ -1,4 +1,5 @@
 import { ErrorCode, type JSONRPCErrorResponse, type RequestId } from '@mcpkit/protocol';
+import { jsonReply, type Reply } from './exchange.js';
 
 /** Options of one rejection: the JSON-RPC code (default -32600 or -32000 by status) and extra headers. */
 export interface RejectionOptions {
@@ -12,7 +13,7 @@ export interface RejectionOptions {
  * Every refusal of the handler is an HTTP error status with a JSON-RPC error body that says why,
  * so a client (or a person reading a log) never has to guess.
  */
-export function rejection(status: number, message: string, options: RejectionOptions = {}): Response {
+export function rejection(status: number, message: string, options: RejectionOptions = {}): Reply {
   const body: JSONRPCErrorResponse = {
     jsonrpc: '2.0',
     id: options.id ?? null,
@@ -22,10 +23,7 @@ export function rejection(status: number, message: string, options: RejectionOpt
       ...(options.data === undefined ? {} : { data: options.data }),
     },
   };
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...options.headers },
-  });
+  return jsonReply(body, status, options.headers);
 }
 
 function defaultCodeFor(status: number): number {

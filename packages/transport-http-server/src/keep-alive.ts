@@ -1,3 +1,4 @@
+import type { AbortSource } from './exchange.js';
 import { SseConnection, type SseConnectionOptions } from './sse.js';
 
 /**
@@ -17,8 +18,8 @@ export class KeepAlive {
   }
 
   /** Opens an SSE connection that receives keep-alive comments while it is open. */
-  open(signal?: AbortSignal): SseConnection {
-    const connection = new SseConnection(signal, this.#connectionOptions);
+  open(abort?: AbortSource): SseConnection {
+    const connection = new SseConnection(abort, this.#connectionOptions);
     if (this.#intervalMs <= 0) return connection;
     this.#connections.add(connection);
     if (!this.#timer) {

@@ -1,24 +1,27 @@
 import type { AuthInfo } from '@mcpkit/jsonrpc';
 import { admitSession } from './admission.js';
+import { emptyReply, type HttpExchange, type Reply } from './exchange.js';
 import { rejection } from './http-errors.js';
 import { isVisibleAscii } from './ids.js';
 import { LegacySseTransport } from './legacy-sse.js';
+import { messageExtra } from './message-extra.js';
 import { requireJsonContentType, requireSseAccept } from './request-checks.js';
-import { type HandlerContext, messageExtra, principalProblem, readAndParse } from './route-context.js';
+import { type HandlerContext, principalProblem, readAndParse } from './route-context.js';
+import { sseReply } from './sse.js';
 import type { SessionRecord } from './stores/types.js';
 
 /** GET /sse (2024-11-05): opens the session's stream and announces the POST endpoint. */
 export async function handleLegacyGet(
   context: HandlerContext,
-  request: Request,
+  request: HttpExchange,
   auth: AuthInfo | undefined,
   pathname: string,
-): Promise<Response> {
+): Promise<Reply> {
   const { config, registry } = context;
   const refused = requireSseAccept(request);
   if (refused) return refused;
   const owner = await admitSession(context, request, auth);
-  if (owner instanceof Response) return owner;
+  if (!('principal' in owner)) return owner;
   const legacy = config.legacySse as { ssePath: string; messagesPath: string };
   const sessionId = config.generateSessionId();
   if (!isVisibleAscii(sessionId)) {
@@ -35,7 +38,7 @@ export async function handleLegacyGet(
     lastSeenAt: now,
   };
   if (auth) record.principal = auth.clientId;
-  const transport = new LegacySseTransport(record, context.env.keepAlive.open(request.signal), (ended) =>
+  const transport = new LegacySseTransport(record, context.env.keepAlive.open(request), (ended) =>
     registry.forget(ended.sessionId),
   );
   // Findable at once (the endpoint is announced), but pending until the client's first POST.
@@ -51,15 +54,15 @@ export async function handleLegacyGet(
   // Keep any mount prefix in front of the SSE path (e.g. /api/sse -> /api/messages).
   const prefix = pathname.endsWith(legacy.ssePath) ? pathname.slice(0, -legacy.ssePath.length) : '';
   transport.announceEndpoint(`${prefix}${legacy.messagesPath}?sessionId=${encodeURIComponent(record.id)}`);
-  return transport.connection.response();
+  return sseReply(transport.connection);
 }
 
 /** POST /messages?sessionId=... (2024-11-05): one client message, answered 202; replies go down the SSE stream. */
 export async function handleLegacyPost(
   context: HandlerContext,
-  request: Request,
+  request: HttpExchange,
   auth: AuthInfo | undefined,
-): Promise<Response> {
+): Promise<Reply> {
   const sessionId = new URL(request.url).searchParams.get('sessionId');
   if (!sessionId) return rejection(400, 'Bad Request: the sessionId query parameter is required');
   const session = await context.registry.use(sessionId);
@@ -71,7 +74,7 @@ export async function handleLegacyPost(
   const refused = requireJsonContentType(request);
   if (refused) return refused;
   const parsed = await readAndParse(request, context.config);
-  if (parsed instanceof Response) return parsed;
+  if (!('messages' in parsed)) return parsed;
   if (parsed.isBatch) {
     return rejection(
       400,
@@ -80,5 +83,5 @@ export async function handleLegacyPost(
   }
   const extra = messageExtra(request, auth, sessionId, session.record.protocolVersion);
   for (const message of parsed.messages) session.receive(message, extra);
-  return new Response('Accepted', { status: 202, headers: { 'content-type': 'text/plain' } });
+  return { ...emptyReply(202, { 'content-type': 'text/plain' }), body: 'Accepted' };
 }

@@ -53,4 +53,39 @@ describe('memory', () => {
     await handler.close();
     expect(handler.sessionCount).toBe(0);
   });
+
+  it('an idle session keeps nothing of the request that opened it', async () => {
+    const handler = createStreamableHttpHandler({
+      onSession: async (transport) => {
+        transport.onmessage = (message) => {
+          if ('id' in message && 'method' in message) {
+            void transport.send({
+              jsonrpc: '2.0',
+              id: message.id,
+              result: {
+                protocolVersion: '2025-11-25',
+                capabilities: {},
+                serverInfo: { name: 'm', version: '1' },
+              },
+            });
+          }
+        };
+        await transport.start();
+      },
+    });
+    // On Node the request is an IncomingMessage and its ServerResponse, with their socket buffers.
+    let opening: WeakRef<AbortSignal> | undefined;
+    await (async () => {
+      const request = postRequest(initializeMessage());
+      opening = new WeakRef(request.signal);
+      expect((await handler(request)).status).toBe(200);
+    })();
+    for (let i = 0; i < 10 && opening?.deref() !== undefined; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      gc();
+    }
+    expect(handler.sessionCount).toBe(1);
+    expect(opening?.deref()).toBeUndefined();
+    await handler.close();
+  });
 });

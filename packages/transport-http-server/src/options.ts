@@ -1,6 +1,7 @@
 import type { AuthInfo, Transport } from '@mcpkit/jsonrpc';
 import { DEFAULT_MAX_BATCH_SIZE, DEFAULT_MAX_DEPTH } from '@mcpkit/jsonrpc';
 import { STATEFUL_PROTOCOL_VERSIONS, STATELESS_PROTOCOL_VERSIONS } from '@mcpkit/protocol';
+import type { HttpReply, HttpRequestHead } from './exchange.js';
 import { generateSessionId } from './ids.js';
 import type { ResponseMode } from './outbound-stream.js';
 import type { HostValidationOptions } from './security.js';
@@ -21,8 +22,8 @@ export interface SessionInfo {
    */
   kind: 'streamable' | 'stateless' | 'legacy-sse' | 'request';
   authInfo: AuthInfo | undefined;
-  /** The HTTP request that created the transport. */
-  request: Request;
+  /** The head of the HTTP request that created the transport (method, URL, headers). */
+  request: HttpRequestHead;
   /** The version the request declared (header, or the initialize params); undefined if none. */
   protocolVersion: string | undefined;
 }
@@ -111,7 +112,7 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
    * a reverse proxy, return the address the proxy reports (e.g. from `X-Forwarded-For`, only when
    * the proxy sets it); undefined exempts the request from the cap.
    */
-  clientAddress?: (request: Request, connection: ConnectionInfo | undefined) => string | undefined;
+  clientAddress?: (request: HttpRequestHead, connection: ConnectionInfo | undefined) => string | undefined;
   /** The SSE `retry` value sent in priming events and before a server-side disconnect (default 1000 ms). */
   retryMs?: number;
   /**
@@ -140,8 +141,12 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
   eventStore?: EventStore | false;
   sessionStore?: SessionStore;
   messageBus?: MessageBus;
-  /** Runs on every request; a Response (e.g. 401 with WWW-Authenticate) is returned as is. */
-  authenticate?: (request: Request) => Awaitable<AuthInfo | Response | undefined>;
+  /**
+   * Runs on every request to an MCP path, with the request's head (no body). Returns who made it,
+   * undefined for anonymous, or an early reply (e.g. 401 with `WWW-Authenticate`) sent as is: an
+   * `HttpReply`, or a Web `Response` (its body is read as text; on Node prefer `HttpReply`).
+   */
+  authenticate?: (request: HttpRequestHead) => Awaitable<AuthInfo | HttpReply | Response | undefined>;
   /** Session id factory (default: 160 random bits in hex). Ids must be visible ASCII. */
   generateSessionId?: () => string;
   /** Problems that have no HTTP request to answer: failed writes, store errors, user callbacks. */

@@ -1,6 +1,7 @@
 import type { JSONRPCMessage, RequestId } from '@mcpkit/protocol';
+import { type AbortSource, emptyReply, jsonReply, type Reply } from './exchange.js';
 import { isResponse } from './framing.js';
-import type { SseConnection, SseEvent } from './sse.js';
+import { type SseConnection, type SseEvent, sseReply } from './sse.js';
 import type { EventStore } from './stores/types.js';
 
 export type ResponseMode = 'auto' | 'json' | 'sse';
@@ -13,7 +14,7 @@ export interface StreamHost {
   /** Whether to open SSE streams with a priming event (2025-11-25 and later, with an event store). */
   primes(): boolean;
   /** A new SSE connection (with keep-alive comments). */
-  openConnection(signal?: AbortSignal): SseConnection;
+  openConnection(abort?: AbortSource): SseConnection;
   reportStreamError(error: Error): void;
 }
 
@@ -38,9 +39,9 @@ export class OutboundStream {
   #mode: 'undecided' | 'json' | 'sse';
   #isBatch: boolean;
   #connection: SseConnection | undefined;
-  #resolve: ((response: Response) => void) | undefined;
+  #resolve: ((reply: Reply) => void) | undefined;
   #headers: Record<string, string>;
-  #signal: AbortSignal | undefined;
+  #abort: AbortSource | undefined;
   #chain: Promise<void> = Promise.resolve();
   #finished = false;
   #sseOpened = false;
@@ -56,7 +57,8 @@ export class OutboundStream {
       isBatch?: boolean;
       mode: ResponseMode;
       headers?: Record<string, string>;
-      signal?: AbortSignal;
+      /** The request whose response this stream is: its client going away ends an SSE response. */
+      abort?: AbortSource;
       /**
        * The headers of the response depend on the answer (initialize: a session id only for a
        * result), so nothing is sent before it; messages that come first are held until then.
@@ -72,7 +74,7 @@ export class OutboundStream {
     this.#mode =
       init.kind === 'standalone' || init.mode === 'sse' ? 'sse' : init.mode === 'json' ? 'json' : 'undecided';
     this.#headers = init.headers ?? {};
-    this.#signal = init.signal;
+    this.#abort = init.abort;
     this.#answerHeaders = init.answerHeaders;
   }
 
@@ -89,8 +91,8 @@ export class OutboundStream {
     return this.#mode !== 'json';
   }
 
-  /** The HTTP response of the POST, once decided. */
-  response(): Promise<Response> {
+  /** The HTTP reply of the POST, once decided. */
+  response(): Promise<Reply> {
     return new Promise((resolve) => {
       this.#resolve = resolve;
       if (this.#mode === 'sse' && !this.#answerHeaders) this.#enqueue(() => this.#openSse());
@@ -173,7 +175,8 @@ export class OutboundStream {
     this.#finished = true;
     this.#connection?.close();
     this.#connection = undefined;
-    this.#resolve?.(new Response(null, { status: 204, headers: this.#headers }));
+    this.#resolve?.(emptyReply(204, this.#headers));
+    this.#release();
     this.onfinish?.();
   }
 
@@ -188,10 +191,10 @@ export class OutboundStream {
     if (this.#sseOpened) return;
     this.#sseOpened = true;
     this.#mode = 'sse';
-    const connection = this.#host.openConnection(this.#signal);
+    const connection = this.#host.openConnection(this.#abort);
     this.#connection = connection;
     connection.ondisconnect = () => this.#detach(connection);
-    this.#resolve?.(connection.response(this.#headers));
+    this.#resolve?.(sseReply(connection, this.#headers));
     if (options.forcePriming || this.#host.primes()) await this.#prime();
     const collected = this.#collected;
     this.#collected = [];
@@ -221,21 +224,22 @@ export class OutboundStream {
   #complete(): void {
     if (!this.#sseOpened && this.#collected.length === 0) {
       // Every request of the POST was cancelled: there is nothing to answer with.
-      this.#resolve?.(new Response(null, { status: 204, headers: this.#headers }));
+      this.#resolve?.(emptyReply(204, this.#headers));
     } else if (!this.#sseOpened) {
-      const body = this.#isBatch ? this.#collected : this.#collected[0];
-      this.#resolve?.(
-        new Response(JSON.stringify(body), {
-          status: 200,
-          headers: { 'content-type': 'application/json', ...this.#headers },
-        }),
-      );
+      this.#resolve?.(jsonReply(this.#isBatch ? this.#collected : this.#collected[0], 200, this.#headers));
       this.#collected = [];
     }
     this.#finished = true;
     this.#connection?.close();
     this.#connection = undefined;
+    this.#release();
     this.onfinish?.();
+  }
+
+  /** A finished stream holds nothing of its request (a standalone stream lives as long as its session). */
+  #release(): void {
+    this.#resolve = undefined;
+    this.#abort = undefined;
   }
 
   #detach(connection: SseConnection): void {

@@ -1,16 +1,16 @@
-import type { AuthInfo, MessageExtra, Transport } from '@mcpkit/jsonrpc';
+import type { AuthInfo, Transport } from '@mcpkit/jsonrpc';
+import type { HttpExchange, Reply } from './exchange.js';
 import { type ParsedBody, parseJsonRpcBody } from './framing.js';
 import type { Gate } from './gate.js';
 import { rejection } from './http-errors.js';
 import type { LegacySseTransport } from './legacy-sse.js';
 import type { ResolvedOptions, SessionInfo } from './options.js';
-import { readBodyText } from './request-checks.js';
 import type { SessionRegistry } from './session-registry.js';
 import type { SessionEnvironment, StreamableSessionTransport } from './session-transport.js';
 import type { RequestTransportEnvironment } from './stateless-era/request-transport.js';
 
-// What the handler hands its route modules (legacy-routes, streamable-post, stateless-era/route,
-// admission): they import it from here, never from handler.ts, which imports them.
+// What the handler core hands its route modules (legacy-routes, streamable-post,
+// stateless-era/route, admission): they import it from here, never from core.ts, which imports them.
 
 /** Everything the route functions share; built once per handler. */
 export interface HandlerContext {
@@ -22,41 +22,30 @@ export interface HandlerContext {
   /** Every version this handler serves, stateless ones first: the `supported` list of -32022. */
   readonly supportedVersions: readonly string[];
   readonly gate: Gate;
-  hostProblem(request: Request): string | undefined;
+  hostProblem(request: HttpExchange): string | undefined;
   /** The address a request counts against for `maxSessionsPerAddress`. */
-  clientAddress(request: Request): string | undefined;
-  startSession(transport: Transport, info: SessionInfo): Promise<Response | undefined>;
+  clientAddress(request: HttpExchange): string | undefined;
+  startSession(transport: Transport, info: SessionInfo): Promise<Reply | undefined>;
 }
 
 export function principalProblem(
   principal: string | undefined,
   auth: AuthInfo | undefined,
-): Response | undefined {
+): Reply | undefined {
   if (principal === auth?.clientId) return undefined;
   return rejection(403, 'Forbidden: this session belongs to another principal');
 }
 
+export type ParsedMessages = Extract<ParsedBody, { ok: true }>;
+
+/** The body read and decoded, or the reply refusing it. */
 export async function readAndParse(
-  request: Request,
+  request: HttpExchange,
   limits: Pick<ResolvedOptions, 'maxBodyBytes' | 'maxDepth' | 'maxBatchSize'>,
-): Promise<Response | Extract<ParsedBody, { ok: true }>> {
-  const text = await readBodyText(request, limits.maxBodyBytes);
-  if (text instanceof Response) return text;
+): Promise<Reply | ParsedMessages> {
+  const text = await request.readText(limits.maxBodyBytes);
+  if (typeof text !== 'string') return text.refused;
   const parsed = parseJsonRpcBody(text, limits);
   if (!parsed.ok) return rejection(400, parsed.message, { code: parsed.code, id: parsed.id });
   return parsed;
-}
-
-/** The MessageExtra of messages in one HTTP request. */
-export function messageExtra(
-  request: Request,
-  auth: AuthInfo | undefined,
-  sessionId: string | undefined,
-  protocolVersion: string | undefined,
-): MessageExtra {
-  const extra: MessageExtra = { requestHeaders: request.headers };
-  if (auth) extra.authInfo = auth;
-  if (sessionId !== undefined) extra.sessionId = sessionId;
-  if (protocolVersion !== undefined) extra.protocolVersion = protocolVersion;
-  return extra;
 }

@@ -1,11 +1,13 @@
 import type { MessageExtra, Transport, TransportSendOptions } from '@mcpkit/jsonrpc';
 import { type JSONRPCMessage, Notification, type RequestId } from '@mcpkit/protocol';
+import { type AbortSource, emptyReply, type HttpExchange, type Reply } from './exchange.js';
 import { isInitializeRequest, isRequest, isResponse } from './framing.js';
 import { rejection } from './http-errors.js';
 import { generateStreamId } from './ids.js';
 import type { KeepAlive } from './keep-alive.js';
+import { extendExtra } from './message-extra.js';
 import { OutboundStream, type ResponseMode, requestKey, type StreamHost } from './outbound-stream.js';
-import type { SseConnection } from './sse.js';
+import { type SseConnection, sseReply } from './sse.js';
 import type {
   Awaitable,
   EventStore,
@@ -113,8 +115,8 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     return this.eventStore !== undefined && version >= '2025-11-25';
   }
 
-  openConnection(signal?: AbortSignal): SseConnection {
-    return this.#env.keepAlive.open(signal);
+  openConnection(abort?: AbortSource): SseConnection {
+    return this.#env.keepAlive.open(abort);
   }
 
   /** The protocol version the client's initialize asked for. */
@@ -170,10 +172,10 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   async receivePost(
     messages: JSONRPCMessage[],
     isBatch: boolean,
-    request: Request,
+    request: HttpExchange,
     extra: MessageExtra,
     headers: Record<string, string>,
-  ): Promise<Response> {
+  ): Promise<Reply> {
     if (!this.onmessage) {
       await this.close();
       return rejection(
@@ -197,7 +199,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
       this.#receiveAll(messages, extra, 0, () => {
         if (this.sessionId === undefined) queueMicrotask(() => void this.close());
       });
-      return new Response(null, { status: 202, headers });
+      return emptyReply(202, headers);
     }
     const opens = this.sessionId !== undefined && messages.some(isInitializeRequest);
     const stream = new OutboundStream(this, {
@@ -207,7 +209,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
       isBatch,
       mode: this.#env.responseMode,
       headers,
-      signal: request.signal,
+      abort: request,
       // A failed initialize must not hand out the id of a session that will not exist.
       ...(opens ? { answerHeaders: (answer) => ('result' in answer ? headers : {}) } : {}),
     });
@@ -232,7 +234,8 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     for (let index = from; index < end; index++) {
       const message = messages[index]!;
       if (isInitializeRequest(message)) this.#initializeKey = requestKey(message.id);
-      this.#deliver(message, isRequest(message) ? this.#requestExtra(extra, message.id) : extra);
+      const single = messages.length === 1;
+      this.#deliver(message, isRequest(message) ? this.#requestExtra(extra, message.id, single) : extra);
       this.#noteCancellation(message);
     }
     if (end === messages.length) {
@@ -251,7 +254,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   }
 
   /** Serves a GET without Last-Event-ID: the standalone stream (one connection per session). */
-  async openStandalone(request: Request, headers: Record<string, string>): Promise<Response> {
+  async openStandalone(request: HttpExchange, headers: Record<string, string>): Promise<Reply> {
     if (this.#standalone?.connected) {
       return rejection(409, 'Conflict: this session already has an open GET SSE stream; only one is allowed');
     }
@@ -260,13 +263,13 @@ export class StreamableSessionTransport implements Transport, StreamHost {
       kind: 'standalone',
       mode: 'sse',
     });
-    const connection = this.openConnection(request.signal);
+    const connection = this.openConnection(request);
     await this.#standalone.attach(connection, undefined);
-    return connection.response(headers);
+    return sseReply(connection, headers);
   }
 
   /** Serves a GET with Last-Event-ID: replays that stream's missed events and, if it is live, resumes it. */
-  async resume(request: Request, lastEventId: string, headers: Record<string, string>): Promise<Response> {
+  async resume(request: HttpExchange, lastEventId: string, headers: Record<string, string>): Promise<Reply> {
     const store = this.eventStore;
     if (!store) {
       return rejection(
@@ -287,7 +290,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     if (live === this.#standalone && live?.connected) {
       return rejection(409, 'Conflict: the GET SSE stream being resumed is still connected');
     }
-    const connection = this.openConnection(request.signal);
+    const connection = this.openConnection(request);
     if (live) {
       await live.attach(connection, lastEventId);
     } else {
@@ -297,7 +300,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
       }
       connection.close();
     }
-    return connection.response(headers);
+    return sseReply(connection, headers);
   }
 
   /** Ends the HTTP connection carrying `requestId`'s stream (SEP-1699); false if no such stream is open. */
@@ -346,8 +349,12 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     this.onmessage(message, extra);
   }
 
-  #requestExtra(extra: MessageExtra, id: RequestId): HttpMessageExtra {
-    return { ...extra, closeSseStream: (retryMs?: number) => void this.closeRequestStream(id, retryMs) };
+  /** The extra of one request; the POST's own when it carries only that request. */
+  #requestExtra(extra: MessageExtra, id: RequestId, own: boolean): HttpMessageExtra {
+    const closeSseStream = (retryMs?: number) => void this.closeRequestStream(id, retryMs);
+    if (!own) return extendExtra(extra, { closeSseStream });
+    (extra as HttpMessageExtra).closeSseStream = closeSseStream;
+    return extra;
   }
 
   #streamFinished(stream: OutboundStream, requestIds: RequestId[]): void {
@@ -358,8 +365,12 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     }
     this.#env.streamFinished();
     if (this.sessionId === undefined && this.#postStreams.size === 0) void this.close();
-    // Initialize answered with an error (or not at all): the session never came to exist.
-    if (stream === this.#initializeStream && !this.#admitted) void this.close();
+    if (stream === this.#initializeStream) {
+      // An idle session keeps nothing of the request that opened it.
+      this.#initializeStream = undefined;
+      // Initialize answered with an error (or not at all): the session never came to exist.
+      if (!this.#admitted) void this.close();
+    }
   }
 
   /** A cancelled request gets no response (the peer stays silent), so its stream stops waiting. */

@@ -18,7 +18,9 @@ describe('SSE framing', () => {
 
   it('reports a disconnect once, when the body is cancelled or the request aborted', async () => {
     const abort = new AbortController();
-    const connection = new SseConnection(abort.signal);
+    const connection = new SseConnection({
+      onAbort: (listener) => abort.signal.addEventListener('abort', listener, { once: true }),
+    });
     let disconnects = 0;
     connection.ondisconnect = () => disconnects++;
     expect(connection.write({ data: 'one' })).toBe(true);

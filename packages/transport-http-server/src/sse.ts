@@ -1,3 +1,4 @@
+import type { AbortSource, Reply, SseSink, SseSource } from './exchange.js';
 import type { BudgetedConnection, SseBufferBudget } from './sse-budget.js';
 
 /** One Server-Sent Event. `data` may be empty (a priming event only carries an id). */
@@ -51,55 +52,52 @@ export interface SseConnectionOptions {
 }
 
 /**
- * One open SSE connection: a ReadableStream the handler returns as the Response body. Events wait
- * in a queue of our own, handed to the reader one per read, so the bytes a client has not taken are
- * known exactly, also after the server closed the stream (they still drain to a reader that
- * catches up). Writes after the client went away are ignored (the event store keeps them for
- * resumption); `ondisconnect` fires once when the client cancels the body, the request is aborted,
- * or the client stopped reading and a buffer bound was hit.
+ * One open SSE connection. Events go straight to the adapter's sink while it takes them; once it
+ * pushes back (a client that does not read), they wait in a queue of our own, so the bytes a
+ * client has not taken are known exactly and bounded, also after the server closed the stream
+ * (they still drain to a reader that catches up). Events written before the adapter attached its
+ * sink wait the same way. Writes after the client went away are ignored (the event store keeps
+ * them for resumption); `ondisconnect` fires once when the client goes away or the client stopped
+ * reading and a buffer bound was hit.
  */
-export class SseConnection implements BudgetedConnection {
-  readonly body: ReadableStream<Uint8Array>;
+export class SseConnection implements BudgetedConnection, SseSource {
   ondisconnect: (() => void) | undefined;
-  readonly #disconnectListeners = new Set<() => void>();
+  #disconnectListeners: Array<() => void> | undefined;
   readonly #maxBufferedBytes: number;
   readonly #onoverflow: ((error: Error) => void) | undefined;
   readonly #budget: SseBufferBudget | undefined;
-  #controller!: ReadableStreamDefaultController<Uint8Array>;
+  #sink: SseSink | undefined;
+  /** Whether the sink takes a chunk now. */
+  #writable = false;
   #queue: Uint8Array[] = [];
   #queuedBytes = 0;
-  /** Set while the reader waits for data and none is queued: the next write goes straight to it. */
-  #wake: (() => void) | undefined;
   /** Whether writes are accepted (false once closed by either side). */
   #open = true;
-  /** Whether the body ended (closed after draining, cancelled or errored). */
+  /** Whether the response ended (closed after draining, lost or cut); `#cutBy` says if it was cut. */
   #ended = false;
+  #cutBy: Error | undefined;
+  #body: ReadableStream<Uint8Array> | undefined;
 
-  constructor(signal?: AbortSignal, options: SseConnectionOptions = {}) {
+  constructor(abort?: AbortSource, options: SseConnectionOptions = {}) {
     this.#maxBufferedBytes = options.maxBufferedBytes ?? DEFAULT_MAX_SSE_BUFFER_BYTES;
     this.#onoverflow = options.onoverflow;
     this.#budget = options.budget;
-    this.body = new ReadableStream<Uint8Array>(
-      {
-        start: (controller) => {
-          this.#controller = controller;
-        },
-        pull: () => this.#pull(),
-        cancel: () => this.#lost(),
-      },
-      // Nothing waits in the stream's own queue: a chunk is handed over only when the reader asks.
-      { highWaterMark: 0 },
-    );
-    signal?.addEventListener('abort', () => this.#lost(), { once: true });
+    abort?.onAbort(() => this.lost());
   }
 
   get open(): boolean {
     return this.#open;
   }
 
-  /** Bytes written but not yet taken by the reader (the HTTP layer waits for the client to read). */
+  /** Bytes written but not yet taken by the client's side (the HTTP layer waits for it to read). */
   get bufferedBytes(): number {
     return this.#queuedBytes;
+  }
+
+  /** A Web stream of this connection's bytes, for a `Response` body (one chunk handed per read). */
+  get body(): ReadableStream<Uint8Array> {
+    this.#body ??= webSseBody(this);
+    return this.#body;
   }
 
   write(event: SseEvent): boolean {
@@ -113,10 +111,42 @@ export class SseConnection implements BudgetedConnection {
 
   /** Another party to tell when the client goes away; `ondisconnect` belongs to the stream writing here. */
   addDisconnectListener(listener: () => void): void {
-    this.#disconnectListeners.add(listener);
+    this.#disconnectListeners ??= [];
+    this.#disconnectListeners.push(listener);
   }
 
-  /** Ends the HTTP response (the server's side of a disconnect) once the reader took what is queued. */
+  /** The adapter connects the response: what waits in the queue goes out now. */
+  attach(sink: SseSink): void {
+    this.#sink = sink;
+    if (this.#cutBy) sink.destroy(this.#cutBy);
+    else if (this.#ended && this.#queuedBytes === 0) sink.end();
+    else this.ready();
+  }
+
+  /** The sink takes chunks again (a Web read, a node 'drain'). */
+  ready(): void {
+    const sink = this.#sink;
+    if (!sink) return;
+    this.#writable = true;
+    while (this.#writable && this.#queue.length > 0) {
+      const chunk = this.#queue.shift()!;
+      this.#queuedBytes -= chunk.byteLength;
+      this.#budget?.release(this, chunk.byteLength);
+      this.#writable = sink.write(chunk);
+    }
+    if (!this.#open && this.#queuedBytes === 0) this.#end();
+  }
+
+  /** The client went away (the request aborted, the body was cancelled, the socket closed). */
+  lost(): void {
+    const wasOpen = this.#open;
+    this.#open = false;
+    this.#drop();
+    this.#ended = true;
+    if (wasOpen) this.#notifyDisconnect();
+  }
+
+  /** Ends the HTTP response (the server's side of a disconnect) once the client took what is queued. */
   close(): void {
     if (!this.#open) return;
     this.#open = false;
@@ -129,26 +159,21 @@ export class SseConnection implements BudgetedConnection {
     const wasOpen = this.#open;
     this.#open = false;
     this.#ended = true;
+    this.#cutBy = error;
     this.#drop();
-    this.#controller.error(error);
-    this.#wakeReader();
+    this.#sink?.destroy(error);
     this.#onoverflow?.(error);
     if (wasOpen) this.#notifyDisconnect();
   }
 
-  response(headers: Record<string, string> = {}): Response {
-    return new Response(this.body, { status: 200, headers: { ...SSE_HEADERS, ...headers } });
-  }
-
   #enqueue(text: string): boolean {
     if (!this.#open) return false;
-    const bytes = encoder.encode(text);
-    if (this.#wake) {
-      // The reader is waiting: the chunk goes straight to it and is never buffered.
-      this.#controller.enqueue(bytes);
-      this.#wakeReader();
+    if (this.#writable && this.#queue.length === 0) {
+      // The client keeps up: the chunk goes straight out and is never buffered here.
+      this.#writable = this.#sink!.write(text);
       return true;
     }
+    const bytes = encoder.encode(text);
     const buffered = this.#queuedBytes;
     // One event larger than the bound still goes out to a reader that keeps up: only a queue that
     // already holds unread data and would pass the bound means the client stopped reading.
@@ -166,27 +191,6 @@ export class SseConnection implements BudgetedConnection {
     return true;
   }
 
-  #pull(): Promise<void> | undefined {
-    const chunk = this.#queue.shift();
-    if (chunk === undefined) {
-      if (this.#ended) return undefined;
-      return new Promise((resolve) => {
-        this.#wake = resolve;
-      });
-    }
-    this.#queuedBytes -= chunk.byteLength;
-    this.#budget?.release(this, chunk.byteLength);
-    this.#controller.enqueue(chunk);
-    if (!this.#open && this.#queuedBytes === 0) this.#end();
-    return undefined;
-  }
-
-  #wakeReader(): void {
-    const wake = this.#wake;
-    this.#wake = undefined;
-    wake?.();
-  }
-
   #drop(): void {
     const held = this.#queuedBytes;
     this.#queue = [];
@@ -197,25 +201,72 @@ export class SseConnection implements BudgetedConnection {
   #end(): void {
     if (this.#ended) return;
     this.#ended = true;
-    try {
-      this.#controller.close();
-    } catch (error) {
-      // Already errored or cancelled by the consumer: closing again is impossible and harmless.
-      if (!(error instanceof TypeError)) throw error;
-    }
-    this.#wakeReader();
-  }
-
-  #lost(): void {
-    const wasOpen = this.#open;
-    this.#open = false;
-    this.#drop();
-    this.#end();
-    if (wasOpen) this.#notifyDisconnect();
+    this.#sink?.end();
   }
 
   #notifyDisconnect(): void {
     this.ondisconnect?.();
-    for (const listener of this.#disconnectListeners) listener();
+    for (const listener of this.#disconnectListeners ?? []) listener();
   }
+}
+
+/** The 200 reply carrying `connection` as its SSE body. */
+export function sseReply(connection: SseConnection, headers: Record<string, string> = {}): Reply {
+  return { status: 200, headers: { ...SSE_HEADERS, ...headers }, stream: connection };
+}
+
+/**
+ * The Web side of a connection: a ReadableStream that hands over one chunk per read (nothing
+ * waits in the stream's own queue), so a reader that stops reading leaves the bytes in the
+ * connection's queue, where the bounds see them.
+ */
+function webSseBody(connection: SseConnection): ReadableStream<Uint8Array> {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let wake: (() => void) | undefined;
+  let done = false;
+  let attached = false;
+  const wakeReader = () => {
+    const resolve = wake;
+    wake = undefined;
+    resolve?.();
+  };
+  const sink: SseSink = {
+    write(chunk) {
+      controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
+      wakeReader();
+      return false;
+    },
+    end() {
+      done = true;
+      controller.close();
+      wakeReader();
+    },
+    destroy(error) {
+      done = true;
+      controller.error(error);
+      wakeReader();
+    },
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c;
+      },
+      pull() {
+        if (done) return undefined;
+        const pending = new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+        if (attached) {
+          connection.ready();
+        } else {
+          attached = true;
+          connection.attach(sink);
+        }
+        return pending;
+      },
+      cancel: () => connection.lost(),
+    },
+    { highWaterMark: 0 },
+  );
 }

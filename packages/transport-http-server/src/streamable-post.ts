@@ -1,10 +1,12 @@
 import type { AuthInfo } from '@mcpkit/jsonrpc';
 import { HttpHeader, type JSONRPCMessage } from '@mcpkit/protocol';
 import { admitSession } from './admission.js';
+import type { HttpExchange, Reply } from './exchange.js';
 import { isInitializeRequest } from './framing.js';
 import { rejection } from './http-errors.js';
 import { isVisibleAscii } from './ids.js';
-import { type HandlerContext, messageExtra } from './route-context.js';
+import { messageExtra } from './message-extra.js';
+import type { HandlerContext } from './route-context.js';
 import { StreamableSessionTransport } from './session-transport.js';
 import type { SessionRecord } from './stores/types.js';
 import { DEFAULT_ASSUMED_VERSION } from './versions.js';
@@ -21,11 +23,11 @@ interface Parsed {
  */
 export async function openStreamableSession(
   context: HandlerContext,
-  request: Request,
+  request: HttpExchange,
   parsed: Parsed,
   auth: AuthInfo | undefined,
   headerVersion: string | undefined,
-): Promise<Response> {
+): Promise<Reply> {
   const { config, registry, env } = context;
   if (parsed.isBatch) {
     return rejection(400, 'Bad Request: initialize must be sent alone, not inside a JSON-RPC batch');
@@ -36,14 +38,14 @@ export async function openStreamableSession(
       'Bad Request: initialize must be a request (with an id); as a notification nothing could answer it',
     );
   }
-  if (request.headers.has(HttpHeader.SessionId)) {
+  if (request.header(HttpHeader.SessionId) !== undefined) {
     return rejection(
       400,
       'Bad Request: initialize must not carry Mcp-Session-Id; it starts a new session (end the old one with DELETE)',
     );
   }
   const owner = await admitSession(context, request, auth);
-  if (owner instanceof Response) return owner;
+  if (!('principal' in owner)) return owner;
   const sessionId = config.generateSessionId();
   if (!isVisibleAscii(sessionId)) {
     return rejection(
@@ -77,12 +79,12 @@ export async function openStreamableSession(
 
 /** POST to an existing session. */
 export function postToSession(
-  request: Request,
+  request: HttpExchange,
   parsed: Parsed,
   auth: AuthInfo | undefined,
   headerVersion: string | undefined,
   session: StreamableSessionTransport,
-): Promise<Response> {
+): Promise<Reply> {
   const version = headerVersion ?? session.record.protocolVersion ?? DEFAULT_ASSUMED_VERSION;
   const batchRefused = refuseBatch(parsed, session.record.protocolVersion ?? version);
   if (batchRefused) return Promise.resolve(batchRefused);
@@ -95,11 +97,11 @@ export function postToSession(
 /** Stateless mode: a fresh transport per POST, closed once the response is sent. */
 export async function postStateless(
   context: HandlerContext,
-  request: Request,
+  request: HttpExchange,
   parsed: Parsed,
   auth: AuthInfo | undefined,
   headerVersion: string | undefined,
-): Promise<Response> {
+): Promise<Reply> {
   const init = parsed.messages.find(isInitializeRequest);
   const requested =
     typeof init?.params?.protocolVersion === 'string' ? init.params.protocolVersion : undefined;
@@ -134,7 +136,7 @@ export async function postStateless(
 }
 
 /** JSON-RPC batches exist only in 2025-03-26; later revisions removed them. */
-function refuseBatch(parsed: Parsed, version: string): Response | undefined {
+function refuseBatch(parsed: Parsed, version: string): Reply | undefined {
   if (!parsed.isBatch || version === '2025-03-26') return undefined;
   return rejection(
     400,

@@ -6,6 +6,7 @@ import {
   MetaKey,
   type RequestId,
 } from '@mcpkit/protocol';
+import type { HttpExchange, Reply } from './exchange.js';
 import { rejection } from './http-errors.js';
 
 /** The revision a request speaks, decided per request: this is where 2026-07-28 will branch off. */
@@ -20,23 +21,27 @@ export type VersionDecision =
  * version applies, else 2025-03-26 as the spec says.
  */
 export function decideVersion(
-  request: Request,
+  request: HttpExchange,
   messages: JSONRPCMessage[],
   supported: readonly string[],
   statelessSupported: readonly string[] = [],
 ): VersionDecision {
-  const header = request.headers.get(HttpHeader.ProtocolVersion)?.trim();
+  const header = request.header(HttpHeader.ProtocolVersion)?.trim();
   const inBody = metaVersion(messages);
-  const isStateless = (version: string | undefined): version is string =>
-    version !== undefined && (isStatelessProtocolVersion(version) || statelessSupported.includes(version));
   // A body naming a stateless revision is one, whatever the header says: a different header is then
   // a HeaderMismatch of that revision, not a 2025 request without a session.
-  if (isStateless(inBody)) return { era: 'stateless', version: inBody };
+  if (isStateless(inBody, statelessSupported)) return { era: 'stateless', version: inBody };
   const declared = header || inBody;
   if (declared === undefined) return { era: 'session', version: undefined };
-  if (isStateless(declared)) return { era: 'stateless', version: declared };
+  if (isStateless(declared, statelessSupported)) return { era: 'stateless', version: declared };
   if (!supported.includes(declared)) return { era: 'unsupported', requested: declared };
   return { era: 'session', version: declared };
+}
+
+function isStateless(version: string | undefined, statelessSupported: readonly string[]): version is string {
+  return (
+    version !== undefined && (isStatelessProtocolVersion(version) || statelessSupported.includes(version))
+  );
 }
 
 /** The version the spec says to assume when nothing declares one. */
@@ -56,7 +61,7 @@ export function unsupportedVersion(
   requested: string,
   supported: readonly string[],
   id: RequestId | null = null,
-): Response {
+): Reply {
   return rejection(
     400,
     `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(requested)}; supported: ${supported.join(', ')}`,
@@ -69,7 +74,7 @@ export function statelessEraNotServed(
   requested: string,
   supported: readonly string[],
   id: RequestId | null = null,
-): Response {
+): Reply {
   return rejection(
     400,
     `Bad Request: protocol version ${requested} is not served by this endpoint; supported: ${supported.join(', ')}`,

@@ -25,7 +25,7 @@ export function createFetchHandler(options: HttpServerOptions): StreamableHttpHa
       // A stateless POST other than `initialize` (those carry MCP-Protocol-Version) never saw the
       // handshake; its session is restored from the declared version, as the 2025-era stateless
       // mode of the other SDKs assumes.
-      const declared = info.request.headers.get('mcp-protocol-version');
+      const declared = info.request.header('mcp-protocol-version') ?? null;
       const restore =
         info.kind === 'stateless' && declared !== null
           ? { protocolVersion: declared, clientCapabilities: {} }

@@ -4,7 +4,7 @@
 import { McpClient } from '@mcpkit/client';
 import { McpServer } from '@mcpkit/server';
 import { StreamableHttpClientTransport } from '@mcpkit/transport-http-client';
-import { createStreamableHttpHandler } from '@mcpkit/transport-http-server';
+import { createStreamableHttpHandler, type HttpRequestHead } from '@mcpkit/transport-http-server';
 import { type ServerHandle, serve } from '@mcpkit/transport-http-server/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
@@ -125,8 +125,8 @@ describe('session isolation under load', () => {
 });
 
 describe('session ownership and ids', () => {
-  const byBearer = (request: Request) => {
-    const bearer = request.headers.get('authorization')?.replace(/^Bearer /, '');
+  const byBearer = (request: HttpRequestHead) => {
+    const bearer = request.header('authorization')?.replace(/^Bearer /, '');
     return bearer ? { token: bearer, clientId: bearer, scopes: [] } : undefined;
   };
 

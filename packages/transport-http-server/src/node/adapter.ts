@@ -1,178 +1,105 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+import type { HandlerCore } from '../core.js';
+import type { Reply, SseSource } from '../exchange.js';
+import { HANDLER_CORE } from '../handler.js';
 import { rejection } from '../http-errors.js';
+import { NodeExchange } from './exchange.js';
+import { type FetchHandler, serveFetch } from './fetch-adapter.js';
 import { malformedHostReason } from './host-header.js';
 
-/** A fetch handler; the adapter passes the socket's address as the second argument. */
-export type FetchHandler = (
-  request: Request,
-  connection?: { remoteAddress?: string | undefined },
-) => Promise<Response>;
-
-/** An IncomingMessage as frameworks hand it over: Express adds `originalUrl` and, after a body parser, `body`. */
-type FrameworkRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
+export type { FetchHandler } from './fetch-adapter.js';
 
 export interface NodeHandlerOptions {
   /** Failures while writing a response (the client is usually gone by then). */
   onerror?: (error: Error) => void;
 }
 
-export type NodeRequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+/**
+ * A node:http request handler. `body` is what a framework's body parser already read, when the
+ * request stream is consumed (Fastify's `request.body`, Koa's `ctx.request.body`); Express's
+ * `req.body` is found without it.
+ */
+export type NodeRequestHandler = (req: IncomingMessage, res: ServerResponse, body?: unknown) => Promise<void>;
 
 /**
- * Adapts a fetch handler to node:http (and so to Express, Fastify's `reply.raw`, Koa's `ctx.req/res`).
- * Bodies stream in, SSE streams out chunk by chunk without buffering, and a client that disconnects
- * aborts the Request's signal and cancels the response body.
+ * Serves a handler on node:http (and so on Express, Fastify's `request.raw`/`reply.raw`, Koa's
+ * `ctx.req`/`ctx.res`). A handler from `createStreamableHttpHandler` is driven directly: no Web
+ * `Request`, `Headers`, `URL` or `Response` per request; JSON goes out as one `res.end`, SSE events
+ * are written to the socket as they come, waiting for 'drain' when the client reads slowly. Any
+ * other fetch handler gets a Web Request and its Response is written back.
  */
 export function toNodeHandler(handler: FetchHandler, options: NodeHandlerOptions = {}): NodeRequestHandler {
   const onerror = options.onerror ?? (() => undefined);
-  return async (req, res) => {
-    const abort = new AbortController();
-    res.once('close', () => {
-      if (!res.writableFinished) abort.abort(new Error('The client closed the connection'));
-    });
-    let response: Response;
+  const core = (handler as { [HANDLER_CORE]?: HandlerCore })[HANDLER_CORE];
+  if (!core) return (req, res, body) => serveFetch(handler, req, res, body, onerror);
+  // Clients send the same Host on every request: the last one found well-formed needs no new check.
+  let wellFormedHost: string | undefined;
+  return async (req, res, body) => {
+    const exchange = new NodeExchange(req, res, body);
+    let reply: Reply;
     try {
-      const badHost = malformedHostReason(req.headers.host);
-      response =
-        badHost === undefined
-          ? await handler(toWebRequest(req as FrameworkRequest, abort.signal), {
-              remoteAddress: req.socket.remoteAddress,
-            })
-          : rejection(400, `Bad Request: ${badHost}`);
+      const host = req.headers.host;
+      const badHost = host === wellFormedHost ? undefined : malformedHostReason(host);
+      if (badHost === undefined) {
+        wellFormedHost = host;
+        reply = await core.handle(exchange, exchange);
+      } else {
+        reply = rejection(400, `Bad Request: ${badHost}`);
+      }
     } catch (error) {
       onerror(asError(error));
-      response = Response.json(
-        {
-          jsonrpc: '2.0',
-          id: null,
-          error: { code: -32603, message: `Internal Server Error: ${asError(error).message}` },
-        },
-        { status: 500 },
-      );
+      reply = rejection(500, `Internal Server Error: ${asError(error).message}`);
     }
-    await writeWebResponse(response, res, abort.signal, onerror).catch((error: unknown) =>
-      onerror(asError(error)),
-    );
+    try {
+      await writeReply(reply, exchange, res);
+    } catch (error) {
+      onerror(asError(error));
+      res.destroy();
+    }
   };
 }
 
-function toWebRequest(req: FrameworkRequest, signal: AbortSignal): Request {
-  const headers = new Headers();
-  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
-    const name = req.rawHeaders[i]!;
-    // HTTP/2 pseudo-headers (:path, :authority) are not valid Fetch header names.
-    if (!name.startsWith(':')) headers.append(name, req.rawHeaders[i + 1]!);
-  }
-  const scheme = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
-  const path = req.originalUrl ?? req.url ?? '/';
-  const host = req.headers.host ?? 'localhost';
-  // A hostile Host header must not crash the adapter; the handler validates Host from the headers itself.
-  const base = URL.canParse(`${scheme}://${host}`) ? `${scheme}://${host}` : `${scheme}://localhost`;
-  const url = URL.canParse(path, base) ? new URL(path, base) : new URL('/', base);
-  const method = req.method ?? 'GET';
-  const init: RequestInit & { duplex?: 'half' } = { method, headers, signal };
-  if (method !== 'GET' && method !== 'HEAD') {
-    if (req.body !== undefined) {
-      // A framework body parser already consumed the stream.
-      init.body =
-        typeof req.body === 'string' || req.body instanceof Uint8Array
-          ? (req.body as string | Uint8Array<ArrayBuffer>)
-          : JSON.stringify(req.body);
-      headers.delete('content-length');
-    } else {
-      init.body = Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>;
-      init.duplex = 'half';
-    }
-  }
-  return new Request(url, init);
+/** Writes `reply`; for a stream, resolves when the response is over (so `serve().close()` can let it finish). */
+function writeReply(reply: Reply, exchange: NodeExchange, res: ServerResponse): Promise<void> | undefined {
+  const { stream } = reply;
+  if (stream) return writeStream(reply, stream, exchange, res);
+  // A reply owns its headers object, so it is completed in place.
+  const headers = reply.headers;
+  const body = reply.body;
+  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+  // The rest of a refused body is still coming: only closing the connection stops it.
+  if (exchange.bodyCut) headers.connection = 'close';
+  if (exchange.aborted) return undefined;
+  res.writeHead(reply.status, headers);
+  res.end(body);
+  return undefined;
 }
 
-async function writeWebResponse(
-  response: Response,
+/** An SSE response: its head at once (the client waits for it), then each event as it is written. */
+function writeStream(
+  reply: Reply,
+  stream: SseSource,
+  exchange: NodeExchange,
   res: ServerResponse,
-  signal: AbortSignal,
-  onerror: (error: Error) => void,
-): Promise<void> {
-  if (signal.aborted) {
-    // The client left while the handler was deciding; tell the body's producer nobody is reading.
-    await response.body?.cancel(signal.reason);
-    return;
+): Promise<void> | undefined {
+  if (exchange.aborted) {
+    stream.lost();
+    return undefined;
   }
-  const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
-    headers[name] = value;
+  const over = new Promise<void>((resolve) => res.once('close', resolve));
+  res.writeHead(reply.status, reply.headers);
+  res.flushHeaders();
+  res.on('drain', () => stream.ready());
+  res.once('close', () => {
+    if (!res.writableFinished) stream.lost();
   });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) headers['set-cookie'] = cookies;
-  let headWritten = false;
-  const writeHead = () => {
-    headWritten = true;
-    if (response.statusText) res.writeHead(response.status, response.statusText, headers);
-    else res.writeHead(response.status, headers);
-  };
-  if (!response.body) {
-    writeHead();
-    res.end();
-    return;
-  }
-  const streaming = isEventStream(response);
-  if (streaming) {
-    // Send the headers now: an SSE client waits for them before its first event arrives.
-    writeHead();
-    res.flushHeaders();
-  }
-  const reader = response.body.getReader();
-  const cancel = () => void reader.cancel(signal.reason).catch((error: unknown) => onerror(asError(error)));
-  signal.addEventListener('abort', cancel, { once: true });
-  try {
-    // A finite (JSON) body that arrives as one chunk goes out with its headers in one write, with
-    // its length, instead of headers, a chunk and a terminator apart: most of the cost of a small
-    // response. Its first chunk is held until the next read tells whether more follow.
-    let held: Uint8Array | undefined;
-    for (;;) {
-      const { done, value } = await reader.read().catch((error: unknown) => {
-        // The body failed mid-response (e.g. an SSE client that stopped reading hit its buffer bound):
-        // the response cannot be completed, so the connection goes, and with it what it held.
-        res.destroy();
-        throw error;
-      });
-      if (signal.aborted) return;
-      if (done) break;
-      if (!headWritten && held === undefined) {
-        held = value;
-        continue;
-      }
-      if (held !== undefined) {
-        writeHead();
-        res.write(held);
-        held = undefined;
-      }
-      if (!res.write(value)) await drained(res);
-      if (signal.aborted) return;
-    }
-    if (held !== undefined) headers['content-length'] = String(held.byteLength);
-    if (!headWritten) writeHead();
-    res.end(held);
-  } finally {
-    signal.removeEventListener('abort', cancel);
-  }
-}
-
-function isEventStream(response: Response): boolean {
-  return response.headers.get('content-type')?.toLowerCase().startsWith('text/event-stream') ?? false;
-}
-
-function drained(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.once('drain', done);
-    res.once('close', done);
+  stream.attach({
+    write: (chunk) => res.write(chunk),
+    end: () => res.end(),
+    // A response that cannot complete (a client that stopped reading hit its buffer bound) loses its connection.
+    destroy: () => res.destroy(),
   });
+  return over;
 }
 
 function asError(error: unknown): Error {

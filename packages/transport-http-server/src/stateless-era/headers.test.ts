@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpMessageExtra } from '../session-transport.js';
+import { ADAPTERS, useAdapter } from '../test-helpers/adapters.js';
 import { MODERN, modernHarness, modernPost, modernRequest } from '../test-helpers/modern.js';
 
 async function expectMismatch(response: Response, id: number | string, says: RegExp): Promise<void> {
@@ -9,99 +10,105 @@ async function expectMismatch(response: Response, id: number | string, says: Reg
   expect(body.error.message).toMatch(says);
 }
 
-describe('SEP-2243 request headers (2026-07-28)', () => {
-  it('requires MCP-Protocol-Version and its equality with body _meta', async () => {
-    const { handler, requests } = modernHarness();
-    const body = modernRequest('tools/list', 1);
-    await expectMismatch(
-      await handler(modernPost(body, { 'mcp-protocol-version': undefined })),
-      1,
-      /MCP-Protocol-Version header is required/,
-    );
-    await expectMismatch(
-      await handler(modernPost(body, { 'mcp-protocol-version': '2025-11-25' })),
-      1,
-      /does not match body _meta/,
-    );
-    expect(requests).toHaveLength(0);
-  });
+describe.each(ADAPTERS)('on the %s adapter', (adapter) => {
+  useAdapter(adapter);
 
-  it('requires Mcp-Method equal to the body method: names case-insensitive, values exact, whitespace tolerated', async () => {
-    const { handler } = modernHarness();
-    const body = modernRequest('tools/list', 2);
-    await expectMismatch(
-      await handler(modernPost(body, { 'mcp-method': undefined })),
-      2,
-      /Mcp-Method header is required/,
-    );
-    await expectMismatch(
-      await handler(modernPost(body, { 'mcp-method': 'tools/call' })),
-      2,
-      /does not match body method/,
-    );
-    await expectMismatch(
-      await handler(modernPost(body, { 'mcp-method': 'Tools/List' })),
-      2,
-      /does not match/,
-    );
-    const request = modernPost(body, { 'mcp-method': undefined, 'MCP-METHOD': '  tools/list  ' });
-    expect((await handler(request)).status).toBe(404); // the fake server has no tools/list: past the checks
-  });
-
-  it('requires Mcp-Name equal to params.name or params.uri, decoding Base64 values', async () => {
-    const { handler } = modernHarness();
-    const call = modernRequest('tools/call', 3, { name: 'get_weather' });
-    await expectMismatch(
-      await handler(modernPost(call, { 'mcp-name': undefined })),
-      3,
-      /Mcp-Name header is required/,
-    );
-    await expectMismatch(
-      await handler(modernPost(call, { 'mcp-name': 'other' })),
-      3,
-      /does not match body params.name/,
-    );
-    expect((await handler(modernPost(call, { 'mcp-name': '=?base64?Z2V0X3dlYXRoZXI=?=' }))).status).toBe(200);
-    await expectMismatch(
-      await handler(modernPost(call, { 'mcp-name': '=?base64?Z2V0X3dlYXRoZXI?=' })),
-      3,
-      /padding/,
-    );
-    const prompt = modernRequest('prompts/get', 4, { name: 'p' });
-    await expectMismatch(await handler(modernPost(prompt, { 'mcp-name': 'q' })), 4, /params.name/);
-    const read = modernRequest('resources/read', 5, { uri: 'file:///a.txt' });
-    await expectMismatch(await handler(modernPost(read, { 'mcp-name': 'file:///b.txt' })), 5, /params.uri/);
-    const task = modernRequest('tasks/get', 6, { taskId: 't-1' });
-    await expectMismatch(await handler(modernPost(task)), 6, /params.taskId/);
-    expect((await handler(modernPost(task, { 'mcp-name': 't-1' }))).status).toBe(404);
-  });
-
-  it('decodes Mcp-Param-* headers onto MessageExtra.mcpParams and refuses bad encodings', async () => {
-    const { handler, requests } = modernHarness();
-    const call = modernRequest('tools/call', 7, {
-      name: 'test_x_mcp_header',
-      arguments: { region: 'us-west1' },
+  describe('SEP-2243 request headers (2026-07-28)', () => {
+    it('requires MCP-Protocol-Version and its equality with body _meta', async () => {
+      const { handler, requests } = modernHarness();
+      const body = modernRequest('tools/list', 1);
+      await expectMismatch(
+        await handler(modernPost(body, { 'mcp-protocol-version': undefined })),
+        1,
+        /MCP-Protocol-Version header is required/,
+      );
+      await expectMismatch(
+        await handler(modernPost(body, { 'mcp-protocol-version': '2025-11-25' })),
+        1,
+        /does not match body _meta/,
+      );
+      expect(requests).toHaveLength(0);
     });
-    const ok = await handler(
-      modernPost(call, {
-        'Mcp-Param-Region': 'us-west1',
-        'mcp-param-greeting': '=?base64?SGVsbG8sIOS4lueVjA==?=',
-      }),
-    );
-    expect(ok.status).toBe(200);
-    const extra = requests[0]!.extras[0] as HttpMessageExtra;
-    expect(extra.mcpParams).toEqual({ region: 'us-west1', greeting: 'Hello, 世界' });
-    expect(extra.protocolVersion).toBe(MODERN);
-    await expectMismatch(
-      await handler(modernPost(call, { 'mcp-param-region': '=?base64?dXMtd2VzdDE?=' })),
-      7,
-      /mcp-param-region .*padding/,
-    );
-    await expectMismatch(
-      await handler(modernPost(call, { 'mcp-param-region': '=?base64?dXMt*2VzdDE=?=' })),
-      7,
-      /Base64 alphabet/,
-    );
-    expect(requests).toHaveLength(1);
+
+    it('requires Mcp-Method equal to the body method: names case-insensitive, values exact, whitespace tolerated', async () => {
+      const { handler } = modernHarness();
+      const body = modernRequest('tools/list', 2);
+      await expectMismatch(
+        await handler(modernPost(body, { 'mcp-method': undefined })),
+        2,
+        /Mcp-Method header is required/,
+      );
+      await expectMismatch(
+        await handler(modernPost(body, { 'mcp-method': 'tools/call' })),
+        2,
+        /does not match body method/,
+      );
+      await expectMismatch(
+        await handler(modernPost(body, { 'mcp-method': 'Tools/List' })),
+        2,
+        /does not match/,
+      );
+      const request = modernPost(body, { 'mcp-method': undefined, 'MCP-METHOD': '  tools/list  ' });
+      expect((await handler(request)).status).toBe(404); // the fake server has no tools/list: past the checks
+    });
+
+    it('requires Mcp-Name equal to params.name or params.uri, decoding Base64 values', async () => {
+      const { handler } = modernHarness();
+      const call = modernRequest('tools/call', 3, { name: 'get_weather' });
+      await expectMismatch(
+        await handler(modernPost(call, { 'mcp-name': undefined })),
+        3,
+        /Mcp-Name header is required/,
+      );
+      await expectMismatch(
+        await handler(modernPost(call, { 'mcp-name': 'other' })),
+        3,
+        /does not match body params.name/,
+      );
+      expect((await handler(modernPost(call, { 'mcp-name': '=?base64?Z2V0X3dlYXRoZXI=?=' }))).status).toBe(
+        200,
+      );
+      await expectMismatch(
+        await handler(modernPost(call, { 'mcp-name': '=?base64?Z2V0X3dlYXRoZXI?=' })),
+        3,
+        /padding/,
+      );
+      const prompt = modernRequest('prompts/get', 4, { name: 'p' });
+      await expectMismatch(await handler(modernPost(prompt, { 'mcp-name': 'q' })), 4, /params.name/);
+      const read = modernRequest('resources/read', 5, { uri: 'file:///a.txt' });
+      await expectMismatch(await handler(modernPost(read, { 'mcp-name': 'file:///b.txt' })), 5, /params.uri/);
+      const task = modernRequest('tasks/get', 6, { taskId: 't-1' });
+      await expectMismatch(await handler(modernPost(task)), 6, /params.taskId/);
+      expect((await handler(modernPost(task, { 'mcp-name': 't-1' }))).status).toBe(404);
+    });
+
+    it('decodes Mcp-Param-* headers onto MessageExtra.mcpParams and refuses bad encodings', async () => {
+      const { handler, requests } = modernHarness();
+      const call = modernRequest('tools/call', 7, {
+        name: 'test_x_mcp_header',
+        arguments: { region: 'us-west1' },
+      });
+      const ok = await handler(
+        modernPost(call, {
+          'Mcp-Param-Region': 'us-west1',
+          'mcp-param-greeting': '=?base64?SGVsbG8sIOS4lueVjA==?=',
+        }),
+      );
+      expect(ok.status).toBe(200);
+      const extra = requests[0]!.extras[0] as HttpMessageExtra;
+      expect(extra.mcpParams).toEqual({ region: 'us-west1', greeting: 'Hello, 世界' });
+      expect(extra.protocolVersion).toBe(MODERN);
+      await expectMismatch(
+        await handler(modernPost(call, { 'mcp-param-region': '=?base64?dXMtd2VzdDE?=' })),
+        7,
+        /mcp-param-region .*padding/,
+      );
+      await expectMismatch(
+        await handler(modernPost(call, { 'mcp-param-region': '=?base64?dXMt*2VzdDE=?=' })),
+        7,
+        /Base64 alphabet/,
+      );
+      expect(requests).toHaveLength(1);
+    });
   });
 });

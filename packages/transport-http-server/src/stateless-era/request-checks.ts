@@ -7,6 +7,7 @@ import {
   MetaKey,
   Method,
 } from '@mcpkit/protocol';
+import type { HttpExchange, Reply } from '../exchange.js';
 import { rejection } from '../http-errors.js';
 import { decodeHeaderValue } from './param-encoding.js';
 
@@ -23,10 +24,10 @@ export interface CheckedMessage {
  * `Mcp-Method` and `Mcp-Name` mirroring the body. Refusals are HTTP 400 and keep the request id.
  */
 export function checkStatelessPost(
-  request: Request,
+  request: HttpExchange,
   messages: JSONRPCMessage[],
   isBatch: boolean,
-): CheckedMessage | Response {
+): CheckedMessage | Reply {
   const message = messages[0];
   if (isBatch || !message || !('method' in message)) {
     return rejection(
@@ -49,7 +50,7 @@ export function checkStatelessPost(
   if (envelopeProblem && id !== null) {
     return rejection(400, `Invalid params: ${envelopeProblem}`, { code: ErrorCode.InvalidParams, id });
   }
-  const headerVersion = request.headers.get(HttpHeader.ProtocolVersion)?.trim();
+  const headerVersion = request.header(HttpHeader.ProtocolVersion)?.trim();
   const bodyVersion = (meta as Record<string, unknown> | undefined)?.[MetaKey.ProtocolVersion];
   if (!headerVersion) {
     return mismatch(
@@ -61,11 +62,11 @@ export function checkStatelessPost(
       `MCP-Protocol-Version header ${JSON.stringify(headerVersion)} does not match body _meta["${MetaKey.ProtocolVersion}"] ${JSON.stringify(bodyVersion)}`,
     );
   }
-  const mcpParams = readParamHeaders(request.headers);
+  const mcpParams = readParamHeaders(request);
   if (typeof mcpParams === 'string') return mismatch(mcpParams);
   // Notification POSTs have no header requirements in this revision.
   if (id === null) return { message, mcpParams };
-  const methodHeader = request.headers.get(HttpHeader.Method)?.trim();
+  const methodHeader = request.header(HttpHeader.Method)?.trim();
   if (methodHeader === undefined || methodHeader === '') {
     return mismatch(`the Mcp-Method header is required (expected ${JSON.stringify(message.method)})`);
   }
@@ -74,7 +75,7 @@ export function checkStatelessPost(
       `Mcp-Method header value ${JSON.stringify(methodHeader)} does not match body method ${JSON.stringify(message.method)}`,
     );
   }
-  const nameProblem = checkNameHeader(request.headers, message.method, params);
+  const nameProblem = checkNameHeader(request, message.method, params);
   if (nameProblem) return mismatch(nameProblem);
   return { message, mcpParams };
 }
@@ -100,15 +101,15 @@ export function nameSourceOf(method: string): 'name' | 'uri' | 'taskId' | undefi
 }
 
 function checkNameHeader(
-  headers: Headers,
+  request: HttpExchange,
   method: string,
   params: Record<string, unknown>,
 ): string | undefined {
   const source = nameSourceOf(method);
   if (!source) return undefined;
   const expected = params[source];
-  const raw = headers.get(HttpHeader.Name);
-  if (raw === null || raw.trim() === '') {
+  const raw = request.header(HttpHeader.Name);
+  if (raw === undefined || raw.trim() === '') {
     return `the Mcp-Name header is required for ${method} (expected params.${source} ${JSON.stringify(expected)})`;
   }
   const decoded = decodeHeaderValue(raw);
@@ -119,10 +120,11 @@ function checkNameHeader(
   return undefined;
 }
 
-function readParamHeaders(headers: Headers): Record<string, string> | string {
+function readParamHeaders(request: HttpExchange): Record<string, string> | string {
   const params: Record<string, string> = {};
-  for (const [name, raw] of headers) {
+  for (const name of request.headerNames()) {
     if (!name.startsWith(HttpHeader.ParamPrefix)) continue;
+    const raw = request.header(name)!;
     const key = name.slice(HttpHeader.ParamPrefix.length);
     const decoded = decodeHeaderValue(raw);
     if (!decoded.ok) return `header ${name} ${decoded.problem}`;

@@ -7,6 +7,7 @@ import {
   Notification,
   type RequestId,
 } from '@mcpkit/protocol';
+import { emptyReply, type HttpExchange, type Reply } from '../exchange.js';
 import { generateSessionId } from '../ids.js';
 import type { KeepAlive } from '../keep-alive.js';
 import { OutboundStream, type ResponseMode, type StreamHost } from '../outbound-stream.js';
@@ -72,19 +73,19 @@ export class RequestTransport implements Transport {
   }
 
   /** Delivers the message and resolves with the HTTP response: 202, JSON, or an SSE stream. */
-  respond(request: Request): Promise<Response> {
+  respond(request: HttpExchange): Promise<Reply> {
     this.#env.admitted(this);
     if (this.#requestId === undefined) {
       this.onmessage?.(this.#message, this.#extra);
       void this.close();
-      return Promise.resolve(new Response(null, { status: 202 }));
+      return Promise.resolve(emptyReply(202));
     }
     const stream = new OutboundStream(this.#host(), {
       id: this.channel,
       kind: 'post',
       requestIds: [this.#requestId],
       mode: this.isListen ? 'sse' : this.#env.responseMode === 'sse' ? 'sse' : 'auto',
-      signal: request.signal,
+      abort: request,
     });
     this.#stream = stream;
     stream.onfinish = () => {
@@ -92,10 +93,10 @@ export class RequestTransport implements Transport {
       void this.close();
     };
     this.#unsubscribe = this.#env.bus.subscribe(this.channel, (envelope) => stream.push(envelope.message));
-    request.signal.addEventListener('abort', () => this.#clientGone(), { once: true });
+    request.onAbort(() => this.#clientGone());
     const response = stream.response();
     this.onmessage?.(this.#message, this.#extra);
-    if (request.signal.aborted) this.#clientGone();
+    if (request.aborted) this.#clientGone();
     return response.then((answer) => this.#withErrorStatus(answer));
   }
 
@@ -147,8 +148,8 @@ export class RequestTransport implements Transport {
       eventStore: undefined, // 2026-07-28 streams are not resumable: no event ids, no priming.
       retryMs: this.#env.retryMs,
       primes: () => false,
-      openConnection: (signal) => {
-        const connection = this.#env.keepAlive.open(signal);
+      openConnection: (abort) => {
+        const connection = this.#env.keepAlive.open(abort);
         connection.addDisconnectListener(() => this.#clientGone());
         return connection;
       },
@@ -168,10 +169,10 @@ export class RequestTransport implements Transport {
     void this.close();
   }
 
-  #withErrorStatus(response: Response): Response {
+  #withErrorStatus(reply: Reply): Reply {
     const status = this.#errorStatus;
-    const isJson = response.headers.get('content-type') === 'application/json';
-    if (status === undefined || status === response.status || !isJson) return response;
-    return new Response(response.body, { status, headers: response.headers });
+    const isJson = reply.headers['content-type'] === 'application/json';
+    if (status === undefined || status === reply.status || !isJson) return reply;
+    return { ...reply, status };
   }
 }

@@ -1,6 +1,8 @@
 import type { AuthInfo } from '@mcpkit/jsonrpc';
 import type { JSONRPCMessage } from '@mcpkit/protocol';
-import { type HandlerContext, messageExtra } from '../route-context.js';
+import type { HttpExchange, Reply } from '../exchange.js';
+import { messageExtra } from '../message-extra.js';
+import type { HandlerContext } from '../route-context.js';
 import type { HttpMessageExtra } from '../session-transport.js';
 import { requestIdOf, statelessEraNotServed } from '../versions.js';
 import { checkStatelessPost } from './request-checks.js';
@@ -13,21 +15,19 @@ import { RequestTransport } from './request-transport.js';
  */
 export async function postStatelessEra(
   context: HandlerContext,
-  request: Request,
+  request: HttpExchange,
   parsed: { messages: JSONRPCMessage[]; isBatch: boolean },
   auth: AuthInfo | undefined,
   version: string,
-): Promise<Response> {
+): Promise<Reply> {
   const { config } = context;
   if (!config.statelessProtocolVersions.includes(version)) {
     return statelessEraNotServed(version, context.supportedVersions, requestIdOf(parsed.messages));
   }
   const checked = checkStatelessPost(request, parsed.messages, parsed.isBatch);
-  if (checked instanceof Response) return checked;
-  const extra: HttpMessageExtra = {
-    ...messageExtra(request, auth, undefined, version),
-    mcpParams: checked.mcpParams,
-  };
+  if (!('mcpParams' in checked)) return checked;
+  const extra: HttpMessageExtra = messageExtra(request, auth, undefined, version);
+  extra.mcpParams = checked.mcpParams;
   const transport = new RequestTransport(context.requestEnv, checked.message, extra);
   const failed = await context.startSession(transport, {
     sessionId: undefined,

@@ -1,6 +1,7 @@
 // Builds a handler wired to fake servers and performs the initialize handshake.
 import { createStreamableHttpHandler, type StreamableHttpHandler } from '../handler.js';
 import type { StreamableHttpHandlerOptions } from '../options.js';
+import { adapt } from './adapters.js';
 import { connectFakeServer, type FakeServer } from './fake-server.js';
 import { initializeMessage, postRequest } from './http.js';
 
@@ -9,14 +10,17 @@ export interface Harness {
   servers: FakeServer[];
 }
 
+/** A handler wired to fake servers, served by the running test's adapter (see adapters.ts). */
 export function harness(options: Partial<StreamableHttpHandlerOptions> = {}): Harness {
   const servers: FakeServer[] = [];
-  const handler = createStreamableHttpHandler({
-    onSession: async (transport) => {
-      await connectFakeServer(transport, servers);
-    },
-    ...options,
-  });
+  const handler = adapt(
+    createStreamableHttpHandler({
+      onSession: async (transport) => {
+        await connectFakeServer(transport, servers);
+      },
+      ...options,
+    }),
+  );
   return { handler, servers };
 }
 

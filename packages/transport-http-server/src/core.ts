@@ -1,0 +1,286 @@
+import type { AuthInfo } from '@mcpkit/jsonrpc';
+import { HttpHeader } from '@mcpkit/protocol';
+import { preflight, withCors } from './cors.js';
+import { emptyReply, type HttpExchange, type HttpReply, type Reply } from './exchange.js';
+import { createGate } from './gate.js';
+import { rejection } from './http-errors.js';
+import { KeepAlive } from './keep-alive.js';
+import { handleLegacyGet, handleLegacyPost } from './legacy-routes.js';
+import type { LegacySseTransport } from './legacy-sse.js';
+import { type ConnectionInfo, resolveOptions, type StreamableHttpHandlerOptions } from './options.js';
+import {
+  methodNotAllowed,
+  requireJsonContentType,
+  requirePostAccept,
+  requireSseAccept,
+} from './request-checks.js';
+import { type HandlerContext, principalProblem, readAndParse } from './route-context.js';
+import { createHostValidator } from './security.js';
+import { SessionRegistry } from './session-registry.js';
+import { type SessionEnvironment, StreamableSessionTransport } from './session-transport.js';
+import { SseBufferBudget } from './sse-budget.js';
+import { createRequestEnvironment } from './stateless-era/environment.js';
+import { postStatelessEra } from './stateless-era/route.js';
+import { openStreamableSession, postStateless, postToSession } from './streamable-post.js';
+import { decideVersion, requestIdOf, unsupportedVersion } from './versions.js';
+
+/** The handler's logic, on exchanges; the Web and node:http adapters drive it. */
+export interface HandlerCore {
+  /** `connection` tells what the server adapter knows of the socket. */
+  handle(request: HttpExchange, connection?: ConnectionInfo): Promise<Reply>;
+  close(options?: { timeoutMs?: number }): Promise<void>;
+  readonly sessionCount: number;
+  getSession(sessionId: string): StreamableSessionTransport | LegacySseTransport | undefined;
+}
+
+/**
+ * Builds the handler's logic: Streamable HTTP (2025-03-26 to 2025-11-25) and 2026-07-28 at
+ * `endpoint`, the 2024-11-05 HTTP+SSE transport at its two paths, secure defaults, and a
+ * Transport per session for `onSession`.
+ */
+export function createHandlerCore(options: StreamableHttpHandlerOptions): HandlerCore {
+  const config = resolveOptions(options);
+  const gate = createGate();
+  const registry = new SessionRegistry<StreamableSessionTransport | LegacySseTransport>({
+    store: config.sessionStore,
+    maxSessions: config.maxSessions,
+    maxSessionsPerPrincipal: config.maxSessionsPerPrincipal,
+    maxSessionsPerAddress: config.maxSessionsPerAddress,
+    idleTimeoutMs: config.sessionIdleTimeoutMs,
+    handshakeTimeoutMs: config.handshakeTimeoutMs,
+    now: config.now,
+    onerror: config.onerror,
+    // History ages out on the same timer, also in sessions that never write again.
+    onsweep: () => config.eventStore?.prune?.(),
+  });
+  // Only the cap needs the address; requests are the keys, so nothing outlives them.
+  const addresses = new WeakMap<HttpExchange, string | undefined>();
+  // Stateless transports live for one POST and are not sessions, but close() must still end them.
+  const statelessTransports = new Set<StreamableSessionTransport>();
+  const keepAlive = new KeepAlive(config.sseKeepAliveMs, {
+    maxBufferedBytes: config.maxSseBufferBytes,
+    onoverflow: config.onerror,
+    budget: new SseBufferBudget(config.maxSseBufferTotalBytes),
+  });
+  const env: SessionEnvironment = {
+    eventStore: config.eventStore,
+    bus: config.messageBus,
+    sessionStore: config.sessionStore,
+    retryMs: config.retryMs,
+    keepAlive,
+    responseMode: config.responseMode,
+    onerror: config.onerror,
+    sessionClosed: (transport) => {
+      statelessTransports.delete(transport);
+      if (transport.sessionId === undefined) return;
+      registry.forget(transport.sessionId);
+      if (config.eventStore) {
+        Promise.resolve(config.eventStore.deleteSession(transport.sessionId)).catch(reportTo(config.onerror));
+      }
+    },
+    sessionAdmitted: (transport) => registry.answered(transport.record.id),
+    streamOpened: () => gate.enter(),
+    streamFinished: () => gate.leave(),
+  };
+  const requests = createRequestEnvironment(config, keepAlive, gate);
+  const requestEnv = requests.env;
+  const context: HandlerContext = {
+    config,
+    registry,
+    env,
+    requestEnv,
+    supportedVersions: [...config.statelessProtocolVersions, ...config.protocolVersions],
+    gate,
+    hostProblem: createHostValidator(config),
+    clientAddress: (request) => addresses.get(request),
+    async startSession(transport, info) {
+      if (info.kind === 'stateless') statelessTransports.add(transport as StreamableSessionTransport);
+      try {
+        const wire = info.kind === 'request' ? (config.onRequest ?? config.onSession) : config.onSession;
+        await wire(transport, info);
+        return undefined;
+      } catch (error) {
+        await transport.close();
+        config.onerror(asError(error));
+        return rejection(500, `Internal Server Error: onSession failed: ${asError(error).message}`);
+      }
+    },
+  };
+
+  const handle = async (request: HttpExchange, connection?: ConnectionInfo): Promise<Reply> => {
+    if (gate.closing) return rejection(503, 'Service Unavailable: the server is shutting down');
+    if (Number.isFinite(config.maxSessionsPerAddress)) {
+      addresses.set(request, config.clientAddress(request, connection));
+    }
+    gate.enter();
+    try {
+      const response = await route(context, request);
+      // A refused Origin gets no CORS headers: its page must not even read why.
+      return config.cors && !context.hostProblem(request) ? withCors(request, response) : response;
+    } catch (error) {
+      config.onerror(asError(error));
+      return rejection(500, `Internal Server Error: ${asError(error).message}`);
+    } finally {
+      gate.leave();
+    }
+  };
+
+  return {
+    handle,
+    async close(closeOptions = {}) {
+      await gate.drain(closeOptions.timeoutMs ?? config.closeTimeoutMs);
+      await registry.closeAll();
+      await Promise.all([...statelessTransports].map((transport) => transport.close()));
+      await requests.closeAll();
+      keepAlive.stop();
+    },
+    get sessionCount() {
+      return registry.size;
+    },
+    getSession: (sessionId) => registry.peek(sessionId),
+  };
+}
+
+async function route(context: HandlerContext, request: HttpExchange): Promise<Reply> {
+  const { config } = context;
+  const problem = context.hostProblem(request);
+  if (problem) return rejection(403, problem);
+  const pathname = request.path;
+  const legacy = config.legacySse;
+  const target = matches(pathname, config.endpoint)
+    ? 'mcp'
+    : legacy && matches(pathname, legacy.ssePath)
+      ? 'sse'
+      : legacy && matches(pathname, legacy.messagesPath)
+        ? 'messages'
+        : undefined;
+  if (!target) {
+    return rejection(404, `Not Found: ${pathname} is not an MCP endpoint; expected ${config.endpoint}`);
+  }
+  const allow =
+    target === 'sse' ? ONLY_GET : target === 'messages' || config.stateless ? ONLY_POST : SESSION_METHODS;
+  if (config.cors && request.method === 'OPTIONS') return preflight(request, allow);
+  if (!allow.includes(request.method)) return methodNotAllowed(request.method, allow);
+
+  const authenticated = config.authenticate ? await config.authenticate(request) : undefined;
+  if (isEarlyReply(authenticated)) return toReply(authenticated);
+  const auth = authenticated;
+  await context.registry.sweep();
+
+  if (target === 'sse') return handleLegacyGet(context, request, auth, pathname);
+  if (target === 'messages') return handleLegacyPost(context, request, auth);
+  if (request.method === 'POST') return handlePost(context, request, auth);
+  const decision = decideVersion(request, [], config.protocolVersions, config.statelessProtocolVersions);
+  if (decision.era === 'unsupported')
+    return unsupportedVersion(decision.requested, context.supportedVersions);
+  // 2026-07-28 has no standalone stream and no sessions to delete.
+  if (decision.era === 'stateless') return methodNotAllowed(request.method, ['POST']);
+  const session = await sessionFor(context, request, auth);
+  if (!(session instanceof StreamableSessionTransport)) return session;
+  if (request.method === 'DELETE') {
+    await session.close();
+    return emptyReply(200);
+  }
+  return handleGet(request, session);
+}
+
+async function handlePost(
+  context: HandlerContext,
+  request: HttpExchange,
+  auth: AuthInfo | undefined,
+): Promise<Reply> {
+  const { config } = context;
+  const refused = requirePostAccept(request) ?? requireJsonContentType(request);
+  if (refused) return refused;
+  const parsed = await readAndParse(request, config);
+  if (!('messages' in parsed)) return parsed;
+  const decision = decideVersion(
+    request,
+    parsed.messages,
+    config.protocolVersions,
+    config.statelessProtocolVersions,
+  );
+  if (decision.era === 'unsupported') {
+    return unsupportedVersion(decision.requested, context.supportedVersions, requestIdOf(parsed.messages));
+  }
+  if (decision.era === 'stateless') {
+    return postStatelessEra(context, request, parsed, auth, decision.version);
+  }
+  if (config.stateless) return postStateless(context, request, parsed, auth, decision.version);
+  if (parsed.messages.some((m) => 'method' in m && m.method === 'initialize')) {
+    return openStreamableSession(context, request, parsed, auth, decision.version);
+  }
+  const session = await sessionFor(context, request, auth);
+  if (!(session instanceof StreamableSessionTransport)) return session;
+  return postToSession(request, parsed, auth, decision.version, session);
+}
+
+async function handleGet(request: HttpExchange, session: StreamableSessionTransport): Promise<Reply> {
+  const refused = requireSseAccept(request);
+  if (refused) return refused;
+  const headers = { [HttpHeader.SessionId]: session.record.id };
+  const lastEventId = request.header(HttpHeader.LastEventId);
+  if (lastEventId) return session.resume(request, lastEventId, headers);
+  return session.openStandalone(request, headers);
+}
+
+/** The Streamable HTTP session a request names: 400 without an id, 404 if unknown, 403 if another principal's. */
+async function sessionFor(
+  context: HandlerContext,
+  request: HttpExchange,
+  auth: AuthInfo | undefined,
+): Promise<StreamableSessionTransport | Reply> {
+  const id = request.header(HttpHeader.SessionId);
+  if (!id) {
+    return rejection(
+      400,
+      'Bad Request: Mcp-Session-Id header is required for every request after initialize',
+    );
+  }
+  const session = await context.registry.use(id);
+  if (!(session instanceof StreamableSessionTransport)) {
+    return rejection(
+      404,
+      'Not Found: session not found (it expired or was ended); send a new initialize without Mcp-Session-Id',
+    );
+  }
+  return principalProblem(session.record.principal, auth) ?? session;
+}
+
+const ONLY_GET: readonly string[] = ['GET'];
+const ONLY_POST: readonly string[] = ['POST'];
+const SESSION_METHODS: readonly string[] = ['GET', 'POST', 'DELETE'];
+
+/** An `authenticate` result that answers the request itself. */
+function isEarlyReply(value: AuthInfo | HttpReply | Response | undefined): value is HttpReply | Response {
+  return value !== undefined && (isWebResponse(value) || typeof (value as HttpReply).status === 'number');
+}
+
+function isWebResponse(value: unknown): value is Response {
+  return typeof Response !== 'undefined' && value instanceof Response;
+}
+
+async function toReply(early: HttpReply | Response): Promise<Reply> {
+  if (!isWebResponse(early)) {
+    const reply: Reply = { status: early.status, headers: { ...early.headers } };
+    if (early.body !== undefined) reply.body = early.body;
+    return reply;
+  }
+  const headers: Record<string, string> = {};
+  early.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  return { status: early.status, headers, ...(early.body === null ? {} : { body: await early.text() }) };
+}
+
+function matches(pathname: string, path: string): boolean {
+  return pathname === path || (path.startsWith('/') && pathname.endsWith(path));
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+function reportTo(onerror: (error: Error) => void) {
+  return (error: unknown) => onerror(asError(error));
+}
