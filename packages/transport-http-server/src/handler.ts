@@ -253,7 +253,7 @@ export async function sessionFor(
       'Not Found: session not found (it expired or was ended); send a new initialize without Mcp-Session-Id',
     );
   }
-  return principalProblem(session.record.principal, auth) ?? session;
+  return principalProblem(session.record, auth) ?? session;
 }
 
 function matches(pathname: string, path: string): boolean {

@@ -4,7 +4,13 @@ import { rejection } from './http-errors.js';
 import { isVisibleAscii } from './ids.js';
 import { LegacySseTransport } from './legacy-sse.js';
 import { requireJsonContentType, requireSseAccept } from './request-checks.js';
-import { type HandlerContext, messageExtra, principalProblem, readAndParse } from './route-context.js';
+import {
+  bindPrincipal,
+  type HandlerContext,
+  messageExtra,
+  principalProblem,
+  readAndParse,
+} from './route-context.js';
 import type { SessionRecord } from './stores/types.js';
 
 /** GET /sse (2024-11-05): opens the session's stream and announces the POST endpoint. */
@@ -34,7 +40,7 @@ export async function handleLegacyGet(
     createdAt: now,
     lastSeenAt: now,
   };
-  if (auth) record.principal = auth.clientId;
+  bindPrincipal(record, auth);
   const transport = new LegacySseTransport(record, context.env.keepAlive.open(request.signal), (ended) =>
     registry.forget(ended.sessionId),
   );
@@ -66,7 +72,7 @@ export async function handleLegacyPost(
   if (!(session instanceof LegacySseTransport)) {
     return rejection(404, 'Not Found: no open SSE session has this sessionId; open a new one with GET');
   }
-  const forbidden = principalProblem(session.record.principal, auth);
+  const forbidden = principalProblem(session.record, auth);
   if (forbidden) return forbidden;
   const refused = requireJsonContentType(request);
   if (refused) return refused;
