@@ -114,7 +114,7 @@ type FetchHandler<A extends unknown[]> = ((request: Request, ...rest: A) => Prom
  * `server.metadataUrl`'s path (the MCP handler answers only its endpoint). Keeps `close`.
  */
 export function withProtectedResourceMetadata<A extends unknown[]>(
-  server: ResourceServer,
+  server: Pick<ResourceServer, 'metadataReply'>,
   handler: FetchHandler<A>,
 ): FetchHandler<A> {
   const wrapped: FetchHandler<A> = (request, ...rest) => {
