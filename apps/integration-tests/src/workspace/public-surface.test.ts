@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { workspaceManifests } from './repo.js';
 
 const pinned: Record<string, { private: boolean; exports: string[] }> = {
+  '@mcpkit/auth-server': { private: false, exports: ['.'] },
   '@mcpkit/bench': { private: true, exports: ['.'] },
   '@mcpkit/client': { private: false, exports: ['.', './tasks-extension'] },
   '@mcpkit/conformance': { private: true, exports: ['.'] },

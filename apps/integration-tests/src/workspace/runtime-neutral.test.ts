@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot, sourceFiles } from './repo.js';
 
-const neutralPackages = ['protocol', 'jsonrpc', 'server', 'client', 'transport-http-client'];
+const neutralPackages = ['protocol', 'jsonrpc', 'server', 'client', 'transport-http-client', 'auth-server'];
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 const importPattern =
   /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
@@ -29,7 +29,11 @@ describe('runtime-neutral packages', () => {
   for (const name of neutralPackages) {
     it(`@mcpkit/${name} imports no node: module outside its tests`, () => {
       const files = sourceFiles(join(repoRoot, 'packages', name, 'src'), ['.ts']).filter(
-        (file) => !file.endsWith('.test.ts') && !file.includes('/bench/') && !file.includes('/testing/'),
+        (file) =>
+          !file.endsWith('.test.ts') &&
+          !file.includes('/bench/') &&
+          !file.includes('/testing/') &&
+          !file.includes('/test-helpers/'),
       );
       expect(files.length).toBeGreaterThan(0);
       const offenders = files.flatMap((file) =>
