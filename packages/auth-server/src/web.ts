@@ -68,7 +68,9 @@ async function readBounded(request: Request, limit: number): Promise<string | un
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel();
+      // Not awaited: a clone is one branch of a tee, whose cancel settles only once the other
+      // branch (the request the handler holds) is cancelled too.
+      void reader.cancel();
       return undefined;
     }
     chunks.push(value);
