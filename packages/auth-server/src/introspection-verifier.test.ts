@@ -85,6 +85,15 @@ describe('introspectionVerifier (RFC 7662)', () => {
     expect(as.hits.get('/introspect')).toBe(4);
   });
 
+  it('refuses a token the AS will not introspect (400 unsupported_token_type) as invalid_token', async () => {
+    as.routes.set('/introspect', () => ({ status: 400, body: { error: 'unsupported_token_type' } }));
+    await expect(verifier().verify('a.jwt.token')).rejects.toMatchObject({
+      code: 'invalid_token',
+      status: 401,
+      message: `the authorization server does not introspect this kind of token (introspection at ${as.url}/introspect answered unsupported_token_type)`,
+    });
+  });
+
   it('does not cache a refusal, and says when the AS itself fails (503)', async () => {
     as.routes.set('/introspect', () => ({ status: 500, body: { error: 'boom' } }));
     const error = await verifier()

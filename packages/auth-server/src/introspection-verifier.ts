@@ -66,6 +66,13 @@ export function introspectionVerifier(options: IntrospectionVerifierOptions): To
       );
     }
     const text = await response.text();
+    if (response.status === 400 && oauthError(text) === 'unsupported_token_type') {
+      // About the token, not the server: e.g. a JWT access token the AS will not introspect.
+      throw new AuthError(
+        'invalid_token',
+        `the authorization server does not introspect this kind of token (introspection at ${endpoint.href} answered unsupported_token_type)`,
+      );
+    }
     if (!response.ok) {
       throw new AuthError(
         'server_error',
@@ -114,6 +121,15 @@ export function introspectionVerifier(options: IntrospectionVerifierOptions): To
       return verified;
     },
   };
+}
+
+function oauthError(text: string): unknown {
+  try {
+    return (JSON.parse(text) as { error?: unknown } | null)?.error;
+  } catch {
+    // Not JSON: no OAuth error code to read; the caller reports the status and the text.
+    return undefined;
+  }
 }
 
 function requestHeaders(credentials: IntrospectionVerifierOptions['credentials']): Record<string, string> {

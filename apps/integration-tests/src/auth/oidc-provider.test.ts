@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import {
   createResourceServer,
+  introspectionVerifier,
   jwtVerifier,
   type ResourceServer,
   webAuthenticate,
@@ -24,15 +25,35 @@ const fixture = fileURLToPath(new URL('./fixtures/oidc-server.mjs', import.meta.
 
 let provider: ChildProcess;
 let mcp: ServerHandle;
+let opaqueMcp: ServerHandle;
 let endpoint: string;
+/** A second MCP server whose tokens are opaque: verified by introspection. */
+let opaqueEndpoint: string;
 let issuer: string;
 let tokenEndpoint: string;
 let rs: ResourceServer | undefined;
+let opaqueRs: ResourceServer | undefined;
 const clients: McpClient[] = [];
 
+/** A real MCP server on 127.0.0.1 behind the resource server `current()` returns. */
+async function protectedMcpServer(current: () => ResourceServer): Promise<ServerHandle> {
+  const server = new McpServer({ name: 'protected', version: '1.0.0' });
+  server.tool('echo', { inputSchema: { text: z.string() } }, ({ text }) => text);
+  server.tool('deploy', { inputSchema: { target: z.string().optional() } }, () => 'deployed');
+  const handler = createStreamableHttpHandler({
+    onSession: (transport) => server.connect(transport),
+    authenticate: (request) => webAuthenticate(current())(request),
+  });
+  return serve(
+    withProtectedResourceMetadata({ metadataReply: (head) => current().metadataReply(head) }, handler),
+  );
+}
+
 /** Starts the provider for `resource` and resolves with its issuer once it listens. */
-function startProvider(resource: string): Promise<string> {
-  provider = spawn(process.execPath, [fixture, resource], { stdio: ['ignore', 'pipe', 'pipe'] });
+function startProvider(resource: string, opaqueResource: string): Promise<string> {
+  provider = spawn(process.execPath, [fixture, resource, opaqueResource], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(
@@ -54,32 +75,38 @@ function startProvider(resource: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  const server = new McpServer({ name: 'protected', version: '1.0.0' });
-  server.tool('echo', { inputSchema: { text: z.string() } }, ({ text }) => text);
-  server.tool('deploy', { inputSchema: { target: z.string().optional() } }, () => 'deployed');
-  const handler = createStreamableHttpHandler({
-    onSession: (transport) => server.connect(transport),
-    authenticate: (request) => webAuthenticate(rs!)(request),
-  });
-  mcp = await serve(
-    withProtectedResourceMetadata({ metadataReply: (head) => rs!.metadataReply(head) }, handler),
-  );
+  mcp = await protectedMcpServer(() => rs!);
+  opaqueMcp = await protectedMcpServer(() => opaqueRs!);
   endpoint = new URL('/mcp', mcp.url).href;
-  issuer = await startProvider(endpoint);
+  opaqueEndpoint = new URL('/mcp', opaqueMcp.url).href;
+  issuer = await startProvider(endpoint, opaqueEndpoint);
   const discovery = (await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()) as {
     issuer: string;
     jwks_uri: string;
     token_endpoint: string;
+    introspection_endpoint: string;
   };
   expect(discovery.issuer).toBe(issuer);
   tokenEndpoint = discovery.token_endpoint;
-  rs = createResourceServer({
-    resource: endpoint,
+  const common = {
     authorizationServers: [issuer],
-    verifier: jwtVerifier({ issuer, jwks: discovery.jwks_uri, typ: 'at+jwt' }),
     requiredScopes: ['mcp'],
     scopes: { tools: { deploy: ['tools:deploy'] } },
+  };
+  rs = createResourceServer({
+    ...common,
+    resource: endpoint,
+    verifier: jwtVerifier({ issuer, jwks: discovery.jwks_uri, typ: 'at+jwt' }),
     dpop: true,
+  });
+  opaqueRs = createResourceServer({
+    ...common,
+    resource: opaqueEndpoint,
+    verifier: introspectionVerifier({
+      endpoint: discovery.introspection_endpoint,
+      credentials: { clientId: 'other-client', clientSecret: 'other-client-secret' },
+      issuer,
+    }),
   });
 });
 
@@ -87,11 +114,13 @@ afterAll(async () => {
   for (const client of clients) await client.close();
   provider?.kill();
   await mcp?.close();
+  await opaqueMcp?.close();
 });
 
 async function clientCredentials(
   scope: string,
   dpop?: string,
+  resource = endpoint,
 ): Promise<{ access_token: string; token_type: string }> {
   const response = await fetch(tokenEndpoint, {
     method: 'POST',
@@ -100,7 +129,7 @@ async function clientCredentials(
       authorization: `Basic ${btoa('mcp-client:mcp-client-secret')}`,
       ...(dpop ? { dpop } : {}),
     },
-    body: new URLSearchParams({ grant_type: 'client_credentials', scope, resource: endpoint }).toString(),
+    body: new URLSearchParams({ grant_type: 'client_credentials', scope, resource }).toString(),
   });
   const body = (await response.json()) as { access_token: string; token_type: string };
   expect(response.status, JSON.stringify(body)).toBe(200);
@@ -109,9 +138,10 @@ async function clientCredentials(
 
 async function connect(
   options: ConstructorParameters<typeof StreamableHttpClientTransport>[1],
+  url = endpoint,
 ): Promise<McpClient> {
   const client = new McpClient({ name: 'e2e', version: '1.0.0' });
-  await client.connect(new StreamableHttpClientTransport(endpoint, options));
+  await client.connect(new StreamableHttpClientTransport(url, options));
   clients.push(client);
   return client;
 }
@@ -196,5 +226,32 @@ describe('tokens from a real OpenID Provider, verified by our resource server', 
     });
     expect(asBearer.status).toBe(401);
     expect(asBearer.headers.get('www-authenticate')).toContain('the token is DPoP-bound (cnf.jkt)');
+  });
+
+  it('an opaque token is checked by introspection at the provider; the JWT server refuses it, and vice versa', async () => {
+    const { access_token } = await clientCredentials('mcp', undefined, opaqueEndpoint);
+    expect(access_token.split('.')).toHaveLength(1);
+    const client = await connect({ headers: { authorization: `Bearer ${access_token}` } }, opaqueEndpoint);
+    expect(await client.callTool({ name: 'echo', arguments: { text: 'introspected' } })).toMatchObject({
+      content: [{ type: 'text', text: 'introspected' }],
+    });
+    await expect(client.callTool({ name: 'deploy', arguments: {} })).rejects.toMatchObject({ status: 403 });
+
+    const atJwtServer = await fetch(endpoint, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access_token}` },
+    });
+    expect(atJwtServer.status).toBe(401);
+    expect(atJwtServer.headers.get('www-authenticate')).toContain('the token is not a signed JWT');
+    const { access_token: jwt } = await clientCredentials('mcp');
+    const atOpaqueServer = await fetch(opaqueEndpoint, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${jwt}` },
+    });
+    expect(atOpaqueServer.status).toBe(401);
+    // oidc-provider does not introspect its JWT access tokens (400 unsupported_token_type).
+    expect(atOpaqueServer.headers.get('www-authenticate')).toContain(
+      'the authorization server does not introspect this kind of token',
+    );
   });
 });
