@@ -1,6 +1,7 @@
 // The public error classes, as installed (the packages' bundled dist), print under their own names:
 // esbuild once emitted `class _JsonRpcError`, and `console.log(error)` showed that name (issue 15).
 import { inspect } from 'node:util';
+import { AuthError } from '@mcpkit/auth-server';
 import { McpClientError } from '@mcpkit/client';
 import { JsonRpcError, McpkitError } from '@mcpkit/jsonrpc';
 import { MissingClientCapabilityError, UriTemplateError } from '@mcpkit/server';
@@ -16,6 +17,7 @@ const errors: Array<[string, Error]> = [
   ['UriTemplateError', new UriTemplateError('bad template')],
   ['HttpTransportError', new HttpTransportError('CLOSED', 'closed')],
   ['StdioTransportError', new StdioTransportError('NOT_CONNECTED', 'not connected')],
+  ['AuthError', new AuthError('invalid_token', 'the token expired')],
 ];
 
 describe('public error classes keep their names in the built packages', () => {
