@@ -73,6 +73,15 @@ describe('jwtVerifier with a remote JWKS', () => {
     expect(error.message).toBe('the token has no exp claim, which is required');
   });
 
+  it('refuses a token not valid yet, and one of the wrong typ when a typ is required', async () => {
+    const verifier = jwtVerifier({ issuer: ISSUER, jwks: `${as.url}/jwks`, clockSkewSec: 0, typ: 'at+jwt' });
+    const nbf = Math.floor(Date.now() / 1000) + 600;
+    const early = await refusal(verifier.verify(await accessToken(key, { nbf })));
+    expect(early.message).toMatch(`the token is not valid before ${new Date(nbf * 1000).toISOString()}`);
+    const idToken = await refusal(verifier.verify(await accessToken(key, {}, { typ: 'JWT' })));
+    expect(idToken.message).toMatch(/^the token's typ header is "JWT"; /);
+  });
+
   it('refuses a token from another issuer', async () => {
     const verifier = jwtVerifier({ issuer: ISSUER, jwks: `${as.url}/jwks` });
     const error = await refusal(verifier.verify(await accessToken(key, { iss: 'https://evil.example.com' })));
