@@ -27,6 +27,11 @@ export interface AuthInfo {
   clientId: string;
   scopes: string[];
   expiresAt?: number;
+  /**
+   * The user (or workload) the token was issued for, e.g. the JWT `sub` claim. HTTP sessions are
+   * bound to it as well as to `clientId`: two users of one OAuth client never share a session.
+   */
+  subject?: string;
   extra?: Record<string, unknown>;
 }
 

@@ -8,6 +8,9 @@ import { harness, initialize } from './test-helpers/setup.js';
 const tokens: Record<string, AuthInfo> = {
   alice: { token: 'alice', clientId: 'alice-client', scopes: ['mcp'] },
   bob: { token: 'bob', clientId: 'bob-client', scopes: ['mcp'] },
+  // Two users of one OAuth client: same clientId, different subjects.
+  carol: { token: 'carol', clientId: 'shared-client', scopes: ['mcp'], subject: 'carol' },
+  dave: { token: 'dave', clientId: 'shared-client', scopes: ['mcp'], subject: 'dave' },
 };
 
 function authenticate(request: HttpRequestHead): AuthInfo | Response {
@@ -78,6 +81,47 @@ describe.each(ADAPTERS)('on the %s adapter', (adapter) => {
         new Request(new URL(endpoint, BASE), {
           method: 'POST',
           headers: { host: 'localhost', 'content-type': 'application/json', authorization: 'Bearer bob' },
+          body: JSON.stringify(request('ping', 1)),
+        }),
+      );
+      expect(post.status).toBe(403);
+      await reader.cancel();
+    });
+
+    it('403 when another user of the same OAuth client uses the session, on POST, GET and DELETE', async () => {
+      const { handler, servers } = harness({ authenticate });
+      const { headers } = await initialize(handler, '2025-11-25', { authorization: 'Bearer carol' });
+      expect(handler.getSession(headers['mcp-session-id']!)?.record).toMatchObject({
+        principal: 'shared-client',
+        subject: 'carol',
+      });
+      const asDave = { ...headers, authorization: 'Bearer dave' };
+      const post = await handler(postRequest(request('echo', 1), asDave));
+      expect(post.status).toBe(403);
+      expect(await post.json()).toMatchObject({
+        error: { message: expect.stringContaining('another principal') },
+      });
+      expect((await handler(getRequest(asDave))).status).toBe(403);
+      const del = await handler(
+        new Request(`${BASE}/mcp`, { method: 'DELETE', headers: { host: 'localhost', ...asDave } }),
+      );
+      expect(del.status).toBe(403);
+      expect(servers[0]!.closed).toBe(false);
+      // The owner still gets in.
+      const own = await handler(postRequest(request('echo', 2), { ...headers, authorization: 'Bearer carol' }));
+      expect(own.status).toBe(200);
+      expect(servers[0]!.received.map((r) => r.message)).toHaveLength(2);
+    });
+
+    it('403 on the legacy POST endpoint for another user of the same OAuth client', async () => {
+      const { handler } = harness({ authenticate });
+      const get = await handler(getRequest({ authorization: 'Bearer carol' }, '/sse'));
+      const reader = new SseReader(get);
+      const endpoint = (await reader.next())!.data;
+      const post = await handler(
+        new Request(new URL(endpoint, BASE), {
+          method: 'POST',
+          headers: { host: 'localhost', 'content-type': 'application/json', authorization: 'Bearer dave' },
           body: JSON.stringify(request('ping', 1)),
         }),
       );

@@ -244,7 +244,7 @@ async function sessionFor(
       'Not Found: session not found (it expired or was ended); send a new initialize without Mcp-Session-Id',
     );
   }
-  return principalProblem(session.record.principal, auth) ?? session;
+  return principalProblem(session.record, auth) ?? session;
 }
 
 const ONLY_GET: readonly string[] = ['GET'];

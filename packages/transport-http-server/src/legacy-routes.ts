@@ -6,7 +6,7 @@ import { isVisibleAscii } from './ids.js';
 import { LegacySseTransport } from './legacy-sse.js';
 import { messageExtra } from './message-extra.js';
 import { requireJsonContentType, requireSseAccept } from './request-checks.js';
-import { type HandlerContext, principalProblem, readAndParse } from './route-context.js';
+import { bindPrincipal, type HandlerContext, principalProblem, readAndParse } from './route-context.js';
 import { sseReply } from './sse.js';
 import type { SessionRecord } from './stores/types.js';
 
@@ -37,7 +37,7 @@ export async function handleLegacyGet(
     createdAt: now,
     lastSeenAt: now,
   };
-  if (auth) record.principal = auth.clientId;
+  bindPrincipal(record, auth);
   const transport = new LegacySseTransport(record, context.env.keepAlive.open(request), (ended) =>
     registry.forget(ended.sessionId),
   );
@@ -69,7 +69,7 @@ export async function handleLegacyPost(
   if (!(session instanceof LegacySseTransport)) {
     return rejection(404, 'Not Found: no open SSE session has this sessionId; open a new one with GET');
   }
-  const forbidden = principalProblem(session.record.principal, auth);
+  const forbidden = principalProblem(session.record, auth);
   if (forbidden) return forbidden;
   const refused = requireJsonContentType(request);
   if (refused) return refused;

@@ -8,6 +8,7 @@ import type { ResolvedOptions, SessionInfo } from './options.js';
 import type { SessionRegistry } from './session-registry.js';
 import type { SessionEnvironment, StreamableSessionTransport } from './session-transport.js';
 import type { RequestTransportEnvironment } from './stateless-era/request-transport.js';
+import type { SessionRecord } from './stores/types.js';
 
 // What the handler core hands its route modules (legacy-routes, streamable-post,
 // stateless-era/route, admission): they import it from here, never from core.ts, which imports them.
@@ -28,11 +29,19 @@ export interface HandlerContext {
   startSession(transport: Transport, info: SessionInfo): Promise<Reply | undefined>;
 }
 
+/** Binds a new session to who opened it: the OAuth client and, when known, the user (subject). */
+export function bindPrincipal(record: SessionRecord, auth: AuthInfo | undefined): void {
+  if (!auth) return;
+  record.principal = auth.clientId;
+  if (auth.subject !== undefined) record.subject = auth.subject;
+}
+
 export function principalProblem(
-  principal: string | undefined,
+  record: Pick<SessionRecord, 'principal' | 'subject'>,
   auth: AuthInfo | undefined,
 ): Reply | undefined {
-  if (principal === auth?.clientId) return undefined;
+  // Another user of the same OAuth client must not use, listen to or end the session either.
+  if (record.principal === auth?.clientId && record.subject === auth?.subject) return undefined;
   return rejection(403, 'Forbidden: this session belongs to another principal');
 }
 

@@ -6,7 +6,7 @@ import { isInitializeRequest } from './framing.js';
 import { rejection } from './http-errors.js';
 import { isVisibleAscii } from './ids.js';
 import { messageExtra } from './message-extra.js';
-import type { HandlerContext } from './route-context.js';
+import { bindPrincipal, type HandlerContext } from './route-context.js';
 import { StreamableSessionTransport } from './session-transport.js';
 import type { SessionRecord } from './stores/types.js';
 import { DEFAULT_ASSUMED_VERSION } from './versions.js';
@@ -58,7 +58,7 @@ export async function openStreamableSession(
   const record: SessionRecord = { id: sessionId, kind: 'streamable', createdAt: now, lastSeenAt: now };
   if (init.params?.clientInfo !== undefined) record.clientInfo = init.params.clientInfo;
   if (init.params?.capabilities !== undefined) record.clientCapabilities = init.params.capabilities;
-  if (auth) record.principal = auth.clientId;
+  bindPrincipal(record, auth);
   const transport = new StreamableSessionTransport(env, record, false);
   // Held but not findable until the server answers initialize with a result.
   await registry.open(transport, owner, 'opening');
@@ -116,7 +116,7 @@ export async function postStateless(
     lastSeenAt: now,
     protocolVersion: version,
   };
-  if (auth) record.principal = auth.clientId;
+  bindPrincipal(record, auth);
   const transport = new StreamableSessionTransport(context.env, record, true);
   const failed = await context.startSession(transport, {
     sessionId: undefined,

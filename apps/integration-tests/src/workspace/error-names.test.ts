@@ -2,6 +2,7 @@
 // esbuild once emitted `class _JsonRpcError`, and `console.log(error)` showed that name (issue 15).
 import { inspect } from 'node:util';
 import { OAuthClientError } from '@mcpkit/auth-client';
+import { AuthError } from '@mcpkit/auth-server';
 import { McpClientError } from '@mcpkit/client';
 import { JsonRpcError, McpkitError } from '@mcpkit/jsonrpc';
 import { MissingClientCapabilityError, UriTemplateError } from '@mcpkit/server';
@@ -18,6 +19,7 @@ const errors: Array<[string, Error]> = [
   ['HttpTransportError', new HttpTransportError('CLOSED', 'closed')],
   ['OAuthClientError', new OAuthClientError('ISSUER_MISMATCH', 'wrong issuer')],
   ['StdioTransportError', new StdioTransportError('NOT_CONNECTED', 'not connected')],
+  ['AuthError', new AuthError('invalid_token', 'the token expired')],
 ];
 
 describe('public error classes keep their names in the built packages', () => {

@@ -89,6 +89,42 @@ describe('installing packages one by one from tarballs', () => {
     installTimeout,
   );
 
+  it(
+    'auth-server: verifies a signed token and answers a challenge, with no HTTP server or MCP server installed',
+    () => {
+      const names = ['protocol', 'jsonrpc', 'auth-server'];
+      const dir = installIntoEmptyProject(names.map(packPackage), ['zod@^4']);
+      const installed = installedPackages(dir);
+      expect(installed).toContain('jose');
+      for (const unwanted of ['@mcpkit/server', '@mcpkit/transport-http-server', ...httpLibraries]) {
+        expect(installed).not.toContain(unwanted);
+      }
+      const output = runScript(
+        dir,
+        'resource.mjs',
+        `import { createResourceServer, jwtVerifier } from '@mcpkit/auth-server';
+         import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+         const { privateKey, publicKey } = await generateKeyPair('ES256');
+         const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256' };
+         const resource = 'https://mcp.example.com/mcp';
+         const rs = createResourceServer({
+           resource,
+           authorizationServers: ['https://as.example.com'],
+           verifier: jwtVerifier({ issuer: 'https://as.example.com', jwks: { keys: [jwk] } }),
+         });
+         const token = await new SignJWT({ sub: 'alice', client_id: 'c1', scope: 'mcp' })
+           .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+           .setIssuer('https://as.example.com').setAudience(resource).setExpirationTime('5m').sign(privateKey);
+         const head = (authorization) => ({ method: 'POST', url: resource, header: (n) => (n === 'authorization' ? authorization : undefined) });
+         const info = await rs.authenticate(head('Bearer ' + token));
+         const challenge = await rs.authenticate(head(undefined));
+         process.stdout.write(JSON.stringify({ subject: info.subject, status: challenge.status }));`,
+      );
+      expect(JSON.parse(output)).toEqual({ subject: 'alice', status: 401 });
+    },
+    installTimeout,
+  );
+
   describe('client + transport-http-client against the echo server over HTTP', () => {
     let echo: ChildProcess | undefined;
     afterAll(() => {

@@ -5,6 +5,7 @@ import { workspaceManifests } from './repo.js';
 
 const pinned: Record<string, { private: boolean; exports: string[] }> = {
   '@mcpkit/auth-client': { private: false, exports: ['.', './node'] },
+  '@mcpkit/auth-server': { private: false, exports: ['.'] },
   '@mcpkit/bench': { private: true, exports: ['.'] },
   '@mcpkit/client': { private: false, exports: ['.', './tasks-extension'] },
   '@mcpkit/conformance': { private: true, exports: ['.'] },

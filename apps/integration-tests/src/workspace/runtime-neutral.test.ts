@@ -6,7 +6,15 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot, sourceFiles } from './repo.js';
 
-const neutralPackages = ['protocol', 'jsonrpc', 'server', 'client', 'transport-http-client', 'auth-client'];
+const neutralPackages = [
+  'protocol',
+  'jsonrpc',
+  'server',
+  'client',
+  'transport-http-client',
+  'auth-client',
+  'auth-server',
+];
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 const importPattern =
   /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;

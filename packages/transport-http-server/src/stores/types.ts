@@ -13,6 +13,8 @@ export interface SessionRecord {
   clientCapabilities?: unknown;
   /** `clientId` of the authenticated principal that created the session; only it may use the session. */
   principal?: string;
+  /** `subject` of that principal (the user), when authentication named one; it must match too. */
+  subject?: string;
   createdAt: number;
   lastSeenAt: number;
 }

@@ -1,0 +1,187 @@
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  customFetch,
+  decodeProtectedHeader,
+  errors,
+  type JSONWebKeySet,
+  type JWTVerifyGetKey,
+  jwtVerify,
+  type ProtectedHeaderParameters,
+} from 'jose';
+import { quoted, verifiedFromClaims } from './claims.js';
+import { AuthError } from './errors.js';
+import type { TokenVerifier, VerifiedToken } from './types.js';
+
+/** Asymmetric JWS algorithms: a resource server holds public keys, so HS* (and `none`) never verify. */
+export const DEFAULT_TOKEN_ALGORITHMS: readonly string[] = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+  'Ed25519',
+];
+export const DEFAULT_CLOCK_SKEW_SEC = 30;
+export const DEFAULT_JWKS_CACHE_MAX_AGE_MS = 10 * 60_000;
+export const DEFAULT_JWKS_REFRESH_COOLDOWN_MS = 30_000;
+export const DEFAULT_JWKS_TIMEOUT_MS = 5_000;
+
+export interface JwtVerifierOptions {
+  /** The authorization server's issuer identifier; the token's `iss` must equal it exactly. */
+  issuer: string;
+  /**
+   * Where the signing keys come from: the JWKS URL (`jwks_uri` of the AS metadata), fetched and
+   * cached, or a fixed key set.
+   */
+  jwks: URL | string | JSONWebKeySet;
+  /** Accepted signature algorithms (default: the asymmetric ones, `DEFAULT_TOKEN_ALGORITHMS`). */
+  algorithms?: readonly string[];
+  /** Required `typ` header, e.g. `at+jwt` (RFC 9068); default: not checked. */
+  typ?: string;
+  /** Slack for `exp`, `nbf` and `iat` against a clock that is a little off (default 30 s). */
+  clockSkewSec?: number;
+  /** How long fetched keys are used before the set is fetched again (default 10 minutes). */
+  jwksCacheMaxAgeMs?: number;
+  /**
+   * A token signed with a `kid` the cached set lacks makes the set be fetched again (key rotation),
+   * at most once per this interval (default 30 s), so made-up kids cannot flood the AS.
+   */
+  jwksRefreshCooldownMs?: number;
+  /** Timeout of one JWKS fetch (default 5 s). */
+  jwksTimeoutMs?: number;
+  /** fetch used for the JWKS (default the global one). */
+  fetch?: typeof fetch;
+  /** Clock (ms since the epoch), for tests. */
+  now?: () => number;
+}
+
+/** Verifies signed JWT access tokens (RFC 9068) with keys from the authorization server's JWKS. */
+export function jwtVerifier(options: JwtVerifierOptions): TokenVerifier {
+  const algorithms = [...(options.algorithms ?? DEFAULT_TOKEN_ALGORITHMS)];
+  const skew = options.clockSkewSec ?? DEFAULT_CLOCK_SKEW_SEC;
+  const now = options.now ?? Date.now;
+  const { keys, source } = keyResolver(options);
+  return {
+    async verify(token) {
+      const header = readHeader(token);
+      if (!algorithms.includes(header.alg ?? '')) {
+        throw new AuthError(
+          'invalid_token',
+          `the token is signed with alg ${quoted(header.alg)}, which this server does not accept; expected one of ${algorithms.join(', ')}`,
+        );
+      }
+      let payload: Record<string, unknown>;
+      try {
+        const verifyOptions = {
+          algorithms,
+          clockTolerance: skew,
+          requiredClaims: ['exp'],
+          currentDate: new Date(now()),
+          ...(options.typ === undefined ? {} : { typ: options.typ }),
+        };
+        ({ payload } = await jwtVerify(token, keys, verifyOptions));
+      } catch (error) {
+        throw explain(error, header, source, skew, now);
+      }
+      return checkIssuer(verifiedFromClaims(payload), options.issuer);
+    },
+  };
+}
+
+function keyResolver(options: JwtVerifierOptions): { keys: JWTVerifyGetKey; source: string } {
+  const { jwks } = options;
+  if (typeof jwks === 'object' && !(jwks instanceof URL)) {
+    return { keys: createLocalJWKSet(jwks), source: 'the configured key set' };
+  }
+  const url = new URL(jwks);
+  const remote = createRemoteJWKSet(url, {
+    cacheMaxAge: options.jwksCacheMaxAgeMs ?? DEFAULT_JWKS_CACHE_MAX_AGE_MS,
+    cooldownDuration: options.jwksRefreshCooldownMs ?? DEFAULT_JWKS_REFRESH_COOLDOWN_MS,
+    timeoutDuration: options.jwksTimeoutMs ?? DEFAULT_JWKS_TIMEOUT_MS,
+    ...(options.fetch ? { [customFetch]: options.fetch } : {}),
+  });
+  return { keys: remote, source: `the JWKS at ${url.href}` };
+}
+
+function readHeader(token: string): ProtectedHeaderParameters {
+  try {
+    return decodeProtectedHeader(token);
+  } catch (error) {
+    const what =
+      token.split('.').length === 5 ? 'an encrypted JWT (JWE)' : 'not a signed JWT (JWS compact form)';
+    throw new AuthError('invalid_token', `the token is ${what}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}
+
+function checkIssuer(token: VerifiedToken, issuer: string): VerifiedToken {
+  if (token.issuer !== issuer) {
+    throw new AuthError(
+      'invalid_token',
+      `the token was issued by ${quoted(token.issuer)}; expected the issuer ${quoted(issuer)}`,
+    );
+  }
+  return token;
+}
+
+function time(seconds: unknown): string {
+  return typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : String(seconds);
+}
+
+/** jose's failure, said in terms of the token: which claim or key, what was expected. */
+function explain(
+  error: unknown,
+  header: ProtectedHeaderParameters,
+  source: string,
+  skew: number,
+  now: () => number,
+): AuthError {
+  const at = `now ${new Date(now()).toISOString()}, clock skew allowed ${skew} s`;
+  const kid = `kid ${quoted(header.kid)} (alg ${header.alg})`;
+  const fail = (description: string) => new AuthError('invalid_token', description, { cause: error });
+  if (error instanceof errors.JWTExpired)
+    return fail(`the token expired at ${time(error.payload.exp)} (${at})`);
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    const value = error.payload[error.claim];
+    if (error.claim === 'nbf') return fail(`the token is not valid before ${time(value)} (${at})`);
+    if (error.claim === 'iat') return fail(`the token's iat ${time(value)} is in the future (${at})`);
+    if (error.claim === 'typ')
+      return fail(`the token's typ header is ${quoted(header.typ)}; ${error.message}`);
+    if (value === undefined) return fail(`the token has no ${error.claim} claim, which is required`);
+    return fail(
+      `the token's ${error.claim} claim ${quoted(String(value))} is not acceptable: ${error.message}`,
+    );
+  }
+  if (error instanceof errors.JWKSNoMatchingKey) {
+    return fail(
+      `no key in ${source} matches the token's ${kid}; the set is fetched again at most every refresh cooldown`,
+    );
+  }
+  if (error instanceof errors.JWKSMultipleMatchingKeys) {
+    return fail(`several keys in ${source} match the token's ${kid}; the token must name its key`);
+  }
+  if (error instanceof errors.JWSSignatureVerificationFailed) {
+    return fail(`the token's signature does not verify with the key ${kid} from ${source}`);
+  }
+  if (error instanceof errors.JWTInvalid || error instanceof errors.JWSInvalid) {
+    return fail(`the token is not a well-formed JWT: ${error.message}`);
+  }
+  if (error instanceof errors.JOSENotSupported || error instanceof errors.JWKInvalid) {
+    return fail(`the token's key ${kid} from ${source} cannot be used: ${error.message}`);
+  }
+  // The keys could not be fetched (network, timeout, not a JWKS): the token may be fine.
+  return new AuthError(
+    'server_error',
+    `could not get signing keys from ${source}: ${(error as Error)?.message ?? String(error)}`,
+    {
+      cause: error,
+    },
+  );
+}

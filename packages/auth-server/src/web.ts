@@ -1,0 +1,128 @@
+import type { AuthInfo } from '@mcpkit/jsonrpc';
+import type { ResourceServer } from './resource-server.js';
+import type { AuthReply, RequestHead } from './types.js';
+
+// Glue between the resource server's plain shapes and Web `Request`/`Response`, for HTTP servers
+// whose `authenticate` hook takes a whole Request (as `createStreamableHttpHandler` does today).
+
+/** The head of a Web Request, as the resource server reads it. */
+export function requestHead(request: Request): RequestHead {
+  return {
+    method: request.method,
+    url: request.url,
+    header: (name) => request.headers.get(name) ?? undefined,
+  };
+}
+
+export function toResponse(reply: AuthReply): Response {
+  return new Response(reply.body, { status: reply.status, headers: reply.headers });
+}
+
+export const DEFAULT_SCOPE_CHECK_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+export interface WebAuthenticateOptions {
+  /**
+   * Largest POST body read to check per-call scopes (default 4 MiB, the HTTP server's default
+   * `maxBodyBytes`); a larger one is refused with 413, since its calls could not be checked.
+   */
+  maxBodyBytes?: number;
+}
+
+/**
+ * An `authenticate(request)` hook for `createStreamableHttpHandler`: the token check, and, when
+ * the resource server has per-tool/resource/prompt scopes, the scope check of every JSON-RPC request
+ * in a POST body (read from a clone; the handler still reads the original).
+ */
+export function webAuthenticate(
+  server: ResourceServer,
+  options: WebAuthenticateOptions = {},
+): (request: Request) => Promise<AuthInfo | Response> {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_SCOPE_CHECK_MAX_BODY_BYTES;
+  return async (request) => {
+    const result = await server.authenticate(requestHead(request));
+    if (!('token' in result)) return toResponse(result);
+    if (request.method !== 'POST' || !server.scopesPerCall || request.body === null) return result;
+    const text = await readBounded(request.clone(), maxBodyBytes);
+    if (text === undefined) {
+      return toResponse({
+        status: 413,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          error: 'invalid_request',
+          error_description: `the body is larger than ${maxBodyBytes} bytes, the most read to check the scopes of its calls`,
+        }),
+      });
+    }
+    const refused = checkBody(server, result, text);
+    return refused === undefined ? result : toResponse(refused);
+  };
+}
+
+/** The body's text, or undefined when it is longer than `limit` bytes. */
+async function readBounded(request: Request, limit: number): Promise<string | undefined> {
+  const reader = request.body!.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      // Not awaited: a clone is one branch of a tee, whose cancel settles only once the other
+      // branch (the request the handler holds) is cancelled too.
+      void reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Not JSON: the HTTP server answers it (-32700); there is no call whose scope to check.
+    return undefined;
+  }
+}
+
+/** The first refusal among the body's JSON-RPC requests (a batch is refused whole). */
+export function checkBody(server: ResourceServer, authInfo: AuthInfo, text: string): AuthReply | undefined {
+  const parsed = parseJson(text);
+  const messages = Array.isArray(parsed) ? parsed : [parsed];
+  for (const message of messages) {
+    if (typeof message !== 'object' || message === null) continue;
+    const { method, params } = message as { method?: unknown; params?: unknown };
+    if (typeof method !== 'string') continue;
+    const refused = server.checkScopes(authInfo, method, params);
+    if (refused !== undefined) return refused;
+  }
+  return undefined;
+}
+
+type FetchHandler<A extends unknown[]> = ((request: Request, ...rest: A) => Promise<Response>) & {
+  close?: () => Promise<void>;
+};
+
+/**
+ * Wraps an HTTP handler so it also serves the protected resource metadata document at
+ * `server.metadataUrl`'s path (the MCP handler answers only its endpoint). Keeps `close`.
+ */
+export function withProtectedResourceMetadata<A extends unknown[]>(
+  server: Pick<ResourceServer, 'metadataReply'>,
+  handler: FetchHandler<A>,
+): FetchHandler<A> {
+  const wrapped: FetchHandler<A> = (request, ...rest) => {
+    const reply = server.metadataReply(requestHead(request));
+    return reply === undefined ? handler(request, ...rest) : Promise.resolve(toResponse(reply));
+  };
+  if (handler.close) wrapped.close = () => handler.close!();
+  return wrapped;
+}
