@@ -8,6 +8,7 @@ import { type ServerHandle, serve } from '@mcpkit/transport-http-server/node';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import type { DpopOptions } from './dpop-proof.js';
+import { handlerAuth } from './handler-auth.js';
 import { jwtVerifier } from './jwt-verifier.js';
 import { createResourceServer, type ResourceServer } from './resource-server.js';
 import {
@@ -19,7 +20,7 @@ import {
   type SigningKey,
   signingKey,
 } from './test-helpers/authority.js';
-import { webAuthenticate, withProtectedResourceMetadata } from './web.js';
+import { withProtectedResourceMetadata } from './web.js';
 
 let asKey: SigningKey;
 const cleanups: Array<() => Promise<void>> = [];
@@ -46,7 +47,11 @@ async function start(
   let rs: ResourceServer | undefined;
   const handler = createStreamableHttpHandler({
     onSession: (transport) => server.connect(transport),
-    authenticate: (request) => webAuthenticate(rs!)(request),
+    // rs is made once the server's URL is known; the hooks read it per request.
+    ...handlerAuth({
+      authenticate: (head) => rs!.authenticate(head),
+      checkScopes: (authInfo, method, params) => rs!.checkScopes(authInfo, method, params),
+    }),
   });
   const handle = await serve(
     withProtectedResourceMetadata({ metadataReply: (head) => rs!.metadataReply(head) }, handler),

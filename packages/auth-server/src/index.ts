@@ -12,6 +12,8 @@ export {
   rotatingNonces,
 } from './dpop-state.js';
 export { AuthError, type AuthErrorCode } from './errors.js';
+// The options of @mcpkit/transport-http-server's handler, from a resource server.
+export { type HandlerAuth, handlerAuth } from './handler-auth.js';
 export {
   DEFAULT_INTROSPECTION_CACHE_ENTRIES,
   DEFAULT_INTROSPECTION_CACHE_TTL_MS,
@@ -34,8 +36,7 @@ export { protectedResourceMetadataUrl } from './metadata.js';
 export { createResourceServer, type ResourceServer, type ResourceServerOptions } from './resource-server.js';
 export type { ScopeRules, ScopeTable } from './scopes.js';
 export type { AuthReply, RequestHead, TokenVerifier, VerifiedToken } from './types.js';
-
-// Web Request/Response glue, for `authenticate(request)` hooks.
+// Web Request/Response glue, for HTTP servers whose hooks take a whole Request (other frameworks).
 export {
   checkBody,
   DEFAULT_SCOPE_CHECK_MAX_BODY_BYTES,

@@ -3,7 +3,7 @@ import type { ResourceServer } from './resource-server.js';
 import type { AuthReply, RequestHead } from './types.js';
 
 // Glue between the resource server's plain shapes and Web `Request`/`Response`, for HTTP servers
-// whose `authenticate` hook takes a whole Request (as `createStreamableHttpHandler` does today).
+// whose auth hook takes a whole Request (`createStreamableHttpHandler` takes `handlerAuth` instead).
 
 /** The head of a Web Request, as the resource server reads it. */
 export function requestHead(request: Request): RequestHead {
@@ -29,7 +29,7 @@ export interface WebAuthenticateOptions {
 }
 
 /**
- * An `authenticate(request)` hook for `createStreamableHttpHandler`: the token check, and, when
+ * An `authenticate(request)` hook for an HTTP server that hands it a Web Request: the token check, and, when
  * the resource server has per-tool/resource/prompt scopes, the scope check of every JSON-RPC request
  * in a POST body (read from a clone; the handler still reads the original).
  */

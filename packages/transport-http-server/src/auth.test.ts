@@ -108,7 +108,9 @@ describe.each(ADAPTERS)('on the %s adapter', (adapter) => {
       expect(del.status).toBe(403);
       expect(servers[0]!.closed).toBe(false);
       // The owner still gets in.
-      const own = await handler(postRequest(request('echo', 2), { ...headers, authorization: 'Bearer carol' }));
+      const own = await handler(
+        postRequest(request('echo', 2), { ...headers, authorization: 'Bearer carol' }),
+      );
       expect(own.status).toBe(200);
       expect(servers[0]!.received.map((r) => r.message)).toHaveLength(2);
     });
@@ -126,6 +128,68 @@ describe.each(ADAPTERS)('on the %s adapter', (adapter) => {
         }),
       );
       expect(post.status).toBe(403);
+      await reader.cancel();
+    });
+  });
+
+  describe('authorizeCall hook', () => {
+    // `deploy` needs a scope nobody here holds; everything else passes.
+    const authorizeCall = (authInfo: AuthInfo | undefined, method: string, params: unknown) => {
+      const name = (params as { name?: unknown } | undefined)?.name;
+      if (method !== 'tools/call' || name !== 'deploy' || authInfo?.scopes.includes('deploy'))
+        return undefined;
+      return {
+        status: 403,
+        headers: { 'www-authenticate': 'Bearer error="insufficient_scope", scope="mcp deploy"' },
+        body: JSON.stringify({ error: 'insufficient_scope' }),
+      };
+    };
+
+    it('refuses a message it answers for, before the session sees it; others pass', async () => {
+      const seen: Array<{ method: string; authInfo: AuthInfo | undefined }> = [];
+      const { handler, servers } = harness({
+        authenticate,
+        authorizeCall: (authInfo, method, params) => {
+          seen.push({ method, authInfo });
+          return authorizeCall(authInfo, method, params);
+        },
+      });
+      const { headers } = await initialize(handler, '2025-11-25', { authorization: 'Bearer alice' });
+      const deploy = {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'deploy', arguments: {} },
+      };
+      const refused = await handler(postRequest(deploy, headers));
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('www-authenticate')).toContain('insufficient_scope');
+      expect(await refused.json()).toEqual({ error: 'insufficient_scope' });
+      const echo = await handler(postRequest(request('echo', 3), headers));
+      expect(echo.status).toBe(200);
+      // initialize, the refused call and the echo were all asked about, with the caller's AuthInfo.
+      expect(seen.map((entry) => entry.method)).toEqual(['initialize', 'tools/call', 'echo']);
+      expect(seen.every((entry) => entry.authInfo === tokens.alice)).toBe(true);
+      // The session got initialize and the echo, never the refused call.
+      expect(servers[0]!.received.map((r) => (r.message as { method?: string }).method)).not.toContain(
+        'tools/call',
+      );
+    });
+
+    it('refuses a call on the legacy POST endpoint too', async () => {
+      const { handler, servers } = harness({ authenticate, authorizeCall });
+      const get = await handler(getRequest({ authorization: 'Bearer alice' }, '/sse'));
+      const reader = new SseReader(get);
+      const endpoint = (await reader.next())!.data;
+      const post = await handler(
+        new Request(new URL(endpoint, BASE), {
+          method: 'POST',
+          headers: { host: 'localhost', 'content-type': 'application/json', authorization: 'Bearer alice' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'deploy' } }),
+        }),
+      );
+      expect(post.status).toBe(403);
+      expect(servers.flatMap((server) => server.received)).toHaveLength(0);
       await reader.cancel();
     });
   });

@@ -192,7 +192,7 @@ async function handlePost(
   const { config } = context;
   const refused = requirePostAccept(request) ?? requireJsonContentType(request);
   if (refused) return refused;
-  const parsed = await readAndParse(request, config);
+  const parsed = await readAndParse(request, config, auth);
   if (!('messages' in parsed)) return parsed;
   const decision = decideVersion(
     request,

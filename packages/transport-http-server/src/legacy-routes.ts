@@ -73,7 +73,7 @@ export async function handleLegacyPost(
   if (forbidden) return forbidden;
   const refused = requireJsonContentType(request);
   if (refused) return refused;
-  const parsed = await readAndParse(request, context.config);
+  const parsed = await readAndParse(request, context.config, auth);
   if (!('messages' in parsed)) return parsed;
   if (parsed.isBatch) {
     return rejection(

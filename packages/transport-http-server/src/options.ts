@@ -147,6 +147,13 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
    * `HttpReply`, or a Web `Response` (its body is read as text; on Node prefer `HttpReply`).
    */
   authenticate?: (request: HttpRequestHead) => Awaitable<AuthInfo | HttpReply | Response | undefined>;
+  /**
+   * Runs for every JSON-RPC request and notification of a POST body, after `authenticate` and
+   * parsing, before any of them reaches a session: return a reply to refuse the whole body (e.g.
+   * 403 `insufficient_scope` for a tool that needs more scope; `@mcpkit/auth-server`'s
+   * `checkScopes`), or undefined to let the message through.
+   */
+  authorizeCall?: (authInfo: AuthInfo | undefined, method: string, params: unknown) => HttpReply | undefined;
   /** Session id factory (default: 160 random bits in hex). Ids must be visible ASCII. */
   generateSessionId?: () => string;
   /** Problems that have no HTTP request to answer: failed writes, store errors, user callbacks. */
@@ -158,7 +165,7 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
 export type ResolvedOptions = Required<
   Omit<
     StreamableHttpHandlerOptions,
-    'legacySse' | 'eventStore' | 'authenticate' | 'onerror' | 'onRequest' | 'clientAddress'
+    'legacySse' | 'eventStore' | 'authenticate' | 'authorizeCall' | 'onerror' | 'onRequest' | 'clientAddress'
   >
 > & {
   clientAddress: NonNullable<StreamableHttpHandlerOptions['clientAddress']>;
@@ -166,6 +173,7 @@ export type ResolvedOptions = Required<
   legacySse: false | { ssePath: string; messagesPath: string };
   eventStore: EventStore | undefined;
   authenticate: StreamableHttpHandlerOptions['authenticate'];
+  authorizeCall: StreamableHttpHandlerOptions['authorizeCall'];
   onerror: (error: Error) => void;
 };
 
@@ -200,6 +208,7 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
     statelessProtocolVersions: options.statelessProtocolVersions ?? STATELESS_PROTOCOL_VERSIONS,
     onRequest: options.onRequest,
     authenticate: options.authenticate,
+    authorizeCall: options.authorizeCall,
     eventStore:
       options.eventStore === false ? undefined : (options.eventStore ?? new InMemoryEventStore({ onerror })),
     sessionStore: options.sessionStore ?? new InMemorySessionStore(),

@@ -50,11 +50,22 @@ export type ParsedMessages = Extract<ParsedBody, { ok: true }>;
 /** The body read and decoded, or the reply refusing it. */
 export async function readAndParse(
   request: HttpExchange,
-  limits: Pick<ResolvedOptions, 'maxBodyBytes' | 'maxDepth' | 'maxBatchSize'>,
+  config: Pick<ResolvedOptions, 'maxBodyBytes' | 'maxDepth' | 'maxBatchSize' | 'authorizeCall'>,
+  auth: AuthInfo | undefined,
 ): Promise<Reply | ParsedMessages> {
-  const text = await request.readText(limits.maxBodyBytes);
+  const text = await request.readText(config.maxBodyBytes);
   if (typeof text !== 'string') return text.refused;
-  const parsed = parseJsonRpcBody(text, limits);
+  const parsed = parseJsonRpcBody(text, config);
   if (!parsed.ok) return rejection(400, parsed.message, { code: parsed.code, id: parsed.id });
+  const authorize = config.authorizeCall;
+  if (authorize === undefined) return parsed;
+  for (const message of parsed.messages) {
+    if (!('method' in message)) continue;
+    const refused = authorize(auth, message.method, message.params);
+    if (refused === undefined) continue;
+    const reply: Reply = { status: refused.status, headers: { ...refused.headers } };
+    if (refused.body !== undefined) reply.body = refused.body;
+    return reply;
+  }
   return parsed;
 }

@@ -6,10 +6,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import {
   createResourceServer,
+  handlerAuth,
   introspectionVerifier,
   jwtVerifier,
   type ResourceServer,
-  webAuthenticate,
   withProtectedResourceMetadata,
 } from '@mcpkit/auth-server';
 import { McpClient } from '@mcpkit/client';
@@ -42,7 +42,10 @@ async function protectedMcpServer(current: () => ResourceServer): Promise<Server
   server.tool('deploy', { inputSchema: { target: z.string().optional() } }, () => 'deployed');
   const handler = createStreamableHttpHandler({
     onSession: (transport) => server.connect(transport),
-    authenticate: (request) => webAuthenticate(current())(request),
+    ...handlerAuth({
+      authenticate: (head) => current().authenticate(head),
+      checkScopes: (authInfo, method, params) => current().checkScopes(authInfo, method, params),
+    }),
   });
   return serve(
     withProtectedResourceMetadata({ metadataReply: (head) => current().metadataReply(head) }, handler),
