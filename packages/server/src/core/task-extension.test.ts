@@ -250,6 +250,17 @@ describe('tasks extension (SEP-2663)', () => {
     expect((await bob.failure(bob.tasks('cancel', { taskId })))?.code).toBe(-32602);
   });
 
+  it('shows a task only to the user that created it, not to another user of the same OAuth client', async () => {
+    const { server } = taskServer();
+    const shared = { clientId: 'shared-client', scopes: [] };
+    const carol = await open(server, { authInfo: { ...shared, token: 't1', subject: 'carol' } });
+    const dave = await open(server, { authInfo: { ...shared, token: 't2', subject: 'dave' } });
+    const taskId = (await carol.call('tool_error')).taskId as string;
+    expect((await carol.tasks('get', { taskId })).taskId).toBe(taskId);
+    expect((await dave.failure(dave.tasks('get', { taskId })))?.code).toBe(-32602);
+    expect((await dave.failure(dave.tasks('cancel', { taskId })))?.code).toBe(-32602);
+  });
+
   it('forgets tasks after ttlMs, aborting unfinished work, and bounds the number of live tasks', async () => {
     const { server, seen } = taskServer({ store: { ttlMs: 300, maxTasks: 1 } });
     const { call, tasks, failure } = await open(server);

@@ -18,7 +18,10 @@ export interface TasksExtensionOptions {
   maxTasks?: number;
 }
 
-/** Who may see a task: the authenticated principal that created it, or anyone holding its id. */
+/**
+ * Who may see a task: the authenticated principal that created it (client id, with the subject when
+ * authentication names one), or anyone holding its id when unauthenticated.
+ */
 export type TaskOwner = string | undefined;
 
 /** Where the extension's tasks live and run; the in-memory one backs `inMemoryTasksExtension()`. */

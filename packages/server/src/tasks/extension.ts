@@ -29,8 +29,11 @@ const UpdateTaskParamsSchema = /* @__PURE__ */ TasksExtensionTaskIdParamsSchema.
   inputResponses: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.looseObject({})),
 });
 
+/** The principal a task belongs to: the OAuth client and, when known, the user (two users of one client never share tasks). */
 function ownerOf(ctx: RequestContext): TaskOwner {
-  return ctx.authInfo?.clientId;
+  const auth = ctx.authInfo;
+  if (auth === undefined) return undefined;
+  return auth.subject === undefined ? auth.clientId : JSON.stringify([auth.clientId, auth.subject]);
 }
 
 function clientDeclaresTasks(ctx: RequestContext): boolean {
