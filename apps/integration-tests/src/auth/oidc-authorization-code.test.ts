@@ -22,7 +22,7 @@ import {
 } from '@mcpkit/auth-server';
 import { McpClient } from '@mcpkit/client';
 import { McpServer } from '@mcpkit/server';
-import { StreamableHttpClientTransport } from '@mcpkit/transport-http-client';
+import { type HttpAuthProvider, StreamableHttpClientTransport } from '@mcpkit/transport-http-client';
 import { createStreamableHttpHandler } from '@mcpkit/transport-http-server';
 import { type ServerHandle, serve } from '@mcpkit/transport-http-server/node';
 import { base64url } from 'jose';
@@ -188,11 +188,32 @@ async function expire(store: InMemoryOAuthStore): Promise<void> {
   store.setTokens(resource, { ...tokens, expiresAt: Date.now() - 1000 });
 }
 
-async function connect(auth: OAuthClientProvider): Promise<McpClient> {
+/** What passed between the client's auth provider and the MCP server. */
+interface Wire {
+  /** Status and WWW-Authenticate of each 401/403 the provider was asked to deal with. */
+  challenges: { status: number; wwwAuthenticate: string | undefined }[];
+  /** The auth headers of each request to the MCP server. */
+  sent: Record<string, string>[];
+}
+
+async function connect(auth: OAuthClientProvider): Promise<{ client: McpClient; wire: Wire }> {
+  const wire: Wire = { challenges: [], sent: [] };
+  const recorded: HttpAuthProvider = {
+    async headersFor(request) {
+      const headers = await auth.headersFor(request);
+      wire.sent.push(headers);
+      return headers;
+    },
+    challenged(answer) {
+      wire.challenges.push({ status: answer.status, wwwAuthenticate: answer.header('www-authenticate') });
+      return auth.challenged(answer);
+    },
+    answered: (answer) => auth.answered(answer),
+  };
   const client = new McpClient({ name: 'e2e-user', version: '1.0.0' });
-  await client.connect(new StreamableHttpClientTransport(endpoint, { auth }));
+  await client.connect(new StreamableHttpClientTransport(endpoint, { auth: recorded }));
   clients.push(client);
-  return client;
+  return { client, wire };
 }
 
 describe('the authorization code flow against a real OpenID Provider, through our resource server', () => {
@@ -210,11 +231,15 @@ describe('the authorization code flow against a real OpenID Provider, through ou
         clientMetadata: { client_name: 'e2e', redirect_uris: [redirectUri] },
         fetch: recordingFetch(tokenRequests),
       });
-      const client = await connect(auth);
+      const { client, wire } = await connect(auth);
       expect(await client.callTool({ name: 'echo', arguments: { text: 'signed in' } })).toMatchObject({
         content: [{ type: 'text', text: 'signed in' }],
       });
 
+      // The first request had no token: a 401 whose challenge led the client to the provider.
+      expect(wire.challenges).toEqual([
+        { status: 401, wwwAuthenticate: expect.stringContaining('resource_metadata=') },
+      ]);
       // PKCE S256 and the resource indicator went to the provider; the verifier came with the code.
       expect(authorizations).toHaveLength(1);
       const first = authorizations[0]!;
@@ -237,11 +262,19 @@ describe('the authorization code flow against a real OpenID Provider, through ou
       expect(authorizations).toHaveLength(1);
       expect((await auth.tokens())!.accessToken).not.toBe(tokens.accessToken);
 
+      expect(wire.challenges).toHaveLength(1);
+
       // deploy needs tools:deploy: the 403 sends the user back once for the union of the scopes.
       expect(claimsOf((await auth.tokens())!.accessToken).scope).not.toContain('tools:deploy');
       expect(await client.callTool({ name: 'deploy', arguments: {} })).toMatchObject({
         content: [{ type: 'text', text: 'deployed' }],
       });
+      expect(wire.challenges.slice(1)).toEqual([
+        {
+          status: 403,
+          wwwAuthenticate: expect.stringMatching(/error="insufficient_scope".*scope="[^"]*tools:deploy/),
+        },
+      ]);
       expect(authorizations).toHaveLength(2);
       expect(authorizations[1]!.searchParams.get('scope')?.split(' ')).toEqual(
         expect.arrayContaining(['mcp', 'tools:deploy']),
@@ -267,13 +300,24 @@ describe('the authorization code flow against a real OpenID Provider, through ou
         fetch: recordingFetch(tokenRequests),
         dpop: true,
       });
-      const client = await connect(auth);
+      const { client, wire } = await connect(auth);
       expect(await client.callTool({ name: 'echo', arguments: { text: 'bound' } })).toMatchObject({
         content: [{ type: 'text', text: 'bound' }],
       });
       const tokens = (await auth.tokens())!;
       expect(tokens.tokenType).toBe('DPoP');
       expect(claimsOf(tokens.accessToken)).toMatchObject({ sub: 'bob', cnf: { jkt: expect.any(String) } });
+
+      // Every authorized request carried the DPoP scheme and a fresh proof bound to its token.
+      const authorized = wire.sent.filter((headers) => headers.authorization !== undefined);
+      expect(authorized.length).toBeGreaterThan(0);
+      for (const headers of authorized) {
+        expect(headers.authorization).toMatch(/^DPoP /);
+        expect(headers.dpop).toBeDefined();
+      }
+      const proof = claimsOf(authorized.at(-1)!.dpop!);
+      expect(proof).toMatchObject({ htm: 'POST', htu: endpoint, ath: expect.any(String) });
+      expect(new Set(authorized.map((headers) => headers.dpop)).size).toBe(authorized.length);
 
       // Without its proof the bound token is refused.
       const asBearer = await fetch(endpoint, {
