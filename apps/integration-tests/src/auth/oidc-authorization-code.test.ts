@@ -40,6 +40,8 @@ let mcp: ServerHandle | undefined;
 let endpoint: string;
 let issuer: string;
 let rs: ResourceServer | undefined;
+/** How far the resource server's clock runs ahead: a token can run out for it without waiting. */
+let serverClockAheadMs = 0;
 const clients: McpClient[] = [];
 
 /** Starts the provider for `resource` and resolves with its issuer once it listens. */
@@ -87,7 +89,12 @@ beforeAll(async () => {
     authorizationServers: [issuer],
     requiredScopes: ['mcp'],
     scopes: { tools: { deploy: ['tools:deploy'] } },
-    verifier: jwtVerifier({ issuer, jwks: `${issuer}/jwks`, typ: 'at+jwt' }),
+    verifier: jwtVerifier({
+      issuer,
+      jwks: `${issuer}/jwks`,
+      typ: 'at+jwt',
+      now: () => Date.now() + serverClockAheadMs,
+    }),
     dpop: true,
   });
 }, TIMEOUT);
@@ -181,7 +188,7 @@ function claimsOf(jwt: string): Record<string, unknown> {
 }
 
 /** Marks the stored access token as run out, as it would be after its lifetime; the refresh token stays. */
-async function expire(store: InMemoryOAuthStore): Promise<void> {
+function expire(store: InMemoryOAuthStore): void {
   const resource = canonicalResource(endpoint);
   const tokens = store.getTokens(resource);
   if (tokens === undefined) throw new Error(`no tokens stored for ${resource}`);
@@ -194,6 +201,8 @@ interface Wire {
   challenges: { status: number; wwwAuthenticate: string | undefined }[];
   /** The auth headers of each request to the MCP server. */
   sent: Record<string, string>[];
+  /** Runs when a challenge arrives, before the provider deals with it. */
+  onChallenge?: () => void;
 }
 
 async function connect(auth: OAuthClientProvider): Promise<{ client: McpClient; wire: Wire }> {
@@ -206,6 +215,7 @@ async function connect(auth: OAuthClientProvider): Promise<{ client: McpClient; 
     },
     challenged(answer) {
       wire.challenges.push({ status: answer.status, wwwAuthenticate: answer.header('www-authenticate') });
+      wire.onChallenge?.();
       return auth.challenged(answer);
     },
     answered: (answer) => auth.answered(answer),
@@ -254,7 +264,7 @@ describe('the authorization code flow against a real OpenID Provider, through ou
       expect(claimsOf(tokens.accessToken)).toMatchObject({ iss: issuer, aud: endpoint, sub: 'alice' });
 
       // The access token has run out (as far as the client knows): the refresh token replaces it, no user step.
-      await expire(store);
+      expire(store);
       expect(await client.callTool({ name: 'echo', arguments: { text: 'refreshed' } })).toMatchObject({
         content: [{ type: 'text', text: 'refreshed' }],
       });
@@ -264,12 +274,35 @@ describe('the authorization code flow against a real OpenID Provider, through ou
 
       expect(wire.challenges).toHaveLength(1);
 
+      // The resource server finds the token run out (its clock is 10 minutes ahead until it has said so):
+      // the client's answer to that 401 is a refresh, not a new authorization.
+      serverClockAheadMs = 10 * 60_000;
+      wire.onChallenge = () => {
+        serverClockAheadMs = 0;
+      };
+      expect(await client.callTool({ name: 'echo', arguments: { text: 'refreshed again' } })).toMatchObject({
+        content: [{ type: 'text', text: 'refreshed again' }],
+      });
+      wire.onChallenge = undefined;
+      expect(wire.challenges.slice(1)).toEqual([
+        {
+          status: 401,
+          wwwAuthenticate: expect.stringMatching(/error="invalid_token".*the token expired at/),
+        },
+      ]);
+      expect(tokenRequests.map((r) => r.get('grant_type'))).toEqual([
+        'authorization_code',
+        'refresh_token',
+        'refresh_token',
+      ]);
+      expect(authorizations).toHaveLength(1);
+
       // deploy needs tools:deploy: the 403 sends the user back once for the union of the scopes.
       expect(claimsOf((await auth.tokens())!.accessToken).scope).not.toContain('tools:deploy');
       expect(await client.callTool({ name: 'deploy', arguments: {} })).toMatchObject({
         content: [{ type: 'text', text: 'deployed' }],
       });
-      expect(wire.challenges.slice(1)).toEqual([
+      expect(wire.challenges.slice(2)).toEqual([
         {
           status: 403,
           wwwAuthenticate: expect.stringMatching(/error="insufficient_scope".*scope="[^"]*tools:deploy/),
@@ -328,7 +361,7 @@ describe('the authorization code flow against a real OpenID Provider, through ou
       await asBearer.body?.cancel();
 
       // A refresh keeps the binding (the provider binds a public client's refresh token to the key too).
-      await expire(store);
+      expire(store);
       expect(await client.callTool({ name: 'echo', arguments: { text: 'still bound' } })).toMatchObject({
         content: [{ type: 'text', text: 'still bound' }],
       });
