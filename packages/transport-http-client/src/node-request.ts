@@ -15,7 +15,7 @@ interface IncomingMessage extends AsyncIterable<Uint8Array> {
   on(event: string, listener: (value: never) => void): unknown;
   iterator(options: { destroyOnReturn: boolean }): AsyncIterableIterator<Uint8Array>;
   resume(): void;
-  destroy(): void;
+  destroy(error?: Error): void;
 }
 
 interface ClientRequest {
@@ -164,6 +164,8 @@ async function exchange(
   }
 }
 
+function ignoreUnreadError(): void {}
+
 /** A request that failed on a reused socket before any answer came (see STALE_SOCKET_RETRIES). */
 class StaleSocketError extends Error {}
 
@@ -181,13 +183,25 @@ function exchangeOnce(
     const { method, headers, signal } = request;
     // The abort is wired here rather than through request's `signal` option, which costs a
     // stream end-of-life watcher per request; the listener goes when the exchange is over.
-    const abort = () => outgoing.destroy(new AbortError(signal?.reason));
+    // Once the answer came, the abort ends the answer (its reader sees the error), not the request:
+    // the request's socket may by then be back in the pool or serving another exchange.
+    let answer: IncomingMessage | undefined;
+    const abort = () => {
+      const error = new AbortError(signal?.reason);
+      if (answer === undefined) outgoing.destroy(error);
+      else if (!answer.complete) answer.destroy(error);
+    };
     const settled = () => signal?.removeEventListener('abort', abort);
     const outgoing = client.module.request(
       request.url,
       { method, headers, agent: client.agent },
       (response) => {
         response.on('close', settled);
+        // A response destroyed with an error (an abort mid-stream) rejects whoever reads its body;
+        // with no reader (a discarded SSE stream) the error has no one to tell, and an 'error'
+        // event with no listener would crash the process.
+        response.on('error', ignoreUnreadError);
+        answer = response;
         resolve(response);
       },
     );

@@ -68,7 +68,11 @@ describe('@mcpkit/transport-http-client with @mcpkit/transport-http-server', () 
   for (const responseMode of ['sse', 'json', 'auto'] as const) {
     it(`works end to end with responseMode ${responseMode}`, { timeout: 20_000 }, async () => {
       const url = await start({ responseMode });
-      const transport = new StreamableHttpClientTransport(url);
+      // The server reroutes a JSON-mode call's notifications to the standalone GET stream when the
+      // client holds one; without it, this checks what the POST's own answer carries.
+      const transport = new StreamableHttpClientTransport(url, {
+        ...(responseMode === 'json' ? { standaloneStream: false } : {}),
+      });
       const { peer, initializeResult, errors } = await initializePeer(transport);
       expect(initializeResult.protocolVersion).toBe('2025-11-25');
       expect(transport.sessionId).toBeDefined();
