@@ -116,6 +116,12 @@ describe('a stalled SSE reader', () => {
     expect(flood.headers['content-type']).toBe('text/event-stream');
     flood.pause();
     flood.socket.pause();
+    // Listened for from here on: the server may cut the connection (and the response close) before
+    // the test reads its log line.
+    const ended = new Promise<void>((resolve) => {
+      flood.once('close', resolve);
+      flood.once('error', () => resolve());
+    });
 
     const overflow = await stderr.waitFor('SERVER ERROR SSE client is not reading');
     expect(overflow).toMatch(/maxSseBufferBytes = 4194304/);
@@ -124,10 +130,6 @@ describe('a stalled SSE reader', () => {
     flood.setEncoding('utf8');
     flood.on('data', (chunk: string) => {
       received += chunk;
-    });
-    const ended = new Promise<void>((resolve) => {
-      flood.once('close', resolve);
-      flood.once('error', () => resolve());
     });
     flood.socket.resume();
     flood.resume();
