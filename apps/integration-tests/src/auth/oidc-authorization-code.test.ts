@@ -374,4 +374,26 @@ describe('the authorization code flow against a real OpenID Provider, through ou
     },
     TIMEOUT * 2,
   );
+
+  it(
+    'serves a machine client with client credentials from the same provider (no user)',
+    async () => {
+      const tokenRequests: URLSearchParams[] = [];
+      const auth = new OAuthClientProvider({
+        serverUrl: endpoint,
+        grant: { type: 'client_credentials', clientId: 'machine', clientSecret: 'machine-secret' },
+        fetch: recordingFetch(tokenRequests),
+      });
+      const { client, wire } = await connect(auth);
+      expect(await client.callTool({ name: 'echo', arguments: { text: 'from a machine' } })).toMatchObject({
+        content: [{ type: 'text', text: 'from a machine' }],
+      });
+      expect(wire.challenges[0]).toMatchObject({ status: 401 });
+      expect(tokenRequests.map((r) => r.get('grant_type'))).toContain('client_credentials');
+      expect(tokenRequests.every((r) => r.get('resource') === endpoint)).toBe(true);
+      const { accessToken } = (await auth.tokens())!;
+      expect(claimsOf(accessToken)).toMatchObject({ iss: issuer, aud: endpoint, client_id: 'machine' });
+    },
+    TIMEOUT,
+  );
 });
