@@ -14,7 +14,10 @@ const server = new McpServer({ name: 'resumable-demo', version: '1.0.0' });
 
 server.tool(
   'long_job',
-  { description: 'Works in steps, reporting progress', inputSchema: { steps: z.number().int().min(1).max(20) } },
+  {
+    description: 'Works in steps, reporting progress',
+    inputSchema: { steps: z.number().int().min(1).max(20) },
+  },
   async ({ steps }, ctx) => {
     for (let step = 1; step <= steps; step++) {
       await sleep(100, undefined, { signal: ctx.signal });

@@ -9,7 +9,10 @@ import { createStreamableHttpHandler } from '@mcpkit/transport-http-server';
 import { serve } from '@mcpkit/transport-http-server/node';
 import * as z from 'zod';
 
-const server = new McpServer({ name: 'stateless-demo', version: '1.0.0' }, { protocolVersions: ['2026-07-28'] });
+const server = new McpServer(
+  { name: 'stateless-demo', version: '1.0.0' },
+  { protocolVersions: ['2026-07-28'] },
+);
 
 server.tool('echo', { inputSchema: { message: z.string() } }, ({ message }) => `Echo: ${message}`);
 

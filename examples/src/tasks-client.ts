@@ -10,7 +10,8 @@ import { StdioClientTransport } from '@mcpkit/transport-stdio';
 
 const serverScript = fileURLToPath(new URL('./tasks-server.js', import.meta.url));
 const startServer = () => new StdioClientTransport({ command: process.execPath, args: [serverScript] });
-const textOf = (result: CallToolResult) => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+const textOf = (result: CallToolResult) =>
+  result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
 
 // 2025-11-25: the client asks for a task and gets a handle at once.
 const classic = new McpClient({ name: 'tasks-client', version: '1.0.0' }, { protocolVersion: '2025-11-25' });
@@ -22,7 +23,10 @@ console.log(`2025-11-25 task result: ${textOf(result)}`);
 await classic.close();
 
 // 2026-07-28: the client declares the extension; the server answers with a task, callTool waits.
-const modern = new McpClient({ name: 'tasks-client', version: '1.0.0' }, { tasksExtension: tasksExtension() });
+const modern = new McpClient(
+  { name: 'tasks-client', version: '1.0.0' },
+  { tasksExtension: tasksExtension() },
+);
 await modern.connect(startServer());
 const modernResult = await modern.callTool({ name: 'count_slowly', arguments: { n: 3 } });
 console.log(`${modern.protocolVersion} task result: ${textOf(modernResult)}`);
