@@ -92,3 +92,13 @@ export async function stopAll(): Promise<void> {
     }),
   );
 }
+
+/** A port that was free a moment ago, for examples that must know their URL before listening. */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
