@@ -1,4 +1,4 @@
-// Documentation that cannot lie: every ```ts block of every Markdown file in the repository is
+// Documentation that cannot lie: every ```ts (and ```js) block of every Markdown file in the repository is
 // type-checked (whole blocks alone, `fragment` blocks with readme-prelude/fragments.d.ts), and every
 // whole program among them is run (see run-block.ts). Conventions: examples/README.md.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,8 +12,8 @@ let written: WrittenBlock[] = [];
 
 afterEach(() => stopAll());
 
-describe('README code blocks', () => {
-  it('are found in the READMEs, with no unknown flags', () => {
+describe('Markdown code blocks (ts and js)', () => {
+  it('are found in the READMEs, with no unknown flags and no file name used twice', () => {
     expect(blocks.length).toBeGreaterThan(30);
     const files = new Set(blocks.map((block) => block.file));
     expect(files).toContain('packages/server/README.md');
@@ -22,6 +22,9 @@ describe('README code blocks', () => {
     expect(
       typos.map((block) => `${blockName(block)}: unknown flag(s) ${block.unknownFlags.join(' ')}`),
     ).toEqual([]);
+    const named = blocks.flatMap((block) => (block.fileName ? [`${block.file}: ${block.fileName}`] : []));
+    const twice = named.filter((name, index) => named.indexOf(name) !== index);
+    expect(twice, 'two blocks of one Markdown file written under one name').toEqual([]);
   });
 
   it('type-check', async () => {

@@ -3,8 +3,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
-/** Fence languages checked as TypeScript. */
+/** Fence languages checked: TypeScript, and JavaScript modules (type-checked too, with checkJs). */
 const TYPESCRIPT = new Set(['ts', 'typescript', 'mts']);
+const JAVASCRIPT = new Set(['js', 'javascript', 'mjs']);
+
+/** A first line naming the file, as in `// server.mjs`: the block is written under that name. */
+const NAMED_FIRST_LINE = /^\/\/\s*([\w.-]+\.(?:ts|mts|js|mjs))\s*$/;
 
 /** Words allowed after the language (```ts fragment): see examples/README.md. */
 export const FLAGS = ['fragment', 'no-run'] as const;
@@ -17,11 +21,15 @@ export interface CodeBlock {
   /** Line (1-based) of the block's first code line in that file. */
   line: number;
   code: string;
+  language: 'ts' | 'js';
   /** Type-checked with the fragment prelude, never run. */
   fragment: boolean;
   /** A whole module that is type-checked but not run (it needs a real remote server). */
   noRun: boolean;
-  /** `file=NAME.ts`: written under that name, so another block of the same file can start it. */
+  /**
+   * `file=NAME.ts` after the language, or a first line `// NAME.mjs`: written under that name, so
+   * another block of the same Markdown file can start it.
+   */
   fileName?: string;
   /** Words after the language that mean nothing here (a typo): reported as failures. */
   unknownFlags: string[];
@@ -57,7 +65,8 @@ export function extractBlocks(file: string, markdown: string): CodeBlock[] {
     const [, indent = '', fence = '', info = ''] = open;
     const end = closingLine(lines, i + 1, fence);
     const [language = '', ...words] = info.trim().split(/\s+/);
-    if (TYPESCRIPT.has(language.toLowerCase())) {
+    const isTs = TYPESCRIPT.has(language.toLowerCase());
+    if (isTs || JAVASCRIPT.has(language.toLowerCase())) {
       const code = lines
         .slice(i + 1, end)
         .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line.trimStart()))
@@ -67,13 +76,15 @@ export function extractBlocks(file: string, markdown: string): CodeBlock[] {
         file,
         line: i + 2,
         code: `${code}\n`,
+        language: isTs ? 'ts' : 'js',
         fragment: words.includes('fragment'),
         noRun: words.includes('no-run'),
         unknownFlags: words.filter(
           (word) => !(FLAGS as readonly string[]).includes(word) && word !== fileWord,
         ),
       };
-      if (fileWord !== undefined) block.fileName = fileWord.slice('file='.length);
+      const named = fileWord?.slice('file='.length) ?? NAMED_FIRST_LINE.exec(code.split('\n')[0] ?? '')?.[1];
+      if (named !== undefined) block.fileName = named;
       blocks.push(block);
     }
     i = end;

@@ -27,7 +27,11 @@ function compile(block: CodeBlock, written: WrittenBlock[]): string {
   let own = '';
   for (const entry of written) {
     if (entry.block.file !== block.file || entry.block.fragment) continue;
-    const js = entry.path.replace(/\.ts$/, '.js');
+    if (entry.block.language === 'js') {
+      if (entry.block === block) own = entry.path; // runs as written
+      continue;
+    }
+    const js = entry.path.replace(/\.m?ts$/, (ext) => (ext === '.mts' ? '.mjs' : '.js'));
     writeFileSync(
       js,
       transformSync(entry.block.code, { loader: 'ts', format: 'esm', target: 'node20' }).code,

@@ -24,7 +24,7 @@ export interface WrittenBlock {
 /** Where a block goes: modules/<md path>/… or fragments/<md path>/…; `file=` names are kept. */
 function pathOf(block: CodeBlock): string {
   const folder = block.file.replace(/\.md$/, '').split('/').join('__');
-  const name = block.fileName ?? `block-L${block.line}.ts`;
+  const name = block.fileName ?? `block-L${block.line}.${block.language === 'ts' ? 'ts' : 'mjs'}`;
   return join(blocksDir, block.fragment ? 'fragments' : 'modules', folder, name);
 }
 
@@ -45,6 +45,9 @@ export function writeBlocks(blocks: CodeBlock[]): WrittenBlock[] {
     declaration: false,
     declarationMap: false,
     sourceMap: false,
+    // JavaScript blocks are type-checked too, against the same package types.
+    allowJs: true,
+    checkJs: true,
   };
   const base = relative(blocksDir, join(repoRoot, 'tsconfig.base.json')).split(sep).join('/');
   const config = (include: string[]) =>
