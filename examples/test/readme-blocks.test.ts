@@ -1,5 +1,5 @@
 // Documentation that cannot lie: every ```ts (and ```js) block of every Markdown file in the repository is
-// type-checked (whole blocks alone, `fragment` blocks with readme-prelude/fragments.d.ts), and every
+// type-checked (whole blocks alone, `fragment` blocks with the names of readme-prelude/fragments.ts), and every
 // whole program among them is run (see run-block.ts). Conventions: examples/README.md.
 import { afterEach, describe, expect, it } from 'vitest';
 import { stopAll } from './processes.js';

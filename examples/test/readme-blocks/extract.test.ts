@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractBlocks } from './extract.js';
+import { topLevelNames } from './workspace.js';
 
 describe('extractBlocks', () => {
   it('finds ts and js blocks with their first code line, flags and names; skips other languages', () => {
@@ -78,6 +79,34 @@ describe('extractBlocks', () => {
   it('takes a block left open to the end of the file', () => {
     expect(extractBlocks('a.md', '```typescript\nlet x = 1;\n').map((block) => block.code)).toEqual([
       'let x = 1;\n\n',
+    ]);
+  });
+});
+
+describe('topLevelNames', () => {
+  it('lists what a fragment declares itself, so the prelude does not import it over', () => {
+    const code = [
+      "import express, * as ns from 'express';",
+      "import { a, b as c } from 'x';",
+      'const server = 1, { d, e: [f] } = g;',
+      'function h() { const inner = 1; }',
+      'class K {}',
+      'interface I {}',
+      'type T = 1;',
+      'server.tool();',
+    ].join('\n');
+    expect([...topLevelNames(code)].sort()).toEqual([
+      'I',
+      'K',
+      'T',
+      'a',
+      'c',
+      'd',
+      'express',
+      'f',
+      'h',
+      'ns',
+      'server',
     ]);
   });
 });

@@ -2,18 +2,19 @@
 // the frameworks resolve as they would in a user's project), type-checks them with tsc, and maps
 // tsc's complaints back to the Markdown file and line they came from.
 import { execFile } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import ts from 'typescript';
 import { blockName, type CodeBlock } from './extract.js';
 
 export const examplesDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const repoRoot = resolve(examplesDir, '..');
 /** Scratch folder for the blocks (git-ignored), rewritten on every run. */
 export const blocksDir = join(examplesDir, '.readme-blocks');
-const PRELUDE = join(examplesDir, 'readme-prelude', 'fragments.d.ts');
+const PRELUDE = join(examplesDir, 'readme-prelude', 'fragments.ts');
 
 export interface WrittenBlock {
   block: CodeBlock;
@@ -28,13 +29,59 @@ function pathOf(block: CodeBlock): string {
   return join(blocksDir, block.fragment ? 'fragments' : 'modules', folder, name);
 }
 
-/** Writes every block and the two tsconfig files (modules alone; fragments with the prelude). */
+/** Names declared at the top level of a module: its imports, variables, functions, classes, types. */
+export function topLevelNames(code: string): Set<string> {
+  const names = new Set<string>();
+  const source = ts.createSourceFile('block.ts', code, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const addBinding = (name: ts.BindingName) => {
+    if (ts.isIdentifier(name)) names.add(name.text);
+    else for (const element of name.elements) if (!ts.isOmittedExpression(element)) addBinding(element.name);
+  };
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement)) {
+      const clause = statement.importClause;
+      if (clause?.name) names.add(clause.name.text);
+      const bindings = clause?.namedBindings;
+      if (bindings && ts.isNamespaceImport(bindings)) names.add(bindings.name.text);
+      if (bindings && ts.isNamedImports(bindings))
+        for (const element of bindings.elements) names.add(element.name.text);
+    } else if (ts.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations) addBinding(declaration.name);
+    } else if (
+      (ts.isFunctionDeclaration(statement) ||
+        ts.isClassDeclaration(statement) ||
+        ts.isInterfaceDeclaration(statement) ||
+        ts.isTypeAliasDeclaration(statement) ||
+        ts.isEnumDeclaration(statement)) &&
+      statement.name
+    ) {
+      names.add(statement.name.text);
+    }
+  }
+  return names;
+}
+
+/**
+ * A fragment as written to disk: its code, then (at the end, so line numbers stay those of the
+ * Markdown) an import of every prelude name it does not declare itself.
+ */
+function withPrelude(block: CodeBlock, path: string, preludeNames: Set<string>): string {
+  const own = topLevelNames(block.code);
+  const missing = [...preludeNames].filter((name) => !own.has(name));
+  const from = relative(dirname(path), PRELUDE).split(sep).join('/').replace(/\.ts$/, '.js');
+  return missing.length === 0
+    ? block.code
+    : `${block.code}import { ${missing.join(', ')} } from '${from}';\n`;
+}
+
+/** Writes every block and the tsconfig.json that checks them all in one program. */
 export function writeBlocks(blocks: CodeBlock[]): WrittenBlock[] {
   rmSync(blocksDir, { recursive: true, force: true });
+  const preludeNames = topLevelNames(readFileSync(PRELUDE, 'utf8').replace(/^import .*$/gm, ''));
   const written = blocks.map((block) => {
     const path = pathOf(block);
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, block.code);
+    writeFileSync(path, block.fragment ? withPrelude(block, path, preludeNames) : block.code);
     return { block, path };
   });
   const compilerOptions = {
@@ -50,17 +97,15 @@ export function writeBlocks(blocks: CodeBlock[]): WrittenBlock[] {
     checkJs: true,
   };
   const base = relative(blocksDir, join(repoRoot, 'tsconfig.base.json')).split(sep).join('/');
-  const config = (include: string[]) =>
-    `${JSON.stringify({ extends: base, compilerOptions, include }, null, 2)}\n`;
-  writeFileSync(join(blocksDir, 'tsconfig.modules.json'), config(['modules']));
   const prelude = relative(blocksDir, PRELUDE).split(sep).join('/');
-  writeFileSync(join(blocksDir, 'tsconfig.fragments.json'), config(['fragments', prelude]));
+  const config = { extends: base, compilerOptions, include: ['modules', 'fragments', prelude] };
+  writeFileSync(join(blocksDir, 'tsconfig.json'), `${JSON.stringify(config, null, 2)}\n`);
   return written;
 }
 
 const tscPath = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
-/** Runs tsc on one of the two programs; resolves with its diagnostics as text (empty when clean). */
+/** Runs tsc on the program; resolves with its diagnostics as text (empty when clean). */
 async function tsc(project: string): Promise<string> {
   try {
     await promisify(execFile)(process.execPath, [tscPath, '-p', project, '--pretty', 'false'], {
@@ -82,7 +127,7 @@ const DIAGNOSTIC = /^(.+?)\((\d+),(\d+)\): (error TS\d+: .*)$/;
  */
 export async function typecheckBlocks(written: WrittenBlock[]): Promise<string[]> {
   const byPath = new Map(written.map((entry) => [resolve(entry.path), entry.block]));
-  const outputs = await Promise.all([tsc('tsconfig.modules.json'), tsc('tsconfig.fragments.json')]);
+  const outputs = [await tsc('tsconfig.json')];
   const problems: string[] = [];
   for (const line of outputs.join('\n').split('\n')) {
     const diagnostic = DIAGNOSTIC.exec(line);
