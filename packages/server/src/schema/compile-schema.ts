@@ -69,7 +69,12 @@ export interface CompileOptions {
 const cache = new WeakMap<object, Map<string, CompiledSchema>>();
 
 export function compileSchema<T = unknown>(input: SchemaInput, options: CompileOptions): CompiledSchema<T> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+  // Some libraries' schemas are functions (arktype's `type(...)`): accepted when they carry `~standard`.
+  if (
+    typeof input === 'function'
+      ? !('~standard' in input)
+      : typeof input !== 'object' || input === null || Array.isArray(input)
+  ) {
     throw new TypeError(
       `${options.label}: expected a zod schema, a Standard Schema or a JSON Schema object, got ${typeof input}`,
     );
@@ -143,7 +148,7 @@ function compileStandard<T>(
   const converter = standard.jsonSchema;
   if (typeof converter?.[options.io] !== 'function') {
     throw new TypeError(
-      `${options.label}: a ${standard.vendor} schema without ~standard.jsonSchema; wrap it in withJsonSchema(schema, jsonSchema)`,
+      `${options.label}: the ${standard.vendor} schema has no ~standard.jsonSchema; wrap it in withJsonSchema(schema, jsonSchema)`,
     );
   }
   const jsonSchema = convert(options, standard.vendor, () =>
@@ -155,7 +160,7 @@ function compileStandard<T>(
       const result = standard.validate(value);
       if (result instanceof Promise) {
         throw new TypeError(
-          `${options.label}: a ${standard.vendor} schema validated asynchronously; only synchronous schemas are supported`,
+          `${options.label}: the ${standard.vendor} schema validated asynchronously; only synchronous schemas are supported`,
         );
       }
       if (result.issues) return { ok: false, message: describeIssues(result.issues) };
