@@ -1,5 +1,5 @@
 import { JsonRpcError } from '@mcpkit/jsonrpc';
-import { toStandardJsonSchema } from '@valibot/to-json-schema';
+import { toJsonSchema, toStandardJsonSchema } from '@valibot/to-json-schema';
 import { type } from 'arktype';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
@@ -238,6 +238,23 @@ describe('Standard Schemas in custom methods and elicitation', () => {
     expect(bad.isError).toBe(true);
     expect(textOf(bad)).toBe(
       "The user's elicitation answer does not match the requested schema: age: age must be non-negative (was -1)",
+    );
+  });
+});
+
+describe('withJsonSchema', () => {
+  it('serves a valibot schema with transforms, whose JSON Schema leaves the transforms out', async () => {
+    const Name = v.object({ name: v.pipe(v.string(), v.trim(), v.toUpperCase()) });
+    const server = new McpServer({ name: 'test', version: '1.0.0' });
+    const jsonSchema = toJsonSchema(Name, { target: 'draft-2020-12', errorMode: 'ignore' });
+    server.tool('shout', { inputSchema: withJsonSchema(Name, jsonSchema) }, ({ name }) => name);
+    const { request } = await connect(server);
+    expect(((await request('tools/list')).tools as { inputSchema: unknown }[])[0]!.inputSchema).toEqual(
+      jsonSchema,
+    );
+    expect(textOf(await request('tools/call', { name: 'shout', arguments: { name: ' ada ' } }))).toBe('ADA');
+    expect(textOf(await request('tools/call', { name: 'shout', arguments: {} }))).toBe(
+      'Invalid arguments for tool \'shout\': name: Invalid key: Expected "name" but received undefined',
     );
   });
 });

@@ -68,7 +68,8 @@ export type InferStandardOutput<S extends StandardSchemaV1> = NonNullable<S['~st
  */
 export function withJsonSchema<Input, Output>(
   schema: StandardSchemaV1<Input, Output>,
-  jsonSchema: Record<string, unknown>,
+  // `object`, not a record: converters type their JSON Schema as interfaces, which have no index signature.
+  jsonSchema: object,
 ): StandardSchemaWithJson<Input, Output> {
   const props = schema['~standard'];
   if (typeof props?.validate !== 'function') {
@@ -78,7 +79,7 @@ export function withJsonSchema<Input, Output>(
     const got = Array.isArray(jsonSchema) ? 'an array' : jsonSchema === null ? 'null' : typeof jsonSchema;
     throw new TypeError(`withJsonSchema: expected a JSON Schema object, got ${got}`);
   }
-  const convert = () => jsonSchema;
+  const convert = () => jsonSchema as Record<string, unknown>;
   return {
     '~standard': {
       version: 1,
