@@ -1,7 +1,7 @@
 import { toStandardJsonSchema } from '@valibot/to-json-schema';
 import { type } from 'arktype';
 import * as v from 'valibot';
-import { describe, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod';
 import * as z3 from 'zod/v3';
 import { withJsonSchema } from './schema/standard-schema.js';
@@ -42,18 +42,22 @@ describe('Standard Schema types', () => {
   });
 
   it('refuses, at compile time, schemas that cannot describe themselves as JSON Schema', () => {
-    // @ts-expect-error zod 3 has no Standard JSON Schema conversion: wrap it in withJsonSchema
-    server.tool('z3', { inputSchema: z3.object({ n: z3.number() }) }, () => '');
-    // @ts-expect-error a plain valibot schema needs toStandardJsonSchema
-    server.tool('v', { inputSchema: v.object({ n: v.number() }) }, () => '');
+    expect(() =>
+      // @ts-expect-error zod 3 has no Standard JSON Schema conversion: wrap it in withJsonSchema
+      server.tool('z3-bare', { inputSchema: z3.object({ n: z3.number() }) }, () => ''),
+    ).toThrow('the zod schema has no ~standard.jsonSchema');
+    expect(() =>
+      // @ts-expect-error a plain valibot schema needs toStandardJsonSchema
+      server.tool('v-bare', { inputSchema: v.object({ n: v.number() }) }, () => ''),
+    ).toThrow('the valibot schema has no ~standard.jsonSchema');
     // @ts-expect-error an arktype schema's arguments are typed: `n` is a number
-    server.tool('a', { inputSchema: type({ n: 'number' }) }, ({ n }: { n: string }) => n);
+    server.tool('a-typed', { inputSchema: type({ n: 'number' }) }, ({ n }: { n: string }) => n);
   });
 
   it('types structured results, prompt arguments, elicitation content and custom-method params', () => {
     server.tool('out', { outputSchema: type({ ok: 'boolean' }) }, () => ({ ok: true }));
     // @ts-expect-error the structured value must match the output schema
-    server.tool('bad', { outputSchema: type({ ok: 'boolean' }) }, () => ({ ok: 'yes' }));
+    server.tool('out-bad', { outputSchema: type({ ok: 'boolean' }) }, () => ({ ok: 'yes' }));
     server.prompt('p', { arguments: toStandardJsonSchema(v.object({ topic: v.string() })) }, (args) => {
       expectTypeOf(args).toEqualTypeOf<{ topic: string }>();
       return args.topic;

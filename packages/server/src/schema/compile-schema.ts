@@ -110,21 +110,26 @@ function compileUncached<T>(input: SchemaInput, options: CompileOptions): Compil
   return compiled;
 }
 
-/** Runs a schema library's JSON Schema conversion, naming the schema when it fails. */
-function convert(options: CompileOptions, vendor: string, run: () => unknown): JsonSchemaObject {
+/** Runs a step of compiling (a conversion, building a validator), naming the schema when it fails. */
+function attempt<R>(options: CompileOptions, failure: string, run: () => R): R {
   try {
-    return run() as JsonSchemaObject;
+    return run();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new TypeError(`${options.label}: ${vendor} schema cannot be converted to JSON Schema: ${reason}`, {
-      cause: error,
-    });
+    throw new TypeError(`${options.label}: ${failure}: ${reason}`, { cause: error });
   }
 }
 
 function compileZod<T>(schema: z.ZodType, options: CompileOptions): CompiledSchema<T> {
-  const jsonSchema = convert(options, 'zod', () =>
-    z.toJSONSchema(schema, { target: 'draft-2020-12', io: options.io, unrepresentable: 'any' }),
+  const jsonSchema = attempt(
+    options,
+    'zod schema cannot be converted to JSON Schema',
+    () =>
+      z.toJSONSchema(schema, {
+        target: 'draft-2020-12',
+        io: options.io,
+        unrepresentable: 'any',
+      }) as JsonSchemaObject,
   );
   return {
     jsonSchema,
@@ -146,12 +151,12 @@ function compileStandard<T>(
   options: CompileOptions,
 ): CompiledSchema<T> {
   const converter = standard.jsonSchema;
-  if (typeof converter?.[options.io] !== 'function') {
+  if (converter === undefined) {
     throw new TypeError(
       `${options.label}: the ${standard.vendor} schema has no ~standard.jsonSchema; wrap it in withJsonSchema(schema, jsonSchema)`,
     );
   }
-  const jsonSchema = convert(options, standard.vendor, () =>
+  const jsonSchema = attempt(options, `${standard.vendor} schema cannot be converted to JSON Schema`, () =>
     converter[options.io]({ target: 'draft-2020-12' }),
   );
   return {
@@ -187,13 +192,7 @@ function compileJsonSchema<T>(schema: JsonSchemaObject, options: CompileOptions)
   }
   const compile = installedJsonSchemaCheck();
   if (compile === undefined) throw new TypeError(noValidatorMessage(options.label));
-  let check: (value: unknown) => string | undefined;
-  try {
-    check = compile(schema);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new TypeError(`${options.label}: invalid JSON Schema: ${reason}`, { cause: error });
-  }
+  const check = attempt(options, 'invalid JSON Schema', () => compile(schema));
   return {
     jsonSchema: schema,
     validate(value) {
