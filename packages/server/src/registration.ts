@@ -141,7 +141,7 @@ export abstract class Registration<TState> {
     });
   }
 
-  /** Registers a prompt; zod arguments type the handler and are validated (-32602 on failure). */
+  /** Registers a prompt; schema arguments type the handler and are validated (-32602 on failure). */
   prompt<A extends PromptArgsInput | undefined = undefined>(
     name: string,
     config: PromptConfig<A, TState>,
@@ -156,7 +156,7 @@ export abstract class Registration<TState> {
 
   /**
    * Registers a custom JSON-RPC method (outside the MCP spec). Params are validated against
-   * `params` (zod or JSON Schema) with -32602 on failure; the handler returns the result object.
+   * `params` (zod, another Standard Schema, or JSON Schema) with -32602 on failure; the handler returns the result object.
    */
   method<S extends SchemaInput>(
     method: string,

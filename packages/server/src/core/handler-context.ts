@@ -18,10 +18,15 @@ import {
 import type * as z from 'zod';
 import {
   compileSchema,
-  describeZodIssue,
+  describeIssues,
   type JsonSchemaObject,
   type ZodRawShape,
 } from '../schema/compile-schema.js';
+import type {
+  InferStandardOutput,
+  StandardSchemaV1,
+  StandardSchemaWithJson,
+} from '../schema/standard-schema.js';
 import { MissingClientCapabilityError, unsupportedByRevision } from './errors.js';
 import type { InputRequestOptions } from './input-request.js';
 import type { RequestContext } from './request-context.js';
@@ -47,15 +52,20 @@ export interface RequestLogger {
   emergency(data: unknown, logger?: string): Promise<void>;
 }
 
-/** A form elicitation schema: a zod object (or its shape), or a flat JSON Schema object. */
-export type ElicitSchemaInput = z.ZodObject | ZodRawShape | JsonSchemaObject;
+/**
+ * A form elicitation schema: a zod object (or its shape), another Standard Schema with a JSON
+ * Schema conversion (valibot, arktype), or a flat JSON Schema object.
+ */
+export type ElicitSchemaInput = z.ZodObject | StandardSchemaWithJson | ZodRawShape | JsonSchemaObject;
 
 type ElicitValue = string | number | boolean | string[];
 export type InferElicit<S> = S extends z.ZodType
   ? z.output<S>
-  : S extends ZodRawShape
-    ? z.output<z.ZodObject<S>>
-    : { [key: string]: ElicitValue };
+  : S extends StandardSchemaV1
+    ? InferStandardOutput<S>
+    : S extends ZodRawShape
+      ? z.output<z.ZodObject<S>>
+      : { [key: string]: ElicitValue };
 
 /** The user's answer to a form elicitation; `content` is typed from the requested schema. */
 export type ElicitFormResult<T> =
@@ -120,7 +130,7 @@ function compileElicitSchema(schema: ElicitSchemaInput) {
 function parseAnswer<T>(schema: z.ZodType<T>, value: JSONObject, what: string): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new Error(`The client's answer to ${what} is malformed: ${describeZodIssue(result.error)}`);
+  throw new Error(`The client's answer to ${what} is malformed: ${describeIssues(result.error.issues)}`);
 }
 
 function formElicitationSupported(capabilities: ClientCapabilities): boolean {

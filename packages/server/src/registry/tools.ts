@@ -26,7 +26,11 @@ export interface ToolConfig<
 > {
   title?: string;
   description?: string;
-  /** zod object (or raw shape) types the handler's arguments; a JSON Schema is validated as is. */
+  /**
+   * Types and validates the handler's arguments: a zod object or shape, any Standard Schema with
+   * a JSON Schema conversion (valibot, arktype), or a JSON Schema validated as is. `{}` means no
+   * arguments (as `z.object({})`: extra arguments are dropped).
+   */
   inputSchema?: I;
   /** When set, results must carry `structuredContent` matching it. */
   outputSchema?: O;
