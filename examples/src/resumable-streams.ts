@@ -19,20 +19,19 @@ server.tool(
     inputSchema: { steps: z.number().int().min(1).max(20) },
   },
   async ({ steps }, ctx) => {
+    // Close this request's HTTP connection at once (the answer switches to SSE for it); the client
+    // polls back in 200 ms and receives every event since, from the server's event history.
+    (ctx.extra as HttpMessageExtra | undefined)?.closeSseStream?.(200);
     for (let step = 1; step <= steps; step++) {
       await sleep(100, undefined, { signal: ctx.signal });
       await ctx.progress(step, steps, `step ${step} of ${steps}`);
-      // After the first step, close this request's HTTP connection; the client polls back in 200 ms.
-      if (step === 1) (ctx.extra as HttpMessageExtra | undefined)?.closeSseStream?.(200);
     }
     return `Done after ${steps} steps`;
   },
 );
 
-const handler = createStreamableHttpHandler({
-  onSession: (transport) => server.connect(transport),
-  responseMode: 'sse', // answer calls over SSE, so they can be resumed (the event history is kept in memory)
-});
+// The event history that makes resumption possible is kept in memory by default (eventStore option).
+const handler = createStreamableHttpHandler({ onSession: (transport) => server.connect(transport) });
 const { url, close } = await serve(handler, { port: Number(process.env.PORT ?? 3000) });
 console.log(`MCP endpoint: ${new URL('/mcp', url)}`);
 
