@@ -21,14 +21,18 @@ export interface Manifest {
   devDependencies?: Record<string, string>;
 }
 
+/** A package folder under `packages/` and its package.json. */
+export interface WorkspacePackage extends Manifest {
+  dir: string;
+}
+
 /** The packages under `packages/` that are not private: what a release publishes. */
-export async function publishablePackages(root: string): Promise<Manifest[]> {
-  const found: Manifest[] = [];
+export async function publishablePackages(root: string): Promise<WorkspacePackage[]> {
+  const found: WorkspacePackage[] = [];
   for (const folder of await readdir(join(root, 'packages'))) {
-    const manifest = JSON.parse(
-      await readFile(join(root, 'packages', folder, 'package.json'), 'utf8'),
-    ) as Manifest;
-    if (!manifest.private) found.push(manifest);
+    const dir = join(root, 'packages', folder);
+    const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as Manifest;
+    if (!manifest.private) found.push({ ...manifest, dir });
   }
   return found;
 }

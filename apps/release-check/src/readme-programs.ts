@@ -10,10 +10,11 @@ export interface ReadmeProgram {
 
 export async function readmePrograms(root: string): Promise<ReadmeProgram[]> {
   const readme = await readFile(join(root, 'README.md'), 'utf8');
-  const install = readme.slice(
-    readme.indexOf('\n## Install\n'),
-    readme.indexOf('\n## ', readme.indexOf('\n## Install\n') + 1),
-  );
+  const start = readme.indexOf('\n## Install\n');
+  if (start < 0)
+    throw new Error('README.md has no "## Install" section (expected right after the development commands)');
+  const end = readme.indexOf('\n## ', start + 1);
+  const install = readme.slice(start, end < 0 ? undefined : end);
   const programs: ReadmeProgram[] = [];
   for (const match of install.matchAll(/^```js\n(\/\/ ([\w-]+\.mjs)\n[\s\S]*?)^```$/gm)) {
     programs.push({ file: match[2]!, code: match[1]! });

@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type Manifest,
   type PackedPackage,
   packAll,
   packedManifest,
   publishablePackages,
   unresolvableRanges,
+  type WorkspacePackage,
 } from './packing.js';
 import { type ReadmeProgram, readmePrograms } from './readme-programs.js';
 import { type LocalRegistry, startRegistry } from './registry.js';
@@ -23,7 +23,7 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 describe('release check', () => {
   let work: string;
-  let publishable: Manifest[];
+  let publishable: WorkspacePackage[];
   let packed: PackedPackage[];
   let programs: ReadmeProgram[];
   let registry: LocalRegistry | undefined;
@@ -31,9 +31,7 @@ describe('release check', () => {
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'mcpkit-release-check-'));
     publishable = await publishablePackages(root);
-    const unbuilt = publishable.filter(
-      (pkg) => !existsSync(join(root, 'packages', pkg.name.split('/')[1]!, 'dist')),
-    );
+    const unbuilt = publishable.filter((pkg) => !existsSync(join(pkg.dir, 'dist')));
     if (unbuilt.length > 0) {
       throw new Error(`not built: ${unbuilt.map((pkg) => pkg.name).join(', ')}; run \`pnpm build\` first`);
     }
