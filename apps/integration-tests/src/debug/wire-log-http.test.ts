@@ -80,7 +80,7 @@ describe('MCPKIT_DEBUG=wire over Streamable HTTP', () => {
         (entry) =>
           entry.side === side &&
           entry.direction === direction &&
-          JSON.stringify(entry.message.result).includes('hello'),
+          JSON.stringify(entry.message.result ?? null).includes('hello'),
       );
     expect(result('http-server', 'out') && result('http-client', 'in')).toBe(true);
   });
