@@ -29,17 +29,27 @@ export function apiEntryPoints() {
     for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
       const file = declarationFile(target);
       if (file === undefined) throw new Error(`${manifest.name}: exports["${subpath}"] names no .d.ts file`);
-      entries.push({ file: join(dir, file), name: `${manifest.name}${subpath.slice(1)}`, packageName: manifest.name });
+      entries.push({
+        file: join(dir, file),
+        name: `${manifest.name}${subpath.slice(1)}`,
+        packageName: manifest.name,
+      });
     }
   }
   return entries;
 }
 
-export async function buildApiDocs({ out = join(root, 'build', 'api'), log = (line) => process.stderr.write(`${line}\n`) } = {}) {
+export async function buildApiDocs({
+  out = join(root, 'build', 'api'),
+  log = (line) => process.stderr.write(`${line}\n`),
+} = {}) {
   const entries = apiEntryPoints();
   // typedoc names a module after its path (`server/dist/tasks`); readers know it as `@mcpkit/server/tasks`.
   const nameOf = new Map(
-    entries.map((entry) => [relative(join(root, 'packages'), entry.file).replace(/(\/index)?\.d\.ts$/, ''), entry.name]),
+    entries.map((entry) => [
+      relative(join(root, 'packages'), entry.file).replace(/(\/index)?\.d\.ts$/, ''),
+      entry.name,
+    ]),
   );
   const app = await Application.bootstrapWithPlugins({
     name: 'mcpkit',
