@@ -1,16 +1,17 @@
 #!/usr/bin/env node
-// Builds the API reference (an HTML site in build/api/) with typedoc from the public entry points of
-// every package: each `exports` subpath of packages/*/package.json, read from the built type
-// declarations (run the build first). Any typedoc warning — an undocumented export, a type that is
-// used but not exported, a broken {@link} — fails the build, so the reference stays complete.
+// Builds the API reference, an HTML site in build/api/ (not committed), with typedoc from the public
+// entry points of every package: each `exports` subpath of packages/*/package.json, read from the
+// built type declarations (so run the build first; `pnpm docs:api` does). Any typedoc warning fails
+// the build with exit code 1: an export without a doc comment, a type that is used but not exported,
+// a broken {@link}. apps/integration-tests/src/workspace/typedoc.test.ts runs it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Application, Converter, LogLevel, ReflectionKind } from 'typedoc';
+import { Application, Converter, ReflectionKind } from 'typedoc';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
-/** The `.d.ts` file an `exports` target names, whatever its condition nesting. */
+/** The `.d.ts` file an `exports` target names, whatever its nesting of conditions. */
 function declarationFile(target) {
   if (typeof target === 'string') return target.endsWith('.d.ts') ? target : undefined;
   for (const key of ['types', 'import', 'default']) {
@@ -20,8 +21,8 @@ function declarationFile(target) {
   return undefined;
 }
 
-/** `{ file, name }` for every exported subpath of every package, e.g. `@mcpkit/server/tasks`. */
-export function apiEntryPoints() {
+/** `{ file, name, packageName }` for every exported subpath of every package, e.g. `@mcpkit/server/tasks`. */
+function apiEntryPoints() {
   const entries = [];
   for (const folder of readdirSync(join(root, 'packages')).sort()) {
     const dir = join(root, 'packages', folder);
@@ -39,52 +40,52 @@ export function apiEntryPoints() {
   return entries;
 }
 
-export async function buildApiDocs({
-  out = join(root, 'build', 'api'),
-  log = (line) => process.stderr.write(`${line}\n`),
-} = {}) {
-  const entries = apiEntryPoints();
-  // typedoc names a module after its path (`server/dist/tasks`); readers know it as `@mcpkit/server/tasks`.
-  const nameOf = new Map(
-    entries.map((entry) => [
-      relative(join(root, 'packages'), entry.file).replace(/(\/index)?\.d\.ts$/, ''),
-      entry.name,
-    ]),
-  );
-  const app = await Application.bootstrapWithPlugins({
-    name: 'mcpkit',
-    entryPoints: entries.map((entry) => entry.file),
-    entryPointStrategy: 'resolve',
-    tsconfig: join(root, 'typedoc.tsconfig.json'),
-    out,
-    readme: 'none',
-    excludePrivate: true,
-    excludeInternal: true,
-    excludeExternals: true,
-    externalPattern: ['**/node_modules/**'],
-    // typedoc checks documentation only in the packages named here (by default: the root one, private).
-    packagesRequiringDocumentation: [...new Set(entries.map((entry) => entry.packageName))],
-    validation: { notExported: true, invalidLink: true, notDocumented: true, rewrittenLink: true },
-    logLevel: 'Warn',
-    githubPages: false,
-    disableGit: true,
-    sourceLinkTemplate: undefined,
-    disableSources: true,
-  });
-  app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => {
-    for (const module of context.project.getReflectionsByKind(ReflectionKind.Module)) {
-      const name = nameOf.get(module.name);
-      if (name !== undefined) module.name = name;
-    }
-  });
-  const project = await app.convert();
-  if (project === undefined) return { ok: false };
+const entries = apiEntryPoints();
+// typedoc names a module after its path (`server/dist/tasks`); readers know it as `@mcpkit/server/tasks`.
+const moduleNames = new Map(
+  entries.map((entry) => [
+    relative(join(root, 'packages'), entry.file).replace(/(\/index)?\.d\.ts$/, ''),
+    entry.name,
+  ]),
+);
+const app = await Application.bootstrapWithPlugins({
+  name: 'mcpkit',
+  entryPoints: entries.map((entry) => entry.file),
+  entryPointStrategy: 'resolve',
+  tsconfig: join(root, 'typedoc.tsconfig.json'),
+  out: join(root, 'build', 'api'),
+  readme: 'none',
+  excludePrivate: true,
+  // Protected members serve the packages' own subclasses (McpClient extends ClientCore).
+  excludeProtected: true,
+  excludeInternal: true,
+  excludeExternals: true,
+  externalPattern: ['**/node_modules/**'],
+  disableSources: true,
+  disableGit: true,
+  // typedoc checks documentation only in the packages named here (by default: the private root one).
+  packagesRequiringDocumentation: [...new Set(entries.map((entry) => entry.packageName))],
+  // Every export and every method must say what it is for; the fields of types (thousands in the
+  // protocol's zod-inferred types, which mirror the spec) are not held to it.
+  requiredToBeDocumented: ['Enum', 'Variable', 'Function', 'Class', 'Interface', 'TypeAlias', 'Namespace'],
+  validation: { notExported: true, invalidLink: true, notDocumented: true, rewrittenLink: true },
+  logLevel: 'Warn',
+});
+app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => {
+  for (const module of context.project.getReflectionsByKind(ReflectionKind.Module)) {
+    module.name = moduleNames.get(module.name) ?? module.name;
+  }
+});
+const project = await app.convert();
+if (project !== undefined) {
   app.validate(project);
   await app.generateOutputs(project);
-  return { ok: app.logger.hasErrors() === false && app.logger.hasWarnings() === false };
 }
-
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { ok } = await buildApiDocs();
-  if (!ok) process.exitCode = 1;
+if (project === undefined || app.logger.hasErrors() || app.logger.hasWarnings()) {
+  process.stderr.write('The API reference has warnings (above); fix them at their source.\n');
+  process.exitCode = 1;
+} else {
+  process.stderr.write(
+    `API reference: ${relative(process.cwd(), join(root, 'build', 'api', 'index.html'))}\n`,
+  );
 }

@@ -60,6 +60,7 @@ export class LegacySseTransport implements Transport {
     this.connection.write({ event: 'endpoint', data: url });
   }
 
+  /** Hands a message POSTed by the client on to `onmessage`. */
   receive(message: JSONRPCMessage, extra: MessageExtra): void {
     if (isInitializeRequest(message)) this.#initializeId = message.id;
     if (!this.onmessage) {

@@ -321,6 +321,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     return true;
   }
 
+  /** Reports a failure of one of the session's streams to `onerror`. */
   reportStreamError(error: Error): void {
     this.#reportError(error);
   }
