@@ -10,6 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { Application, Converter, ReflectionKind } from 'typedoc';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+/** Where the site goes: build/api/, or the folder after `--out` (the test builds into a temporary one). */
+const outIndex = process.argv.indexOf('--out');
+const out = outIndex === -1 ? join(root, 'build', 'api') : resolve(process.argv[outIndex + 1] ?? '');
 
 /** The `.d.ts` file an `exports` target names, whatever its nesting of conditions. */
 function declarationFile(target) {
@@ -53,7 +56,7 @@ const app = await Application.bootstrapWithPlugins({
   entryPoints: entries.map((entry) => entry.file),
   entryPointStrategy: 'resolve',
   tsconfig: join(root, 'typedoc.tsconfig.json'),
-  out: join(root, 'build', 'api'),
+  out,
   readme: 'none',
   excludePrivate: true,
   // Protected members serve the packages' own subclasses (McpClient extends ClientCore).
@@ -85,7 +88,5 @@ if (project === undefined || app.logger.hasErrors() || app.logger.hasWarnings())
   process.stderr.write('The API reference has warnings (above); fix them at their source.\n');
   process.exitCode = 1;
 } else {
-  process.stderr.write(
-    `API reference: ${relative(process.cwd(), join(root, 'build', 'api', 'index.html'))}\n`,
-  );
+  process.stderr.write(`API reference: ${relative(process.cwd(), join(out, 'index.html'))}\n`);
 }
