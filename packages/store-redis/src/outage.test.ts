@@ -59,16 +59,25 @@ describe('Redis stops and restarts', () => {
       }
     }, 'both subscriptions after the restart');
     await until(
-      () =>
-        seen.some(
-          (envelope) =>
-            envelope.message === undefined || JSON.stringify(envelope.message) === JSON.stringify(note(4)),
-        ),
+      () => seen.some((envelope) => JSON.stringify(envelope.message) === JSON.stringify(note(4))),
       'a delivery on the late subscription',
     );
     expect(redis.errors.map((error) => error.message).join('\n')).toMatch(
       /Redis subscribe to session later \(retried on reconnect\) failed/,
     );
+  });
+
+  it('a command Redis never answers rejects after commandTimeoutMs instead of hanging', async () => {
+    const { eventStore, sessionStore } = await redis.stores({ keyPrefix: 'frozen:', commandTimeoutMs: 500 });
+    redis.server.freeze();
+    try {
+      await expect(eventStore.append('s', 'x', note(1))).rejects.toThrow(
+        /^Redis append to SSE stream x of session s failed: Command timed out/,
+      );
+    } finally {
+      redis.server.thaw();
+    }
+    await until(async () => (await sessionStore.get('nobody')) === undefined, 'answers after SIGCONT');
   });
 
   it('createRedisStores fails within its timeout when nothing listens', async () => {

@@ -7,6 +7,9 @@ export interface RedisProcess {
   url: string;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** SIGSTOP / SIGCONT: Redis keeps its connections open but answers nothing meanwhile. */
+  freeze(): void;
+  thaw(): void;
 }
 
 async function freePort(): Promise<number> {
@@ -64,6 +67,17 @@ export async function startRedis(): Promise<RedisProcess> {
     running.kill('SIGKILL');
     await exited;
   };
+  const signal = (name: NodeJS.Signals) => {
+    if (!child?.pid) throw new Error('redis-server is not running');
+    process.kill(child.pid, name);
+  };
   await start();
-  return { port, url: `redis://127.0.0.1:${port}`, start, stop };
+  return {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    start,
+    stop,
+    freeze: () => signal('SIGSTOP'),
+    thaw: () => signal('SIGCONT'),
+  };
 }
