@@ -6,7 +6,7 @@ import { createStreamableHttpHandler } from '@mcpkit/transport-http-server';
 import { type ServerHandle, serve } from '@mcpkit/transport-http-server/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RedisStores } from './stores.js';
-import { useRedis } from './test-helpers/fixtures.js';
+import { until, useRedis } from './test-helpers/fixtures.js';
 import { SseEvents } from './test-helpers/sse.js';
 
 const redis = useRedis();
@@ -86,5 +86,19 @@ describe('two handlers sharing the Redis stores', () => {
     expect(onA.status).toBe(404);
     await onA.text();
     await events.cancel();
+
+    // B ends the session: its record, history and subscription go, so A's publish finds no one.
+    const ended = await fetch(b.url, {
+      method: 'DELETE',
+      headers: { 'mcp-session-id': sessionId, 'mcp-protocol-version': VERSION },
+    });
+    expect(ended.status).toBe(200);
+    await ended.text();
+    await until(
+      async () => !(await a.stores.messageBus.publish(sessionId, { message: changed })),
+      'the unsubscribe',
+    );
+    expect(await a.stores.sessionStore.get(sessionId)).toBeUndefined();
+    expect(await a.stores.eventStore.replayAfter(sessionId, priming.id!)).toBeUndefined();
   });
 });
