@@ -97,7 +97,10 @@ export class RedisMessageBus implements MessageBus {
     const tail = (this.#tails.get(channel) ?? Promise.resolve())
       .then(() => deliver(envelope))
       .catch((error: unknown) => {
-        this.#onerror(error instanceof Error ? error : new Error(String(error)));
+        const reason = error instanceof Error ? error.message : String(error);
+        this.#onerror(
+          new Error(`delivering a message from Redis on ${channel} failed: ${reason}`, { cause: error }),
+        );
       });
     this.#tails.set(channel, tail);
   }

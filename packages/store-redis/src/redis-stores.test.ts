@@ -96,6 +96,6 @@ describe('RedisMessageBus', () => {
     await until(() => seen.length === 1, 'the good message');
     const reported = redis.errors.slice(before).map((error) => error.message);
     expect(reported.some((message) => /Redis message on bad:bus:s is not JSON/.test(message))).toBe(true);
-    expect(reported).toContain('deliver failed');
+    expect(reported).toContain('delivering a message from Redis on bad:bus:s failed: deliver failed');
   });
 });
