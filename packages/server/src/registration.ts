@@ -34,17 +34,23 @@ import {
 import { compileSchema, type InferSchema, type SchemaInput } from './schema/compile-schema.js';
 import type { UriTemplateLimits } from './uri-template/matcher.js';
 
+/** The handle of a registered tool: `update()`, `enable()`, `disable()` and `remove()`. */
 export type RegisteredTool<TState = any> = RegisteredHandle<ToolUpdate<TState>>;
+/** The handle of a registered resource: `update()`, `enable()`, `disable()` and `remove()`. */
 export type RegisteredResource<TState = any> = RegisteredHandle<ResourceUpdate<TState>>;
+/** The handle of a registered resource template: `update()`, `enable()`, `disable()` and `remove()`. */
 export type RegisteredResourceTemplate<TState = any> = RegisteredHandle<ResourceTemplateUpdate<TState>>;
+/** The handle of a registered prompt: `update()`, `enable()`, `disable()` and `remove()`. */
 export type RegisteredPrompt<TState = any> = RegisteredHandle<PromptUpdate<TState>>;
 
 /** A registered custom method; `remove()` unregisters it. */
 export interface RegisteredMethod {
   readonly method: string;
+  /** Unregisters the method; later calls get -32601. */
   remove(): void;
 }
 
+/** Handles a request of a method the server registered itself (beyond the MCP methods). */
 export type CustomMethodHandler<P, TState> = (
   params: P,
   ctx: HandlerContext<TState>,

@@ -41,14 +41,23 @@ export interface ClientView {
 
 /** Log messages tied to the current request (`notifications/message`), filtered by the client's level. */
 export interface RequestLogger {
+  /** Sends a log message at the given level, if the client's level lets it through. */
   log(level: LoggingLevel, data: unknown, logger?: string): Promise<void>;
+  /** Logs at `debug` level. */
   debug(data: unknown, logger?: string): Promise<void>;
+  /** Logs at `info` level. */
   info(data: unknown, logger?: string): Promise<void>;
+  /** Logs at `notice` level. */
   notice(data: unknown, logger?: string): Promise<void>;
+  /** Logs at `warning` level. */
   warning(data: unknown, logger?: string): Promise<void>;
+  /** Logs at `error` level. */
   error(data: unknown, logger?: string): Promise<void>;
+  /** Logs at `critical` level. */
   critical(data: unknown, logger?: string): Promise<void>;
+  /** Logs at `alert` level: action must be taken at once. */
   alert(data: unknown, logger?: string): Promise<void>;
+  /** Logs at `emergency` level: the system is unusable. */
   emergency(data: unknown, logger?: string): Promise<void>;
 }
 
@@ -59,6 +68,10 @@ export interface RequestLogger {
 export type ElicitSchemaInput = z.ZodObject | StandardSchemaWithJson | ZodRawShape | JsonSchemaObject;
 
 type ElicitValue = string | number | boolean | string[];
+/**
+ * The content type of an accepted elicitation, inferred from the zod schema (or raw shape) that asked
+ * for it.
+ */
 export type InferElicit<S> = S extends z.ZodType
   ? z.output<S>
   : S extends StandardSchemaV1
@@ -72,6 +85,7 @@ export type ElicitFormResult<T> =
   | { action: 'accept'; content: T; _meta?: JSONObject }
   | { action: 'decline' | 'cancel'; content?: undefined; _meta?: JSONObject };
 
+/** Options of a URL-mode elicitation: its id, timeout and abort signal. */
 export interface UrlElicitOptions extends InputRequestOptions {
   /** Correlates `notifications/elicitation/complete`; generated when omitted. */
   elicitationId?: string;

@@ -22,6 +22,7 @@ import type { Completer } from './resources.js';
  */
 export type PromptArgsInput = z.ZodObject | StandardSchemaWithJson | ZodRawShape | PromptArgument[];
 
+/** The arguments a prompt handler receives, inferred from the prompt's `argsSchema`. */
 export type PromptArgs<A> = A extends z.ZodType
   ? z.output<A>
   : A extends StandardSchemaV1
@@ -30,6 +31,7 @@ export type PromptArgs<A> = A extends z.ZodType
       ? z.output<z.ZodObject<A>>
       : { [key: string]: string | undefined };
 
+/** How a prompt is registered: title, description, argument schema and icons. */
 export interface PromptConfig<A extends PromptArgsInput | undefined = undefined, TState = any> {
   title?: string;
   description?: string;
@@ -43,11 +45,13 @@ export interface PromptConfig<A extends PromptArgsInput | undefined = undefined,
 /** Text (one user message), one message, several messages, or a full GetPromptResult. */
 export type PromptReturn = string | PromptMessage | PromptMessage[] | GetPromptResult;
 
+/** Builds a prompt's messages from its arguments. */
 export type PromptHandler<A extends PromptArgsInput | undefined, TState> = (
   args: PromptArgs<A>,
   ctx: HandlerContext<TState>,
 ) => PromptReturn | Promise<PromptReturn>;
 
+/** The changes `RegisteredPrompt.update` accepts: any part of the prompt's config, its name or handler. */
 export type PromptUpdate<TState = any> = Partial<PromptConfig<any, TState>> & {
   name?: string;
   handler?: PromptHandler<any, TState>;
