@@ -12,7 +12,9 @@ export interface RedisClientOptions {
   onerror?: (error: Error) => void;
 }
 
+/** Default `commandTimeoutMs`: how long a command may go unanswered before it rejects. */
 export const DEFAULT_COMMAND_TIMEOUT_MS = 2_000;
+/** Default `maxReconnectDelayMs`: the longest pause between reconnection attempts. */
 export const DEFAULT_MAX_RECONNECT_DELAY_MS = 2_000;
 
 /**

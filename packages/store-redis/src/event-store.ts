@@ -3,6 +3,7 @@ import type { EventStore, StoredEvent } from '@mcpkit/transport-http-server';
 import type { Redis } from 'ioredis';
 import { attempt } from './errors.js';
 
+/** Bounds of the SSE history kept in Redis (defaults in SECURITY.md's Limits table). */
 export interface RedisEventStoreOptions {
   /** Prepended to every key (default `mcpkit:`). */
   keyPrefix?: string;
@@ -14,8 +15,11 @@ export interface RedisEventStoreOptions {
   ttlMs?: number;
 }
 
+/** Default `maxEventsPerStream`, the same as the in-memory store's. */
 export const DEFAULT_MAX_EVENTS_PER_STREAM = 256;
+/** Default `maxStreamsPerSession`, the same as the in-memory store's. */
 export const DEFAULT_MAX_STREAMS_PER_SESSION = 64;
+/** Default `ttlMs` of a stream's history, the same as the in-memory store's. */
 export const DEFAULT_EVENT_TTL_MS = 5 * 60_000;
 
 // KEYS: stream, session index. ARGV: payload, maxlen, ttl ms, max streams, stream id, stream key prefix.

@@ -4,6 +4,7 @@ import { attempt, redisFailure } from './errors.js';
 
 type Deliver = (envelope: OutboundEnvelope) => Awaitable<void>;
 
+/** Where the bus publishes and whom it tells about failures no caller can see. */
 export interface RedisMessageBusOptions {
   /** Prepended to every channel (default `mcpkit:`). */
   keyPrefix?: string;

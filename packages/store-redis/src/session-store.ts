@@ -2,6 +2,7 @@ import type { SessionRecord, SessionStore } from '@mcpkit/transport-http-server'
 import type { Redis } from 'ioredis';
 import { attempt, failedStep } from './errors.js';
 
+/** Key names and lifetime of the session records in Redis. */
 export interface RedisSessionStoreOptions {
   /** Prepended to every key (default `mcpkit:`), so several deployments can share one Redis. */
   keyPrefix?: string;
@@ -12,6 +13,7 @@ export interface RedisSessionStoreOptions {
   ttlMs?: number;
 }
 
+/** Default `ttlMs` of a session record: 1 hour after the last touch. */
 export const DEFAULT_SESSION_TTL_MS = 60 * 60_000;
 
 // Refreshes a record only if it still exists, so a touch never resurrects a deleted session.

@@ -4,6 +4,7 @@ import { RedisEventStore, type RedisEventStoreOptions } from './event-store.js';
 import { RedisMessageBus } from './message-bus.js';
 import { RedisSessionStore, type RedisSessionStoreOptions } from './session-store.js';
 
+/** Everything `createRedisStores` needs: where Redis is, its bounds, and the stores' options. */
 export interface RedisStoresOptions extends Omit<RedisClientOptions, 'onerror'> {
   /** Prepended to every key and channel (default `mcpkit:`). */
   keyPrefix?: string;
