@@ -14,6 +14,7 @@ const pinned: Record<string, { private: boolean; exports: string[] }> = {
   '@mcpkit/jsonrpc': { private: false, exports: ['.', './testing'] },
   '@mcpkit/protocol': { private: false, exports: ['.', './essentials', './json-schema'] },
   '@mcpkit/server': { private: false, exports: ['.', './request-state', './tasks', './uri-template'] },
+  '@mcpkit/store-redis': { private: false, exports: ['.'] },
   '@mcpkit/transport-http-client': { private: false, exports: ['.'] },
   '@mcpkit/transport-http-server': { private: false, exports: ['.', './node'] },
   '@mcpkit/transport-stdio': { private: false, exports: ['.', './content-length'] },
