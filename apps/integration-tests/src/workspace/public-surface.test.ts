@@ -11,6 +11,7 @@ const pinned: Record<string, { private: boolean; exports: string[] }> = {
   '@mcpkit/conformance': { private: true, exports: ['.'] },
   '@mcpkit/echo-server': { private: true, exports: ['.'] },
   '@mcpkit/integration-tests': { private: true, exports: ['.'] },
+  '@mcpkit/release-check': { private: true, exports: [] },
   '@mcpkit/jsonrpc': { private: false, exports: ['.', './testing'] },
   '@mcpkit/protocol': { private: false, exports: ['.', './essentials', './json-schema'] },
   '@mcpkit/server': { private: false, exports: ['.', './request-state', './tasks', './uri-template'] },
