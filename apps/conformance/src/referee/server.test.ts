@@ -13,7 +13,7 @@ describe('official conformance referee, server leg', () => {
   let outputDir = '';
 
   beforeAll(async () => {
-    const server = createFixtureServer();
+    const server = await createFixtureServer();
     const handler = createStreamableHttpHandler({ onSession: (transport) => server.connect(transport) });
     const served = await serve(handler, { port: 0, host: '127.0.0.1' });
     serverUrl = new URL('/mcp', served.url).href;

@@ -1,6 +1,8 @@
 import type { JSONObject, ServerCapabilities } from '@mcpkit/protocol/essentials';
 import { supports } from './revisions.js';
 
+const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+
 /** `true` turns a capability on with defaults, `false` keeps it off even when something is registered. */
 export interface CapabilityOptions {
   tools?: boolean | { listChanged?: boolean };
@@ -65,7 +67,13 @@ export function computeCapabilities(options: CapabilityOptions, sizes: RegistryS
 export function shapeCapabilities(capabilities: ServerCapabilities, version: string): ServerCapabilities {
   const shaped: ServerCapabilities = { ...capabilities };
   if (!supports(version, 'completionsCapability')) delete shaped.completions;
-  if (!supports(version, 'resultType')) delete shaped.extensions;
+  if (!supports(version, 'extensions')) delete shaped.extensions;
+  else if (!supports(version, 'resultType') && shaped.extensions !== undefined) {
+    // SEP-2663 tasks need the 2026-07-28 revision; the 2025-11-25 session has its own tasks.
+    const { [TASKS_EXTENSION]: _tasks, ...others } = shaped.extensions;
+    if (Object.keys(others).length === 0) delete shaped.extensions;
+    else shaped.extensions = others;
+  }
   // Tasks are a 2025-11-25 capability; 2026-07-28 moved them into an extension.
   if (!supports(version, 'tasks') || supports(version, 'resultType')) delete shaped.tasks;
   return shaped;

@@ -31,6 +31,11 @@ export const FEATURE_SINCE = {
   tasks: '2025-11-25',
   /** `description` and `websiteUrl` on implementations. */
   implementationDetails: '2025-11-25',
+  /**
+   * `capabilities.extensions` (SEP-2133): its capabilities object is open, and extensions such as
+   * skills (SEP-2640) are negotiated there; the tasks extension alone stays 2026-07-28 only.
+   */
+  extensions: '2025-11-25',
   resultType: '2026-07-28',
 } as const satisfies Record<string, ProtocolVersion>;
 

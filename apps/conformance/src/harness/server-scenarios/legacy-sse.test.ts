@@ -16,7 +16,7 @@ describe('server mode over the legacy HTTP+SSE transport', () => {
   it('detects the transport at /sse and runs the feature scenarios over it', {
     timeout: 60_000,
   }, async () => {
-    const server = createFixtureServer();
+    const server = await createFixtureServer();
     const handler = createStreamableHttpHandler({
       onSession: (transport) => server.connect(transport),
       legacySse: {},
