@@ -3,7 +3,8 @@
 
 // Everything the SDK's server side needs at run time (also its own entry, `./essentials`).
 export * from './essentials/index.js';
-
+// The skills extension (SEP-2640): the SKILL.md frontmatter reader and the Agent Skills rules.
+export { parseSkillFrontmatter, SKILLS_EXTENSION_ID, skillFrontmatterProblem } from './extensions/skills.js';
 // Method maps for boundary validation (lenient across revisions, and exact per revision).
 export type {
   NotificationMethod,
@@ -13,7 +14,6 @@ export type {
   ResultByMethod,
   RevisionMethodSchemas,
 } from './method-maps.js';
-
 export {
   methodSchemas,
   notificationParamsSchemas,
@@ -22,10 +22,8 @@ export {
   requestSchemas,
   resultSchemas,
 } from './method-maps.js';
-
 // Parsing helpers that return a typed value or a precise error with the JSON-RPC code to answer.
 export type { ParseResult, ProtocolValidationError } from './parse.js';
-
 export {
   parseAnyRevisionNotificationParams,
   parseJSONRPCMessage,
@@ -36,7 +34,6 @@ export {
   parseServerRequestParams,
   parseServerRequestResult,
 } from './parse.js';
-
 // Revision-exact schemas: one object per protocol revision, keyed like the barrel (`<TypeName>Schema`).
 export {
   revisionSchemas,
@@ -46,13 +43,9 @@ export {
   v2025_11_25,
   v2026_07_28,
 } from './revisions/index.js';
-
 // The exact result schemas of the everyday methods per revision, each named statically (tree-shakable).
 export type { RevisionResultSchemas, TaskResultSchemas } from './revisions/results.js';
-
 export { revisionResultSchemas, taskResultSchemas } from './revisions/results.js';
-
 // The server-to-client questions alone (sampling, elicitation, roots), as the parse helpers above use them.
 export type { ServerRequestMaps, ServerRequestMethod } from './server-request-maps.js';
-
 export { anyRevisionServerRequestMaps, serverRequestMaps } from './server-request-maps.js';

@@ -1,4 +1,5 @@
 import { JsonRpcError } from '@mcpkit/jsonrpc';
+import { SKILLS_EXTENSION_ID } from '@mcpkit/protocol';
 import { isStatelessProtocolVersion, type JSONObject } from '@mcpkit/protocol/essentials';
 import type { HandlerContext } from '../core/handler-context.js';
 import type { RegisteredResource } from '../registration.js';
@@ -12,7 +13,7 @@ import {
 } from './entry.js';
 
 /** The skills extension's identifier (SEP-2640). */
-export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
+export const SKILLS_EXTENSION = SKILLS_EXTENSION_ID;
 
 /** Options of the skills extension on a server. */
 export interface SkillsOptions {

@@ -1,5 +1,5 @@
+import { parseSkillFrontmatter, skillFrontmatterProblem } from '@mcpkit/protocol';
 import type { JSONObject } from '@mcpkit/protocol/essentials';
-import { parseFrontmatter } from './frontmatter.js';
 
 // One skill prepared for serving: its files' bytes, digests and sizes computed once, when the
 // skill is added, so every skills/list answers from memory and always matches what resources/read
@@ -144,7 +144,7 @@ export async function prepareSkill(skill: SkillDefinition): Promise<PreparedSkil
     throw new TypeError(`Skill ${skill.path} has no UTF-8 SKILL.md at its root`);
   let frontmatter: JSONObject;
   try {
-    frontmatter = skill.frontmatter ?? parseFrontmatter(manifest.text);
+    frontmatter = skill.frontmatter ?? parseSkillFrontmatter(manifest.text);
   } catch (error) {
     throw new TypeError(`Skill ${skill.path}: ${(error as Error).message}`);
   }
@@ -152,8 +152,8 @@ export async function prepareSkill(skill: SkillDefinition): Promise<PreparedSkil
     throw new TypeError(
       `Skill ${skill.path}: frontmatter name ${JSON.stringify(frontmatter.name)} must equal the last path segment ${JSON.stringify(name)}`,
     );
-  if (typeof frontmatter.description !== 'string' || frontmatter.description.length === 0)
-    throw new TypeError(`Skill ${skill.path}: frontmatter description is required (a non-empty string)`);
+  const problem = skillFrontmatterProblem(frontmatter);
+  if (problem !== undefined) throw new TypeError(`Skill ${skill.path}: ${problem}`);
   return {
     path: skill.path,
     uri: `${base}/SKILL.md`,

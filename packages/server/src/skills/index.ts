@@ -3,4 +3,3 @@
 
 export { SKILLS_EXTENSION, SkillsCatalog, type SkillsOptions } from './catalog.js';
 export { MAX_SKILL_BYTES, MAX_SKILL_FILES, type SkillDefinition, type SkillFile } from './entry.js';
-export { parseFrontmatter } from './frontmatter.js';

@@ -1,5 +1,8 @@
-import type { JSONObject } from '@mcpkit/protocol/essentials';
+import type { JSONObject } from '../jsonrpc-types.js';
 
+// The skills extension (SEP-2640, `io.modelcontextprotocol/skills`): what server and client both
+// need, the frontmatter reader and the Agent Skills rules.
+//
 // The YAML frontmatter of a SKILL.md, read without a YAML library: the Agent Skills frontmatter is
 // flat `key: value` pairs plus one level of nested mapping (`metadata:`). Anything outside that
 // subset is refused with its line number rather than guessed at, so the served `frontmatter` is
@@ -8,7 +11,7 @@ import type { JSONObject } from '@mcpkit/protocol/essentials';
 const FENCE = /^---[ \t]*$/;
 
 /** Splits SKILL.md text into its frontmatter block's lines; throws when there is none. */
-export function frontmatterLines(text: string): string[] {
+function frontmatterLines(text: string): string[] {
   const lines = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split(/\r?\n/);
   if (!FENCE.test(lines[0] ?? ''))
     throw new Error('SKILL.md must begin with a --- line opening YAML frontmatter');
@@ -17,8 +20,11 @@ export function frontmatterLines(text: string): string[] {
   return lines.slice(1, end);
 }
 
-/** Parses SKILL.md frontmatter (the subset above) into a JSON object. */
-export function parseFrontmatter(text: string): JSONObject {
+/**
+ * Parses a SKILL.md's YAML frontmatter (flat `key: value` pairs and one nested mapping level)
+ * into a JSON object; throws, naming the line, on anything outside that subset.
+ */
+export function parseSkillFrontmatter(text: string): JSONObject {
   const lines = frontmatterLines(text);
   const result: JSONObject = {};
   let nested: JSONObject | undefined;
@@ -77,4 +83,25 @@ function scalar(raw: string, lineNo: number): unknown {
   if (plain === 'null' || plain === '~') return null;
   if (/^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$/.test(plain)) return Number(plain);
   return plain;
+}
+
+/** The skills extension's identifier. */
+export const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills';
+
+const SKILL_NAME = /^(?!.*--)[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?$/;
+
+/**
+ * What in `frontmatter` breaks the Agent Skills rules (`name`: 1-64 lowercase letters, digits and
+ * single hyphens, no hyphen at either end; `description`: required, 1-1024 characters), or
+ * undefined when nothing does.
+ */
+export function skillFrontmatterProblem(frontmatter: unknown): string | undefined {
+  if (typeof frontmatter !== 'object' || frontmatter === null || Array.isArray(frontmatter))
+    return 'frontmatter must be an object';
+  const { name, description } = frontmatter as JSONObject;
+  if (typeof name !== 'string' || !SKILL_NAME.test(name))
+    return `frontmatter name ${JSON.stringify(name)} breaks the Agent Skills rules: 1-64 lowercase letters, digits and single hyphens, no hyphen at either end`;
+  if (typeof description !== 'string' || description.length === 0 || description.length > 1024)
+    return 'frontmatter description is required: a string of 1-1024 characters';
+  return undefined;
 }
