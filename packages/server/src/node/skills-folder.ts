@@ -1,3 +1,5 @@
+/// <reference types="node" />
+// (Node types for this Node-only entry alone: the rest of the package builds without them.)
 import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { SkillsCatalog } from '../skills/catalog.js';
