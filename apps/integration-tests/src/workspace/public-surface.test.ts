@@ -14,7 +14,10 @@ const pinned: Record<string, { private: boolean; exports: string[] }> = {
   '@mcpkit/release-check': { private: true, exports: [] },
   '@mcpkit/jsonrpc': { private: false, exports: ['.', './testing'] },
   '@mcpkit/protocol': { private: false, exports: ['.', './essentials', './json-schema'] },
-  '@mcpkit/server': { private: false, exports: ['.', './node', './request-state', './skills', './tasks', './uri-template'] },
+  '@mcpkit/server': {
+    private: false,
+    exports: ['.', './node', './request-state', './skills', './tasks', './uri-template'],
+  },
   '@mcpkit/store-redis': { private: false, exports: ['.'] },
   '@mcpkit/transport-http-client': { private: false, exports: ['.'] },
   '@mcpkit/transport-http-server': { private: false, exports: ['.', './node'] },
