@@ -91,3 +91,47 @@ describe('toJsonRpcError', () => {
     });
   });
 });
+
+describe('instanceof across the ESM and CommonJS builds', () => {
+  // What the package's other build makes: a class of its own whose prototype carries the same brand.
+  class OtherBuildJsonRpcError extends Error {
+    readonly code = -32602;
+    readonly data = { field: 'x' };
+    get [Symbol.for('@mcpkit/jsonrpc.JsonRpcError')]() {
+      return true;
+    }
+    toErrorObject() {
+      return { code: this.code, message: this.message, data: this.data };
+    }
+  }
+  class OtherBuildMcpkitError extends Error {
+    get [Symbol.for('@mcpkit/jsonrpc.McpkitError')]() {
+      return true;
+    }
+  }
+
+  it('recognises the other build’s errors, so toJsonRpcError keeps their code and data', () => {
+    const other = new OtherBuildJsonRpcError('Invalid params: x');
+    expect(other instanceof JsonRpcError).toBe(true);
+    expect(other instanceof McpkitError).toBe(false);
+    expect(new OtherBuildMcpkitError('closed') instanceof McpkitError).toBe(true);
+    expect(new OtherBuildMcpkitError('closed') instanceof JsonRpcError).toBe(false);
+    expect(toErrorResponse(1, other).error).toEqual({
+      code: -32602,
+      message: 'Invalid params: x',
+      data: { field: 'x' },
+    });
+  });
+
+  it('keeps the ordinary check for everything else and for subclasses', () => {
+    class Refusal extends JsonRpcError {}
+    expect(new Refusal(-32000, 'no') instanceof JsonRpcError).toBe(true);
+    expect(new Refusal(-32000, 'no') instanceof Refusal).toBe(true);
+    expect(new JsonRpcError(-32000, 'no') instanceof Refusal).toBe(false);
+    expect(new OtherBuildJsonRpcError('x') instanceof Refusal).toBe(false);
+    for (const value of [new Error('x'), { code: -32602 }, null, undefined, 'JsonRpcError', 42]) {
+      expect(value instanceof JsonRpcError).toBe(false);
+      expect(value instanceof McpkitError).toBe(false);
+    }
+  });
+});
