@@ -19,10 +19,10 @@ export interface JsonRpcErrorOptions {
 const JSON_RPC_ERROR_BRAND: unique symbol = Symbol.for('@mcpkit/jsonrpc.JsonRpcError') as never;
 const MCPKIT_ERROR_BRAND: unique symbol = Symbol.for('@mcpkit/jsonrpc.McpkitError') as never;
 
-function isInstance(constructor: Function, brand: symbol, value: unknown): boolean {
-  if (Function.prototype[Symbol.hasInstance].call(constructor, value)) return true;
+function isInstance(errorClass: Function, brand: symbol, value: unknown): boolean {
+  if (Function.prototype[Symbol.hasInstance].call(errorClass, value)) return true;
   return (
-    Object.hasOwn(constructor.prototype, brand) &&
+    Object.hasOwn(errorClass.prototype, brand) &&
     typeof value === 'object' &&
     value !== null &&
     (value as Record<symbol, unknown>)[brand] === true
