@@ -8,7 +8,7 @@
 // entries, the same `_chunks`, each relative import pointing at the `.cjs` twin. Dependencies and
 // `#name` subpath imports stay `require()` calls for Node (or the user's bundler) to resolve with
 // the `require` condition.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { build } from 'esbuild';
 
@@ -57,7 +57,7 @@ const topLevelDynamicImportToRequire = {
 };
 
 /** Writes `dist/**\/*.cjs` from `dist/**\/*.js`, failing on anything CommonJS cannot express. */
-export async function buildCommonJs(packageDir, manifestName) {
+export async function buildCommonJs(packageDir, manifest) {
   const distDir = join(packageDir, 'dist');
   const sources = filesEndingWith(distDir, '.js').map((file) => relative(packageDir, file));
   const result = await build({
@@ -79,22 +79,54 @@ export async function buildCommonJs(packageDir, manifestName) {
   // difference between the two builds, so any warning fails the build.
   if (result.warnings.length > 0) {
     const text = result.warnings.map((w) => `${w.location?.file ?? '?'}: ${w.text}`).join('\n');
-    throw new Error(`${manifestName}: the CommonJS build has warnings (fix the source):\n${text}`);
+    throw new Error(`${manifest.name}: the CommonJS build has warnings (fix the source):\n${text}`);
   }
-  writeCjsDeclarations(distDir);
+  writeCjsDeclarations(distDir, esmOnlyDependencies(packageDir, manifest));
+}
+
+/** The package's dependencies that ship ESM only (jose), read from their installed package.json. */
+function esmOnlyDependencies(packageDir, manifest) {
+  const names = Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies });
+  return new Set(
+    names.filter((name) => {
+      let dir = packageDir;
+      while (!existsSync(join(dir, 'node_modules', name, 'package.json'))) {
+        if (dirname(dir) === dir) return false; // an optional peer not installed here: no types to name
+        dir = dirname(dir);
+      }
+      const dependency = JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8'));
+      if (dependency.type !== 'module') return false; // its .js files are CommonJS
+      if (JSON.stringify(dependency.exports ?? {}).includes('"require"')) return false;
+      return !String(dependency.main ?? '').endsWith('.cjs');
+    }),
+  );
 }
 
 /**
  * `x.d.ts` → `x.d.cts` with relative `.js` specifiers turned to `.cjs`: TypeScript reads a `.d.cts`
  * as the types of a CommonJS file, and a `.d.cts` that imported `./y.js` would reach the ESM
- * `y.d.ts` (a CommonJS file cannot `require` it under node16 resolution).
+ * `y.d.ts` (a CommonJS file cannot `require` it under node16 resolution). Imports of an ESM-only
+ * dependency become `import type … with { 'resolution-mode': 'import' }` (TypeScript >= 5.3), the
+ * one way a CommonJS declaration file may name its types (else TS1479 without skipLibCheck).
  */
-function writeCjsDeclarations(distDir) {
+function writeCjsDeclarations(distDir, esmOnly) {
   const specifier = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]*?)\.js\2/g;
+  const esmOnlyImport = /^import (type )?\{([^}]*)\} from (['"])([^'"]+)\3;$/gm;
+  const esmOnlyTypeQuery = /\bimport\((['"])([^'"]+)\1\)/g;
   for (const file of filesEndingWith(distDir, '.d.ts')) {
     const base = file.slice(0, -'.d.ts'.length);
     const text = readFileSync(file, 'utf8')
       .replace(specifier, (_, head, quote, path) => `${head}${quote}${path}.cjs${quote}`)
+      .replace(esmOnlyImport, (line, _type, names, quote, from) =>
+        esmOnly.has(from)
+          ? `import type {${names.replace(/\btype\s+/g, '')}} from ${quote}${from}${quote} with { 'resolution-mode': 'import' };`
+          : line,
+      )
+      .replace(esmOnlyTypeQuery, (query, quote, from) =>
+        esmOnly.has(from)
+          ? `import(${quote}${from}${quote}, { with: { 'resolution-mode': 'import' } })`
+          : query,
+      )
       .replace(/\/\/# sourceMappingURL=(\S+)\.d\.ts\.map\s*$/, '//# sourceMappingURL=$1.d.cts.map\n');
     writeFileSync(`${base}.d.cts`, text);
     let map;

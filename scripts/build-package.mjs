@@ -69,7 +69,7 @@ execFileSync(
   { cwd: packageDir, stdio: 'inherit' },
 );
 if (!unbundled) await bundleEsm();
-await buildCommonJs(packageDir, manifest.name);
+await buildCommonJs(packageDir, manifest);
 
 async function bundleEsm() {
   const result = await build({

@@ -1,10 +1,15 @@
 // CommonJS consumers: every published entry is `require()`d from a CommonJS project that installed
 // the packed tarballs, and a server and a client written with `require` talk over stdio and over
 // HTTP. Node runs with require(esm) turned off where it can be, so an entry that resolved to an
-// ESM file would throw ERR_REQUIRE_ESM instead of quietly loading the ESM build.
+// ESM file would throw ERR_REQUIRE_ESM instead of quietly loading the ESM build. TypeScript checks
+// a CommonJS consumer against the `.d.cts` files, jose's ESM-only types included.
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installIntoEmptyProject, packPackage, runScript } from './pack-install.js';
-import { workspaceManifests } from './repo.js';
+import { repoRoot, workspaceManifests } from './repo.js';
 
 const published = workspaceManifests().filter((m) => m.dir.includes('/packages/') && !m.private);
 // auth-client and auth-server depend on jose, which ships ESM only: their CommonJS builds load it
@@ -161,6 +166,52 @@ describe('CommonJS consumers', () => {
         code: -32602,
         data: { topic: 'x' },
       });
+    },
+    installTimeout,
+  );
+
+  it(
+    'TypeScript type-checks a CommonJS consumer of every entry against the .d.cts files (node16, skipLibCheck off)',
+    () => {
+      const specifiers = published.flatMap((m) =>
+        Object.keys(m.exports ?? {}).map((subpath) => `${m.name}${subpath.slice(1)}`),
+      );
+      const imports = specifiers.map((specifier, i) => `import * as entry${i} from '${specifier}';`);
+      writeFileSync(
+        join(dir, 'consumer.cts'),
+        `${imports.join('\n')}
+         import { McpServer } from '@mcpkit/server';
+         import * as z from 'zod';
+         const server = new McpServer({ name: 'typed', version: '1.0.0' });
+         server.tool('add', { description: 'Adds', inputSchema: { a: z.number(), b: z.number() } }, ({ a, b }) => String(a + b));
+         export const entries = [${specifiers.map((_, i) => `entry${i}`).join(', ')}];\n`,
+      );
+      writeFileSync(
+        join(dir, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            module: 'node16',
+            moduleResolution: 'node16',
+            target: 'es2022',
+            lib: ['es2023', 'dom'],
+            strict: true,
+            noEmit: true,
+            skipLibCheck: false,
+            typeRoots: [join(repoRoot, 'node_modules/@types')],
+            types: ['node'],
+          },
+          files: ['consumer.cts'],
+        }),
+      );
+      const tsc = createRequire(join(repoRoot, 'package.json')).resolve('typescript/bin/tsc');
+      const run = spawnSync(process.execPath, [tsc, '-p', '.', '--listFiles'], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+      expect(run.status, `tsc on a CommonJS consumer:\n${run.stdout}${run.stderr}`).toBe(0);
+      const ours = run.stdout.split('\n').filter((file) => file.includes('/node_modules/@mcpkit/'));
+      expect(ours.length).toBeGreaterThan(specifiers.length);
+      expect(ours.filter((file) => !file.endsWith('.d.cts'))).toEqual([]);
     },
     installTimeout,
   );
