@@ -42,6 +42,7 @@ export class JsonRpcError extends Error {
 
   /** Also true for a JsonRpcError of the package's other build (ESM or CommonJS) in the same process. */
   static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class asked about, a subclass included
     return isInstance(this, JSON_RPC_ERROR_BRAND, value);
   }
   /** @hidden the brand `instanceof` accepts from the other build (see above) */
@@ -133,6 +134,7 @@ export class McpkitError extends Error {
 
   /** Also true for a McpkitError of the package's other build (ESM or CommonJS) in the same process. */
   static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class asked about, a subclass included
     return isInstance(this, MCPKIT_ERROR_BRAND, value);
   }
   /** @hidden the brand `instanceof` accepts from the other build (see above) */
