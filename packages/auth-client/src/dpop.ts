@@ -38,6 +38,7 @@ export class DpopProver {
     if (nonce !== undefined && nonce !== '') this.#nonces.set(new URL(url).origin, nonce);
   }
 
+  /** The DPoP nonce last received from the server at `url`, if any. */
   nonceFor(url: string): string | undefined {
     return this.#nonces.get(new URL(url).origin);
   }

@@ -17,8 +17,12 @@ export interface AuthFetchResponse {
   readonly status: number;
   readonly ok: boolean;
   readonly url?: string;
-  readonly headers: { get(name: string): string | null };
+  readonly headers: {
+    /** A response header by name (case-insensitive), or null. */
+    get(name: string): string | null;
+  };
   readonly body: unknown;
+  /** Reads the whole response body as text. */
   text(): Promise<string>;
 }
 
@@ -30,6 +34,7 @@ export interface HttpAnswerHead {
   status: number;
   method: string;
   url: string;
+  /** A response header by name (case-insensitive), or null. */
   header(name: string): string | undefined;
 }
 

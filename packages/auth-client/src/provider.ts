@@ -14,6 +14,10 @@ import { parseWwwAuthenticate } from './www-authenticate.js';
 
 /** Default limits; see SECURITY.md. */
 export const DEFAULT_MAX_STEP_UPS = 2;
+/**
+ * How many times in a row one request may start a new authorization (a 401 after a fresh token) before
+ * it fails; the default of `maxAuthorizations`.
+ */
 export const DEFAULT_MAX_AUTHORIZATIONS = 2;
 /** Answers of `use_dpop_nonce` in a row before the request is given up. */
 const MAX_NONCE_RETRIES = 2;

@@ -6,8 +6,11 @@ import type { ClientCredentials, StoredTokens } from './metadata.js';
  * every method may be async.
  */
 export interface OAuthStore {
+  /** The client registration kept for an authorization server (by issuer), if any. */
   getClient(issuer: string): Promise<ClientCredentials | undefined> | ClientCredentials | undefined;
+  /** Keeps the client registration obtained from an authorization server. */
   setClient(issuer: string, client: ClientCredentials): Promise<void> | void;
+  /** The tokens kept for a resource, if any. */
   getTokens(resource: string): Promise<StoredTokens | undefined> | StoredTokens | undefined;
   /** `undefined` deletes them. */
   setTokens(resource: string, tokens: StoredTokens | undefined): Promise<void> | void;

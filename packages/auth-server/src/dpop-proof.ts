@@ -18,8 +18,13 @@ import { DEFAULT_CLOCK_SKEW_SEC, DEFAULT_TOKEN_ALGORITHMS } from './jwt-verifier
 import type { RequestHead } from './types.js';
 import { sha256Base64Url } from './webcrypto.js';
 
+/** Oldest DPoP proof accepted, by its `iat`, in seconds. */
 export const DEFAULT_DPOP_PROOF_MAX_AGE_SEC = 60;
 
+/**
+ * How a resource server accepts DPoP-bound tokens (RFC 9449): whether they are required, accepted
+ * algorithms, proof age, nonces and the replay cache.
+ */
 export interface DpopOptions {
   /** Refuse tokens that are not DPoP-bound (the `Bearer` scheme) altogether (default false). */
   required?: boolean;

@@ -6,7 +6,12 @@ import { randomToken } from './webcrypto.js';
 // What DPoP needs to remember between requests: proofs already used (RFC 9449 §11.1) and the
 // nonces this server hands out (§9). Both are interfaces, so several processes can share them.
 
+/** How many DPoP proofs (by key thumbprint and `jti`) are remembered to refuse replays. */
 export const DEFAULT_DPOP_REPLAY_ENTRIES = 100_000;
+/**
+ * How often the server's DPoP nonce changes, in ms (5 minutes); the previous nonce stays valid for one
+ * more period.
+ */
 export const DEFAULT_DPOP_NONCE_ROTATION_MS = 5 * 60_000;
 
 /** Remembers proofs (by key thumbprint and `jti`) for as long as they could be accepted. */
@@ -45,7 +50,9 @@ export function memoryReplayCache(options: { maxEntries?: number } = {}): DpopRe
 
 /** Server-provided DPoP nonces (RFC 9449 §9): the one to hand out, and which ones a proof may carry. */
 export interface DpopNonceSource {
+  /** The nonce to hand out now (in `DPoP-Nonce`). */
   current(nowMs: number): Awaitable<string>;
+  /** True when a proof's nonce is one this server handed out and still accepts. */
   isValid(nonce: string, nowMs: number): Awaitable<boolean>;
 }
 

@@ -4,7 +4,15 @@ import type { AuthReply, RequestHead } from './types.js';
 
 /** The two hooks of `@mcpkit/transport-http-server`'s handler options that a resource server fills. */
 export interface HandlerAuth {
+  /**
+   * Checks the request's token: the caller's `AuthInfo`, or a refusal (401/403 with its challenge) to
+   * send back.
+   */
   authenticate(head: RequestHead): Promise<AuthInfo | AuthReply>;
+  /**
+   * Checks that the authenticated caller has the scopes one JSON-RPC call needs: undefined when it may
+   * go on, else the refusal.
+   */
   authorizeCall(authInfo: AuthInfo | undefined, method: string, params: unknown): AuthReply | undefined;
 }
 

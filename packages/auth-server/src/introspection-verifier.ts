@@ -5,10 +5,17 @@ import { DEFAULT_CLOCK_SKEW_SEC } from './jwt-verifier.js';
 import type { TokenVerifier, VerifiedToken } from './types.js';
 import { sha256Base64Url } from './webcrypto.js';
 
+/** How long an introspection answer is reused, in ms (never past the token's own `exp`). */
 export const DEFAULT_INTROSPECTION_CACHE_TTL_MS = 60_000;
+/** How many introspection answers are cached at most. */
 export const DEFAULT_INTROSPECTION_CACHE_ENTRIES = 10_000;
+/** How long one introspection request may take, in ms. */
 export const DEFAULT_INTROSPECTION_TIMEOUT_MS = 5_000;
 
+/**
+ * Options of the token verifier that asks the authorization server's introspection endpoint (RFC 7662)
+ * about opaque tokens.
+ */
 export interface IntrospectionVerifierOptions {
   /** The authorization server's `introspection_endpoint`. */
   endpoint: URL | string;
@@ -30,7 +37,9 @@ export interface IntrospectionVerifierOptions {
   maxCacheEntries?: number;
   /** Timeout of one introspection request (default 5 s). */
   timeoutMs?: number;
+  /** The fetch used to call the introspection endpoint (default `globalThis.fetch`). */
   fetch?: typeof fetch;
+  /** The clock, in ms since the epoch (default `Date.now`); tests set it. */
   now?: () => number;
 }
 

@@ -27,11 +27,25 @@ export const DEFAULT_TOKEN_ALGORITHMS: readonly string[] = [
   'EdDSA',
   'Ed25519',
 ];
+/**
+ * Seconds of clock difference tolerated when checking a JWT's `exp`, `nbf` and `iat`; the default of
+ * `clockSkewSec`.
+ */
 export const DEFAULT_CLOCK_SKEW_SEC = 30;
+/** How long a fetched JWKS is used before it is fetched again, in ms (10 minutes). */
 export const DEFAULT_JWKS_CACHE_MAX_AGE_MS = 10 * 60_000;
+/**
+ * Least time between two JWKS fetches caused by an unknown `kid`, in ms, so forged tokens cannot make
+ * the verifier hammer the authorization server.
+ */
 export const DEFAULT_JWKS_REFRESH_COOLDOWN_MS = 30_000;
+/** How long one JWKS fetch may take, in ms. */
 export const DEFAULT_JWKS_TIMEOUT_MS = 5_000;
 
+/**
+ * Options of the token verifier that checks JWT access tokens (RFC 9068) locally against the issuer's
+ * JWKS.
+ */
 export interface JwtVerifierOptions {
   /** The authorization server's issuer identifier; the token's `iss` must equal it exactly. */
   issuer: string;

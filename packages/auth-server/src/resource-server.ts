@@ -9,6 +9,10 @@ import { isMetadataRequest, metadataReply, protectedResourceMetadataUrl } from '
 import { describeRequest, type ScopeRules, scopesForRequest, scopesNamed } from './scopes.js';
 import type { AuthReply, RequestHead, TokenVerifier, VerifiedToken } from './types.js';
 
+/**
+ * Options of `createResourceServer`: the MCP server's resource URI, the token verifier, scopes and
+ * DPoP.
+ */
 export interface ResourceServerOptions {
   /** The MCP server's canonical URI, e.g. `https://mcp.example.com/mcp` (the `resource` of RFC 8707 / 9728). */
   resource: string;
@@ -29,6 +33,7 @@ export interface ResourceServerOptions {
   clockSkewSec?: number;
   /** More metadata fields, e.g. `resource_name`, `resource_documentation`. */
   metadata?: Record<string, unknown>;
+  /** The clock, in ms since the epoch (default `Date.now`); tests set it. */
   now?: () => number;
 }
 
@@ -54,6 +59,10 @@ function unique(values: Iterable<string>): string[] {
   return [...new Set(values)];
 }
 
+/**
+ * Creates an OAuth 2.1 resource server for an MCP server: it verifies bearer or DPoP tokens, answers
+ * with RFC 6750 / RFC 9728 challenges, and serves the protected resource metadata.
+ */
 export function createResourceServer(options: ResourceServerOptions): ResourceServer {
   const { verifier, resource } = options;
   const audiences =

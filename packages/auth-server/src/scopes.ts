@@ -6,6 +6,7 @@ export type ScopeTable =
   | Readonly<Record<string, readonly string[]>>
   | ((key: string) => readonly string[] | undefined);
 
+/** Scopes a call needs beyond the server-wide ones, by tool, prompt, resource or method name. */
 export interface ScopeRules {
   /** `tools/call` by tool name. */
   tools?: ScopeTable;

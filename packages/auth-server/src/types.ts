@@ -42,6 +42,10 @@ export interface VerifiedToken {
  * `jwtVerifier` (signed JWTs, keys from a JWKS) and `introspectionVerifier` (RFC 7662) implement it.
  */
 export interface TokenVerifier {
+  /**
+   * Verifies an access token and returns who it was issued to and its scopes; throws when it is not
+   * valid.
+   */
   verify(token: string): Promise<VerifiedToken>;
 }
 

@@ -14,12 +14,15 @@ export function requestHead(request: Request): RequestHead {
   };
 }
 
+/** Turns an authentication reply (a refusal or a metadata document) into a web `Response`. */
 export function toResponse(reply: AuthReply): Response {
   return new Response(reply.body, { status: reply.status, headers: reply.headers });
 }
 
+/** Largest POST body read to check per-call scopes (4 MiB, the HTTP server's default `maxBodyBytes`). */
 export const DEFAULT_SCOPE_CHECK_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
+/** Options of the web-standard (`Request`/`Response`) authentication wrapper of a resource server. */
 export interface WebAuthenticateOptions {
   /**
    * Largest POST body read to check per-call scopes (default 4 MiB, the HTTP server's default

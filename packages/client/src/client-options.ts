@@ -19,6 +19,10 @@ import type {
 } from './server-requests.js';
 import type { TaskStatusHandler } from './task-status.js';
 
+/**
+ * Options of `McpClient`: capabilities, handlers for server requests and notifications, protocol
+ * versions, caches and limits.
+ */
 export interface McpClientOptions {
   /**
    * Capabilities to declare beyond those implied by the handlers (experimental, extensions,
@@ -107,8 +111,10 @@ export interface McpClientOptions {
   logger?: ClientLogger;
 }
 
+/** Receives the server's log messages (`notifications/message`). */
 export type LogMessageHandler = (params: LoggingMessageNotificationParams) => void | Promise<void>;
 
+/** Handlers for the server's `list_changed` notifications, by list. */
 export interface ListChangedOptions {
   tools?: ListChangedHandler<Tool>;
   prompts?: ListChangedHandler<Prompt>;

@@ -186,10 +186,12 @@ export class McpClient extends ClientCore {
 
   // ---- Prompts ---------------------------------------------------------------------------------
 
+  /** Lists one page of the server's prompts (`prompts/list`). */
   listPrompts(params?: PaginatedRequestParams, options?: RequestOptions): Promise<ListPromptsResult> {
     return this.call('prompts/list', params, options);
   }
 
+  /** Iterates every prompt of the server, page by page. */
   iteratePrompts(options?: RequestOptions): AsyncGenerator<Prompt, void, undefined> {
     return this.pages(
       'prompts/list',
@@ -198,20 +200,24 @@ export class McpClient extends ClientCore {
     );
   }
 
+  /** Lists every prompt of the server, fetching all pages. */
   listAllPrompts(options?: RequestOptions): Promise<Prompt[]> {
     return collectAll(this.iteratePrompts(options));
   }
 
+  /** Gets a prompt's messages for the given arguments (`prompts/get`). */
   getPrompt(params: GetPromptRequestParams, options?: RequestOptions): Promise<GetPromptResult> {
     return this.call('prompts/get', params, options);
   }
 
   // ---- Resources -------------------------------------------------------------------------------
 
+  /** Lists one page of the server's resources (`resources/list`). */
   listResources(params?: PaginatedRequestParams, options?: RequestOptions): Promise<ListResourcesResult> {
     return this.call('resources/list', params, options);
   }
 
+  /** Iterates every resource of the server, page by page. */
   iterateResources(options?: RequestOptions): AsyncGenerator<Resource, void, undefined> {
     return this.pages(
       'resources/list',
@@ -220,10 +226,12 @@ export class McpClient extends ClientCore {
     );
   }
 
+  /** Lists every resource of the server, fetching all pages. */
   listAllResources(options?: RequestOptions): Promise<Resource[]> {
     return collectAll(this.iterateResources(options));
   }
 
+  /** Lists one page of the server's resource templates (`resources/templates/list`). */
   listResourceTemplates(
     params?: PaginatedRequestParams,
     options?: RequestOptions,
@@ -231,11 +239,13 @@ export class McpClient extends ClientCore {
     return this.call('resources/templates/list', params, options);
   }
 
+  /** Iterates every resource template of the server, page by page. */
   iterateResourceTemplates(options?: RequestOptions): AsyncGenerator<ResourceTemplate, void, undefined> {
     const list = (params?: PaginatedRequestParams) => this.listResourceTemplates(params, options);
     return this.pages('resources/templates/list', list, (r) => r.resourceTemplates);
   }
 
+  /** Lists every resource template of the server, fetching all pages. */
   listAllResourceTemplates(options?: RequestOptions): Promise<ResourceTemplate[]> {
     return collectAll(this.iterateResourceTemplates(options));
   }
@@ -265,6 +275,7 @@ export class McpClient extends ClientCore {
 
   // ---- Completion and logging ------------------------------------------------------------------
 
+  /** Asks the server to complete a prompt or resource template argument (`completion/complete`). */
   complete(params: CompleteRequestParams, options?: RequestOptions): Promise<CompleteResult> {
     return this.call('completion/complete', params, options);
   }

@@ -20,7 +20,12 @@ const MIN_POLL_MS = 10;
 const MAX_POLL_MS = 60_000;
 const DEFAULT_POLL_MS = 1000;
 
+/**
+ * What the tasks extension needs from the client to follow a task: sending requests, answering input
+ * requests and reporting status.
+ */
 export interface ExtensionTaskDeps {
+  /** Sends a request to the server and checks its result against `schema`. */
   request<S extends z.ZodType>(
     method: string,
     params: JSONObject,

@@ -3,6 +3,10 @@ import { asError } from './subscriptions.js';
 /** The lists a server can announce changes to. */
 export type ListKind = 'tools' | 'prompts' | 'resources';
 
+/**
+ * What to do when the server says a list (tools, prompts or resources) changed: whether to re-fetch
+ * it, and the callback.
+ */
 export interface ListChangedHandler<T> {
   /** Re-fetch the whole list (every page) before calling `onChanged` (default true). */
   autoRefresh?: boolean;

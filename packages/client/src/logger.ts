@@ -4,5 +4,6 @@
  * an adapter for pino/winston/etc., to see them.
  */
 export interface ClientLogger {
+  /** Logs a warning about something the client tolerated or worked around. */
   warn(message: string, details?: Record<string, unknown>): void;
 }

@@ -3,10 +3,16 @@ import type { Transport } from '@mcpkit/jsonrpc';
 // What a probe learned about a server, kept per server so the next connection to a server of the
 // stateful revisions skips the server/discover round trip (and, for a silent server, its timeout).
 
-/** Remembered outcome of a negotiation, keyed by server (see {@link serverKeyOf}). */
+/**
+ * Remembered outcome of a negotiation, keyed by server: a transport's `serverKey` if it names one,
+ * else its `url` (HTTP transports).
+ */
 export interface NegotiationCache {
+  /** The protocol version a server was last found to speak, if remembered. */
   get(serverKey: string): string | undefined;
+  /** Remembers the protocol version a server speaks. */
   set(serverKey: string, protocolVersion: string): void;
+  /** Forgets what was learned about a server. */
   delete(serverKey: string): void;
 }
 

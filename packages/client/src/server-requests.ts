@@ -32,20 +32,28 @@ export interface ServerRequestContext {
   serverInfo?: Implementation;
 }
 
+/** Answers a server's `sampling/createMessage` request by asking a language model. */
 export type SamplingHandler = (
   params: CreateMessageRequestParams,
   ctx: ServerRequestContext,
 ) => CreateMessageResult | Promise<CreateMessageResult>;
 
+/**
+ * Answers a server's `elicitation/create` request: asks the user and returns accept (with content),
+ * decline or cancel.
+ */
 export type ElicitationHandler = (
   params: ElicitRequestParams,
   ctx: ServerRequestContext,
 ) => ElicitResult | Promise<ElicitResult>;
 
+/** Answers a server's `roots/list` request with the client's roots. */
 export type RootsHandler = (ctx: ServerRequestContext) => Root[] | Promise<Root[]>;
 
+/** An elicitation mode: `form` (structured input in the client) or `url` (the user visits a URL). */
 export type ElicitationMode = 'form' | 'url';
 
+/** Options of an elicitation handler: the modes (form, URL) it can serve, declared as capabilities. */
 export interface ElicitationHandlerOptions {
   /** Modes the handler can serve, declared as capabilities (default `['form']`). */
   modes?: readonly ElicitationMode[];

@@ -1,11 +1,13 @@
 import type { RequestOptions } from '@mcpkit/jsonrpc';
 import type { ResourceUpdatedNotificationParams } from '@mcpkit/protocol';
 
+/** Called with each `notifications/resources/updated` of a subscribed resource. */
 export type ResourceUpdatedCallback = (params: ResourceUpdatedNotificationParams) => void | Promise<void>;
 
 /** A live subscription to one resource; `unsubscribe` removes this callback only. */
 export interface ResourceSubscription {
   readonly uri: string;
+  /** Removes this callback; the last one to go unsubscribes from the server. */
   unsubscribe(): Promise<void>;
 }
 

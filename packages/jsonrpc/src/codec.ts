@@ -11,6 +11,7 @@ export const DEFAULT_MAX_DEPTH = 64;
  */
 export const DEFAULT_MAX_BATCH_SIZE = 1000;
 
+/** Limits applied when decoding JSON-RPC text: nesting depth and batch size. */
 export interface DecodeOptions {
   /** Deepest allowed nesting of arrays/objects (the message object itself is depth 1). Default 64. */
   maxDepth?: number | undefined;

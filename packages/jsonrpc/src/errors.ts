@@ -5,6 +5,7 @@ import {
   type RequestId,
 } from '@mcpkit/protocol/essentials';
 
+/** Optional parts of a `JsonRpcError`: its `cause` and the error response it corresponds to. */
 export interface JsonRpcErrorOptions {
   cause?: unknown;
   /** The error response a codec failure corresponds to (set by `decodeMessage`). */
@@ -74,18 +75,23 @@ export class JsonRpcError extends Error {
     return wireError(code, message, object?.data, { cause });
   }
 
+  /** A -32700 Parse error: the text is not JSON. */
   static parseError(message: string, data?: unknown): JsonRpcError {
     return wireError(ErrorCode.ParseError, message, data);
   }
+  /** A -32600 Invalid Request error: the message is not a valid JSON-RPC request. */
   static invalidRequest(message: string, data?: unknown): JsonRpcError {
     return wireError(ErrorCode.InvalidRequest, message, data);
   }
+  /** A -32601 Method not found error naming the method. */
   static methodNotFound(method: string): JsonRpcError {
     return wireError(ErrorCode.MethodNotFound, `Method not found: '${method}'`, { method });
   }
+  /** A -32602 Invalid params error: the params do not fit the method. */
   static invalidParams(message: string, data?: unknown): JsonRpcError {
     return wireError(ErrorCode.InvalidParams, message, data);
   }
+  /** A -32603 Internal error: the server failed while handling the request. */
   static internalError(message: string, data?: unknown, cause?: unknown): JsonRpcError {
     return wireError(ErrorCode.InternalError, message, data, { cause });
   }

@@ -30,3 +30,7 @@ export type {
 
 // The Transport interface every transport implements.
 export type { AuthInfo, MessageExtra, Transport, TransportSendOptions } from './transport.js';
+
+// The MCPKIT_DEBUG=wire switch, used by transports to log each message to stderr.
+export type { WireDirection, WireLog } from './wire-log.js';
+export { DEBUG_ENVIRONMENT_VARIABLE, wireLogFromEnvironment, wireLoggingRequested } from './wire-log.js';

@@ -24,6 +24,10 @@ export interface RequestOptions {
   relatedRequestId?: RequestId;
 }
 
+/**
+ * Options of sending a notification: the request it belongs to, so HTTP transports route it to that
+ * request's stream.
+ */
 export interface NotificationOptions {
   relatedRequestId?: RequestId;
 }
@@ -44,15 +48,21 @@ export interface RequestContext {
   sendRequest(method: string, params?: JSONObject, options?: RequestOptions): Promise<JSONObject>;
 }
 
+/** Handles one incoming JSON-RPC request and returns its result (or throws a `JsonRpcError`). */
 export type RequestHandler = (
   params: JSONObject | undefined,
   ctx: RequestContext,
 ) => JSONObject | Promise<JSONObject>;
+/** Handles one incoming JSON-RPC notification, with its params and what the transport knew about it. */
 export type NotificationHandler = (
   params: JSONObject | undefined,
   extra?: MessageExtra,
 ) => void | Promise<void>;
 
+/**
+ * Options of `JsonRpcPeer`: the default request timeout, the most incoming requests in flight, and
+ * error reporting.
+ */
 export interface PeerOptions {
   /** Default `timeoutMs` of outgoing requests (default 60 000). */
   defaultTimeoutMs?: number;
@@ -70,16 +80,27 @@ export interface PeerOptions {
  * responses, enforces timeouts, routes progress and cancellation, dispatches handlers by method.
  */
 export interface Peer {
+  /** Attaches the peer to a transport and starts it. */
   connect(transport: Transport): Promise<void>;
+  /**
+   * Sends a request and resolves with its result, or rejects with the error response, a timeout or a
+   * cancellation.
+   */
   request(method: string, params?: JSONObject, options?: RequestOptions): Promise<JSONObject>;
+  /** Sends a notification. */
   notify(method: string, params?: JSONObject, options?: NotificationOptions): Promise<void>;
+  /** Sets the handler of a request method, replacing any earlier one. */
   setRequestHandler(method: string, handler: RequestHandler): void;
+  /** Removes the handler of a request method; later requests get -32601. */
   removeRequestHandler(method: string): void;
+  /** Sets the handler of a notification method, replacing any earlier one. */
   setNotificationHandler(method: string, handler: NotificationHandler): void;
   /** Handles requests whose method has no handler (default: -32601). */
   fallbackRequestHandler?: RequestHandler;
+  /** Closes the transport; pending requests fail with CONNECTION_CLOSED. */
   close(): Promise<void>;
   /** The connection closed; `reason` is the transport's (see `Transport.onclose`). */
   onclose?: (reason?: Error) => void;
+  /** Receives non-fatal errors: malformed messages, handler failures, failed writes. */
   onerror?: (error: Error) => void;
 }

@@ -119,6 +119,7 @@ export class JsonRpcPeer implements Peer {
     this.#notificationHandlers.set(method, handler);
   }
 
+  /** Removes the handler of a notification method. */
   removeNotificationHandler(method: string): void {
     this.#notificationHandlers.delete(method);
   }

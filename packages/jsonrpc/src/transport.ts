@@ -35,6 +35,10 @@ export interface AuthInfo {
   extra?: Record<string, unknown>;
 }
 
+/**
+ * Options of `Transport.send`: the request an outgoing message belongs to, and resumption tokens for
+ * clients.
+ */
 export interface TransportSendOptions {
   /**
    * The incoming request this outgoing message belongs to: its response, or a notification or
@@ -44,6 +48,7 @@ export interface TransportSendOptions {
   relatedRequestId?: RequestId;
   /** For clients resuming an interrupted stream: the last event id seen. */
   resumptionToken?: string;
+  /** Called with each new resumption token (SSE event id) of the stream carrying the answer. */
   onresumptiontoken?: (token: string) => void;
 }
 
@@ -60,6 +65,10 @@ export interface Transport {
   /** Close the channel; `onclose` fires once, whichever side closed. */
   close(): Promise<void>;
 
+  /**
+   * Receives each incoming message with what the transport learned about it (session, auth, HTTP
+   * headers).
+   */
   onmessage?: (message: JSONRPCMessage, extra?: MessageExtra) => void;
   /**
    * The channel closed. `reason` says why when it broke rather than being closed on purpose (the

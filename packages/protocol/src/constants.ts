@@ -6,6 +6,7 @@ export const PROTOCOL_VERSIONS = [
   '2025-11-25',
   '2026-07-28',
 ] as const;
+/** A protocol revision this SDK speaks, e.g. `"2025-11-25"`. */
 export type ProtocolVersion = (typeof PROTOCOL_VERSIONS)[number];
 
 /** The newest revision that uses the stateful `initialize` handshake. */
@@ -17,14 +18,20 @@ export const STATEFUL_PROTOCOL_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-
 /** Versions that carry everything per request in `_meta` (the stateless era). */
 export const STATELESS_PROTOCOL_VERSIONS = ['2026-07-28'] as const;
 
+/** True when `version` is a protocol revision this SDK speaks. */
 export function isSupportedProtocolVersion(version: unknown): version is ProtocolVersion {
   return typeof version === 'string' && (PROTOCOL_VERSIONS as readonly string[]).includes(version);
 }
 
+/**
+ * True for revisions without the `initialize` handshake (2026-07-28 and later), where each request
+ * carries its own version.
+ */
 export function isStatelessProtocolVersion(version: string): boolean {
   return (STATELESS_PROTOCOL_VERSIONS as readonly string[]).includes(version);
 }
 
+/** The JSON-RPC version every message carries in `jsonrpc`. */
 export const JSONRPC_VERSION = '2.0';
 
 /** JSON-RPC and MCP error codes, one table for the whole SDK. */
@@ -98,6 +105,7 @@ export const Method = {
   TasksCancel: 'tasks/cancel',
 } as const;
 
+/** The method names of every MCP notification, by name (e.g. `Notification.ToolsListChanged`). */
 export const Notification = {
   Initialized: 'notifications/initialized',
   Cancelled: 'notifications/cancelled',
@@ -116,6 +124,7 @@ export const Notification = {
 /** The `resultType` values of 2026-07-28 results (results of older servers omit it: read as "complete"). */
 export const RESULT_TYPES = ['complete', 'input_required'] as const;
 
+/** The syslog severities of MCP logging, least severe first. */
 export const LOGGING_LEVELS = [
   'debug',
   'info',
@@ -126,4 +135,8 @@ export const LOGGING_LEVELS = [
   'alert',
   'emergency',
 ] as const;
+/**
+ * The severity of a log message. These map to syslog message severities, as specified in RFC-5424:
+ * https://datatracker.ietf.org/doc/html/rfc5424#section-6.2.1.
+ */
 export type LoggingLevel = (typeof LOGGING_LEVELS)[number];

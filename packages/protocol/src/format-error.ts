@@ -21,6 +21,7 @@ export interface ValidationIssue {
   message: string;
 }
 
+/** Options of formatting a validation error: segments prepended to every reported path. */
 export interface FormatOptions {
   /** Segments prepended to every path, e.g. `['params']` when validating a request's params. */
   pathPrefix?: readonly PathSegment[];

@@ -42,7 +42,9 @@ function anyRevisionRequestParams() {
     'tasks/list': z.optional(s.PaginatedRequestParamsSchema),
   } as const;
 }
+/** The method name of any request of any revision. */
 export type RequestMethod = keyof typeof requestParamsSchemas;
+/** The params type of each request method. */
 export type RequestParamsByMethod = { [M in RequestMethod]: z.output<(typeof requestParamsSchemas)[M]> };
 
 /** Full request messages (envelope + params) of every request method of any revision. */
@@ -105,6 +107,7 @@ function anyRevisionResults() {
     'tasks/list': s.ListTasksResultSchema,
   } as const satisfies Record<RequestMethod, z.ZodType>;
 }
+/** The result type of each request method. */
 export type ResultByMethod = { [M in RequestMethod]: z.output<(typeof resultSchemas)[M]> };
 
 /** Params of every notification method of any revision. */
@@ -124,7 +127,9 @@ export const notificationParamsSchemas = {
   'notifications/subscriptions/acknowledged': s.SubscriptionsAcknowledgedNotificationParamsSchema,
   'notifications/tasks/status': s.TaskStatusNotificationParamsSchema,
 } as const;
+/** The method name of any notification of any revision. */
 export type NotificationMethod = keyof typeof notificationParamsSchemas;
+/** The params type of each notification method. */
 export type NotificationParamsByMethod = {
   [M in NotificationMethod]: z.output<(typeof notificationParamsSchemas)[M]>;
 };

@@ -34,6 +34,7 @@ export interface ProtocolValidationError extends ValidationIssue {
   code: typeof ErrorCode.MethodNotFound | typeof ErrorCode.InvalidParams | typeof ErrorCode.InvalidRequest;
 }
 
+/** The outcome of a `safeParse`: the parsed value, or a `ProtocolValidationError` naming what was wrong. */
 export type ParseResult<T> = { success: true; data: T } | { success: false; error: ProtocolValidationError };
 
 type Map = Readonly<Partial<Record<string, z.ZodType>>>;

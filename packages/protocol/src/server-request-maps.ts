@@ -10,8 +10,10 @@ import * as s from './schemas/index.js';
 // method maps so that a client, which validates only these, bundles only these schemas:
 // `method-maps.ts` takes its entries for these methods from here, so both agree by construction.
 
+/** The methods of requests a server sends to a client: sampling, elicitation and roots. */
 export type ServerRequestMethod = 'sampling/createMessage' | 'elicitation/create' | 'roots/list';
 
+/** The schemas of the requests a server may send in one revision, by method. */
 export interface ServerRequestMaps {
   /** Request params by method; a method missing here does not exist in the revision. */
   readonly requestParams: Readonly<Partial<Record<ServerRequestMethod, z.ZodType>>>;

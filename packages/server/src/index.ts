@@ -88,8 +88,21 @@ export type {
 export type { CustomMethodHandler, RegisteredMethod } from './registration.js';
 export type { RegisteredHandle } from './registry/registry.js';
 
-// Schemas accepted by tools and custom methods (zod, a zod shape, or JSON Schema).
+// Schemas accepted by tools, prompts, elicitation and custom methods: zod, a zod shape, any
+// Standard Schema with a Standard JSON Schema conversion (valibot, arktype), or JSON Schema.
 export type { InferSchema, JsonSchemaObject, SchemaInput, ZodRawShape } from './schema/compile-schema.js';
+export type {
+  InferStandardOutput,
+  StandardIssue,
+  StandardJsonSchemaConverter,
+  StandardJsonSchemaOptions,
+  StandardPathSegment,
+  StandardResult,
+  StandardSchemaProps,
+  StandardSchemaV1,
+  StandardSchemaWithJson,
+} from './schema/standard-schema.js';
+export { withJsonSchema } from './schema/standard-schema.js';
 
 // Errors and results to return from handlers.
 export type { UrlElicitation } from './core/errors.js';

@@ -34,17 +34,23 @@ import {
 import { compileSchema, type InferSchema, type SchemaInput } from './schema/compile-schema.js';
 import type { UriTemplateLimits } from './uri-template/matcher.js';
 
+/** The handle of a registered tool: `update()`, `enable()`, `disable()` and `remove()`. */
 export type RegisteredTool<TState = any> = RegisteredHandle<ToolUpdate<TState>>;
+/** The handle of a registered resource: `update()`, `enable()`, `disable()` and `remove()`. */
 export type RegisteredResource<TState = any> = RegisteredHandle<ResourceUpdate<TState>>;
+/** The handle of a registered resource template: `update()`, `enable()`, `disable()` and `remove()`. */
 export type RegisteredResourceTemplate<TState = any> = RegisteredHandle<ResourceTemplateUpdate<TState>>;
+/** The handle of a registered prompt: `update()`, `enable()`, `disable()` and `remove()`. */
 export type RegisteredPrompt<TState = any> = RegisteredHandle<PromptUpdate<TState>>;
 
 /** A registered custom method; `remove()` unregisters it. */
 export interface RegisteredMethod {
   readonly method: string;
+  /** Unregisters the method; later calls get -32601. */
   remove(): void;
 }
 
+/** Handles a request of a method the server registered itself (beyond the MCP methods). */
 export type CustomMethodHandler<P, TState> = (
   params: P,
   ctx: HandlerContext<TState>,
@@ -141,7 +147,7 @@ export abstract class Registration<TState> {
     });
   }
 
-  /** Registers a prompt; zod arguments type the handler and are validated (-32602 on failure). */
+  /** Registers a prompt; schema arguments type the handler and are validated (-32602 on failure). */
   prompt<A extends PromptArgsInput | undefined = undefined>(
     name: string,
     config: PromptConfig<A, TState>,
@@ -156,7 +162,7 @@ export abstract class Registration<TState> {
 
   /**
    * Registers a custom JSON-RPC method (outside the MCP spec). Params are validated against
-   * `params` (zod or JSON Schema) with -32602 on failure; the handler returns the result object.
+   * `params` (zod, another Standard Schema, or JSON Schema) with -32602 on failure; the handler returns the result object.
    */
   method<S extends SchemaInput>(
     method: string,

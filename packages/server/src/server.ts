@@ -38,6 +38,10 @@ export interface RequestEvent {
   sessionId?: string;
 }
 
+/**
+ * Options of `McpServer`: instructions, capabilities, protocol versions, tasks, limits and error
+ * reporting.
+ */
 export interface McpServerOptions<TState = undefined> {
   /** Sent in the initialize result: how to use this server. */
   instructions?: string;
@@ -263,6 +267,7 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
     return context;
   }
 
+  /** Reports a non-fatal error to the server's `onerror`. */
   reportError(error: unknown, info: ErrorInfo): void {
     const onerror = this.options.onerror;
     if (onerror === undefined) return;

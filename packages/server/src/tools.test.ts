@@ -111,6 +111,27 @@ describe('tools/call', () => {
     );
   });
 
+  it('takes inputSchema: {} as "no arguments": listed and checked exactly as z.object({})', async () => {
+    const server = new McpServer({ name: 'test', version: '1.0.0' });
+    server.tool('ping', { inputSchema: {} }, (args) => `ping ${JSON.stringify(args)}`);
+    server.tool('zping', { inputSchema: z.object({}) }, (args) => `ping ${JSON.stringify(args)}`);
+    const { request } = await connect(server);
+    const [ping, zping] = (await request('tools/list')).tools as { inputSchema: unknown }[];
+    expect(ping!.inputSchema).toEqual({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: {},
+    });
+    expect(ping!.inputSchema).toEqual(zping!.inputSchema);
+    // Arguments given anyway are dropped, as zod's object schemas drop unknown keys.
+    for (const name of ['ping', 'zping']) {
+      expect(await request('tools/call', { name })).toEqual({ content: [{ type: 'text', text: 'ping {}' }] });
+      expect(await request('tools/call', { name, arguments: { extra: 1 } })).toEqual({
+        content: [{ type: 'text', text: 'ping {}' }],
+      });
+    }
+  });
+
   it('answers an unknown tool with -32602 naming it', async () => {
     const { request } = await connect(echoServer());
     const error = await request('tools/call', { name: 'nope' }).catch((e: unknown) => e);

@@ -19,8 +19,12 @@ export interface FetchResponse {
   readonly statusText?: string;
   readonly ok: boolean;
   readonly url?: string;
-  readonly headers: { get(name: string): string | null };
+  readonly headers: {
+    /** A response header by name (case-insensitive), or null. */
+    get(name: string): string | null;
+  };
   readonly body: unknown;
+  /** Reads the whole response body as text. */
   text(): Promise<string>;
 }
 

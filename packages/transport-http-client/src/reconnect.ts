@@ -10,6 +10,10 @@ export interface ReconnectionOptions {
   growFactor?: number;
 }
 
+/**
+ * The default retry policy for broken SSE streams: 3 retries, delays from 1 s growing by 1.5 up to 30
+ * s.
+ */
 export const DEFAULT_RECONNECTION: Required<ReconnectionOptions> = {
   maxRetries: 3,
   initialDelayMs: 1000,

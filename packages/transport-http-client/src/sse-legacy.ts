@@ -1,4 +1,4 @@
-import type { Transport } from '@mcpkit/jsonrpc';
+import { type Transport, type WireLog, wireLogFromEnvironment } from '@mcpkit/jsonrpc';
 import { HttpHeader, type JSONRPCMessage } from '@mcpkit/protocol';
 import { EventSource, type FetchLikeResponse } from 'eventsource';
 import { describeNetworkFailure, HttpTransportError } from './errors.js';
@@ -32,6 +32,8 @@ export class SseClientTransport implements Transport {
   private readonly lifetime = new AbortScope();
   private closeNotified = false;
   private source: EventSource | undefined;
+  /** Logs each message received and sent (`MCPKIT_DEBUG=wire`); undefined when that is off. */
+  private wireLog: WireLog | undefined;
   /** Rejects a `start()` still waiting for the endpoint event. */
   private failStart: ((error: Error) => void) | undefined;
 
@@ -58,6 +60,7 @@ export class SseClientTransport implements Transport {
       throw new Error(`SseClientTransport.start() called twice (state: ${this.state}); start it once`);
     }
     this.state = 'starting';
+    this.wireLog = wireLogFromEnvironment('http-client-legacy-sse');
     const timeoutMs = this.options.endpointTimeoutMs ?? 10_000;
     await new Promise<void>((resolve, reject) => {
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -203,6 +206,7 @@ export class SseClientTransport implements Transport {
         `Cannot send ${what}: the legacy SSE transport is ${this.state === 'closed' ? 'closed' : 'not started'}`,
       );
     }
+    if (this.wireLog !== undefined) this.wireLog('out', message, this.sessionId);
     const headers = await this.headers();
     headers['content-type'] = 'application/json';
     const link = this.lifetime.link(options.signal);
@@ -291,6 +295,7 @@ export class SseClientTransport implements Transport {
       return;
     }
     for (const message of messages) {
+      if (this.wireLog !== undefined) this.wireLog('in', message, this.sessionId);
       try {
         this.onmessage?.(message);
       } catch (error) {

@@ -47,6 +47,7 @@ export class SseParser {
     return this.#lastEventId;
   }
 
+  /** Parses the next chunk of the stream; complete events go to the listener. */
   feed(text: string): void {
     let chunk = text;
     if (this.#pendingCarriageReturn) {

@@ -1,4 +1,4 @@
-import { decodeMessage, type Transport } from '@mcpkit/jsonrpc';
+import { decodeMessage, type Transport, type WireLog, wireLogFromEnvironment } from '@mcpkit/jsonrpc';
 import {
   ErrorCode,
   HttpHeader,
@@ -52,6 +52,8 @@ export class StreamableHttpClientTransport implements Transport {
   readonly #requestStreams = new Map<RequestId, AbortController>();
   #standalone: AbortController | undefined;
   #sendQueue: Promise<void> = Promise.resolve();
+  /** Logs each message received and sent (`MCPKIT_DEBUG=wire`); undefined when that is off. */
+  #wireLog: WireLog | undefined;
 
   constructor(url: string | URL, options: StreamableHttpClientTransportOptions = {}) {
     this.#options = options;
@@ -96,6 +98,7 @@ export class StreamableHttpClientTransport implements Transport {
       );
     }
     this.#state = 'started';
+    this.#wireLog = wireLogFromEnvironment('http-client');
     // A transport given an existing session is past initialization: listen right away.
     if (this.sessionId !== undefined) this.#openStandaloneStream();
   }
@@ -103,6 +106,7 @@ export class StreamableHttpClientTransport implements Transport {
   async send(message: JSONRPCMessage, options: HttpSendOptions = {}): Promise<void> {
     this.#assertOpen(message);
     this.#assertSessionUsable(message);
+    if (this.#wireLog !== undefined) this.#wireLog('out', message, this.sessionId);
     const requestId = isRequest(message) ? message.id : undefined;
     if (options.resumptionToken !== undefined) {
       this.#resumeFromToken(requestId, options);
@@ -383,6 +387,7 @@ export class StreamableHttpClientTransport implements Transport {
    * `cause`: for an error response made up here, the local failure it stands for.
    */
   #deliver(message: JSONRPCMessage, cause?: Error): void {
+    if (this.#wireLog !== undefined) this.#wireLog('in', message, this.sessionId);
     try {
       this.onmessage?.(message, cause && { cause });
     } catch (error) {

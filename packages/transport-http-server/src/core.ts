@@ -1,4 +1,4 @@
-import type { AuthInfo } from '@mcpkit/jsonrpc';
+import { type AuthInfo, wireLogFromEnvironment } from '@mcpkit/jsonrpc';
 import { HttpHeader } from '@mcpkit/protocol';
 import { preflight, withCors } from './cors.js';
 import { emptyReply, type HttpExchange, type HttpReply, type Reply } from './exchange.js';
@@ -69,6 +69,7 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
     retryMs: config.retryMs,
     keepAlive,
     responseMode: config.responseMode,
+    wireLog: wireLogFromEnvironment('http-server'),
     onerror: config.onerror,
     sessionClosed: (transport) => {
       statelessTransports.delete(transport);

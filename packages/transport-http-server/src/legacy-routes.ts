@@ -38,8 +38,11 @@ export async function handleLegacyGet(
     lastSeenAt: now,
   };
   bindPrincipal(record, auth);
-  const transport = new LegacySseTransport(record, context.env.keepAlive.open(request), (ended) =>
-    registry.forget(ended.sessionId),
+  const transport = new LegacySseTransport(
+    record,
+    context.env.keepAlive.open(request),
+    (ended) => registry.forget(ended.sessionId),
+    context.env.wireLog,
   );
   // Findable at once (the endpoint is announced), but pending until the client's first POST.
   await registry.open(transport, owner, 'pending');

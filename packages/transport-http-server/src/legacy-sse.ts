@@ -1,4 +1,4 @@
-import type { MessageExtra, Transport, TransportSendOptions } from '@mcpkit/jsonrpc';
+import type { MessageExtra, Transport, TransportSendOptions, WireLog } from '@mcpkit/jsonrpc';
 import type { JSONRPCMessage, RequestId } from '@mcpkit/protocol';
 import { isInitializeRequest, isResponse } from './framing.js';
 import type { SseConnection } from './sse.js';
@@ -17,6 +17,8 @@ export class LegacySseTransport implements Transport {
   onerror?: (error: Error) => void;
   readonly connection: SseConnection;
   #onEnded: (transport: LegacySseTransport) => void;
+  /** Logs each message received and sent (`MCPKIT_DEBUG=wire`); undefined when that is off. */
+  readonly #wireLog: WireLog | undefined;
   #closed = false;
   #initializeId: RequestId | undefined;
 
@@ -24,7 +26,9 @@ export class LegacySseTransport implements Transport {
     record: SessionRecord,
     connection: SseConnection,
     onEnded: (transport: LegacySseTransport) => void,
+    wireLog?: WireLog,
   ) {
+    this.#wireLog = wireLog;
     this.record = record;
     this.sessionId = record.id;
     this.#onEnded = onEnded;
@@ -43,6 +47,7 @@ export class LegacySseTransport implements Transport {
       throw new Error(`Cannot send: the SSE connection of session ${this.sessionId} is closed`);
     }
     this.#noteNegotiation(message);
+    if (this.#wireLog !== undefined) this.#wireLog('out', message, this.sessionId);
     this.connection.write({ event: 'message', data: JSON.stringify(message) });
   }
 
@@ -55,6 +60,7 @@ export class LegacySseTransport implements Transport {
     this.connection.write({ event: 'endpoint', data: url });
   }
 
+  /** Hands a message POSTed by the client on to `onmessage`. */
   receive(message: JSONRPCMessage, extra: MessageExtra): void {
     if (isInitializeRequest(message)) this.#initializeId = message.id;
     if (!this.onmessage) {
@@ -63,6 +69,7 @@ export class LegacySseTransport implements Transport {
       );
       return;
     }
+    if (this.#wireLog !== undefined) this.#wireLog('in', message, this.sessionId);
     this.onmessage(message, extra);
   }
 

@@ -4,6 +4,10 @@ import { isResponse } from './framing.js';
 import { type SseConnection, type SseEvent, sseReply } from './sse.js';
 import type { EventStore } from './stores/types.js';
 
+/**
+ * How a POST is answered: `auto` (JSON, or SSE once something comes before the response), `json` or
+ * `sse`.
+ */
 export type ResponseMode = 'auto' | 'json' | 'sse';
 
 /** What a stream needs from its session; one object shared by all streams of the session. */

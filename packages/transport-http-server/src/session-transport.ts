@@ -1,4 +1,4 @@
-import type { MessageExtra, Transport, TransportSendOptions } from '@mcpkit/jsonrpc';
+import type { MessageExtra, Transport, TransportSendOptions, WireLog } from '@mcpkit/jsonrpc';
 import { type JSONRPCMessage, Notification, type RequestId } from '@mcpkit/protocol';
 import { type AbortSource, emptyReply, type HttpExchange, type Reply } from './exchange.js';
 import { isInitializeRequest, isRequest, isResponse } from './framing.js';
@@ -43,6 +43,8 @@ export interface SessionEnvironment {
   readonly retryMs: number;
   readonly keepAlive: KeepAlive;
   readonly responseMode: ResponseMode;
+  /** Logs each message received and sent (`MCPKIT_DEBUG=wire`); undefined when that is off. */
+  readonly wireLog: WireLog | undefined;
   onerror(error: Error): void;
   /** The session ended (DELETE, expiry, close()); the handler forgets it. */
   sessionClosed(transport: StreamableSessionTransport): void;
@@ -133,6 +135,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     if (this.#closed)
       throw new Error(`Cannot send: the HTTP session ${this.sessionId ?? '(stateless)'} is closed`);
+    if (this.#env.wireLog !== undefined) this.#env.wireLog('out', message, this.sessionId);
     if (this.#noteNegotiation(message) === 'result' && this.sessionId !== undefined) {
       this.#admitted = true;
       try {
@@ -318,6 +321,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     return true;
   }
 
+  /** Reports a failure of one of the session's streams to `onerror`. */
   reportStreamError(error: Error): void {
     this.#reportError(error);
   }
@@ -346,6 +350,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
       );
       return;
     }
+    if (this.#env.wireLog !== undefined) this.#env.wireLog('in', message, this.sessionId);
     this.onmessage(message, extra);
   }
 

@@ -18,6 +18,7 @@ export const SSE_HEADERS = {
   'x-accel-buffering': 'no',
 } as const;
 
+/** Formats one Server-Sent Event as text, with `id`, `event`, `retry` and `data` lines. */
 export function formatSseEvent(event: SseEvent): string {
   let text = '';
   if (event.id !== undefined) text += `id: ${singleLine(event.id)}\n`;

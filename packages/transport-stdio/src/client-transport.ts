@@ -1,4 +1,4 @@
-import type { Transport } from '@mcpkit/jsonrpc';
+import { type Transport, wireLogFromEnvironment } from '@mcpkit/jsonrpc';
 import { StdioErrorCode, StdioTransportError } from './errors.js';
 import { DEFAULT_MAX_PENDING_WRITE_BYTES } from './frame-writer.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, type StdioFraming } from './framing/index.js';
@@ -150,6 +150,7 @@ export class StdioClientTransport implements Transport {
       answerInvalidMessages: false,
       answerBatchesAsBatches: false,
       peerName: `server process ${server.description}`,
+      wireLog: wireLogFromEnvironment('stdio-client'),
       onmessage: (message) => this.onmessage?.(message),
       onerror: (error) => this.onerror?.(error),
       oninputend: (error) => {

@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import type { Transport } from '@mcpkit/jsonrpc';
+import { type Transport, wireLogFromEnvironment } from '@mcpkit/jsonrpc';
 import { StdioErrorCode, StdioTransportError } from './errors.js';
 import { DEFAULT_MAX_PENDING_WRITE_BYTES } from './frame-writer.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, type StdioFraming } from './framing/index.js';
@@ -86,6 +86,7 @@ export class StdioServerTransport implements Transport {
       answerInvalidMessages: true,
       answerBatchesAsBatches: true,
       peerName: 'client',
+      wireLog: wireLogFromEnvironment('stdio-server'),
       onmessage: (message) => this.onmessage?.(message),
       onerror: (error) => this.onerror?.(error),
       oninputend: (error) => {

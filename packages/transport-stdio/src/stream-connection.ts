@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import { decodeMessage, encodeMessage, JsonRpcError } from '@mcpkit/jsonrpc';
+import { decodeMessage, encodeMessage, JsonRpcError, type WireLog } from '@mcpkit/jsonrpc';
 import { BatchResponses } from './batch-responses.js';
 import { messageOf, StdioErrorCode, StdioTransportError } from './errors.js';
 import { FrameWriter, type RawWrite } from './frame-writer.js';
@@ -34,6 +34,8 @@ export interface StreamConnectionOptions {
   answerBatchesAsBatches: boolean;
   /** Names the other side in error messages ("client", "server process 'x'"). */
   peerName: string;
+  /** Logs each message delivered and sent (`MCPKIT_DEBUG=wire`); undefined when that is off. */
+  wireLog?: WireLog | undefined;
   onmessage(message: JSONRPCMessage): void;
   onerror(error: Error): void;
   /** The input ended (EOF) or failed. */
@@ -76,6 +78,7 @@ export class StreamConnection {
 
   send(message: JSONRPCMessage): Promise<void> {
     if (this.#stopped) return Promise.reject(closedError());
+    if (this.#options.wireLog !== undefined) this.#options.wireLog('out', message);
     return this.#batches?.hold(message) ?? this.#write(message);
   }
 
@@ -217,6 +220,7 @@ export class StreamConnection {
   #deliver(message: JSONRPCMessage): void {
     if (this.#readingStopped) return;
     this.#batches?.observe(message);
+    if (this.#options.wireLog !== undefined) this.#options.wireLog('in', message);
     try {
       this.#options.onmessage(message);
     } catch (error) {

@@ -18,6 +18,10 @@ export interface LoopbackRedirectOptions {
 /** A running loopback redirect receiver: pass `redirectUri` and `authorize` to the OAuthClientProvider. */
 export interface LoopbackRedirect {
   redirectUri: string;
+  /**
+   * Opens the authorization URL (through the given callback) and resolves with the code the browser
+   * brings back to the loopback redirect.
+   */
   authorize(request: { url: URL; redirectUri: string; state: string }): Promise<URL>;
   /** Stops listening; pending authorizations fail. */
   close(): Promise<void>;

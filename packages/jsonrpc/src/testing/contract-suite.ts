@@ -29,6 +29,7 @@ export interface TransportPair {
   cleanup?(): void | Promise<void>;
 }
 
+/** Options of the transport contract suite: how long to wait for deliveries and close events. */
 export interface TransportContractOptions {
   /** How long to wait for deliveries and close events (default 20 000 ms; tests may take twice that). */
   timeoutMs?: number;

@@ -12,6 +12,10 @@ import { NotificationParamsSchema, RequestParamsSchema, ResultSchema } from '../
 /** The extension identifier, used as a key of `capabilities.extensions`. */
 export const TASKS_EXTENSION_ID = 'io.modelcontextprotocol/tasks';
 
+/**
+ * Zod schema of a tasks extension task's status: working, input_required, completed, failed or
+ * cancelled.
+ */
 export const TasksExtensionTaskStatusSchema = /* @__PURE__ */ z.enum([
   'working',
   'input_required',
@@ -34,6 +38,7 @@ const taskShape = {
 
 /** Operational metadata of a task (flat: no nested `task` key, milliseconds in the names). */
 export const TasksExtensionTaskSchema = /* @__PURE__ */ z.looseObject(taskShape);
+/** A task of the 2026-07-28 tasks extension: its id, status, timestamps and lifetime. */
 export type TasksExtensionTask = z.infer<typeof TasksExtensionTaskSchema>;
 
 /** A task with the payload of its status: input requests, the final result or the error. */
@@ -53,30 +58,50 @@ export const DetailedTaskSchema = /* @__PURE__ */ z.discriminatedUnion('status',
   }),
   /* @__PURE__ */ TasksExtensionTaskSchema.extend({ status: /* @__PURE__ */ z.literal('cancelled') }),
 ]);
+/**
+ * A 2026-07-28 extension task with the payload of its status: input requests, the final result or the
+ * error.
+ */
 export type DetailedTask = z.infer<typeof DetailedTaskSchema>;
 
 /** Returned instead of a tool result when the server runs the call as a task. */
 export const TasksExtensionCreateTaskResultSchema = /* @__PURE__ */ ResultSchema.extend(taskShape).extend({
   resultType: /* @__PURE__ */ z.literal('task'),
 });
+/**
+ * What the server returns instead of a tool result when it runs the call as a task (tasks extension,
+ * 2026-07-28).
+ */
 export type TasksExtensionCreateTaskResult = z.infer<typeof TasksExtensionCreateTaskResultSchema>;
 
+/** Zod schema of the params of tasks extension requests that name one task (`taskId`). */
 export const TasksExtensionTaskIdParamsSchema = /* @__PURE__ */ RequestParamsSchema.extend({
   taskId: /* @__PURE__ */ z.string(),
 });
+/**
+ * Zod schema of `UpdateTaskRequestParams`. Params of the tasks extension's `tasks/update`: the task
+ * and the client's answers to its input requests.
+ */
 export const UpdateTaskRequestParamsSchema = /* @__PURE__ */ TasksExtensionTaskIdParamsSchema.extend({
   inputResponses: InputResponsesSchema,
 });
+/**
+ * Params of the tasks extension's `tasks/update`: the task and the client's answers to its input
+ * requests.
+ */
 export type UpdateTaskRequestParams = z.infer<typeof UpdateTaskRequestParamsSchema>;
 
+/** Zod schema of the tasks extension's `tasks/get` request (2026-07-28). */
 export const TasksExtensionGetTaskRequestSchema = /* @__PURE__ */ requestSchema(
   'tasks/get',
   TasksExtensionTaskIdParamsSchema,
 );
+/** Zod schema of the tasks extension's `tasks/update` request, which answers a task's input requests. */
 export const UpdateTaskRequestSchema = /* @__PURE__ */ requestSchema(
   'tasks/update',
   UpdateTaskRequestParamsSchema,
 );
+/** Zod schema of the tasks extension's `tasks/cancel` request (2026-07-28). */
 export const TasksExtensionCancelTaskRequestSchema = /* @__PURE__ */ requestSchema(
   'tasks/cancel',
   TasksExtensionTaskIdParamsSchema,
@@ -90,12 +115,18 @@ export const TasksExtensionGetTaskResultSchema = /* @__PURE__ */ z.intersection(
   CompleteResultSchema,
   DetailedTaskSchema,
 );
+/** The result of the tasks extension's `tasks/get`: the task with the payload of its status. */
 export type TasksExtensionGetTaskResult = z.infer<typeof TasksExtensionGetTaskResultSchema>;
 
+/**
+ * Zod schema of the params of the tasks extension's `notifications/tasks`: the task with its status
+ * payload.
+ */
 export const TasksExtensionStatusNotificationParamsSchema = /* @__PURE__ */ z.intersection(
   NotificationParamsSchema,
   DetailedTaskSchema,
 );
+/** Zod schema of the tasks extension's `notifications/tasks`, sent when a task's status changes. */
 export const TasksExtensionStatusNotificationSchema = /* @__PURE__ */ notificationSchema(
   'notifications/tasks',
   TasksExtensionStatusNotificationParamsSchema,

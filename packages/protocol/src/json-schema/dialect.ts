@@ -10,11 +10,13 @@ export interface JsonSchemaErrorUnit {
   error: string;
 }
 
+/** The outcome of validating a value against a JSON Schema: valid, or the errors found. */
 export interface JsonSchemaValidation {
   valid: boolean;
   errors: JsonSchemaErrorUnit[];
 }
 
+/** A JSON Schema dialect the built-in validator knows: draft 4, 7, 2019-09 or 2020-12. */
 export type JsonSchemaDialect = '4' | '7' | '2019-09' | '2020-12';
 
 /** The dialect a schema declares in `$schema`; MCP's default is 2020-12 (SEP-1613). */

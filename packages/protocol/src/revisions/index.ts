@@ -46,22 +46,27 @@ function withDirections<M extends { ResultSchema: z.ZodType }>(
   return revision as Revision<M>;
 }
 
+/** The schemas of revision 2024-11-05, with the requests and notifications of each direction. */
 export const v2024_11_05: Revision<typeof r2024_11_05> = /* @__PURE__ */ withDirections(
   r2024_11_05,
   '2024-11-05',
 );
+/** The schemas of revision 2025-03-26, with the requests and notifications of each direction. */
 export const v2025_03_26: Revision<typeof r2025_03_26> = /* @__PURE__ */ withDirections(
   r2025_03_26,
   '2025-03-26',
 );
+/** The schemas of revision 2025-06-18, with the requests and notifications of each direction. */
 export const v2025_06_18: Revision<typeof r2025_06_18> = /* @__PURE__ */ withDirections(
   r2025_06_18,
   '2025-06-18',
 );
+/** The schemas of revision 2025-11-25, with the requests and notifications of each direction. */
 export const v2025_11_25: Revision<typeof r2025_11_25> = /* @__PURE__ */ withDirections(
   r2025_11_25,
   '2025-11-25',
 );
+/** The schemas of revision 2026-07-28, with the requests and notifications of each direction. */
 export const v2026_07_28: Revision<typeof r2026_07_28> = /* @__PURE__ */ withDirections(
   r2026_07_28,
   '2026-07-28',

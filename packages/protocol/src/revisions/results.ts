@@ -12,6 +12,10 @@ import * as r2026_07_28 from './v2026-07-28.js';
 // these and what they are built from, nothing else. Each entry is the very object on
 // `revisionSchemas[version]`.
 
+/**
+ * The result schemas of one revision, by name, for clients that check results against the negotiated
+ * revision.
+ */
 export interface RevisionResultSchemas {
   InitializeResultSchema: z.ZodType;
   EmptyResultSchema: z.ZodType;
@@ -25,6 +29,7 @@ export interface RevisionResultSchemas {
   CompleteResultSchema: z.ZodType;
 }
 
+/** The result schemas of each revision, for checking results against the negotiated revision. */
 export const revisionResultSchemas: Readonly<Record<ProtocolVersion, RevisionResultSchemas>> = {
   '2024-11-05': {
     InitializeResultSchema: r2024_11_05.InitializeResultSchema,
@@ -96,4 +101,5 @@ export const taskResultSchemas = {
   ListTasksResultSchema: r2025_11_25.ListTasksResultSchema,
   CancelTaskResultSchema: r2025_11_25.CancelTaskResultSchema,
 } as const;
+/** The result schemas of the task methods (2025-11-25), by name. */
 export type TaskResultSchemas = typeof taskResultSchemas;

@@ -9,6 +9,7 @@ const ListChangedSchema = /* @__PURE__ */ z.looseObject({
 });
 const CapabilityMapSchema = /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), CapabilityObjectSchema);
 
+/** Zod schema of the client's `tasks` capability (2025-11-25): which task requests the client serves. */
 export const ClientTasksCapabilitySchema = /* @__PURE__ */ z.looseObject({
   list: /* @__PURE__ */ z.optional(CapabilityObjectSchema),
   cancel: /* @__PURE__ */ z.optional(CapabilityObjectSchema),
@@ -24,6 +25,11 @@ export const ClientTasksCapabilitySchema = /* @__PURE__ */ z.looseObject({
   ),
 });
 
+/**
+ * Zod schema of `ClientCapabilities`. Capabilities a client may support. Known capabilities are
+ * defined here, in this schema, but this is not a closed set: any client can define its own,
+ * additional capabilities.
+ */
 export const ClientCapabilitiesSchema = /* @__PURE__ */ z.looseObject({
   experimental: /* @__PURE__ */ z.optional(CapabilityMapSchema),
   /** 2026-07-28: extension identifiers mapped to their settings. */
@@ -44,8 +50,13 @@ export const ClientCapabilitiesSchema = /* @__PURE__ */ z.looseObject({
   /** 2025-11-25 (experimental). */
   tasks: /* @__PURE__ */ z.optional(ClientTasksCapabilitySchema),
 });
+/**
+ * Capabilities a client may support. Known capabilities are defined here, in this schema, but this is
+ * not a closed set: any client can define its own, additional capabilities.
+ */
 export type ClientCapabilities = z.infer<typeof ClientCapabilitiesSchema>;
 
+/** Zod schema of the server's `tasks` capability (2025-11-25): which task requests the server serves. */
 export const ServerTasksCapabilitySchema = /* @__PURE__ */ z.looseObject({
   list: /* @__PURE__ */ z.optional(CapabilityObjectSchema),
   cancel: /* @__PURE__ */ z.optional(CapabilityObjectSchema),
@@ -58,6 +69,11 @@ export const ServerTasksCapabilitySchema = /* @__PURE__ */ z.looseObject({
   ),
 });
 
+/**
+ * Zod schema of `ServerCapabilities`. Capabilities that a server may support. Known capabilities are
+ * defined here, in this schema, but this is not a closed set: any server can define its own,
+ * additional capabilities.
+ */
 export const ServerCapabilitiesSchema = /* @__PURE__ */ z.looseObject({
   experimental: /* @__PURE__ */ z.optional(CapabilityMapSchema),
   /** 2026-07-28: extension identifiers mapped to their settings. */
@@ -75,4 +91,8 @@ export const ServerCapabilitiesSchema = /* @__PURE__ */ z.looseObject({
   /** 2025-11-25 (experimental). */
   tasks: /* @__PURE__ */ z.optional(ServerTasksCapabilitySchema),
 });
+/**
+ * Capabilities that a server may support. Known capabilities are defined here, in this schema, but
+ * this is not a closed set: any server can define its own, additional capabilities.
+ */
 export type ServerCapabilities = z.infer<typeof ServerCapabilitiesSchema>;

@@ -5,11 +5,13 @@ import { RequestParamsSchema, ResultSchema } from './params.js';
 
 // completion/complete: argument autocompletion for prompts and resource templates.
 
+/** Zod schema of `PromptReference`. Identifies a prompt. */
 export const PromptReferenceSchema = /* @__PURE__ */ z.looseObject({
   type: /* @__PURE__ */ z.literal('ref/prompt'),
   name: /* @__PURE__ */ z.string(),
   title: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
 });
+/** Identifies a prompt. */
 export type PromptReference = z.infer<typeof PromptReferenceSchema>;
 
 /** Named `ResourceReference` before 2025-06-18; same shape. */
@@ -17,8 +19,10 @@ export const ResourceTemplateReferenceSchema = /* @__PURE__ */ z.looseObject({
   type: /* @__PURE__ */ z.literal('ref/resource'),
   uri: /* @__PURE__ */ z.string(),
 });
+/** A reference to a resource or resource template definition. */
 export type ResourceTemplateReference = z.infer<typeof ResourceTemplateReferenceSchema>;
 
+/** Zod schema of `CompleteRequestParams`. Parameters for a `completion/complete` request. */
 export const CompleteRequestParamsSchema = /* @__PURE__ */ RequestParamsSchema.extend({
   ref: /* @__PURE__ */ z.discriminatedUnion('type', [PromptReferenceSchema, ResourceTemplateReferenceSchema]),
   argument: /* @__PURE__ */ z.looseObject({
@@ -34,14 +38,24 @@ export const CompleteRequestParamsSchema = /* @__PURE__ */ RequestParamsSchema.e
     }),
   ),
 });
+/** Parameters for a `completion/complete` request. */
 export type CompleteRequestParams = z.infer<typeof CompleteRequestParamsSchema>;
 
+/**
+ * Zod schema of `CompleteRequest`. A request from the client to the server, to ask for completion
+ * options.
+ */
 export const CompleteRequestSchema = /* @__PURE__ */ requestSchema(
   'completion/complete',
   CompleteRequestParamsSchema,
 );
+/** A request from the client to the server, to ask for completion options. */
 export type CompleteRequest = z.infer<typeof CompleteRequestSchema>;
 
+/**
+ * Zod schema of `CompleteResult`. The result returned by the server for a `completion/complete`
+ * request.
+ */
 export const CompleteResultSchema = /* @__PURE__ */ ResultSchema.extend({
   completion: /* @__PURE__ */ z.looseObject({
     /** At most 100 (schema.json enforces it from 2026-07-28 on; see that revision). */
@@ -50,4 +64,5 @@ export const CompleteResultSchema = /* @__PURE__ */ ResultSchema.extend({
     hasMore: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
   }),
 });
+/** The result returned by the server for a `completion/complete` request. */
 export type CompleteResult = z.infer<typeof CompleteResultSchema>;

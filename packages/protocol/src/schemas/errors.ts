@@ -12,15 +12,37 @@ function errorObjectSchema<C extends number>(code: C) {
   return ErrorSchema.extend({ code: z.literal(code) });
 }
 
+/** Zod schema of `ParseError`. A JSON-RPC error indicating that invalid JSON was received by the server. */
 export const ParseErrorSchema = /* @__PURE__ */ errorObjectSchema(ErrorCode.ParseError);
+/** A JSON-RPC error indicating that invalid JSON was received by the server. */
 export type ParseError = z.infer<typeof ParseErrorSchema>;
+/**
+ * Zod schema of `InvalidRequestError`. A JSON-RPC error indicating that the request is not a valid
+ * request object.
+ */
 export const InvalidRequestErrorSchema = /* @__PURE__ */ errorObjectSchema(ErrorCode.InvalidRequest);
+/** A JSON-RPC error indicating that the request is not a valid request object. */
 export type InvalidRequestError = z.infer<typeof InvalidRequestErrorSchema>;
+/**
+ * Zod schema of `MethodNotFoundError`. A JSON-RPC error indicating that the requested method does not
+ * exist or is not available.
+ */
 export const MethodNotFoundErrorSchema = /* @__PURE__ */ errorObjectSchema(ErrorCode.MethodNotFound);
+/** A JSON-RPC error indicating that the requested method does not exist or is not available. */
 export type MethodNotFoundError = z.infer<typeof MethodNotFoundErrorSchema>;
+/**
+ * Zod schema of `InvalidParamsError`. A JSON-RPC error indicating that the method parameters are
+ * invalid or malformed.
+ */
 export const InvalidParamsErrorSchema = /* @__PURE__ */ errorObjectSchema(ErrorCode.InvalidParams);
+/** A JSON-RPC error indicating that the method parameters are invalid or malformed. */
 export type InvalidParamsError = z.infer<typeof InvalidParamsErrorSchema>;
+/**
+ * Zod schema of `InternalError`. A JSON-RPC error indicating that an internal error occurred on the
+ * receiver.
+ */
 export const InternalErrorSchema = /* @__PURE__ */ errorObjectSchema(ErrorCode.InternalError);
+/** A JSON-RPC error indicating that an internal error occurred on the receiver. */
 export type InternalError = z.infer<typeof InternalErrorSchema>;
 
 function errorResponseSchema<E extends z.ZodType>(error: E) {
@@ -35,6 +57,10 @@ function errorResponseSchema<E extends z.ZodType>(error: E) {
 export const HeaderMismatchErrorSchema = /* @__PURE__ */ errorResponseSchema(
   /* @__PURE__ */ errorObjectSchema(ErrorCode.HeaderMismatch),
 );
+/**
+ * Returned when a server rejects a request because the values in the HTTP headers do not match the
+ * corresponding values in the request body, or because required headers are missing or malformed.
+ */
 export type HeaderMismatchError = z.infer<typeof HeaderMismatchErrorSchema>;
 
 /** 2026-07-28 (-32021): the request needs client capabilities it did not declare. */
@@ -43,6 +69,10 @@ export const MissingRequiredClientCapabilityErrorSchema = /* @__PURE__ */ errorR
     data: /* @__PURE__ */ z.looseObject({ requiredCapabilities: ClientCapabilitiesSchema }),
   }),
 );
+/**
+ * Returned when processing a request requires a capability the client did not declare in
+ * `clientCapabilities`.
+ */
 export type MissingRequiredClientCapabilityError = z.infer<typeof MissingRequiredClientCapabilityErrorSchema>;
 
 /** 2026-07-28 (-32022): the requested protocol version is unsupported; `data` lists the alternatives. */
@@ -54,6 +84,10 @@ export const UnsupportedProtocolVersionErrorSchema = /* @__PURE__ */ errorRespon
     }),
   }),
 );
+/**
+ * Returned when the request's protocol version is unknown to the server or unsupported (e.g., a known
+ * experimental or draft version the server has chosen not to implement).
+ */
 export type UnsupportedProtocolVersionError = z.infer<typeof UnsupportedProtocolVersionErrorSchema>;
 
 /** 2025-11-25 (-32042): URL-mode elicitations the client must complete before retrying. */
@@ -64,4 +98,8 @@ export const URLElicitationRequiredErrorSchema = /* @__PURE__ */ errorResponseSc
     }),
   }),
 );
+/**
+ * An error response that indicates that the server requires the client to provide additional
+ * information via an elicitation request.
+ */
 export type URLElicitationRequiredError = z.infer<typeof URLElicitationRequiredErrorSchema>;

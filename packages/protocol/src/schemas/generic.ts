@@ -10,6 +10,7 @@ import { PaginatedRequestParamsSchema } from './params.js';
 export const JSONValueSchema: z.ZodType<unknown> = /* @__PURE__ */ z.lazy(() =>
   z.union([z.string(), z.number(), z.boolean(), z.null(), JSONArraySchema, JSONObjectSchema]),
 );
+/** Zod schema of any JSON array. */
 export const JSONArraySchema = /* @__PURE__ */ z.array(/* @__PURE__ */ z.unknown());
 
 /** A request as the spec's base `Request` type: a method and optional params (no envelope). */
@@ -30,6 +31,7 @@ export type Notification = z.infer<typeof NotificationSchema>;
 export const PaginatedRequestSchema = /* @__PURE__ */ JSONRPCRequestSchema.extend({
   params: /* @__PURE__ */ z.optional(PaginatedRequestParamsSchema),
 });
+/** A list request that may carry a `cursor` for the next page. */
 export type PaginatedRequest = z.infer<typeof PaginatedRequestSchema>;
 
 /** Up to 2025-06-18 the error response was called `JSONRPCError`. */

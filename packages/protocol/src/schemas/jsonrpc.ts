@@ -5,9 +5,11 @@ import { integer, RequestIdSchema } from './base.js';
 // these schemas parse into them. Params and results must be objects in MCP; their contents are
 // checked per method (see method-maps.ts), not here.
 
+/** Zod schema of the `jsonrpc` member: always `"2.0"`. */
 export const JSONRPCVersionSchema = /* @__PURE__ */ z.literal('2.0');
 const ParamsObjectSchema = /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown());
 
+/** Zod schema of `JSONRPCRequest`. A request that expects a response. */
 export const JSONRPCRequestSchema = /* @__PURE__ */ z.looseObject({
   jsonrpc: JSONRPCVersionSchema,
   id: RequestIdSchema,
@@ -23,6 +25,7 @@ export const JSONRPCNotificationSchema = /* @__PURE__ */ z.looseObject({
   params: /* @__PURE__ */ z.optional(ParamsObjectSchema),
 });
 
+/** Zod schema of `JSONRPCResultResponse`. A successful (non-error) response to a request. */
 export const JSONRPCResultResponseSchema = /* @__PURE__ */ z.looseObject({
   jsonrpc: JSONRPCVersionSchema,
   id: RequestIdSchema,
@@ -46,11 +49,16 @@ export const JSONRPCErrorResponseSchema = /* @__PURE__ */ z.looseObject({
   error: ErrorSchema,
 });
 
+/** Zod schema of `JSONRPCResponse`. A response to a request, containing either the result or error. */
 export const JSONRPCResponseSchema = /* @__PURE__ */ z.union([
   JSONRPCResultResponseSchema,
   JSONRPCErrorResponseSchema,
 ]);
 
+/**
+ * Zod schema of `JSONRPCMessage`. Refers to any valid JSON-RPC object that can be decoded off the
+ * wire, or encoded to be sent.
+ */
 export const JSONRPCMessageSchema = /* @__PURE__ */ z.union([
   JSONRPCRequestSchema,
   JSONRPCNotificationSchema,
@@ -62,12 +70,14 @@ export const JSONRPCMessageSchema = /* @__PURE__ */ z.union([
 export const JSONRPCBatchRequestSchema = /* @__PURE__ */ z
   .array(/* @__PURE__ */ z.union([JSONRPCRequestSchema, JSONRPCNotificationSchema]))
   .min(1);
+/** A JSON-RPC batch request, as described in https://www.jsonrpc.org/specification#batch. */
 export type JSONRPCBatchRequest = z.infer<typeof JSONRPCBatchRequestSchema>;
 
 /** 2025-03-26 only: the responses to a batch. */
 export const JSONRPCBatchResponseSchema = /* @__PURE__ */ z
   .array(/* @__PURE__ */ z.union([JSONRPCResultResponseSchema, JSONRPCErrorResponseSchema]))
   .min(1);
+/** A JSON-RPC batch response, as described in https://www.jsonrpc.org/specification#batch. */
 export type JSONRPCBatchResponse = z.infer<typeof JSONRPCBatchResponseSchema>;
 
 /** Builds the schema of one request method: envelope plus typed params. */

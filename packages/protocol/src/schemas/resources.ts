@@ -15,6 +15,7 @@ import {
 // resources/list, resources/templates/list, resources/read, subscribe/unsubscribe and the
 // resource notifications.
 
+/** Zod schema of `ResourceTemplate`. A template description for resources available on the server. */
 export const ResourceTemplateSchema = /* @__PURE__ */ z.looseObject({
   uriTemplate: /* @__PURE__ */ z.string(),
   name: /* @__PURE__ */ z.string(),
@@ -25,79 +26,148 @@ export const ResourceTemplateSchema = /* @__PURE__ */ z.looseObject({
   annotations: /* @__PURE__ */ z.optional(AnnotationsSchema),
   _meta: /* @__PURE__ */ z.optional(MetaObjectSchema),
 });
+/** A template description for resources available on the server. */
 export type ResourceTemplate = z.infer<typeof ResourceTemplateSchema>;
 
+/**
+ * Zod schema of `ListResourcesRequest`. Sent from the client to request a list of resources the server
+ * has.
+ */
 export const ListResourcesRequestSchema = /* @__PURE__ */ requestSchema(
   'resources/list',
   /* @__PURE__ */ z.optional(PaginatedRequestParamsSchema),
 );
+/** Sent from the client to request a list of resources the server has. */
 export type ListResourcesRequest = z.infer<typeof ListResourcesRequestSchema>;
 
+/**
+ * Zod schema of `ListResourcesResult`. The result returned by the server for a `resources/list`
+ * request.
+ */
 export const ListResourcesResultSchema = /* @__PURE__ */ PaginatedResultSchema.extend({
   resources: /* @__PURE__ */ z.array(ResourceSchema),
 }).extend(CacheHintsShape);
+/** The result returned by the server for a `resources/list` request. */
 export type ListResourcesResult = z.infer<typeof ListResourcesResultSchema>;
 
+/**
+ * Zod schema of `ListResourceTemplatesRequest`. Sent from the client to request a list of resource
+ * templates the server has.
+ */
 export const ListResourceTemplatesRequestSchema = /* @__PURE__ */ requestSchema(
   'resources/templates/list',
   /* @__PURE__ */ z.optional(PaginatedRequestParamsSchema),
 );
+/** Sent from the client to request a list of resource templates the server has. */
 export type ListResourceTemplatesRequest = z.infer<typeof ListResourceTemplatesRequestSchema>;
 
+/**
+ * Zod schema of `ListResourceTemplatesResult`. The result returned by the server for a
+ * `resources/templates/list` request.
+ */
 export const ListResourceTemplatesResultSchema = /* @__PURE__ */ PaginatedResultSchema.extend({
   resourceTemplates: /* @__PURE__ */ z.array(ResourceTemplateSchema),
 }).extend(CacheHintsShape);
+/** The result returned by the server for a `resources/templates/list` request. */
 export type ListResourceTemplatesResult = z.infer<typeof ListResourceTemplatesResultSchema>;
 
+/** Zod schema of `ResourceRequestParams`. Common params for resource-related requests. */
 export const ResourceRequestParamsSchema = /* @__PURE__ */ RequestParamsSchema.extend({
   uri: /* @__PURE__ */ z.string(),
 });
+/** Common params for resource-related requests. */
 export type ResourceRequestParams = z.infer<typeof ResourceRequestParamsSchema>;
 
+/** Zod schema of `ReadResourceRequestParams`. Parameters for a `resources/read` request. */
 export const ReadResourceRequestParamsSchema =
   /* @__PURE__ */ ResourceRequestParamsSchema.extend(InputResponseParamsShape);
+/** Parameters for a `resources/read` request. */
 export type ReadResourceRequestParams = z.infer<typeof ReadResourceRequestParamsSchema>;
 
+/**
+ * Zod schema of `ReadResourceRequest`. Sent from the client to the server, to read a specific resource
+ * URI.
+ */
 export const ReadResourceRequestSchema = /* @__PURE__ */ requestSchema(
   'resources/read',
   ReadResourceRequestParamsSchema,
 );
+/** Sent from the client to the server, to read a specific resource URI. */
 export type ReadResourceRequest = z.infer<typeof ReadResourceRequestSchema>;
 
+/** Zod schema of `ReadResourceResult`. The result returned by the server for a `resources/read` request. */
 export const ReadResourceResultSchema = /* @__PURE__ */ ResultSchema.extend({
   contents: /* @__PURE__ */ z.array(ResourceContentsItemSchema),
 }).extend(CacheHintsShape);
+/** The result returned by the server for a `resources/read` request. */
 export type ReadResourceResult = z.infer<typeof ReadResourceResultSchema>;
 
 /** Up to 2025-11-25 (2026-07-28 subscribes through subscriptions/listen). */
 export const SubscribeRequestParamsSchema = ResourceRequestParamsSchema;
+/** Parameters for a `resources/subscribe` request. */
 export type SubscribeRequestParams = z.infer<typeof SubscribeRequestParamsSchema>;
+/**
+ * Zod schema of `SubscribeRequest`. Sent from the client to request resources/updated notifications
+ * from the server whenever a particular resource changes.
+ */
 export const SubscribeRequestSchema = /* @__PURE__ */ requestSchema(
   'resources/subscribe',
   SubscribeRequestParamsSchema,
 );
+/**
+ * Sent from the client to request resources/updated notifications from the server whenever a
+ * particular resource changes.
+ */
 export type SubscribeRequest = z.infer<typeof SubscribeRequestSchema>;
 
+/** Zod schema of `UnsubscribeRequestParams`. Parameters for a `resources/unsubscribe` request. */
 export const UnsubscribeRequestParamsSchema = ResourceRequestParamsSchema;
+/** Parameters for a `resources/unsubscribe` request. */
 export type UnsubscribeRequestParams = z.infer<typeof UnsubscribeRequestParamsSchema>;
+/**
+ * Zod schema of `UnsubscribeRequest`. Sent from the client to request cancellation of
+ * resources/updated notifications from the server.
+ */
 export const UnsubscribeRequestSchema = /* @__PURE__ */ requestSchema(
   'resources/unsubscribe',
   UnsubscribeRequestParamsSchema,
 );
+/** Sent from the client to request cancellation of resources/updated notifications from the server. */
 export type UnsubscribeRequest = z.infer<typeof UnsubscribeRequestSchema>;
 
+/**
+ * Zod schema of `ResourceUpdatedNotificationParams`. Parameters for a
+ * `notifications/resources/updated` notification.
+ */
 export const ResourceUpdatedNotificationParamsSchema = /* @__PURE__ */ NotificationParamsSchema.extend({
   uri: /* @__PURE__ */ z.string(),
 });
+/** Parameters for a `notifications/resources/updated` notification. */
 export type ResourceUpdatedNotificationParams = z.infer<typeof ResourceUpdatedNotificationParamsSchema>;
+/**
+ * Zod schema of `ResourceUpdatedNotification`. A notification from the server to the client, informing
+ * it that a resource has changed and may need to be read again.
+ */
 export const ResourceUpdatedNotificationSchema = /* @__PURE__ */ notificationSchema(
   'notifications/resources/updated',
   ResourceUpdatedNotificationParamsSchema,
 );
+/**
+ * A notification from the server to the client, informing it that a resource has changed and may need
+ * to be read again.
+ */
 export type ResourceUpdatedNotification = z.infer<typeof ResourceUpdatedNotificationSchema>;
 
+/**
+ * Zod schema of `ResourceListChangedNotification`. An optional notification from the server to the
+ * client, informing it that the list of resources it can read from has changed.
+ */
 export const ResourceListChangedNotificationSchema = /* @__PURE__ */ notificationSchema(
   'notifications/resources/list_changed',
   /* @__PURE__ */ z.optional(NotificationParamsSchema),
 );
+/**
+ * An optional notification from the server to the client, informing it that the list of resources it
+ * can read from has changed.
+ */
 export type ResourceListChangedNotification = z.infer<typeof ResourceListChangedNotificationSchema>;

@@ -19,34 +19,87 @@ function orInputRequired<R extends z.ZodType>(result: R) {
   return z.union([InputRequiredResultSchema, result]);
 }
 
+/**
+ * Zod schema of `CallToolResultResponse`. A successful response from the server for a `tools/call`
+ * request.
+ */
 export const CallToolResultResponseSchema = /* @__PURE__ */ resultResponseSchema(
   /* @__PURE__ */ orInputRequired(CallToolResultSchema),
 );
+/** A successful response from the server for a `tools/call` request. */
 export type CallToolResultResponse = z.infer<typeof CallToolResultResponseSchema>;
+/**
+ * Zod schema of `GetPromptResultResponse`. A successful response from the server for a `prompts/get`
+ * request.
+ */
 export const GetPromptResultResponseSchema = /* @__PURE__ */ resultResponseSchema(
   /* @__PURE__ */ orInputRequired(GetPromptResultSchema),
 );
+/** A successful response from the server for a `prompts/get` request. */
 export type GetPromptResultResponse = z.infer<typeof GetPromptResultResponseSchema>;
+/**
+ * Zod schema of `ReadResourceResultResponse`. A successful response from the server for a
+ * `resources/read` request.
+ */
 export const ReadResourceResultResponseSchema = /* @__PURE__ */ resultResponseSchema(
   /* @__PURE__ */ orInputRequired(ReadResourceResultSchema),
 );
+/** A successful response from the server for a `resources/read` request. */
 export type ReadResourceResultResponse = z.infer<typeof ReadResourceResultResponseSchema>;
+/**
+ * Zod schema of `CompleteResultResponse`. A successful response from the server for a
+ * `completion/complete` request.
+ */
 export const CompleteResultResponseSchema = /* @__PURE__ */ resultResponseSchema(CompleteResultSchema);
+/** A successful response from the server for a `completion/complete` request. */
 export type CompleteResultResponse = z.infer<typeof CompleteResultResponseSchema>;
+/**
+ * Zod schema of `DiscoverResultResponse`. A successful response from the server for a
+ * `server/discover` request.
+ */
 export const DiscoverResultResponseSchema = /* @__PURE__ */ resultResponseSchema(DiscoverResultSchema);
+/** A successful response from the server for a `server/discover` request. */
 export type DiscoverResultResponse = z.infer<typeof DiscoverResultResponseSchema>;
+/**
+ * Zod schema of `ListToolsResultResponse`. A successful response from the server for a `tools/list`
+ * request.
+ */
 export const ListToolsResultResponseSchema = /* @__PURE__ */ resultResponseSchema(ListToolsResultSchema);
+/** A successful response from the server for a `tools/list` request. */
 export type ListToolsResultResponse = z.infer<typeof ListToolsResultResponseSchema>;
+/**
+ * Zod schema of `ListPromptsResultResponse`. A successful response from the server for a
+ * `prompts/list` request.
+ */
 export const ListPromptsResultResponseSchema = /* @__PURE__ */ resultResponseSchema(ListPromptsResultSchema);
+/** A successful response from the server for a `prompts/list` request. */
 export type ListPromptsResultResponse = z.infer<typeof ListPromptsResultResponseSchema>;
+/**
+ * Zod schema of `ListResourcesResultResponse`. A successful response from the server for a
+ * `resources/list` request.
+ */
 export const ListResourcesResultResponseSchema =
   /* @__PURE__ */ resultResponseSchema(ListResourcesResultSchema);
+/** A successful response from the server for a `resources/list` request. */
 export type ListResourcesResultResponse = z.infer<typeof ListResourcesResultResponseSchema>;
+/**
+ * Zod schema of `ListResourceTemplatesResultResponse`. A successful response from the server for a
+ * `resources/templates/list` request.
+ */
 export const ListResourceTemplatesResultResponseSchema = /* @__PURE__ */ resultResponseSchema(
   ListResourceTemplatesResultSchema,
 );
+/** A successful response from the server for a `resources/templates/list` request. */
 export type ListResourceTemplatesResultResponse = z.infer<typeof ListResourceTemplatesResultResponseSchema>;
+/**
+ * Zod schema of `SubscriptionsListenResultResponse`. A successful response from the server for a
+ * `subscriptions/listen` request, sent when the server tears the subscription down gracefully.
+ */
 export const SubscriptionsListenResultResponseSchema = /* @__PURE__ */ resultResponseSchema(
   SubscriptionsListenResultSchema,
 );
+/**
+ * A successful response from the server for a `subscriptions/listen` request, sent when the server
+ * tears the subscription down gracefully.
+ */
 export type SubscriptionsListenResultResponse = z.infer<typeof SubscriptionsListenResultResponseSchema>;

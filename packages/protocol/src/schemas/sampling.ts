@@ -22,23 +22,38 @@ export function inputRequestSchema<M extends string, P extends z.ZodType>(method
   });
 }
 
+/**
+ * Zod schema of `ModelHint`. Hints to use for model selection. Keys not declared here are currently
+ * left unspecified by the spec and are up to the client to interpret.
+ */
 export const ModelHintSchema = /* @__PURE__ */ z.looseObject({
   name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
 });
+/**
+ * Hints to use for model selection. Keys not declared here are currently left unspecified by the spec
+ * and are up to the client to interpret.
+ */
 export type ModelHint = z.infer<typeof ModelHintSchema>;
 
 const PrioritySchema = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.number().min(0).max(1));
+/**
+ * Zod schema of `ModelPreferences`. The server's preferences for model selection, requested of the
+ * client during sampling.
+ */
 export const ModelPreferencesSchema = /* @__PURE__ */ z.looseObject({
   hints: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(ModelHintSchema)),
   costPriority: PrioritySchema,
   speedPriority: PrioritySchema,
   intelligencePriority: PrioritySchema,
 });
+/** The server's preferences for model selection, requested of the client during sampling. */
 export type ModelPreferences = z.infer<typeof ModelPreferencesSchema>;
 
+/** Zod schema of `ToolChoice`. Controls tool selection behavior for sampling requests. */
 export const ToolChoiceSchema = /* @__PURE__ */ z.looseObject({
   mode: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['auto', 'required', 'none'])),
 });
+/** Controls tool selection behavior for sampling requests. */
 export type ToolChoice = z.infer<typeof ToolChoiceSchema>;
 
 /** One block, or (since 2025-11-25) an array of blocks. */
@@ -47,13 +62,16 @@ export const SamplingContentSchema = /* @__PURE__ */ z.union([
   /* @__PURE__ */ z.array(SamplingMessageContentBlockSchema),
 ]);
 
+/** Zod schema of `SamplingMessage`. Describes a message issued to or received from an LLM API. */
 export const SamplingMessageSchema = /* @__PURE__ */ z.looseObject({
   role: RoleSchema,
   content: SamplingContentSchema,
   _meta: /* @__PURE__ */ z.optional(MetaObjectSchema),
 });
+/** Describes a message issued to or received from an LLM API. */
 export type SamplingMessage = z.infer<typeof SamplingMessageSchema>;
 
+/** Zod schema of `CreateMessageRequestParams`. Parameters for a `sampling/createMessage` request. */
 export const CreateMessageRequestParamsSchema = /* @__PURE__ */ RequestParamsSchema.extend({
   messages: /* @__PURE__ */ z.array(SamplingMessageSchema),
   modelPreferences: /* @__PURE__ */ z.optional(ModelPreferencesSchema),
@@ -69,14 +87,21 @@ export const CreateMessageRequestParamsSchema = /* @__PURE__ */ RequestParamsSch
   toolChoice: /* @__PURE__ */ z.optional(ToolChoiceSchema),
   task: /* @__PURE__ */ z.optional(TaskMetadataSchema),
 });
+/** Parameters for a `sampling/createMessage` request. */
 export type CreateMessageRequestParams = z.infer<typeof CreateMessageRequestParamsSchema>;
 
+/** Zod schema of `CreateMessageRequest`. A request from the server to sample an LLM via the client. */
 export const CreateMessageRequestSchema = /* @__PURE__ */ inputRequestSchema(
   'sampling/createMessage',
   CreateMessageRequestParamsSchema,
 );
+/** A request from the server to sample an LLM via the client. */
 export type CreateMessageRequest = z.infer<typeof CreateMessageRequestSchema>;
 
+/**
+ * Zod schema of `CreateMessageResult`. The result returned by the client for a
+ * `sampling/createMessage` request.
+ */
 export const CreateMessageResultSchema = /* @__PURE__ */ ResultSchema.extend({
   role: RoleSchema,
   content: SamplingContentSchema,
@@ -84,4 +109,5 @@ export const CreateMessageResultSchema = /* @__PURE__ */ ResultSchema.extend({
   /** `endTurn`, `stopSequence`, `maxTokens`, `toolUse`, or any provider-specific reason. */
   stopReason: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
 });
+/** The result returned by the client for a `sampling/createMessage` request. */
 export type CreateMessageResult = z.infer<typeof CreateMessageResultSchema>;

@@ -30,6 +30,7 @@ const InputSchemaShape = /* @__PURE__ */ z.looseObject({
 });
 /** `inputSchema`: an object schema (`type: "object"`), any further keywords kept verbatim. */
 export const ToolInputSchemaSchema = /* @__PURE__ */ verbatim(InputSchemaShape);
+/** A tool's `inputSchema`: a JSON Schema object describing its arguments, kept verbatim. */
 export type ToolInputSchema = z.infer<typeof ToolInputSchemaSchema>;
 
 /**
@@ -39,9 +40,15 @@ export type ToolInputSchema = z.infer<typeof ToolInputSchemaSchema>;
 const OutputSchemaShape = /* @__PURE__ */ z.looseObject({
   $schema: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
 });
+/**
+ * Zod schema of `ToolOutputSchema`. A tool's `outputSchema`: a JSON Schema object describing its
+ * structured content, kept verbatim.
+ */
 export const ToolOutputSchemaSchema = /* @__PURE__ */ verbatim(OutputSchemaShape);
+/** A tool's `outputSchema`: a JSON Schema object describing its structured content, kept verbatim. */
 export type ToolOutputSchema = z.infer<typeof ToolOutputSchemaSchema>;
 
+/** Zod schema of `ToolAnnotations`. Additional properties describing a `Tool` to clients. */
 export const ToolAnnotationsSchema = /* @__PURE__ */ z.looseObject({
   title: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
   readOnlyHint: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
@@ -49,14 +56,17 @@ export const ToolAnnotationsSchema = /* @__PURE__ */ z.looseObject({
   idempotentHint: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
   openWorldHint: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
 });
+/** Additional properties describing a `Tool` to clients. */
 export type ToolAnnotations = z.infer<typeof ToolAnnotationsSchema>;
 
 /** 2025-11-25 (tasks, experimental): whether a tool may run as a task. */
 export const ToolExecutionSchema = /* @__PURE__ */ z.looseObject({
   taskSupport: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['forbidden', 'optional', 'required'])),
 });
+/** Execution-related properties for a tool. */
 export type ToolExecution = z.infer<typeof ToolExecutionSchema>;
 
+/** Zod schema of `Tool`. Definition for a tool the client can call. */
 export const ToolSchema = /* @__PURE__ */ z.looseObject({
   name: /* @__PURE__ */ z.string(),
   title: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
@@ -68,4 +78,5 @@ export const ToolSchema = /* @__PURE__ */ z.looseObject({
   icons: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(IconSchema)),
   _meta: /* @__PURE__ */ z.optional(MetaObjectSchema),
 });
+/** Definition for a tool the client can call. */
 export type Tool = z.infer<typeof ToolSchema>;

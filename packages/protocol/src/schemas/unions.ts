@@ -76,6 +76,7 @@ const taskRequests = [
   ListTasksRequestSchema,
 ] as const;
 
+/** Zod schema of `ClientRequest`. Any request a client sends to a server, in any revision. */
 export const ClientRequestSchema = /* @__PURE__ */ z.discriminatedUnion('method', [
   InitializeRequestSchema,
   PingRequestSchema,
@@ -94,8 +95,10 @@ export const ClientRequestSchema = /* @__PURE__ */ z.discriminatedUnion('method'
   CompleteRequestSchema,
   ...taskRequests,
 ]);
+/** Any request a client sends to a server, in any revision. */
 export type ClientRequest = z.infer<typeof ClientRequestSchema>;
 
+/** Zod schema of `ServerRequest`. Any request a server sends to a client, in any revision. */
 export const ServerRequestSchema = /* @__PURE__ */ z.discriminatedUnion('method', [
   PingRequestSchema,
   CreateMessageRequestSchema,
@@ -103,8 +106,13 @@ export const ServerRequestSchema = /* @__PURE__ */ z.discriminatedUnion('method'
   ElicitRequestSchema,
   ...taskRequests,
 ]);
+/** Any request a server sends to a client, in any revision. */
 export type ServerRequest = z.infer<typeof ServerRequestSchema>;
 
+/**
+ * Zod schema of `ClientNotification`. This notification is sent by the client to indicate that it is
+ * cancelling a request it previously issued.
+ */
 export const ClientNotificationSchema = /* @__PURE__ */ z.discriminatedUnion('method', [
   CancelledNotificationSchema,
   InitializedNotificationSchema,
@@ -112,8 +120,13 @@ export const ClientNotificationSchema = /* @__PURE__ */ z.discriminatedUnion('me
   RootsListChangedNotificationSchema,
   TaskStatusNotificationSchema,
 ]);
+/**
+ * This notification is sent by the client to indicate that it is cancelling a request it previously
+ * issued.
+ */
 export type ClientNotification = z.infer<typeof ClientNotificationSchema>;
 
+/** Zod schema of `ServerNotification`. Any notification a server sends to a client, in any revision. */
 export const ServerNotificationSchema = /* @__PURE__ */ z.discriminatedUnion('method', [
   CancelledNotificationSchema,
   ProgressNotificationSchema,
@@ -126,8 +139,10 @@ export const ServerNotificationSchema = /* @__PURE__ */ z.discriminatedUnion('me
   ElicitationCompleteNotificationSchema,
   TaskStatusNotificationSchema,
 ]);
+/** Any notification a server sends to a client, in any revision. */
 export type ServerNotification = z.infer<typeof ServerNotificationSchema>;
 
+/** Zod schema of `ClientResult`. Common result fields. */
 export const ClientResultSchema = /* @__PURE__ */ z.union([
   CreateMessageResultSchema,
   ListRootsResultSchema,
@@ -137,8 +152,10 @@ export const ClientResultSchema = /* @__PURE__ */ z.union([
   ListTasksResultSchema,
   ResultSchema,
 ]);
+/** Common result fields. */
 export type ClientResult = z.infer<typeof ClientResultSchema>;
 
+/** Zod schema of `ServerResult`. Any result a server returns to a client, in any revision. */
 export const ServerResultSchema = /* @__PURE__ */ z.union([
   InputRequiredResultSchema,
   InitializeResultSchema,
@@ -157,4 +174,5 @@ export const ServerResultSchema = /* @__PURE__ */ z.union([
   ListTasksResultSchema,
   ResultSchema,
 ]);
+/** Any result a server returns to a client, in any revision. */
 export type ServerResult = z.infer<typeof ServerResultSchema>;

@@ -42,6 +42,7 @@ export function unsupportedByRevision(what: string, since: string, protocolVersi
   );
 }
 
+/** A URL the user must visit before a call can go on, carried by a URL-elicitation-required error. */
 export interface UrlElicitation {
   message: string;
   url: string;

@@ -18,10 +18,15 @@ import {
 import type * as z from 'zod';
 import {
   compileSchema,
-  describeZodIssue,
+  describeIssues,
   type JsonSchemaObject,
   type ZodRawShape,
 } from '../schema/compile-schema.js';
+import type {
+  InferStandardOutput,
+  StandardSchemaV1,
+  StandardSchemaWithJson,
+} from '../schema/standard-schema.js';
 import { MissingClientCapabilityError, unsupportedByRevision } from './errors.js';
 import type { InputRequestOptions } from './input-request.js';
 import type { RequestContext } from './request-context.js';
@@ -36,32 +41,51 @@ export interface ClientView {
 
 /** Log messages tied to the current request (`notifications/message`), filtered by the client's level. */
 export interface RequestLogger {
+  /** Sends a log message at the given level, if the client's level lets it through. */
   log(level: LoggingLevel, data: unknown, logger?: string): Promise<void>;
+  /** Logs at `debug` level. */
   debug(data: unknown, logger?: string): Promise<void>;
+  /** Logs at `info` level. */
   info(data: unknown, logger?: string): Promise<void>;
+  /** Logs at `notice` level. */
   notice(data: unknown, logger?: string): Promise<void>;
+  /** Logs at `warning` level. */
   warning(data: unknown, logger?: string): Promise<void>;
+  /** Logs at `error` level. */
   error(data: unknown, logger?: string): Promise<void>;
+  /** Logs at `critical` level. */
   critical(data: unknown, logger?: string): Promise<void>;
+  /** Logs at `alert` level: action must be taken at once. */
   alert(data: unknown, logger?: string): Promise<void>;
+  /** Logs at `emergency` level: the system is unusable. */
   emergency(data: unknown, logger?: string): Promise<void>;
 }
 
-/** A form elicitation schema: a zod object (or its shape), or a flat JSON Schema object. */
-export type ElicitSchemaInput = z.ZodObject | ZodRawShape | JsonSchemaObject;
+/**
+ * A form elicitation schema: a zod object (or its shape), another Standard Schema with a JSON
+ * Schema conversion (valibot, arktype), or a flat JSON Schema object.
+ */
+export type ElicitSchemaInput = z.ZodObject | StandardSchemaWithJson | ZodRawShape | JsonSchemaObject;
 
 type ElicitValue = string | number | boolean | string[];
+/**
+ * The content type of an accepted elicitation, inferred from the zod schema (or raw shape) that asked
+ * for it.
+ */
 export type InferElicit<S> = S extends z.ZodType
   ? z.output<S>
-  : S extends ZodRawShape
-    ? z.output<z.ZodObject<S>>
-    : { [key: string]: ElicitValue };
+  : S extends StandardSchemaV1
+    ? InferStandardOutput<S>
+    : S extends ZodRawShape
+      ? z.output<z.ZodObject<S>>
+      : { [key: string]: ElicitValue };
 
 /** The user's answer to a form elicitation; `content` is typed from the requested schema. */
 export type ElicitFormResult<T> =
   | { action: 'accept'; content: T; _meta?: JSONObject }
   | { action: 'decline' | 'cancel'; content?: undefined; _meta?: JSONObject };
 
+/** Options of a URL-mode elicitation: its id, timeout and abort signal. */
 export interface UrlElicitOptions extends InputRequestOptions {
   /** Correlates `notifications/elicitation/complete`; generated when omitted. */
   elicitationId?: string;
@@ -120,7 +144,7 @@ function compileElicitSchema(schema: ElicitSchemaInput) {
 function parseAnswer<T>(schema: z.ZodType<T>, value: JSONObject, what: string): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new Error(`The client's answer to ${what} is malformed: ${describeZodIssue(result.error)}`);
+  throw new Error(`The client's answer to ${what} is malformed: ${describeIssues(result.error.issues)}`);
 }
 
 function formElicitationSupported(capabilities: ClientCapabilities): boolean {

@@ -9,6 +9,10 @@ export interface InputRequest {
   params?: JSONObject;
 }
 
+/**
+ * Options of a request the server sends to the client while handling a call (sampling, elicitation,
+ * roots): its timeout and its key.
+ */
 export interface InputRequestOptions {
   /** How long to wait for the answer (stateful sessions; default: the peer's request timeout). */
   timeoutMs?: number;

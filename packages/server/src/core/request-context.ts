@@ -17,11 +17,18 @@ import type { TaskRunner } from './tasks.js';
 
 /** Operations that exist only with a stateful session (revisions up to 2025-11-25). */
 export interface SessionControls {
+  /** Sets the least severe log level sent to this session (as `logging/setLevel` does). */
   setLogLevel(level: LoggingLevel): void;
+  /** Subscribes this session to updates of a resource URI (as `resources/subscribe` does). */
   subscribe(uri: string): void;
+  /** Ends this session's subscription to a resource URI. */
   unsubscribe(uri: string): void;
 }
 
+/**
+ * What a handler knows about the request it serves: revision, session, client, authentication and HTTP
+ * facts.
+ */
 export interface RequestContext {
   /** The revision this request speaks (negotiated by initialize, or from `_meta` in 2026-07-28). */
   protocolVersion: string;

@@ -6,6 +6,11 @@ import type { JSONObject } from '@mcpkit/protocol/essentials';
  * with -32602). `RequestStateCodec` from `@mcpkit/server/request-state` signs with HMAC-SHA-256.
  */
 export interface RequestStateSealer {
+  /** Seals state into an opaque, signed `requestState` string for the client to send back. */
   seal(answers: Record<string, JSONObject>): Promise<string>;
+  /**
+   * Checks and opens a `requestState` from the client: the state sealed earlier, or an error when it
+   * was altered or expired.
+   */
   open(state: string): Promise<Record<string, JSONObject>>;
 }

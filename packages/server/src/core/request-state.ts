@@ -28,6 +28,7 @@ function fromBase64Url(text: string): Uint8Array | undefined {
   return bytes;
 }
 
+/** Options of `RequestStateCodec`: the HMAC secret and the longest `requestState` accepted. */
 export interface RequestStateOptions {
   /** The HMAC secret: at least 32 bytes of randomness, shared by every server instance behind one URL. */
   secret: string | Uint8Array;

@@ -4,6 +4,7 @@ import { PROTOCOL_VERSIONS, type ProtocolVersion } from '@mcpkit/protocol/essent
 // revision never receives a field or content type its revision does not define: the shaping
 // functions in shape-results.ts consult this table.
 
+/** The first revision of each feature the server gates by negotiated version. */
 export const FEATURE_SINCE = {
   /** Tool annotations (readOnlyHint, ...), `completions` capability, progress `message`. */
   toolAnnotations: '2025-03-26',
@@ -33,6 +34,7 @@ export const FEATURE_SINCE = {
   resultType: '2026-07-28',
 } as const satisfies Record<string, ProtocolVersion>;
 
+/** A feature the server enables only from the revision that introduced it (see `FEATURE_SINCE`). */
 export type Feature = keyof typeof FEATURE_SINCE;
 
 const ORDER = new Map<string, number>(PROTOCOL_VERSIONS.map((version, index) => [version, index]));

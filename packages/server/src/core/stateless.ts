@@ -20,6 +20,10 @@ import type { RequestStateSealer } from './request-state-sealer.js';
 // an input_required outcome, and turning an outcome into a JSON-RPC response. Integrity
 // protection of `requestState` and subscriptions/listen belong to the adapter that uses this.
 
+/**
+ * What a 2026-07-28 request brings to build its handler context: params, versions, HTTP facts, and how
+ * to send notifications.
+ */
 export interface StatelessContextInit {
   /** The request's params (untrusted): `_meta`, `inputResponses` and `requestState` are read here. */
   params: JSONObject | undefined;

@@ -9,6 +9,10 @@ import type { TaskOutcome, TaskWork } from './tasks.js';
 // unguessable id and, when the transport authenticated the caller, only by the principal that
 // created it. The server decides per call whether a task-capable tool runs as a task.
 
+/**
+ * Options of the 2026-07-28 tasks extension on the server: task lifetime, poll interval and most tasks
+ * kept.
+ */
 export interface TasksExtensionOptions {
   /** Lifetime of a task from its creation, in ms (default 1 hour); it is forgotten afterwards. */
   ttlMs?: number;
@@ -44,6 +48,7 @@ export interface TasksExtensionStore {
   watch(taskId: string, owner: TaskOwner, listener: (task: JSONObject) => void): (() => void) | undefined;
 }
 
+/** Whether a tool may (`optional`), must (`required`) or must not (`forbidden`) run as a task. */
 export type TaskSupport = 'forbidden' | 'optional' | 'required';
 
 /** A tools/call the extension may turn into a task. */
@@ -75,5 +80,9 @@ export interface TasksExtension {
     taskIds: readonly string[],
     ctx: RequestContext,
     listener: (task: JSONObject) => void,
-  ): { agreed: string[]; stop(): void };
+  ): {
+    agreed: string[];
+    /** Stops watching. */
+    stop(): void;
+  };
 }

@@ -9,6 +9,7 @@ import type { InputRequest, InputRequestOptions } from './input-request.js';
 // application's choice, passed as `tasks` in the server options: the in-memory one comes from the
 // opt-in entry point `@mcpkit/server/tasks`, so servers without tasks do not carry it.
 
+/** The status of a task: working, input_required, completed, failed or cancelled. */
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 
 /** How a task's work ends: a result, or the JSON-RPC error the original request would have got. */
@@ -25,10 +26,16 @@ export interface TaskWork {
   /** Aborted when the task is cancelled, expires or its session closes. */
   signal: AbortSignal;
   taskId: string;
+  /** Sends a notification related to the task. */
   sendNotification(method: string, params: JSONObject): Promise<void>;
+  /** Asks the client for input the task needs (elicitation, sampling) and waits for the answer. */
   requestInput(request: InputRequest, options?: InputRequestOptions): Promise<JSONObject>;
 }
 
+/**
+ * Options of the 2025-11-25 in-memory task store: default and longest task lifetime, poll interval and
+ * most tasks kept.
+ */
 export interface TaskOptions {
   /** Lifetime a client gets when it asks for none, in ms (default 1 hour). */
   defaultTtlMs?: number;
@@ -44,13 +51,16 @@ export interface TaskOptions {
 export interface TaskRunner {
   /** Starts `run` as a task and returns the CreateTaskResult to answer the request with. */
   start(requestedTtl: number | undefined, run: (work: TaskWork) => Promise<TaskOutcome>): JSONObject;
+  /** A task of the given session by id, or undefined. */
   get(taskId: string): JSONObject;
   /**
    * Resolves with the task's final result (or rejects with its error) once it is terminal.
    * `requestId` is the tasks/result request waiting: the task's messages may ride its stream.
    */
   result(taskId: string, requestId?: RequestId): Promise<JSONObject>;
+  /** One page of the tasks of the given session. */
   list(cursor: string | undefined): Promise<JSONObject>;
+  /** Cancels a task of the given session; resolves with its final state. */
   cancel(taskId: string): JSONObject;
 }
 
@@ -60,12 +70,15 @@ export interface TaskRunner {
  * session's own channel.
  */
 export interface TaskChannel {
+  /** Sends a notification related to the task to the client. */
   notify(method: string, params: JSONObject, relatedRequestId?: RequestId): Promise<void>;
+  /** Sends a request related to the task to the client and resolves with its result. */
   request(
     method: string,
     params: JSONObject,
     options: { signal: AbortSignal; timeoutMs?: number; relatedRequestId?: RequestId },
   ): Promise<JSONObject>;
+  /** Reports a failure that concerns the task but cannot be returned to anyone. */
   report(error: unknown): void;
 }
 

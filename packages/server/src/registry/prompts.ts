@@ -7,24 +7,31 @@ import type {
 } from '@mcpkit/protocol/essentials';
 import type * as z from 'zod';
 import type { HandlerContext } from '../core/handler-context.js';
-import {
-  type CompiledSchema,
-  compileSchema,
-  isZodSchema,
-  type ZodRawShape,
-} from '../schema/compile-schema.js';
+import { type CompiledSchema, compileSchema, type ZodRawShape } from '../schema/compile-schema.js';
+import type {
+  InferStandardOutput,
+  StandardSchemaV1,
+  StandardSchemaWithJson,
+} from '../schema/standard-schema.js';
 import type { RegistryEntryBase } from './registry.js';
 import type { Completer } from './resources.js';
 
-/** Prompt arguments: a zod object of string fields (typed handler args) or plain descriptors. */
-export type PromptArgsInput = z.ZodObject | ZodRawShape | PromptArgument[];
+/**
+ * Prompt arguments: an object schema of string fields (zod, or another Standard Schema with a
+ * JSON Schema conversion: typed and validated handler args), or plain descriptors.
+ */
+export type PromptArgsInput = z.ZodObject | StandardSchemaWithJson | ZodRawShape | PromptArgument[];
 
+/** The arguments a prompt handler receives, inferred from the prompt's `argsSchema`. */
 export type PromptArgs<A> = A extends z.ZodType
   ? z.output<A>
-  : A extends ZodRawShape
-    ? z.output<z.ZodObject<A>>
-    : { [key: string]: string | undefined };
+  : A extends StandardSchemaV1
+    ? InferStandardOutput<A>
+    : A extends ZodRawShape
+      ? z.output<z.ZodObject<A>>
+      : { [key: string]: string | undefined };
 
+/** How a prompt is registered: title, description, argument schema and icons. */
 export interface PromptConfig<A extends PromptArgsInput | undefined = undefined, TState = any> {
   title?: string;
   description?: string;
@@ -38,11 +45,13 @@ export interface PromptConfig<A extends PromptArgsInput | undefined = undefined,
 /** Text (one user message), one message, several messages, or a full GetPromptResult. */
 export type PromptReturn = string | PromptMessage | PromptMessage[] | GetPromptResult;
 
+/** Builds a prompt's messages from its arguments. */
 export type PromptHandler<A extends PromptArgsInput | undefined, TState> = (
   args: PromptArgs<A>,
   ctx: HandlerContext<TState>,
 ) => PromptReturn | Promise<PromptReturn>;
 
+/** The changes `RegisteredPrompt.update` accepts: any part of the prompt's config, its name or handler. */
 export type PromptUpdate<TState = any> = Partial<PromptConfig<any, TState>> & {
   name?: string;
   handler?: PromptHandler<any, TState>;
@@ -51,7 +60,7 @@ export type PromptUpdate<TState = any> = Partial<PromptConfig<any, TState>> & {
 export interface PromptEntry extends RegistryEntryBase {
   definition: JSONObject;
   config: PromptConfig<any>;
-  /** Set when arguments came from zod: validates and types them. */
+  /** Set when arguments came from a schema (zod or Standard Schema): validates and types them. */
   schema?: CompiledSchema;
   argumentList: PromptArgument[];
   handler: (args: any, ctx: HandlerContext<any>) => unknown;
@@ -60,7 +69,7 @@ export interface PromptEntry extends RegistryEntryBase {
 function describeArguments(name: string, input: PromptArgsInput | undefined) {
   if (input === undefined) return { argumentList: [] as PromptArgument[] };
   if (Array.isArray(input)) return { argumentList: input.map((argument) => ({ ...argument })) };
-  const schema = compileSchema(isZodSchema(input) ? input : input, {
+  const schema = compileSchema(input, {
     io: 'input',
     label: `prompt '${name}' arguments`,
     requireObject: true,

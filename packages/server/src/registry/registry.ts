@@ -17,6 +17,7 @@ export interface RegisteredHandle<TUpdate> {
   readonly enabled: boolean;
   /** Hidden entries are neither listed nor callable; `enable()` brings them back. */
   enable(): void;
+  /** Hides the item from lists and refuses calls to it until `enable()`. */
   disable(): void;
   /** Changes any part of the registration; clients are told the list changed. */
   update(patch: TUpdate): void;

@@ -80,10 +80,12 @@ export interface TemplateEntry extends RegistryEntryBase {
   read: TemplateReadHandler<any>;
 }
 
+/** The changes `RegisteredResource.update` accepts: config, URI or read handler. */
 export type ResourceUpdate<TState = any> = Partial<ResourceConfig> & {
   uri?: string;
   read?: ResourceReadHandler<TState>;
 };
+/** The changes `RegisteredResourceTemplate.update` accepts: config, template or handlers. */
 export type ResourceTemplateUpdate<TState = any> = Partial<ResourceTemplateConfig<TState>> & {
   uriTemplate?: string;
   read?: TemplateReadHandler<TState>;

@@ -20,13 +20,21 @@ import type { RegistryEntryBase } from './registry.js';
 /** Tool names: 1-128 characters of letters, digits, `_`, `-`, `.` and `/` (SEP-986). */
 const TOOL_NAME = /^[A-Za-z0-9_./-]{1,128}$/;
 
+/**
+ * How a tool is registered: title, description, input and output schemas, annotations, execution and
+ * icons.
+ */
 export interface ToolConfig<
   I extends SchemaInput | undefined = undefined,
   O extends SchemaInput | undefined = undefined,
 > {
   title?: string;
   description?: string;
-  /** zod object (or raw shape) types the handler's arguments; a JSON Schema is validated as is. */
+  /**
+   * Types and validates the handler's arguments: a zod object or shape, any Standard Schema with
+   * a JSON Schema conversion (valibot, arktype), or a JSON Schema validated as is. `{}` means no
+   * arguments (as `z.object({})`: extra arguments are dropped).
+   */
   inputSchema?: I;
   /** When set, results must carry `structuredContent` matching it. */
   outputSchema?: O;
@@ -43,6 +51,7 @@ export interface ToolConfig<
   _meta?: JSONObject;
 }
 
+/** The arguments a tool handler receives, inferred from the tool's `inputSchema`. */
 export type ToolArgs<I> = I extends SchemaInput ? InferSchema<I> : { [key: string]: unknown };
 
 /**
@@ -59,11 +68,13 @@ export type ToolReturn<O = undefined> =
   // biome-ignore lint/suspicious/noConfusingVoidType: handlers that return nothing are typed `void`, not `undefined`
   | void;
 
+/** Runs a tool call: receives the checked arguments and the handler context, returns the result. */
 export type ToolHandler<I extends SchemaInput | undefined, O extends SchemaInput | undefined, TState> = (
   args: ToolArgs<I>,
   ctx: HandlerContext<TState>,
 ) => ToolReturn<O> | Promise<ToolReturn<O>>;
 
+/** The changes `RegisteredTool.update` accepts: any part of the tool's config, its name or handler. */
 export interface ToolUpdate<TState = any> {
   name?: string;
   title?: string;

@@ -26,6 +26,16 @@ describe('compileSchema', () => {
     expect(compiled.validate({ a: 1 })).toEqual({ ok: true, value: { a: 1 } });
   });
 
+  it('compiles {} as the empty zod shape, with no validator installed', () => {
+    const compiled = compileSchema({}, { io: 'input', label: 'x', requireObject: true });
+    expect(compiled.jsonSchema).toEqual(z.toJSONSchema(z.object({}), { io: 'input' }));
+    expect(compiled.validate({ a: 1 })).toEqual({ ok: true, value: {} });
+    expect(compiled.validate('no')).toEqual({
+      ok: false,
+      message: '(root): Invalid input: expected object, received string',
+    });
+  });
+
   it('checks raw JSON Schema with the built-in validator, naming path and keyword', () => {
     setJsonSchemaValidatorFactory(jsonSchemaValidator);
     const schema = { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } } };

@@ -1,26 +1,39 @@
 import { installedJsonSchemaCheck } from '@mcpkit/protocol/essentials';
 import * as z from 'zod';
+import type {
+  InferStandardOutput,
+  StandardIssue,
+  StandardSchemaProps,
+  StandardSchemaV1,
+  StandardSchemaWithJson,
+} from './standard-schema.js';
 
-// Tool and custom-method schemas arrive as zod (an object schema or a raw shape) or as a JSON
-// Schema document. Either way they are compiled once, at registration: the JSON Schema that goes
-// on the wire is computed here (zod's own converter, draft 2020-12) and the validator is built
-// here, so listing or calling a tool never converts anything.
+// Tool and custom-method schemas arrive as zod (an object schema or a raw shape), as any other
+// Standard Schema with a Standard JSON Schema conversion (valibot, arktype, zod 3 through
+// `withJsonSchema`), or as a JSON Schema document. Either way they are compiled once, at
+// registration: the JSON Schema that goes on the wire is computed here (draft 2020-12) and the
+// validator is built here, so listing or calling a tool never converts anything.
 
 /** A JSON Schema document kept as the user wrote it. */
 export type JsonSchemaObject = { [key: string]: unknown };
 
-/** A zod object's shape, e.g. `{ name: z.string() }`. */
+/** A zod object's shape, e.g. `{ name: z.string() }`; `{}` is the empty shape (no arguments). */
 export type ZodRawShape = { [key: string]: z.ZodType };
 
 /** Anything a schema option accepts. */
-export type SchemaInput = z.ZodType | ZodRawShape | JsonSchemaObject;
+export type SchemaInput = z.ZodType | StandardSchemaWithJson | ZodRawShape | JsonSchemaObject;
 
-/** The value type a schema validates to: zod's output type, or unknown JSON for raw JSON Schema. */
+/**
+ * The value type a schema validates to: zod's output type, a Standard Schema's declared output
+ * (`~standard.types.output`), or unknown JSON for raw JSON Schema.
+ */
 export type InferSchema<S> = S extends z.ZodType
   ? z.output<S>
-  : S extends ZodRawShape
-    ? z.output<z.ZodObject<S>>
-    : { [key: string]: unknown };
+  : S extends StandardSchemaV1
+    ? InferStandardOutput<S>
+    : S extends ZodRawShape
+      ? z.output<z.ZodObject<S>>
+      : { [key: string]: unknown };
 
 export type ValidationOutcome<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -35,9 +48,9 @@ export function isZodSchema(value: unknown): value is z.ZodType {
   return typeof value === 'object' && value !== null && '_zod' in value;
 }
 
+/** A zod shape; the empty object `{}` is one too, so `inputSchema: {}` means `z.object({})`. */
 function isRawShape(value: object): value is ZodRawShape {
-  const entries = Object.values(value);
-  return entries.length > 0 && entries.every(isZodSchema);
+  return Object.values(value).every(isZodSchema);
 }
 
 export interface CompileOptions {
@@ -56,9 +69,14 @@ export interface CompileOptions {
 const cache = new WeakMap<object, Map<string, CompiledSchema>>();
 
 export function compileSchema<T = unknown>(input: SchemaInput, options: CompileOptions): CompiledSchema<T> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+  // Some libraries' schemas are functions (arktype's `type(...)`): accepted when they carry `~standard`.
+  if (
+    typeof input === 'function'
+      ? !('~standard' in input)
+      : typeof input !== 'object' || input === null || Array.isArray(input)
+  ) {
     throw new TypeError(
-      `${options.label}: expected a zod schema or a JSON Schema object, got ${typeof input}`,
+      `${options.label}: expected a zod schema, a Standard Schema or a JSON Schema object, got ${typeof input}`,
     );
   }
   const variant = `${options.io}:${options.requireObject === true}`;
@@ -75,11 +93,15 @@ export function compileSchema<T = unknown>(input: SchemaInput, options: CompileO
 }
 
 function compileUncached<T>(input: SchemaInput, options: CompileOptions): CompiledSchema<T> {
+  // zod 4 is checked first (its schemas are Standard Schemas too): its own converter is the
+  // fastest path and honours `io` and unrepresentable types exactly as before.
   const compiled = isZodSchema(input)
     ? compileZod<T>(input, options)
-    : isRawShape(input)
-      ? compileZod<T>(z.object(input), options)
-      : compileJsonSchema<T>(input as JsonSchemaObject, options);
+    : '~standard' in input
+      ? compileStandard<T>(input['~standard'] as StandardSchemaWithJson['~standard'], options)
+      : isRawShape(input)
+        ? compileZod<T>(z.object(input), options)
+        : compileJsonSchema<T>(input as JsonSchemaObject, options);
   if (options.requireObject && compiled.jsonSchema.type !== 'object') {
     throw new TypeError(
       `${options.label}: expected an object schema (type "object"), got type ${JSON.stringify(compiled.jsonSchema.type)}`,
@@ -88,26 +110,66 @@ function compileUncached<T>(input: SchemaInput, options: CompileOptions): Compil
   return compiled;
 }
 
-function compileZod<T>(schema: z.ZodType, options: CompileOptions): CompiledSchema<T> {
-  let jsonSchema: JsonSchemaObject;
+/** Runs a step of compiling (a conversion, building a validator), naming the schema when it fails. */
+function attempt<R>(options: CompileOptions, failure: string, run: () => R): R {
   try {
-    jsonSchema = z.toJSONSchema(schema, {
-      target: 'draft-2020-12',
-      io: options.io,
-      unrepresentable: 'any',
-    }) as JsonSchemaObject;
+    return run();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new TypeError(`${options.label}: zod schema cannot be converted to JSON Schema: ${reason}`, {
-      cause: error,
-    });
+    throw new TypeError(`${options.label}: ${failure}: ${reason}`, { cause: error });
   }
+}
+
+function compileZod<T>(schema: z.ZodType, options: CompileOptions): CompiledSchema<T> {
+  const jsonSchema = attempt(
+    options,
+    'zod schema cannot be converted to JSON Schema',
+    () =>
+      z.toJSONSchema(schema, {
+        target: 'draft-2020-12',
+        io: options.io,
+        unrepresentable: 'any',
+      }) as JsonSchemaObject,
+  );
   return {
     jsonSchema,
     validate(value) {
       const result = schema.safeParse(value);
       if (result.success) return { ok: true, value: result.data as T };
-      return { ok: false, message: describeZodIssue(result.error) };
+      return { ok: false, message: describeIssues(result.error.issues) };
+    },
+  };
+}
+
+/**
+ * Any other Standard Schema: converted through its own Standard JSON Schema methods and
+ * validated through `~standard.validate`. MCP validation is synchronous (as zod's `safeParse`
+ * is), so a schema that answers with a Promise is refused, naming it, rather than awaited.
+ */
+function compileStandard<T>(
+  standard: StandardSchemaProps & Partial<StandardSchemaWithJson['~standard']>,
+  options: CompileOptions,
+): CompiledSchema<T> {
+  const converter = standard.jsonSchema;
+  if (converter === undefined) {
+    throw new TypeError(
+      `${options.label}: the ${standard.vendor} schema has no ~standard.jsonSchema; wrap it in withJsonSchema(schema, jsonSchema)`,
+    );
+  }
+  const jsonSchema = attempt(options, `${standard.vendor} schema cannot be converted to JSON Schema`, () =>
+    converter[options.io]({ target: 'draft-2020-12' }),
+  );
+  return {
+    jsonSchema,
+    validate(value) {
+      const result = standard.validate(value);
+      if (result instanceof Promise) {
+        throw new TypeError(
+          `${options.label}: the ${standard.vendor} schema validated asynchronously; only synchronous schemas are supported`,
+        );
+      }
+      if (result.issues) return { ok: false, message: describeIssues(result.issues) };
+      return { ok: true, value: result.value as T };
     },
   };
 }
@@ -119,15 +181,18 @@ function compileZod<T>(schema: z.ZodType, options: CompileOptions): CompiledSche
  * is refused here, at registration, rather than left unchecked.
  */
 function compileJsonSchema<T>(schema: JsonSchemaObject, options: CompileOptions): CompiledSchema<T> {
+  // Shapes are a zod convenience; `{ a: v.string() }` would otherwise pass for a JSON Schema
+  // with unknown keywords and check nothing.
+  for (const value of Object.values(schema)) {
+    const vendor = (value as StandardSchemaV1 | undefined)?.['~standard']?.vendor;
+    if (vendor)
+      throw new TypeError(
+        `${options.label}: a shape of ${vendor} schemas; only zod shapes are supported, pass an object schema`,
+      );
+  }
   const compile = installedJsonSchemaCheck();
   if (compile === undefined) throw new TypeError(noValidatorMessage(options.label));
-  let check: (value: unknown) => string | undefined;
-  try {
-    check = compile(schema);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new TypeError(`${options.label}: invalid JSON Schema: ${reason}`, { cause: error });
-  }
+  const check = attempt(options, 'invalid JSON Schema', () => compile(schema));
   return {
     jsonSchema: schema,
     validate(value) {
@@ -145,10 +210,15 @@ function noValidatorMessage(label: string): string {
   );
 }
 
-/** `path: message` of the first zod issue (zod's messages already say expected and received). */
-export function describeZodIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
+/**
+ * `path: message` of the first issue (zod, valibot and arktype messages already say what was
+ * expected and what was received). Standard Schema paths may hold `{ key }` segments.
+ */
+export function describeIssues(issues: readonly StandardIssue[]): string {
+  const issue = issues[0];
   if (issue === undefined) return 'invalid value';
-  const path = issue.path.length === 0 ? '(root)' : issue.path.map(String).join('.');
+  const path = issue.path?.length
+    ? issue.path.map((segment) => String(typeof segment === 'object' ? segment.key : segment)).join('.')
+    : '(root)';
   return `${path}: ${issue.message}`;
 }

@@ -60,6 +60,10 @@ export interface NegotiatedSession {
   logLevel?: LoggingLevel;
 }
 
+/**
+ * Options of `McpServer.connect`: the session's name, request timeout, a session to restore, and
+ * whether `initialize` must come first.
+ */
 export interface ConnectOptions {
   /** Names the session in contexts, events and errors (defaults to the transport's session id). */
   sessionId?: string;
@@ -168,6 +172,7 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
     return this.#closed;
   }
 
+  /** True when this session subscribed to updates of the resource URI. */
   isSubscribed(uri: string): boolean {
     return this.#subscriptions.has(uri);
   }
@@ -177,6 +182,7 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
     this.#closeListeners.push(listener);
   }
 
+  /** Closes the session and its transport. */
   async close(): Promise<void> {
     await this.peer.close();
     this.#onClose();

@@ -15,6 +15,7 @@ import {
 /** Values extracted from (or expanded into) a template: exploded variables are lists. */
 export type UriVariables = Record<string, string | string[]>;
 
+/** Limits on URI templates and the URIs matched against them. */
 export interface UriTemplateLimits {
   /** Longest template accepted at registration (default 1 024 characters). */
   maxTemplateLength?: number;
@@ -24,6 +25,7 @@ export interface UriTemplateLimits {
   maxExpressions?: number;
 }
 
+/** The default limits on URI templates and the URIs matched against them, which keep matching linear. */
 export const DEFAULT_URI_TEMPLATE_LIMITS: Required<UriTemplateLimits> = {
   maxTemplateLength: 1024,
   maxUriLength: 16_384,
@@ -116,6 +118,7 @@ export class UriTemplateMatcher {
     return cursor === uri.length ? variables : undefined;
   }
 
+  /** The template text. */
   toString(): string {
     return this.template;
   }

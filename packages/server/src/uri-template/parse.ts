@@ -20,6 +20,7 @@ export type Part =
   | { kind: 'literal'; text: string }
   | { kind: 'expression'; operator: Operator; variables: VariableSpec[] };
 
+/** Thrown when a URI template is malformed or over a limit of `UriTemplateLimits`. */
 export class UriTemplateError extends Error {
   override readonly name = 'UriTemplateError';
 }

@@ -9,6 +9,7 @@ import { malformedHostReason } from './host-header.js';
 
 export type { FetchHandler } from './fetch-adapter.js';
 
+/** Options of the node:http adapter: where failures while writing a response are reported. */
 export interface NodeHandlerOptions {
   /** Failures while writing a response (the client is usually gone by then). */
   onerror?: (error: Error) => void;

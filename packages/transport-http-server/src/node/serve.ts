@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type FetchHandler, type NodeHandlerOptions, toNodeHandler } from './adapter.js';
 
+/** Options of `serve()`: port, host and the node:http adapter's options. */
 export interface ServeOptions extends NodeHandlerOptions {
   /** Default 0: the system picks a free port (read it from the result). */
   port?: number;
@@ -20,6 +21,7 @@ export interface ServeOptions extends NodeHandlerOptions {
   keepAliveTimeoutMs?: number;
 }
 
+/** A running `serve()` server: the node:http server, its URL, host and port, and `close()`. */
 export interface ServerHandle {
   server: Server;
   /** The bound address, e.g. `http://127.0.0.1:53211`. */

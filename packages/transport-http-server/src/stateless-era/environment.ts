@@ -1,3 +1,4 @@
+import { wireLogFromEnvironment } from '@mcpkit/jsonrpc';
 import type { Gate } from '../gate.js';
 import type { KeepAlive } from '../keep-alive.js';
 import type { ResolvedOptions } from '../options.js';
@@ -19,6 +20,7 @@ export function createRequestEnvironment(
     keepAlive,
     responseMode: config.responseMode,
     retryMs: config.retryMs,
+    wireLog: wireLogFromEnvironment('http-server-stateless'),
     onerror: config.onerror,
     admitted: (transport) => {
       live.add(transport);

@@ -1,4 +1,4 @@
-import type { Transport, TransportSendOptions } from '@mcpkit/jsonrpc';
+import type { Transport, TransportSendOptions, WireLog } from '@mcpkit/jsonrpc';
 import {
   type JSONRPCMessage,
   type JSONRPCNotification,
@@ -21,6 +21,8 @@ export interface RequestTransportEnvironment {
   readonly keepAlive: KeepAlive;
   readonly responseMode: ResponseMode;
   readonly retryMs: number;
+  /** Logs each message received and sent (`MCPKIT_DEBUG=wire`); undefined when that is off. */
+  readonly wireLog: WireLog | undefined;
   readonly onerror: (error: Error) => void;
   /** Counts the request as in flight (so `close()` waits for it) until `released`. */
   readonly admitted: (transport: RequestTransport) => void;
@@ -75,6 +77,7 @@ export class RequestTransport implements Transport {
   /** Delivers the message and resolves with the HTTP response: 202, JSON, or an SSE stream. */
   respond(request: HttpExchange): Promise<Reply> {
     this.#env.admitted(this);
+    if (this.#env.wireLog !== undefined) this.#env.wireLog('in', this.#message);
     if (this.#requestId === undefined) {
       this.onmessage?.(this.#message, this.#extra);
       void this.close();
@@ -108,6 +111,7 @@ export class RequestTransport implements Transport {
     }
     const problem = this.#routingProblem(message, options);
     if (problem) throw new Error(problem);
+    if (this.#env.wireLog !== undefined) this.#env.wireLog('out', message);
     if ('method' in message && this.#env.responseMode === 'json' && !this.isListen) return;
     if ('error' in message) this.#errorStatus = httpStatusForError(message.error.code);
     const taken = await this.#env.bus.publish(this.channel, {

@@ -1,6 +1,10 @@
 import type { JSONRPCMessage } from '@mcpkit/protocol';
 import type { EventStore, StoredEvent } from './types.js';
 
+/**
+ * Options of the in-memory event store (SSE resumption): events, streams and bytes kept per session
+ * and in all, and how long.
+ */
 export interface InMemoryEventStoreOptions {
   /** Events kept per stream; older ones are dropped first (default 256). */
   maxEventsPerStream?: number;

@@ -1,5 +1,6 @@
 import type { JSONRPCMessage, RequestId } from '@mcpkit/protocol';
 
+/** A value, or a promise of it. */
 export type Awaitable<T> = T | Promise<T>;
 
 /** What a session remembers between requests: the facts `initialize` negotiated and who owns it. */
@@ -24,10 +25,13 @@ export interface SessionRecord {
  * several processes agree on which sessions exist.
  */
 export interface SessionStore {
+  /** The record of a session, or undefined when it is unknown or expired. */
   get(id: string): Awaitable<SessionRecord | undefined>;
+  /** Stores or replaces the record of a session. */
   set(record: SessionRecord): Awaitable<void>;
   /** Records activity so the session does not expire. */
   touch(id: string, now: number): Awaitable<void>;
+  /** Forgets a session. */
   delete(id: string): Awaitable<void>;
   /** Ids of sessions last seen before `cutoff` (epoch ms). */
   idleSince(cutoff: number): Awaitable<string[]>;
@@ -54,6 +58,7 @@ export interface EventStore {
     sessionId: string,
     lastEventId: string,
   ): Awaitable<{ streamId: string; events: StoredEvent[] } | undefined>;
+  /** Forgets every event of a session (it ended). */
   deleteSession(sessionId: string): Awaitable<void>;
   /**
    * Optional: forgets expired history of every session. The HTTP handler calls it from its periodic

@@ -20,6 +20,7 @@ export interface FrameDecoder {
   end(): void;
 }
 
+/** Receives each frame (or framing error) a stdio frame decoder produces. */
 export type FrameListener = (event: FrameEvent) => void;
 
 /** Default limit on one incoming message: 16 MiB. */
