@@ -12,24 +12,6 @@ export interface JsonRpcErrorOptions {
   response?: JSONRPCErrorResponse;
 }
 
-// The ESM and the CommonJS build of this package can both be loaded in one process (an ES module
-// app using a CommonJS library that requires @mcpkit/*), each with its own classes. A plain
-// `instanceof` would not recognise the other build's errors: a handler's JsonRpcError would go on the
-// wire as -32603. So instances carry a brand under a registry symbol, the same in both builds, and
-// `instanceof` on these two classes accepts it (subclasses keep the ordinary prototype check).
-const JSON_RPC_ERROR_BRAND: unique symbol = Symbol.for('@mcpkit/jsonrpc.JsonRpcError') as never;
-const MCPKIT_ERROR_BRAND: unique symbol = Symbol.for('@mcpkit/jsonrpc.McpkitError') as never;
-
-function isInstance(errorClass: Function, brand: symbol, value: unknown): boolean {
-  if (Function.prototype[Symbol.hasInstance].call(errorClass, value)) return true;
-  return (
-    Object.hasOwn(errorClass.prototype, brand) &&
-    typeof value === 'object' &&
-    value !== null &&
-    (value as Record<symbol, unknown>)[brand] === true
-  );
-}
-
 /**
  * An error that travels on the wire: a JSON-RPC error code, a message and optional data.
  * Throw it from a request handler to choose the error response the peer receives.
@@ -40,16 +22,6 @@ export class JsonRpcError extends Error {
   readonly data: unknown;
   /** For decode failures: the error response to send back (id is `null` when it could not be read). */
   readonly response?: JSONRPCErrorResponse;
-
-  /** Also true for a JsonRpcError of the package's other build (ESM or CommonJS) in the same process. */
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    // biome-ignore lint/complexity/noThisInStatic: `this` is the class asked about, a subclass included
-    return isInstance(this, JSON_RPC_ERROR_BRAND, value);
-  }
-  /** @hidden the brand `instanceof` accepts from the other build (see above) */
-  get [JSON_RPC_ERROR_BRAND](): true {
-    return true;
-  }
 
   constructor(code: number, message: string, data?: unknown, options?: JsonRpcErrorOptions) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
@@ -137,16 +109,6 @@ export class McpkitError extends Error {
   override readonly name = 'McpkitError';
   readonly code: McpkitErrorCode;
   readonly data: unknown;
-
-  /** Also true for a McpkitError of the package's other build (ESM or CommonJS) in the same process. */
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    // biome-ignore lint/complexity/noThisInStatic: `this` is the class asked about, a subclass included
-    return isInstance(this, MCPKIT_ERROR_BRAND, value);
-  }
-  /** @hidden the brand `instanceof` accepts from the other build (see above) */
-  get [MCPKIT_ERROR_BRAND](): true {
-    return true;
-  }
 
   constructor(code: McpkitErrorCode, message: string, options?: { cause?: unknown; data?: unknown }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });

@@ -128,49 +128,6 @@ describe('CommonJS consumers', () => {
   );
 
   it(
-    'both builds in one process: an ESM JsonRpcError thrown into the CommonJS server keeps its code and data',
-    () => {
-      const output = runScript(
-        dir,
-        'mixed.mjs',
-        `import { createRequire } from 'node:module';
-         import { JsonRpcError } from '@mcpkit/jsonrpc';
-         import { createInMemoryTransportPair } from '@mcpkit/jsonrpc/testing';
-         import { McpClient } from '@mcpkit/client';
-         const require = createRequire(import.meta.url);
-         const cjs = require('@mcpkit/jsonrpc');
-         const { McpServer } = require('@mcpkit/server');
-         const server = new McpServer({ name: 'mixed', version: '1.0.0' });
-         server.prompt('refuse', {}, () => {
-           throw new JsonRpcError(-32602, 'No such topic', { topic: 'x' });
-         });
-         const [clientSide, serverSide] = createInMemoryTransportPair();
-         await server.connect(serverSide);
-         const client = new McpClient({ name: 'mixed-client', version: '1.0.0' });
-         await client.connect(clientSide);
-         const failure = await client.getPrompt({ name: 'refuse' }).then(() => undefined, (error) => error);
-         await client.close();
-         process.stdout.write(JSON.stringify({
-           twoClasses: cjs.JsonRpcError !== JsonRpcError,
-           esmIsCjs: new JsonRpcError(1, 'x') instanceof cjs.JsonRpcError,
-           cjsIsEsm: new cjs.JsonRpcError(1, 'x') instanceof JsonRpcError,
-           code: failure?.code,
-           data: failure?.data,
-         }));`,
-        noRequireEsm,
-      );
-      expect(JSON.parse(output)).toEqual({
-        twoClasses: true,
-        esmIsCjs: true,
-        cjsIsEsm: true,
-        code: -32602,
-        data: { topic: 'x' },
-      });
-    },
-    installTimeout,
-  );
-
-  it(
     'TypeScript type-checks a CommonJS consumer of every entry against the .d.cts files (node16, skipLibCheck off)',
     () => {
       const specifiers = published.flatMap((m) =>
