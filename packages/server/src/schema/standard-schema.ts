@@ -22,6 +22,7 @@ export interface StandardSchemaProps<Input = unknown, Output = Input> {
   readonly version: 1;
   /** The library's name, e.g. `zod`, `valibot`, `arktype`. */
   readonly vendor: string;
+  /** Checks a value: the (possibly transformed) value, or the issues found. */
   readonly validate: (
     value: unknown,
     options?: { readonly libraryOptions?: Record<string, unknown> | undefined } | undefined,
@@ -43,7 +44,9 @@ export interface StandardJsonSchemaOptions {
 
 /** Standard JSON Schema v1's converter: the JSON Schema of the input or the output side. */
 export interface StandardJsonSchemaConverter {
+  /** The JSON Schema of what the schema accepts. */
   readonly input: (options: StandardJsonSchemaOptions) => Record<string, unknown>;
+  /** The JSON Schema of what the schema produces after its transforms. */
   readonly output: (options: StandardJsonSchemaOptions) => Record<string, unknown>;
 }
 
