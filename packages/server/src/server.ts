@@ -123,7 +123,7 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
     this.protocolVersions = options.protocolVersions ?? STATEFUL_PROTOCOL_VERSIONS;
     this.requestState = checkRequestState(options.requestState);
     this.tasksExtension = options.tasksExtension;
-    this.#capabilityOptions = withTasksExtension(options.capabilities ?? {}, options.tasksExtension);
+    this.#capabilityOptions = options.capabilities ?? {};
     const unknown = this.protocolVersions.filter(
       (version) => !(PROTOCOL_VERSIONS as readonly string[]).includes(version),
     );
@@ -250,9 +250,13 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
 
   /** A 2026-07-28 `server/discover` result (supportedVersions default to `protocolVersions`). */
   discoverResult(supportedVersions: readonly string[] = this.protocolVersions): JSONObject {
+    const capabilities = shapeCapabilities(this.capabilities(), LATEST_PROTOCOL_VERSION);
+    // The tasks extension is declared here only: it needs 2026-07-28 (settings the caller gave win).
+    const tasks = this.tasksExtension;
+    if (tasks) capabilities.extensions = { ...tasks.declaration, ...capabilities.extensions };
     const result: JSONObject = {
       supportedVersions: [...supportedVersions],
-      capabilities: shapeCapabilities(this.capabilities(), LATEST_PROTOCOL_VERSION),
+      capabilities,
       _meta: { [MetaKey.ServerInfo]: this.info },
       resultType: 'complete',
     };
@@ -343,13 +347,4 @@ function checkRequestState(sealer: RequestStateSealer | undefined): RequestState
     'options.requestState must seal and open states: ' +
       "import { RequestStateCodec } from '@mcpkit/server/request-state'; requestState: new RequestStateCodec({ secret })",
   );
-}
-
-/** A server with the tasks extension declares it (settings the caller gave win). */
-function withTasksExtension(
-  options: CapabilityOptions,
-  extension: TasksExtension | undefined,
-): CapabilityOptions {
-  if (extension === undefined) return options;
-  return { ...options, extensions: { ...extension.declaration, ...options.extensions } };
 }

@@ -1,9 +1,6 @@
 import type { JSONObject, ServerCapabilities } from '@mcpkit/protocol/essentials';
 import { supports } from './revisions.js';
 
-/** Declared by the 2026-07-28 tasks extension; older revisions have their own tasks. */
-const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
-
 /** `true` turns a capability on with defaults, `false` keeps it off even when something is registered. */
 export interface CapabilityOptions {
   tools?: boolean | { listChanged?: boolean };
@@ -68,14 +65,9 @@ export function computeCapabilities(options: CapabilityOptions, sizes: RegistryS
 export function shapeCapabilities(capabilities: ServerCapabilities, version: string): ServerCapabilities {
   const shaped: ServerCapabilities = { ...capabilities };
   if (!supports(version, 'completionsCapability')) delete shaped.completions;
-  // `capabilities.extensions` (SEP-2133, an open object) from 2025-11-25, the revision that
-  // brought tasks too; the tasks extension (SEP-2663) alone needs 2026-07-28.
+  // `capabilities.extensions` (SEP-2133, an open object) from 2025-11-25, the revision that brought
+  // tasks too. (The tasks extension, SEP-2663, is 2026-07-28 only: the server adds it to discover.)
   if (!supports(version, 'tasks')) delete shaped.extensions;
-  else if (!supports(version, 'resultType') && shaped.extensions?.[TASKS_EXTENSION]) {
-    const { [TASKS_EXTENSION]: _tasks, ...others } = shaped.extensions;
-    if (Object.keys(others).length > 0) shaped.extensions = others;
-    else delete shaped.extensions;
-  }
   // Tasks are a 2025-11-25 capability; 2026-07-28 moved them into an extension.
   if (!supports(version, 'tasks') || supports(version, 'resultType')) delete shaped.tasks;
   return shaped;
