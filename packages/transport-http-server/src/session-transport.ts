@@ -5,8 +5,10 @@ import { isInitializeRequest, isRequest, isResponse } from './framing.js';
 import { rejection } from './http-errors.js';
 import { generateStreamId } from './ids.js';
 import type { KeepAlive } from './keep-alive.js';
+import { tagRequestId, untagResponseId } from './instance-ids.js';
 import { extendExtra } from './message-extra.js';
 import { OutboundStream, type ResponseMode, requestKey, type StreamHost } from './outbound-stream.js';
+import { appendState, isStateMethod, StateReplay } from './session-state.js';
 import { type SseConnection, sseReply } from './sse.js';
 import type {
   Awaitable,
@@ -45,6 +47,11 @@ export interface SessionEnvironment {
   readonly responseMode: ResponseMode;
   /** Logs each message received and sent (`MCPKIT_DEBUG=wire`); undefined when that is off. */
   readonly wireLog: WireLog | undefined;
+  /**
+   * Names this handler among processes sharing the stores; undefined when it shares nothing (no
+   * messageBus or sessionStore was given), and every message stays in this process.
+   */
+  readonly instanceId: string | undefined;
   onerror(error: Error): void;
   /** The session ended (DELETE, expiry, close()); the handler forgets it. */
   sessionClosed(transport: StreamableSessionTransport): void;
@@ -75,7 +82,12 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   /** The POST carrying initialize; if it ends without a successful answer, the session goes too. */
   #initializeStream: OutboundStream | undefined;
   #admitted = false;
+  /** State-changing requests in flight, by request key: recorded once answered with a result. */
+  #stateRequests = new Map<string, { method: string; params: unknown }>();
+  readonly #replay = new StateReplay();
+  #catchingUp: Promise<void> = Promise.resolve();
   #started = false;
+  #released = false;
   #closed = false;
 
   constructor(env: SessionEnvironment, record: SessionRecord, stateless: boolean) {
@@ -128,14 +140,18 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     if (this.#started) throw new Error('StreamableSessionTransport.start() was called twice');
     this.#started = true;
     if (this.sessionId !== undefined) {
-      this.#unsubscribe = this.#env.bus.subscribe(this.sessionId, (envelope) => this.#route(envelope));
+      this.#unsubscribe = this.#env.bus.subscribe(this.sessionId, (envelope) =>
+        envelope.from === undefined ? this.#route(envelope) : this.#routeShared(envelope),
+      );
     }
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     if (this.#closed)
       throw new Error(`Cannot send: the HTTP session ${this.sessionId ?? '(stateless)'} is closed`);
+    if (this.#replay.swallow(message)) return;
     if (this.#env.wireLog !== undefined) this.#env.wireLog('out', message, this.sessionId);
+    this.#noteStateAnswer(message);
     if (this.#noteNegotiation(message) === 'result' && this.sessionId !== undefined) {
       this.#admitted = true;
       try {
@@ -147,10 +163,18 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     }
     const relatedRequestId =
       isResponse(message) && message.id !== null ? message.id : options?.relatedRequestId;
+    const instanceId = this.sessionId === undefined ? undefined : this.#env.instanceId;
+    // Shared: a server request's id names this instance, so its answer finds the way back here.
+    const outgoing = instanceId === undefined ? message : tagRequestId(message, instanceId);
     const envelope: OutboundEnvelope =
-      relatedRequestId === undefined ? { message } : { message, relatedRequestId };
+      relatedRequestId === undefined ? { message: outgoing } : { message: outgoing, relatedRequestId };
     if (this.sessionId === undefined) return this.#route(envelope);
-    const delivered = await this.#env.bus.publish(this.sessionId, envelope);
+    // Shared, and the stream it belongs on is held by another process: whoever holds it carries it.
+    const elsewhere = instanceId !== undefined && !this.#holdsStreamFor(envelope);
+    const delivered = await this.#env.bus.publish(
+      this.sessionId,
+      elsewhere ? { ...envelope, from: instanceId } : envelope,
+    );
     if (!delivered) throw new Error(`Cannot send: no process holds the streams of session ${this.sessionId}`);
   }
 
@@ -158,6 +182,20 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     if (this.record.protocolVersion === version) return;
     this.record.protocolVersion = version;
     this.#persist();
+  }
+
+  /**
+   * Closes this process's copy of the session only: its record and history stay in the shared
+   * stores for the other processes (shutdown, a copy that could not be rebuilt).
+   */
+  async release(): Promise<void> {
+    this.#released = true;
+    await this.close();
+  }
+
+  /** Whether close() came from release(): the session goes on elsewhere. */
+  get released(): boolean {
+    return this.#released;
   }
 
   async close(): Promise<void> {
@@ -237,6 +275,10 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     for (let index = from; index < end; index++) {
       const message = messages[index]!;
       if (isInitializeRequest(message)) this.#initializeKey = requestKey(message.id);
+      if (this.#env.instanceId !== undefined && this.#forwardAnswer(message)) continue;
+      if (isRequest(message) && isStateMethod(message.method)) {
+        this.#stateRequests.set(requestKey(message.id), { method: message.method, params: message.params });
+      }
       const single = messages.length === 1;
       this.#deliver(message, isRequest(message) ? this.#requestExtra(extra, message.id, single) : extra);
       this.#noteCancellation(message);
@@ -326,6 +368,126 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     this.#reportError(error);
   }
 
+  /**
+   * Rehydration: brings the server just connected to this transport up to the session's state by
+   * replaying the initialize the session was opened with, notifications/initialized and the state
+   * log; the server's answers are swallowed. The session counts as admitted: it already exists.
+   */
+  async restore(): Promise<void> {
+    this.#admitted = true;
+    const { record } = this;
+    const initialize = {
+      protocolVersion: record.requestedVersion ?? record.protocolVersion,
+      capabilities: record.clientCapabilities ?? {},
+      clientInfo: record.clientInfo ?? { name: 'unknown', version: '0' },
+    };
+    const answer = await this.#replay.request((m) => this.#deliver(m, {}), 'initialize', initialize);
+    if (!('result' in answer)) {
+      throw new Error(`The server refused the replayed initialize: ${JSON.stringify(answer.error)}`);
+    }
+    this.#deliver({ jsonrpc: '2.0', method: 'notifications/initialized' }, {});
+    await this.catchUp(record);
+  }
+
+  /**
+   * Replays the state log entries of `record` (the store's latest) this process has not applied
+   * yet: another process changed the session's state since. One catch-up at a time, in order.
+   */
+  catchUp(record: SessionRecord): Promise<void> {
+    const run = this.#catchingUp.then(async () => {
+      for (const entry of record.stateLog ?? []) {
+        if (entry.seq <= this.#replay.appliedSeq) continue;
+        const answer = await this.#replay.request((m) => this.#deliver(m, {}), entry.method, entry.params);
+        this.#replay.appliedSeq = entry.seq;
+        if ('error' in answer) {
+          this.#reportError(
+            new Error(
+              `Session ${this.record.id}: the server refused the replayed ${entry.method}: ${answer.error.message}`,
+            ),
+          );
+        }
+      }
+      this.record.stateLog = record.stateLog;
+      if (record.stateLogOverflow) this.record.stateLogOverflow = true;
+    });
+    this.#catchingUp = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Whether this process holds the stream `envelope` would be routed to. */
+  #holdsStreamFor(envelope: OutboundEnvelope): boolean {
+    const { message, relatedRequestId } = envelope;
+    const stream =
+      relatedRequestId === undefined ? undefined : this.#byRequest.get(requestKey(relatedRequestId));
+    if (stream && (isResponse(message) || stream.carriesNonResponses)) return true;
+    return !isResponse(message) && this.#standalone !== undefined;
+  }
+
+  /**
+   * An envelope another instance published for whichever process holds the stream, or a client's
+   * answer forwarded to this instance. Anything this process has no stream for belongs to another.
+   */
+  async #routeShared(envelope: OutboundEnvelope): Promise<void> {
+    const self = this.#env.instanceId;
+    if (envelope.from === self) return;
+    if (envelope.to !== undefined) {
+      const tagged = envelope.to === self ? untagResponseId(envelope.message) : undefined;
+      if (tagged) this.#deliver({ ...envelope.message, id: tagged.original } as JSONRPCMessage, {});
+      return;
+    }
+    if (this.#holdsStreamFor(envelope)) return this.#route(envelope);
+  }
+
+  /**
+   * A client's answer to a server request: restores the id this instance's server sent, or
+   * forwards it to the instance that sent it. True when it was forwarded (not for this server).
+   */
+  #forwardAnswer(message: JSONRPCMessage): boolean {
+    const tagged = untagResponseId(message);
+    if (!tagged) return false;
+    if (tagged.instanceId === this.#env.instanceId) {
+      (message as { id: RequestId }).id = tagged.original;
+      return false;
+    }
+    const envelope: OutboundEnvelope = { message, from: this.#env.instanceId!, to: tagged.instanceId };
+    Promise.resolve(this.#env.bus.publish(this.record.id, envelope))
+      .then((taken) => {
+        if (!taken) throw new Error(`no process of instance ${tagged.instanceId} holds the session`);
+      })
+      .catch((error: unknown) =>
+        this.#reportError(
+          new Error(
+            `Session ${this.record.id}: could not forward the client's answer ${JSON.stringify(tagged.original)} to instance ${tagged.instanceId}: ${asError(error).message}`,
+          ),
+        ),
+      );
+    return true;
+  }
+
+  /** A state-changing request answered with a result goes into the session's state log. */
+  #noteStateAnswer(message: JSONRPCMessage): void {
+    if (this.#stateRequests.size === 0 || !isResponse(message) || message.id === null) return;
+    const key = requestKey(message.id);
+    const request = this.#stateRequests.get(key);
+    if (!request) return;
+    this.#stateRequests.delete(key);
+    if (!('result' in message) || this.sessionId === undefined) return;
+    void this.#recordState(request.method, request.params);
+  }
+
+  async #recordState(method: string, params: unknown): Promise<void> {
+    try {
+      // Start from the store's latest log: another process may have added to it.
+      const latest = this.#env.instanceId === undefined ? undefined : await this.#env.sessionStore.get(this.record.id);
+      if (latest?.stateLog) this.record.stateLog = latest.stateLog;
+      appendState(this.record, method, params);
+      this.#replay.appliedSeq = this.record.stateLog!.at(-1)!.seq;
+      this.#persist();
+    } catch (error) {
+      this.#reportError(asError(error));
+    }
+  }
+
   async #route(envelope: OutboundEnvelope): Promise<void> {
     const { message, relatedRequestId } = envelope;
     const stream =
@@ -412,6 +574,10 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     this.onerror?.(error);
     this.#env.onerror(error);
   }
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
 }
 
 /**
