@@ -8,6 +8,7 @@ import { KeepAlive } from './keep-alive.js';
 import { handleLegacyGet, handleLegacyPost } from './legacy-routes.js';
 import type { LegacySseTransport } from './legacy-sse.js';
 import { type ConnectionInfo, resolveOptions, type StreamableHttpHandlerOptions } from './options.js';
+import { findSession } from './rehydrate.js';
 import {
   methodNotAllowed,
   requireJsonContentType,
@@ -15,7 +16,6 @@ import {
   requireSseAccept,
 } from './request-checks.js';
 import { type HandlerContext, principalProblem, readAndParse } from './route-context.js';
-import { findSession } from './rehydrate.js';
 import { createHostValidator } from './security.js';
 import { SessionRegistry } from './session-registry.js';
 import { type SessionEnvironment, StreamableSessionTransport } from './session-transport.js';

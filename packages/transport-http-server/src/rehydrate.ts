@@ -3,11 +3,14 @@ import { HttpHeader } from '@mcpkit/protocol';
 import { admitSession } from './admission.js';
 import type { HttpExchange, Reply } from './exchange.js';
 import { rejection } from './http-errors.js';
-import { principalProblem, type HandlerContext } from './route-context.js';
+import { type HandlerContext, principalProblem } from './route-context.js';
 import { StreamableSessionTransport } from './session-transport.js';
 
 /** Rehydrations under way, per handler and session id: concurrent first requests share one. */
-const pending = new WeakMap<HandlerContext, Map<string, Promise<StreamableSessionTransport | Reply | undefined>>>();
+const pending = new WeakMap<
+  HandlerContext,
+  Map<string, Promise<StreamableSessionTransport | Reply | undefined>>
+>();
 
 /**
  * The session a request names, when it is live in this process or (shared stores) can be rebuilt

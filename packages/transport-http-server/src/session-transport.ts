@@ -4,8 +4,8 @@ import { type AbortSource, emptyReply, type HttpExchange, type Reply } from './e
 import { isInitializeRequest, isRequest, isResponse } from './framing.js';
 import { rejection } from './http-errors.js';
 import { generateStreamId } from './ids.js';
-import type { KeepAlive } from './keep-alive.js';
 import { tagRequestId, untagResponseId } from './instance-ids.js';
+import type { KeepAlive } from './keep-alive.js';
 import { extendExtra } from './message-extra.js';
 import { OutboundStream, type ResponseMode, requestKey, type StreamHost } from './outbound-stream.js';
 import { appendState, isStateMethod, StateReplay } from './session-state.js';
@@ -169,11 +169,11 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     const envelope: OutboundEnvelope =
       relatedRequestId === undefined ? { message: outgoing } : { message: outgoing, relatedRequestId };
     if (this.sessionId === undefined) return this.#route(envelope);
-    // Shared, and the stream it belongs on is held by another process: whoever holds it carries it.
-    const elsewhere = instanceId !== undefined && !this.#holdsStreamFor(envelope);
+    // Shared: this process's streams first; else whichever process holds the stream carries it.
+    if (instanceId !== undefined && this.#holdsStreamFor(envelope)) return this.#route(envelope);
     const delivered = await this.#env.bus.publish(
       this.sessionId,
-      elsewhere ? { ...envelope, from: instanceId } : envelope,
+      instanceId === undefined ? envelope : { ...envelope, from: instanceId },
     );
     if (!delivered) throw new Error(`Cannot send: no process holds the streams of session ${this.sessionId}`);
   }
@@ -478,7 +478,8 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   async #recordState(method: string, params: unknown): Promise<void> {
     try {
       // Start from the store's latest log: another process may have added to it.
-      const latest = this.#env.instanceId === undefined ? undefined : await this.#env.sessionStore.get(this.record.id);
+      const latest =
+        this.#env.instanceId === undefined ? undefined : await this.#env.sessionStore.get(this.record.id);
       if (latest?.stateLog) this.record.stateLog = latest.stateLog;
       appendState(this.record, method, params);
       this.#replay.appliedSeq = this.record.stateLog!.at(-1)!.seq;
