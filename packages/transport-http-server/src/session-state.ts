@@ -51,6 +51,12 @@ function stateKey(method: string, params: unknown): string {
   return `resource:${typeof uri === 'string' ? uri : JSON.stringify(uri)}`;
 }
 
+/** Where replayed requests go, and where a refused one is reported. */
+export interface ReplayTarget {
+  deliver(message: JSONRPCMessage): void;
+  report(error: Error): void;
+}
+
 /**
  * Replays requests into a transport's onmessage and waits for the server's answers, which the
  * transport hands to `swallow` instead of sending them.
@@ -58,8 +64,57 @@ function stateKey(method: string, params: unknown): string {
 export class StateReplay {
   readonly #waiting = new Map<string, (answer: JSONRPCResponse) => void>();
   #next = 0;
+  #catchingUp: Promise<void> = Promise.resolve();
   /** The highest state log `seq` this process's server has seen (replayed or answered itself). */
   appliedSeq = 0;
+
+  /**
+   * Rehydration: the initialize the session was opened with, notifications/initialized, then the
+   * state log, each delivered to the new server; its answers are swallowed.
+   */
+  async restore(record: SessionRecord, to: ReplayTarget): Promise<void> {
+    const initialize = {
+      protocolVersion: record.requestedVersion ?? record.protocolVersion,
+      capabilities: record.clientCapabilities ?? {},
+      clientInfo: record.clientInfo ?? { name: 'unknown', version: '0' },
+    };
+    const answer = await this.request(to.deliver, 'initialize', initialize);
+    if (!('result' in answer)) {
+      throw new Error(`The server refused the replayed initialize: ${JSON.stringify(answer.error)}`);
+    }
+    to.deliver({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    await this.catchUp(record, record, to);
+  }
+
+  /** Replays the entries of `latest` past `appliedSeq`, one catch-up at a time; `own` takes the log. */
+  catchUp(latest: SessionRecord, own: SessionRecord, to: ReplayTarget): Promise<void> {
+    const run = this.#catchingUp.then(async () => {
+      for (const entry of latest.stateLog ?? []) {
+        if (entry.seq <= this.appliedSeq) continue;
+        const answer = await this.request(to.deliver, entry.method, entry.params);
+        this.appliedSeq = entry.seq;
+        if ('error' in answer) {
+          to.report(
+            new Error(
+              `Session ${own.id}: the server refused the replayed ${entry.method}: ${answer.error.message}`,
+            ),
+          );
+        }
+      }
+      own.stateLog = latest.stateLog;
+      if (latest.stateLogOverflow) own.stateLogOverflow = true;
+    });
+    this.#catchingUp = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Appends a request this process's server answered to `own`'s log, from the store's `latest`. */
+  record(own: SessionRecord, latest: SessionRecord | undefined, method: string, params: unknown): void {
+    if (latest?.stateLog) own.stateLog = latest.stateLog;
+    if (latest?.stateLogOverflow) own.stateLogOverflow = true;
+    appendState(own, method, params);
+    this.appliedSeq = own.stateLog!.at(-1)!.seq;
+  }
 
   /** True when `message` answers a replayed request (it was consumed here). */
   swallow(message: JSONRPCMessage): boolean {

@@ -1,65 +1,23 @@
-import type { MessageExtra, Transport, TransportSendOptions, WireLog } from '@mcpkit/jsonrpc';
+import type { MessageExtra, Transport, TransportSendOptions } from '@mcpkit/jsonrpc';
 import { type JSONRPCMessage, Notification, type RequestId } from '@mcpkit/protocol';
 import { type AbortSource, emptyReply, type HttpExchange, type Reply } from './exchange.js';
 import { isInitializeRequest, isRequest, isResponse } from './framing.js';
 import { rejection } from './http-errors.js';
 import { generateStreamId } from './ids.js';
-import { tagRequestId, untagResponseId } from './instance-ids.js';
-import type { KeepAlive } from './keep-alive.js';
+import { forwardAnswer, tagRequestId, untagResponseId } from './instance-ids.js';
 import { extendExtra } from './message-extra.js';
-import { OutboundStream, type ResponseMode, requestKey, type StreamHost } from './outbound-stream.js';
-import { appendState, isStateMethod, StateReplay } from './session-state.js';
+import { NoStreamError } from './no-stream-error.js';
+import { OutboundStream, requestKey, type StreamHost } from './outbound-stream.js';
+import type { HttpMessageExtra, SharedSessionEnvironment } from './session-environment.js';
+import { isStateMethod, StateReplay } from './session-state.js';
 import { type SseConnection, sseReply } from './sse.js';
-import type {
-  Awaitable,
-  EventStore,
-  MessageBus,
-  OutboundEnvelope,
-  SessionRecord,
-  SessionStore,
-} from './stores/types.js';
+import type { EventStore, OutboundEnvelope, SessionRecord } from './stores/types.js';
 
 /** Messages of a batch handed to onmessage between two yields to the event loop. */
 const BATCH_SLICE = 64;
 
-/** MessageExtra as this transport fills it: the standard facts plus a way to end the SSE connection. */
-export interface HttpMessageExtra extends MessageExtra {
-  /**
-   * For requests: closes the HTTP connection of this request's SSE stream without ending the stream
-   * (SEP-1699 polling); the client reconnects after `retryMs` with `Last-Event-ID`.
-   */
-  closeSseStream?: (retryMs?: number) => void;
-  /**
-   * 2026-07-28 requests: the `Mcp-Param-{Name}` headers (SEP-2243), Base64 sentinel values decoded,
-   * keyed by the lower-cased `{Name}`. The server compares them with the tool arguments its
-   * `x-mcp-header` annotations name, and answers -32020 (HTTP 400) on a missing or different value.
-   */
-  mcpParams?: Record<string, string>;
-}
-
 /** What every session of one handler shares (one object, so an idle session costs little). */
-export interface SessionEnvironment {
-  readonly eventStore: EventStore | undefined;
-  readonly bus: MessageBus;
-  readonly sessionStore: SessionStore;
-  readonly retryMs: number;
-  readonly keepAlive: KeepAlive;
-  readonly responseMode: ResponseMode;
-  /** Logs each message received and sent (`MCPKIT_DEBUG=wire`); undefined when that is off. */
-  readonly wireLog: WireLog | undefined;
-  /**
-   * Names this handler among processes sharing the stores; undefined when it shares nothing (no
-   * messageBus or sessionStore was given), and every message stays in this process.
-   */
-  readonly instanceId: string | undefined;
-  onerror(error: Error): void;
-  /** The session ended (DELETE, expiry, close()); the handler forgets it. */
-  sessionClosed(transport: StreamableSessionTransport): void;
-  /** The server answered the session's initialize with a result: from now on the session exists. */
-  sessionAdmitted(transport: StreamableSessionTransport): Awaitable<void>;
-  streamOpened(): void;
-  streamFinished(): void;
-}
+export type SessionEnvironment = SharedSessionEnvironment<StreamableSessionTransport>;
 
 /**
  * The Transport one Streamable HTTP session (or, in stateless mode, one POST) hands to user code.
@@ -85,7 +43,6 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   /** State-changing requests in flight, by request key: recorded once answered with a result. */
   #stateRequests = new Map<string, { method: string; params: unknown }>();
   readonly #replay = new StateReplay();
-  #catchingUp: Promise<void> = Promise.resolve();
   #started = false;
   #released = false;
   #closed = false;
@@ -151,7 +108,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
       throw new Error(`Cannot send: the HTTP session ${this.sessionId ?? '(stateless)'} is closed`);
     if (this.#replay.swallow(message)) return;
     if (this.#env.wireLog !== undefined) this.#env.wireLog('out', message, this.sessionId);
-    this.#noteStateAnswer(message);
+    if (this.#stateRequests.size > 0) void this.#noteStateAnswer(message);
     if (this.#noteNegotiation(message) === 'result' && this.sessionId !== undefined) {
       this.#admitted = true;
       try {
@@ -375,44 +332,18 @@ export class StreamableSessionTransport implements Transport, StreamHost {
    */
   async restore(): Promise<void> {
     this.#admitted = true;
-    const { record } = this;
-    const initialize = {
-      protocolVersion: record.requestedVersion ?? record.protocolVersion,
-      capabilities: record.clientCapabilities ?? {},
-      clientInfo: record.clientInfo ?? { name: 'unknown', version: '0' },
-    };
-    const answer = await this.#replay.request((m) => this.#deliver(m, {}), 'initialize', initialize);
-    if (!('result' in answer)) {
-      throw new Error(`The server refused the replayed initialize: ${JSON.stringify(answer.error)}`);
-    }
-    this.#deliver({ jsonrpc: '2.0', method: 'notifications/initialized' }, {});
-    await this.catchUp(record);
+    await this.#replay.restore(this.record, this.#replayTo);
   }
 
-  /**
-   * Replays the state log entries of `record` (the store's latest) this process has not applied
-   * yet: another process changed the session's state since. One catch-up at a time, in order.
-   */
+  /** Replays the state log entries of `record` (the store's latest) not applied here yet, in order. */
   catchUp(record: SessionRecord): Promise<void> {
-    const run = this.#catchingUp.then(async () => {
-      for (const entry of record.stateLog ?? []) {
-        if (entry.seq <= this.#replay.appliedSeq) continue;
-        const answer = await this.#replay.request((m) => this.#deliver(m, {}), entry.method, entry.params);
-        this.#replay.appliedSeq = entry.seq;
-        if ('error' in answer) {
-          this.#reportError(
-            new Error(
-              `Session ${this.record.id}: the server refused the replayed ${entry.method}: ${answer.error.message}`,
-            ),
-          );
-        }
-      }
-      this.record.stateLog = record.stateLog;
-      if (record.stateLogOverflow) this.record.stateLogOverflow = true;
-    });
-    this.#catchingUp = run.catch(() => undefined);
-    return run;
+    return this.#replay.catchUp(record, this.record, this.#replayTo);
   }
+
+  readonly #replayTo = {
+    deliver: (message: JSONRPCMessage) => this.#deliver(message, {}),
+    report: (error: Error) => this.#reportError(error),
+  };
 
   /** Whether this process holds the stream `envelope` would be routed to. */
   #holdsStreamFor(envelope: OutboundEnvelope): boolean {
@@ -438,10 +369,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     if (this.#holdsStreamFor(envelope)) return this.#route(envelope);
   }
 
-  /**
-   * A client's answer to a server request: restores the id this instance's server sent, or
-   * forwards it to the instance that sent it. True when it was forwarded (not for this server).
-   */
+  /** A client's answer to a server request: the id restored if it is ours, else forwarded (true). */
   #forwardAnswer(message: JSONRPCMessage): boolean {
     const tagged = untagResponseId(message);
     if (!tagged) return false;
@@ -449,40 +377,22 @@ export class StreamableSessionTransport implements Transport, StreamHost {
       (message as { id: RequestId }).id = tagged.original;
       return false;
     }
-    const envelope: OutboundEnvelope = { message, from: this.#env.instanceId!, to: tagged.instanceId };
-    Promise.resolve(this.#env.bus.publish(this.record.id, envelope))
-      .then((taken) => {
-        if (!taken) throw new Error(`no process of instance ${tagged.instanceId} holds the session`);
-      })
-      .catch((error: unknown) =>
-        this.#reportError(
-          new Error(
-            `Session ${this.record.id}: could not forward the client's answer ${JSON.stringify(tagged.original)} to instance ${tagged.instanceId}: ${asError(error).message}`,
-          ),
-        ),
-      );
+    forwardAnswer(this.#env.bus, this.record.id, message, this.#env.instanceId!, tagged, (error) =>
+      this.#reportError(error),
+    );
     return true;
   }
 
   /** A state-changing request answered with a result goes into the session's state log. */
-  #noteStateAnswer(message: JSONRPCMessage): void {
-    if (this.#stateRequests.size === 0 || !isResponse(message) || message.id === null) return;
-    const key = requestKey(message.id);
+  async #noteStateAnswer(message: JSONRPCMessage): Promise<void> {
+    const key = isResponse(message) && message.id !== null ? requestKey(message.id) : '';
     const request = this.#stateRequests.get(key);
-    if (!request) return;
-    this.#stateRequests.delete(key);
-    if (!('result' in message) || this.sessionId === undefined) return;
-    void this.#recordState(request.method, request.params);
-  }
-
-  async #recordState(method: string, params: unknown): Promise<void> {
+    if (!request || !this.#stateRequests.delete(key) || !('result' in message) || !this.sessionId) return;
     try {
       // Start from the store's latest log: another process may have added to it.
-      const latest =
-        this.#env.instanceId === undefined ? undefined : await this.#env.sessionStore.get(this.record.id);
-      if (latest?.stateLog) this.record.stateLog = latest.stateLog;
-      appendState(this.record, method, params);
-      this.#replay.appliedSeq = this.record.stateLog!.at(-1)!.seq;
+      const shared = this.#env.instanceId !== undefined;
+      const latest = shared ? await this.#env.sessionStore.get(this.record.id) : undefined;
+      this.#replay.record(this.record, latest, request.method, request.params);
       this.#persist();
     } catch (error) {
       this.#reportError(asError(error));
@@ -581,21 +491,5 @@ function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
-/**
- * A server-to-client request with no way to the client: not tied to a client request whose POST
- * can carry it, and no GET stream open. `code` lets callers (the server's tasks) wait for a stream.
- */
-export class NoStreamError extends Error {
-  readonly code = 'NO_STREAM';
-
-  constructor(method: string, relatedRequestId: RequestId | undefined) {
-    const why =
-      relatedRequestId === undefined
-        ? 'it is not part of a client request'
-        : `the POST of request ${JSON.stringify(relatedRequestId)} is not open as an SSE stream`;
-    super(
-      `Cannot send the ${method} request to the client: ${why}, and the client has no GET stream open to receive it`,
-    );
-    this.name = 'NoStreamError';
-  }
-}
+export { NoStreamError } from './no-stream-error.js';
+export type { HttpMessageExtra } from './session-environment.js';
