@@ -2,7 +2,7 @@ import type { AuthInfo, Transport } from '@mcpkit/jsonrpc';
 import { DEFAULT_MAX_BATCH_SIZE, DEFAULT_MAX_DEPTH } from '@mcpkit/jsonrpc';
 import { STATEFUL_PROTOCOL_VERSIONS, STATELESS_PROTOCOL_VERSIONS } from '@mcpkit/protocol';
 import type { HttpReply, HttpRequestHead } from './exchange.js';
-import { generateSessionId, generateStreamId } from './ids.js';
+import { generateSessionId, generateStreamId, isVisibleAscii } from './ids.js';
 import type { ResponseMode } from './outbound-stream.js';
 import type { HostValidationOptions } from './security.js';
 import { DEFAULT_MAX_SSE_BUFFER_BYTES } from './sse.js';
@@ -187,6 +187,12 @@ export type ResolvedOptions = Required<
 };
 
 export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedOptions {
+  const instanceId = options.instanceId ?? generateStreamId();
+  if (!isVisibleAscii(instanceId) || instanceId.includes(':') || instanceId === '') {
+    throw new TypeError(
+      `instanceId ${JSON.stringify(instanceId)} is not usable: expected visible ASCII without ':' (it prefixes request ids as <instanceId>:<id>)`,
+    );
+  }
   const legacy = options.legacySse;
   const onerror = options.onerror ?? (() => undefined);
   return {
@@ -223,7 +229,7 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
     sessionStore: options.sessionStore ?? new InMemorySessionStore(),
     messageBus: options.messageBus ?? new InMemoryMessageBus(),
     generateSessionId: options.generateSessionId ?? generateSessionId,
-    instanceId: options.instanceId ?? generateStreamId(),
+    instanceId,
     shared: options.sessionStore !== undefined || options.messageBus !== undefined,
     dnsRebindingProtection: options.dnsRebindingProtection ?? true,
     allowedHosts: options.allowedHosts ?? [],

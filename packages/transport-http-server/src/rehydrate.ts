@@ -78,6 +78,7 @@ async function rehydrate(
   const record = structuredClone(stored);
   const transport = new StreamableSessionTransport(env, record, false);
   registry.adopt(transport, owner);
+  await config.sessionStore.touch(id, config.now());
   const failed = await context.startSession(transport, {
     sessionId: id,
     kind: 'streamable',

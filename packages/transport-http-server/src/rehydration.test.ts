@@ -3,6 +3,7 @@
 // server request sent by one is answered through the other.
 import type { JSONRPCMessage } from '@mcpkit/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_STATE_LOG_ENTRIES } from './session-state.js';
 import { headerAuth, type Instance, instance, sharedStores } from './test-helpers/cluster.js';
 import {
   getRequest,
@@ -186,6 +187,39 @@ describe('a session served by another instance sharing the stores', () => {
     expect((await b.handler(postRequest(request('ping', 2), headers))).status).toBe(404);
     expect((await b.handler(postRequest(request('ping', 3), fresh))).status).toBe(404);
     expect(b.handler.sessionCount).toBe(0);
+  });
+
+  it('keeps the state log compact, and past its bound the session is served only where it lives', async () => {
+    const { a, b, stores } = pair();
+    const headers = await open(a);
+    const id = headers['mcp-session-id'];
+    for (let n = 0; n < 3; n++) {
+      await (
+        await a.handler(postRequest(request('logging/setLevel', `l${n}`, { level: 'info' }), headers))
+      ).text();
+    }
+    await (await a.handler(postRequest(request('resources/subscribe', 's', { uri: 'u:1' }), headers))).text();
+    await (
+      await a.handler(postRequest(request('resources/unsubscribe', 'u', { uri: 'u:1' }), headers))
+    ).text();
+    expect(stores.sessionStore.get(id)!.stateLog!.map((e) => [e.seq, e.method])).toEqual([
+      [3, 'logging/setLevel'],
+      [5, 'resources/unsubscribe'],
+    ]);
+    for (let n = 0; n < MAX_STATE_LOG_ENTRIES; n++) {
+      await (
+        await a.handler(postRequest(request('resources/subscribe', `s${n}`, { uri: `u:${n}` }), headers))
+      ).text();
+    }
+    expect(stores.sessionStore.get(id)!.stateLog).toHaveLength(MAX_STATE_LOG_ENTRIES);
+    const refused = await b.handler(postRequest(request('ping', 1), headers));
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).toMatch(/state log bound/);
+    expect((await a.handler(postRequest(request('ping', 2), headers))).status).toBe(200);
+  });
+
+  it('refuses an instanceId that cannot prefix request ids', () => {
+    expect(() => instance('a:b', sharedStores())).toThrow(/instanceId "a:b" is not usable/);
   });
 
   it('closing one instance keeps the session for the other', async () => {

@@ -108,7 +108,8 @@ export class StreamableSessionTransport implements Transport, StreamHost {
       throw new Error(`Cannot send: the HTTP session ${this.sessionId ?? '(stateless)'} is closed`);
     if (this.#replay.swallow(message)) return;
     if (this.#env.wireLog !== undefined) this.#env.wireLog('out', message, this.sessionId);
-    if (this.#stateRequests.size > 0) void this.#noteStateAnswer(message);
+    // Stored before the client sees the answer: its next request may land on another process.
+    if (this.#stateRequests.size > 0) await this.#noteStateAnswer(message);
     if (this.#noteNegotiation(message) === 'result' && this.sessionId !== undefined) {
       this.#admitted = true;
       try {
@@ -393,7 +394,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
       const shared = this.#env.instanceId !== undefined;
       const latest = shared ? await this.#env.sessionStore.get(this.record.id) : undefined;
       this.#replay.record(this.record, latest, request.method, request.params);
-      this.#persist();
+      if (this.#admitted) await this.#env.sessionStore.set(this.record);
     } catch (error) {
       this.#reportError(asError(error));
     }
