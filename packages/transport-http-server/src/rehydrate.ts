@@ -28,14 +28,18 @@ export async function findSession(
   if (live !== undefined && !(live instanceof StreamableSessionTransport)) return undefined;
   if (live) {
     const record = await context.config.sessionStore.get(id);
-    if (!record) {
+    if (!record && live.unstored) {
+      // Opened while the store was down: no other process ever saw it, so it is stored now.
+      await context.config.sessionStore.set(live.record);
+      live.unstored = false;
+    } else if (!record) {
       // Ended in another process (DELETE) or expired there: this copy ends too, without the record.
       await live.release();
       return undefined;
     }
     const problem = principalProblem(live.record, auth);
     if (problem) return problem;
-    await live.catchUp(record);
+    if (record) await live.catchUp(record);
     return live;
   }
   let byId = pending.get(context);

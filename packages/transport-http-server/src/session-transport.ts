@@ -45,6 +45,8 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   readonly #replay = new StateReplay();
   #started = false;
   #released = false;
+  /** The store failed to record this session when it opened (store down): it is only here. */
+  unstored = false;
   #closed = false;
 
   constructor(env: SessionEnvironment, record: SessionRecord, stateless: boolean) {
@@ -116,6 +118,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
         await this.#env.sessionAdmitted(this);
       } catch (error) {
         // The session lives in this process either way; a store that failed to record it is news.
+        this.unstored = true;
         this.#reportError(error instanceof Error ? error : new Error(String(error)));
       }
     }
