@@ -1,24 +1,29 @@
 #!/usr/bin/env node
 // Builds the workspace package in the current directory into dist/: type declarations from tsc,
 // JavaScript from esbuild, one file per `exports` entry (code shared by several entries goes to
-// dist/_chunks, so module state such as an installed validator exists once).
+// dist/_chunks, so module state such as an installed validator exists once). Then the CommonJS
+// twin of every file (`.cjs`, `.d.cts`; see build-cjs.mjs), for the `require` condition.
 //
 // Why bundle: Node resolves, reads and compiles every ESM file separately, and a server that
 // loaded our ~100 small files spent more time starting than the official SDK does (issue #3's
 // startup target). Dependencies (zod, other @mcpkit packages, uri-template…) stay external, so
 // users' bundlers still deduplicate them and tree-shake each entry file.
 //
-// @mcpkit/protocol keeps tsc's one-file-per-module output: its per-revision schema objects spread
-// whole module namespaces, which a bundled file turns into top-level `__export` calls that keep
-// every schema alive in users' bundles (the stdio server probe grew from 33 to 45 KiB gzipped).
+// @mcpkit/protocol keeps tsc's one-file-per-module output (`--unbundled`): its per-revision schema
+// objects spread whole module namespaces, which a bundled file turns into top-level `__export` calls
+// that keep every schema alive in users' bundles (the stdio server probe grew from 33 to 45 KiB gzipped).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { buildCommonJs } from './build-cjs.mjs';
+import { checkModuleFormatFields } from './module-format-fields.mjs';
 
 const packageDir = process.cwd();
 const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+const unbundled = process.argv.includes('--unbundled');
+checkModuleFormatFields(manifest);
 
 /** `./dist/node/index.js` → `src/node/index.ts`, one source file per build output. */
 function sourceOf(field, output) {
@@ -41,13 +46,13 @@ function sourceOf(field, output) {
 function entryPoints() {
   const entries = [];
   for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
-    entries.push(sourceOf(`exports["${subpath}"]`, typeof target === 'string' ? target : target.default));
+    entries.push(sourceOf(`exports["${subpath}"].import`, target.import.default));
   }
   if (entries.length === 0) throw new Error(`${manifest.name}: package.json has no exports to build`);
   for (const [specifier, targets] of Object.entries(manifest.imports ?? {})) {
     for (const [condition, output] of Object.entries(targets)) {
       if (condition !== 'types' && !condition.endsWith('-source'))
-        entries.push(sourceOf(`imports["${specifier}"].${condition}`, output));
+        entries.push(sourceOf(`imports["${specifier}"].${condition}.import`, output.import));
     }
   }
   return entries;
@@ -58,40 +63,45 @@ const entries = entryPoints();
 rmSync(join(packageDir, 'dist'), { recursive: true, force: true });
 
 const tsc = createRequire(join(packageDir, 'package.json')).resolve('typescript/bin/tsc');
-execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--emitDeclarationOnly'], {
-  cwd: packageDir,
-  stdio: 'inherit',
-});
+execFileSync(
+  process.execPath,
+  [tsc, '-p', 'tsconfig.build.json', ...(unbundled ? [] : ['--emitDeclarationOnly'])],
+  { cwd: packageDir, stdio: 'inherit' },
+);
+if (!unbundled) await bundleEsm();
+await buildCommonJs(packageDir, manifest);
 
-const result = await build({
-  absWorkingDir: packageDir,
-  entryPoints: entries,
-  outdir: 'dist',
-  outbase: 'src',
-  bundle: true,
-  splitting: true,
-  chunkNames: '_chunks/[name]-[hash]',
-  format: 'esm',
-  platform: 'node',
-  target: 'es2022',
-  packages: 'external',
-  external: Object.keys(manifest.imports ?? {}),
-  sourcemap: true,
-  logLevel: 'warning',
-  metafile: true,
-});
+async function bundleEsm() {
+  const result = await build({
+    absWorkingDir: packageDir,
+    entryPoints: entries,
+    outdir: 'dist',
+    outbase: 'src',
+    bundle: true,
+    splitting: true,
+    chunkNames: '_chunks/[name]-[hash]',
+    format: 'esm',
+    platform: 'node',
+    target: 'es2022',
+    packages: 'external',
+    external: Object.keys(manifest.imports ?? {}),
+    sourcemap: true,
+    logLevel: 'warning',
+    metafile: true,
+  });
 
-// esbuild emits a class whose body names itself as `var X = class _X`, and `_X` is the name that
-// console.log and util.inspect print (issue 15: `_JsonRpcError`). `keepNames` would fix it at a cost
-// of ~6 KiB gzipped in the budgeted bundles, so the sources avoid the pattern and this check keeps it so.
-for (const output of Object.keys(result.metafile.outputs)) {
-  if (!output.endsWith('.js')) continue;
-  const code = readFileSync(join(packageDir, output), 'utf8');
-  for (const [, outer, inner] of code.matchAll(/\bvar (\w+) = class (?!extends\b)(\w+)/g)) {
-    if (inner === outer) continue;
-    throw new Error(
-      `${manifest.name}: ${output} emits class ${outer} as "${inner}" because its body refers to the class by name; ` +
-        `console.log would print "${inner}". Build instances outside the class body (see wireError in packages/jsonrpc/src/errors.ts) or use \`new this(...)\` in a static method.`,
-    );
+  // esbuild emits a class whose body names itself as `var X = class _X`, and `_X` is the name that
+  // console.log and util.inspect print (issue 15: `_JsonRpcError`). `keepNames` would fix it at a cost
+  // of ~6 KiB gzipped in the budgeted bundles, so the sources avoid the pattern and this check keeps it so.
+  for (const output of Object.keys(result.metafile.outputs)) {
+    if (!output.endsWith('.js')) continue;
+    const code = readFileSync(join(packageDir, output), 'utf8');
+    for (const [, outer, inner] of code.matchAll(/\bvar (\w+) = class (?!extends\b)(\w+)/g)) {
+      if (inner === outer) continue;
+      throw new Error(
+        `${manifest.name}: ${output} emits class ${outer} as "${inner}" because its body refers to the class by name; ` +
+          `console.log would print "${inner}". Build instances outside the class body (see wireError in packages/jsonrpc/src/errors.ts) or use \`new this(...)\` in a static method.`,
+      );
+    }
   }
 }

@@ -2,6 +2,7 @@
 // Usage: node scripts/new-package.mjs <dir> <name> <description> [--private]
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { moduleFormatFields } from './module-format-fields.mjs';
 
 const [dir, name, description, flag] = process.argv.slice(2);
 if (!dir || !name || !description)
@@ -20,7 +21,10 @@ const pkg = {
   ...(isPrivate ? { private: true } : { license: 'MIT' }),
   type: 'module',
   sideEffects: false,
-  exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } },
+  // Published packages ship ESM and CommonJS (build-package.mjs checks these fields); apps only ESM.
+  ...(isPrivate
+    ? { exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } } }
+    : moduleFormatFields({ '.': './dist/index.js' })),
   files: ['dist', 'README.md'],
   scripts: {
     // Published packages ship one bundled file per export (scripts/build-package.mjs); apps keep tsc's files.

@@ -26,13 +26,14 @@ export function packPackage(name: string): string {
   return path;
 }
 
-/** Creates an empty ESM project and npm-installs the given tarballs plus registry packages into it. */
-export function installIntoEmptyProject(tarballs: string[], registryPackages: string[] = []): string {
+/** Creates an empty project (ESM unless `type` says otherwise) and npm-installs the given tarballs plus registry packages into it. */
+export function installIntoEmptyProject(
+  tarballs: string[],
+  registryPackages: string[] = [],
+  type: 'module' | 'commonjs' = 'module',
+): string {
   const dir = mkdtempSync(join(tmpdir(), 'mcpkit-install-'));
-  writeFileSync(
-    join(dir, 'package.json'),
-    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
-  );
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type }));
   execFileSync(
     'npm',
     [
@@ -71,12 +72,18 @@ export function installedPackages(projectDir: string): string[] {
   return [...names].sort();
 }
 
-export function runScript(projectDir: string, fileName: string, source: string): string {
+/** Writes `source` to `fileName` in the project and runs it with node (plus `nodeFlags`), returning its stdout. */
+export function runScript(
+  projectDir: string,
+  fileName: string,
+  source: string,
+  nodeFlags: string[] = [],
+): string {
   mkdirSync(projectDir, { recursive: true });
   writeFileSync(join(projectDir, fileName), source);
-  return execFileSync(process.execPath, [fileName], {
+  return execFileSync(process.execPath, [...nodeFlags, fileName], {
     cwd: projectDir,
     stdio: 'pipe',
-    timeout: 20_000,
+    timeout: 60_000,
   }).toString();
 }

@@ -37,12 +37,18 @@ describe('public surface', () => {
     });
   }
 
-  it('publishes types and ESM for every export of a public package', () => {
+  it('publishes ESM and CommonJS, each with its own types, for every export of a public package', () => {
     for (const manifest of manifests.filter((m) => !m.private)) {
       for (const [key, target] of Object.entries(manifest.exports ?? {})) {
-        expect(target, `${manifest.name} exports[${key}]`).toMatchObject({
-          types: expect.stringMatching(/^\.\/dist\/.*\.d\.ts$/),
-          default: expect.stringMatching(/^\.\/dist\/.*\.js$/),
+        expect(target, `${manifest.name} exports[${key}]`).toEqual({
+          import: {
+            types: expect.stringMatching(/^\.\/dist\/.*\.d\.ts$/),
+            default: expect.stringMatching(/^\.\/dist\/.*\.js$/),
+          },
+          require: {
+            types: expect.stringMatching(/^\.\/dist\/.*\.d\.cts$/),
+            default: expect.stringMatching(/^\.\/dist\/.*\.cjs$/),
+          },
         });
       }
     }
