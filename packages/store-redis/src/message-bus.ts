@@ -18,7 +18,9 @@ export interface RedisMessageBusOptions {
 /**
  * Outbound messages over Redis pub/sub, one channel per session (`<prefix>bus:<session>`), all
  * subscriptions of this bus on one subscriber connection. A session subscribed in this process is
- * served directly, as the in-memory bus does; otherwise `publish` resolves true when Redis counted a
+ * served directly, as the in-memory bus does, except an envelope with `from` (its publisher asks the
+ * other processes holding the session: a GET stream held elsewhere, a client answer to forward),
+ * which always goes through Redis; otherwise `publish` resolves true when Redis counted a
  * subscriber, i.e. some process held the session's streams at that moment. Pub/sub is at most once:
  * a subscriber that disconnects before reading loses the message, which resumption then cannot
  * replay either, since the history is written by the process that delivers.
@@ -48,14 +50,16 @@ export class RedisMessageBus implements MessageBus {
   async publish(sessionId: string, envelope: OutboundEnvelope): Promise<boolean> {
     const channel = this.#channel(sessionId);
     const local = this.#subscribers.get(channel);
-    if (local) {
+    // An envelope with `from` is for the other processes holding the session (rehydrated copies).
+    if (local && envelope.from === undefined) {
       await local(envelope);
       return true;
     }
     const receivers = await attempt(`publish to session ${sessionId}`, () =>
       this.#publisher.publish(channel, JSON.stringify(envelope)),
     );
-    return receivers > 0;
+    // This process's own subscription counts in Redis but ignores what it published.
+    return receivers - (local ? 1 : 0) > 0;
   }
 
   subscribe(sessionId: string, deliver: Deliver): () => void {

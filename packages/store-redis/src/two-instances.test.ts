@@ -81,10 +81,10 @@ describe('two handlers sharing the Redis stores', () => {
       events: [{ id: delivered.id, message: changed }],
     });
 
-    // What A's handler cannot do yet: serve a request of a session it did not create (no rehydration).
+    // A serves a request of a session B created: it rebuilds the session from the Redis record.
     const onA = await post(a.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, sessionId);
-    expect(onA.status).toBe(404);
-    await onA.text();
+    expect(onA.status).toBe(200);
+    expect(await onA.json()).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
     await events.cancel();
 
     // B ends the session: its record, history and subscription go, so A's publish finds no one.
@@ -94,6 +94,10 @@ describe('two handlers sharing the Redis stores', () => {
     });
     expect(ended.status).toBe(200);
     await ended.text();
+    // A's copy (rebuilt for the ping) learns on its next request that the record is gone, and ends.
+    const afterEnd = await post(a.url, { jsonrpc: '2.0', id: 2, method: 'ping' }, sessionId);
+    expect(afterEnd.status).toBe(404);
+    await afterEnd.text();
     await until(
       async () => !(await a.stores.messageBus.publish(sessionId, { message: changed })),
       'the unsubscribe',

@@ -8,6 +8,7 @@ import { KeepAlive } from './keep-alive.js';
 import { handleLegacyGet, handleLegacyPost } from './legacy-routes.js';
 import type { LegacySseTransport } from './legacy-sse.js';
 import { type ConnectionInfo, resolveOptions, type StreamableHttpHandlerOptions } from './options.js';
+import { findSession } from './rehydrate.js';
 import {
   methodNotAllowed,
   requireJsonContentType,
@@ -70,12 +71,13 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
     keepAlive,
     responseMode: config.responseMode,
     wireLog: wireLogFromEnvironment('http-server'),
+    instanceId: config.shared ? config.instanceId : undefined,
     onerror: config.onerror,
     sessionClosed: (transport) => {
       statelessTransports.delete(transport);
       if (transport.sessionId === undefined) return;
-      registry.forget(transport.sessionId);
-      if (config.eventStore) {
+      registry.forget(transport.sessionId, transport.released);
+      if (config.eventStore && !transport.released) {
         Promise.resolve(config.eventStore.deleteSession(transport.sessionId)).catch(reportTo(config.onerror));
       }
     },
@@ -130,7 +132,10 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
     handle,
     async close(closeOptions = {}) {
       await gate.drain(closeOptions.timeoutMs ?? config.closeTimeoutMs);
-      await registry.closeAll();
+      // Shared stores: the sessions go on in the other processes; only this process's copies end.
+      await registry.closeAll((session) =>
+        config.shared && session instanceof StreamableSessionTransport ? session.release() : session.close(),
+      );
       await Promise.all([...statelessTransports].map((transport) => transport.close()));
       await requests.closeAll();
       keepAlive.stop();
@@ -238,13 +243,14 @@ async function sessionFor(
       'Bad Request: Mcp-Session-Id header is required for every request after initialize',
     );
   }
-  const session = await context.registry.use(id);
-  if (!(session instanceof StreamableSessionTransport)) {
+  const session = await findSession(context, request, id, auth);
+  if (session === undefined) {
     return rejection(
       404,
       'Not Found: session not found (it expired or was ended); send a new initialize without Mcp-Session-Id',
     );
   }
+  if (!(session instanceof StreamableSessionTransport)) return session;
   return principalProblem(session.record, auth) ?? session;
 }
 

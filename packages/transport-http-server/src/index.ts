@@ -26,6 +26,7 @@ export type {
   MessageBus,
   OutboundEnvelope,
   SessionRecord,
+  SessionStateEntry,
   SessionStore,
   StoredEvent,
 } from './stores/types.js';

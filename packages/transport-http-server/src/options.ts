@@ -2,7 +2,7 @@ import type { AuthInfo, Transport } from '@mcpkit/jsonrpc';
 import { DEFAULT_MAX_BATCH_SIZE, DEFAULT_MAX_DEPTH } from '@mcpkit/jsonrpc';
 import { STATEFUL_PROTOCOL_VERSIONS, STATELESS_PROTOCOL_VERSIONS } from '@mcpkit/protocol';
 import type { HttpReply, HttpRequestHead } from './exchange.js';
-import { generateSessionId } from './ids.js';
+import { generateSessionId, generateStreamId, isVisibleAscii } from './ids.js';
 import type { ResponseMode } from './outbound-stream.js';
 import type { HostValidationOptions } from './security.js';
 import { DEFAULT_MAX_SSE_BUFFER_BYTES } from './sse.js';
@@ -154,6 +154,13 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
    * `checkScopes`), or undefined to let the message through.
    */
   authorizeCall?: (authInfo: AuthInfo | undefined, method: string, params: unknown) => HttpReply | undefined;
+  /**
+   * Names this handler among the processes sharing `sessionStore` and `messageBus` (default: 48
+   * random bits in hex; visible ASCII without `:`). Server-to-client request ids sent to clients
+   * carry it, so an answer POSTed to another process is forwarded here. Used only when a
+   * `sessionStore` or `messageBus` is given.
+   */
+  instanceId?: string;
   /** Session id factory (default: 160 random bits in hex). Ids must be visible ASCII. */
   generateSessionId?: () => string;
   /** Problems that have no HTTP request to answer: failed writes, store errors, user callbacks. */
@@ -175,9 +182,17 @@ export type ResolvedOptions = Required<
   authenticate: StreamableHttpHandlerOptions['authenticate'];
   authorizeCall: StreamableHttpHandlerOptions['authorizeCall'];
   onerror: (error: Error) => void;
+  /** A sessionStore or messageBus was given: other processes may serve the same sessions. */
+  shared: boolean;
 };
 
 export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedOptions {
+  const instanceId = options.instanceId ?? generateStreamId();
+  if (!isVisibleAscii(instanceId) || instanceId.includes(':') || instanceId === '') {
+    throw new TypeError(
+      `instanceId ${JSON.stringify(instanceId)} is not usable: expected visible ASCII without ':' (it prefixes request ids as <instanceId>:<id>)`,
+    );
+  }
   const legacy = options.legacySse;
   const onerror = options.onerror ?? (() => undefined);
   return {
@@ -214,6 +229,8 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
     sessionStore: options.sessionStore ?? new InMemorySessionStore(),
     messageBus: options.messageBus ?? new InMemoryMessageBus(),
     generateSessionId: options.generateSessionId ?? generateSessionId,
+    instanceId,
+    shared: options.sessionStore !== undefined || options.messageBus !== undefined,
     dnsRebindingProtection: options.dnsRebindingProtection ?? true,
     allowedHosts: options.allowedHosts ?? [],
     allowedOrigins: options.allowedOrigins ?? [],

@@ -115,6 +115,19 @@ export class SessionRegistry<S extends LiveSession = LiveSession> {
     if (phase === 'pending') await this.#options.store.set(session.record);
   }
 
+  /**
+   * Holds a session another process created (rehydration): established at once, and already in
+   * the store. The caller checked admission.
+   */
+  adopt(session: S, owner: SessionOwner): void {
+    const entry: Entry<S> = { session, phase: 'established', at: this.#options.now(), owner };
+    this.#entries.set(session.record.id, entry);
+    index(this.#byPrincipal, owner.principal, entry, this.#options.maxSessionsPerPrincipal);
+    index(this.#byAddress, owner.address, entry, this.#options.maxSessionsPerAddress);
+    this.#nextExpiryAt = Math.min(this.#nextExpiryAt, entry.at + this.#options.idleTimeoutMs);
+    this.#startTimer();
+  }
+
   /** The server answered initialize with a result: the session now exists and can be found. */
   async answered(id: string): Promise<void> {
     const entry = this.#entries.get(id);
@@ -142,8 +155,11 @@ export class SessionRegistry<S extends LiveSession = LiveSession> {
     return entry && entry.phase !== 'opening' ? entry.session : undefined;
   }
 
-  /** Forgets a session that closed (its own close() calls this). */
-  forget(id: string): void {
+  /**
+   * Forgets a session that closed (its own close() calls this); its record leaves the store too,
+   * unless `keepRecord` (the session goes on in another process).
+   */
+  forget(id: string, keepRecord = false): void {
     const entry = this.#entries.get(id);
     if (!entry) return;
     this.#entries.delete(id);
@@ -151,7 +167,7 @@ export class SessionRegistry<S extends LiveSession = LiveSession> {
     unindex(this.#byAddress, entry.owner.address, entry);
     if (entry.phase === 'opening') {
       this.#opening--;
-    } else {
+    } else if (!keepRecord) {
       Promise.resolve(this.#options.store.delete(id)).catch((error: unknown) =>
         this.#options.onerror(asError(error)),
       );
@@ -174,9 +190,10 @@ export class SessionRegistry<S extends LiveSession = LiveSession> {
     return this.#sweeping;
   }
 
-  async closeAll(): Promise<void> {
+  /** Closes every session held, each with `close` (default its own close()). */
+  async closeAll(close: (session: S) => Promise<void> = (session) => session.close()): Promise<void> {
     this.#stopTimer();
-    await Promise.all([...this.#entries.values()].map((entry) => entry.session.close()));
+    await Promise.all([...this.#entries.values()].map((entry) => close(entry.session)));
   }
 
   async #sweepAt(now: number): Promise<void> {

@@ -1,58 +1,23 @@
-import type { MessageExtra, Transport, TransportSendOptions, WireLog } from '@mcpkit/jsonrpc';
+import type { MessageExtra, Transport, TransportSendOptions } from '@mcpkit/jsonrpc';
 import { type JSONRPCMessage, Notification, type RequestId } from '@mcpkit/protocol';
 import { type AbortSource, emptyReply, type HttpExchange, type Reply } from './exchange.js';
 import { isInitializeRequest, isRequest, isResponse } from './framing.js';
 import { rejection } from './http-errors.js';
 import { generateStreamId } from './ids.js';
-import type { KeepAlive } from './keep-alive.js';
+import { forwardAnswer, tagRequestId, untagResponseId } from './instance-ids.js';
 import { extendExtra } from './message-extra.js';
-import { OutboundStream, type ResponseMode, requestKey, type StreamHost } from './outbound-stream.js';
+import { NoStreamError } from './no-stream-error.js';
+import { OutboundStream, requestKey, type StreamHost } from './outbound-stream.js';
+import type { HttpMessageExtra, SharedSessionEnvironment } from './session-environment.js';
+import { isStateMethod, StateReplay } from './session-state.js';
 import { type SseConnection, sseReply } from './sse.js';
-import type {
-  Awaitable,
-  EventStore,
-  MessageBus,
-  OutboundEnvelope,
-  SessionRecord,
-  SessionStore,
-} from './stores/types.js';
+import type { EventStore, OutboundEnvelope, SessionRecord } from './stores/types.js';
 
 /** Messages of a batch handed to onmessage between two yields to the event loop. */
 const BATCH_SLICE = 64;
 
-/** MessageExtra as this transport fills it: the standard facts plus a way to end the SSE connection. */
-export interface HttpMessageExtra extends MessageExtra {
-  /**
-   * For requests: closes the HTTP connection of this request's SSE stream without ending the stream
-   * (SEP-1699 polling); the client reconnects after `retryMs` with `Last-Event-ID`.
-   */
-  closeSseStream?: (retryMs?: number) => void;
-  /**
-   * 2026-07-28 requests: the `Mcp-Param-{Name}` headers (SEP-2243), Base64 sentinel values decoded,
-   * keyed by the lower-cased `{Name}`. The server compares them with the tool arguments its
-   * `x-mcp-header` annotations name, and answers -32020 (HTTP 400) on a missing or different value.
-   */
-  mcpParams?: Record<string, string>;
-}
-
 /** What every session of one handler shares (one object, so an idle session costs little). */
-export interface SessionEnvironment {
-  readonly eventStore: EventStore | undefined;
-  readonly bus: MessageBus;
-  readonly sessionStore: SessionStore;
-  readonly retryMs: number;
-  readonly keepAlive: KeepAlive;
-  readonly responseMode: ResponseMode;
-  /** Logs each message received and sent (`MCPKIT_DEBUG=wire`); undefined when that is off. */
-  readonly wireLog: WireLog | undefined;
-  onerror(error: Error): void;
-  /** The session ended (DELETE, expiry, close()); the handler forgets it. */
-  sessionClosed(transport: StreamableSessionTransport): void;
-  /** The server answered the session's initialize with a result: from now on the session exists. */
-  sessionAdmitted(transport: StreamableSessionTransport): Awaitable<void>;
-  streamOpened(): void;
-  streamFinished(): void;
-}
+export type SessionEnvironment = SharedSessionEnvironment<StreamableSessionTransport>;
 
 /**
  * The Transport one Streamable HTTP session (or, in stateless mode, one POST) hands to user code.
@@ -75,7 +40,13 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   /** The POST carrying initialize; if it ends without a successful answer, the session goes too. */
   #initializeStream: OutboundStream | undefined;
   #admitted = false;
+  /** State-changing requests in flight, by request key: recorded once answered with a result. */
+  #stateRequests = new Map<string, { method: string; params: unknown }>();
+  readonly #replay = new StateReplay();
   #started = false;
+  #released = false;
+  /** The store failed to record this session when it opened (store down): it is only here. */
+  unstored = false;
   #closed = false;
 
   constructor(env: SessionEnvironment, record: SessionRecord, stateless: boolean) {
@@ -128,29 +99,43 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     if (this.#started) throw new Error('StreamableSessionTransport.start() was called twice');
     this.#started = true;
     if (this.sessionId !== undefined) {
-      this.#unsubscribe = this.#env.bus.subscribe(this.sessionId, (envelope) => this.#route(envelope));
+      this.#unsubscribe = this.#env.bus.subscribe(this.sessionId, (envelope) =>
+        envelope.from === undefined ? this.#route(envelope) : this.#routeShared(envelope),
+      );
     }
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     if (this.#closed)
       throw new Error(`Cannot send: the HTTP session ${this.sessionId ?? '(stateless)'} is closed`);
+    if (this.#replay.swallow(message)) return;
     if (this.#env.wireLog !== undefined) this.#env.wireLog('out', message, this.sessionId);
+    // Stored before the client sees the answer: its next request may land on another process.
+    if (this.#stateRequests.size > 0) await this.#noteStateAnswer(message);
     if (this.#noteNegotiation(message) === 'result' && this.sessionId !== undefined) {
       this.#admitted = true;
       try {
         await this.#env.sessionAdmitted(this);
       } catch (error) {
         // The session lives in this process either way; a store that failed to record it is news.
+        this.unstored = true;
         this.#reportError(error instanceof Error ? error : new Error(String(error)));
       }
     }
     const relatedRequestId =
       isResponse(message) && message.id !== null ? message.id : options?.relatedRequestId;
+    const instanceId = this.sessionId === undefined ? undefined : this.#env.instanceId;
+    // Shared: a server request's id names this instance, so its answer finds the way back here.
+    const outgoing = instanceId === undefined ? message : tagRequestId(message, instanceId);
     const envelope: OutboundEnvelope =
-      relatedRequestId === undefined ? { message } : { message, relatedRequestId };
+      relatedRequestId === undefined ? { message: outgoing } : { message: outgoing, relatedRequestId };
     if (this.sessionId === undefined) return this.#route(envelope);
-    const delivered = await this.#env.bus.publish(this.sessionId, envelope);
+    // Shared: this process's streams first; else whichever process holds the stream carries it.
+    if (instanceId !== undefined && this.#holdsStreamFor(envelope)) return this.#route(envelope);
+    const delivered = await this.#env.bus.publish(
+      this.sessionId,
+      instanceId === undefined ? envelope : { ...envelope, from: instanceId },
+    );
     if (!delivered) throw new Error(`Cannot send: no process holds the streams of session ${this.sessionId}`);
   }
 
@@ -158,6 +143,20 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     if (this.record.protocolVersion === version) return;
     this.record.protocolVersion = version;
     this.#persist();
+  }
+
+  /**
+   * Closes this process's copy of the session only: its record and history stay in the shared
+   * stores for the other processes (shutdown, a copy that could not be rebuilt).
+   */
+  async release(): Promise<void> {
+    this.#released = true;
+    await this.close();
+  }
+
+  /** Whether close() came from release(): the session goes on elsewhere. */
+  get released(): boolean {
+    return this.#released;
   }
 
   async close(): Promise<void> {
@@ -237,6 +236,10 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     for (let index = from; index < end; index++) {
       const message = messages[index]!;
       if (isInitializeRequest(message)) this.#initializeKey = requestKey(message.id);
+      if (this.#env.instanceId !== undefined && this.#forwardAnswer(message)) continue;
+      if (isRequest(message) && isStateMethod(message.method)) {
+        this.#stateRequests.set(requestKey(message.id), { method: message.method, params: message.params });
+      }
       const single = messages.length === 1;
       this.#deliver(message, isRequest(message) ? this.#requestExtra(extra, message.id, single) : extra);
       this.#noteCancellation(message);
@@ -324,6 +327,80 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   /** Reports a failure of one of the session's streams to `onerror`. */
   reportStreamError(error: Error): void {
     this.#reportError(error);
+  }
+
+  /**
+   * Rehydration: brings the server just connected to this transport up to the session's state by
+   * replaying the initialize the session was opened with, notifications/initialized and the state
+   * log; the server's answers are swallowed. The session counts as admitted: it already exists.
+   */
+  async restore(): Promise<void> {
+    this.#admitted = true;
+    await this.#replay.restore(this.record, this.#replayTo);
+  }
+
+  /** Replays the state log entries of `record` (the store's latest) not applied here yet, in order. */
+  catchUp(record: SessionRecord): Promise<void> {
+    return this.#replay.catchUp(record, this.record, this.#replayTo);
+  }
+
+  readonly #replayTo = {
+    deliver: (message: JSONRPCMessage) => this.#deliver(message, {}),
+    report: (error: Error) => this.#reportError(error),
+  };
+
+  /** Whether this process holds the stream `envelope` would be routed to. */
+  #holdsStreamFor(envelope: OutboundEnvelope): boolean {
+    const { message, relatedRequestId } = envelope;
+    const stream =
+      relatedRequestId === undefined ? undefined : this.#byRequest.get(requestKey(relatedRequestId));
+    if (stream && (isResponse(message) || stream.carriesNonResponses)) return true;
+    return !isResponse(message) && this.#standalone !== undefined;
+  }
+
+  /**
+   * An envelope another instance published for whichever process holds the stream, or a client's
+   * answer forwarded to this instance. Anything this process has no stream for belongs to another.
+   */
+  async #routeShared(envelope: OutboundEnvelope): Promise<void> {
+    const self = this.#env.instanceId;
+    if (envelope.from === self) return;
+    if (envelope.to !== undefined) {
+      const tagged = envelope.to === self ? untagResponseId(envelope.message) : undefined;
+      if (tagged) this.#deliver({ ...envelope.message, id: tagged.original } as JSONRPCMessage, {});
+      return;
+    }
+    if (this.#holdsStreamFor(envelope)) return this.#route(envelope);
+  }
+
+  /** A client's answer to a server request: the id restored if it is ours, else forwarded (true). */
+  #forwardAnswer(message: JSONRPCMessage): boolean {
+    const tagged = untagResponseId(message);
+    if (!tagged) return false;
+    if (tagged.instanceId === this.#env.instanceId) {
+      (message as { id: RequestId }).id = tagged.original;
+      return false;
+    }
+    forwardAnswer(this.#env.bus, this.record.id, message, this.#env.instanceId!, tagged, (error) =>
+      this.#reportError(error),
+    );
+    return true;
+  }
+
+  /** A state-changing request answered with a result goes into the session's state log. */
+  async #noteStateAnswer(message: JSONRPCMessage): Promise<void> {
+    const key = isResponse(message) && message.id !== null ? requestKey(message.id) : '';
+    const request = this.#stateRequests.get(key);
+    if (!request || !this.#stateRequests.delete(key) || !('result' in message) || !this.sessionId) return;
+    try {
+      // Start from the store's latest log: another process may have added to it.
+      const shared = this.#env.instanceId !== undefined;
+      const latest = shared ? await this.#env.sessionStore.get(this.record.id) : undefined;
+      this.#replay.record(this.record, latest, request.method, request.params);
+      if (this.#admitted) await this.#env.sessionStore.set(this.record);
+    } catch (error) {
+      this.#reportError(asError(error));
+    }
   }
 
   async #route(envelope: OutboundEnvelope): Promise<void> {
@@ -414,21 +491,9 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   }
 }
 
-/**
- * A server-to-client request with no way to the client: not tied to a client request whose POST
- * can carry it, and no GET stream open. `code` lets callers (the server's tasks) wait for a stream.
- */
-export class NoStreamError extends Error {
-  readonly code = 'NO_STREAM';
-
-  constructor(method: string, relatedRequestId: RequestId | undefined) {
-    const why =
-      relatedRequestId === undefined
-        ? 'it is not part of a client request'
-        : `the POST of request ${JSON.stringify(relatedRequestId)} is not open as an SSE stream`;
-    super(
-      `Cannot send the ${method} request to the client: ${why}, and the client has no GET stream open to receive it`,
-    );
-    this.name = 'NoStreamError';
-  }
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
 }
+
+export { NoStreamError } from './no-stream-error.js';
+export type { HttpMessageExtra } from './session-environment.js';

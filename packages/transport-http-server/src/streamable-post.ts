@@ -58,6 +58,7 @@ export async function openStreamableSession(
   const record: SessionRecord = { id: sessionId, kind: 'streamable', createdAt: now, lastSeenAt: now };
   if (init.params?.clientInfo !== undefined) record.clientInfo = init.params.clientInfo;
   if (init.params?.capabilities !== undefined) record.clientCapabilities = init.params.capabilities;
+  if (typeof init.params?.protocolVersion === 'string') record.requestedVersion = init.params.protocolVersion;
   bindPrincipal(record, auth);
   const transport = new StreamableSessionTransport(env, record, false);
   // Held but not findable until the server answers initialize with a result.

@@ -18,6 +18,27 @@ export interface SessionRecord {
   subject?: string;
   createdAt: number;
   lastSeenAt: number;
+  /**
+   * What the client's `initialize` asked for (its `protocolVersion`), kept so another process can
+   * bring a server up to this session by replaying it (rehydration).
+   */
+  requestedVersion?: string;
+  /**
+   * The state-changing requests the server answered with a result since initialize
+   * (`logging/setLevel`, `resources/subscribe`, `resources/unsubscribe`), oldest first, compacted
+   * (one entry per level or resource) and bounded; replayed when another process rehydrates the session.
+   */
+  stateLog?: SessionStateEntry[];
+  /** The state log outgrew its bound: the session can no longer be rehydrated elsewhere. */
+  stateLogOverflow?: boolean;
+}
+
+/** One state-changing request of a session, as its record keeps it for rehydration. */
+export interface SessionStateEntry {
+  /** Increases with every entry of the session; a process replays the entries it has not applied. */
+  seq: number;
+  method: string;
+  params?: unknown;
 }
 
 /**
@@ -71,6 +92,16 @@ export interface EventStore {
 export interface OutboundEnvelope {
   message: JSONRPCMessage;
   relatedRequestId?: RequestId;
+  /**
+   * The handler instance (`instanceId`) that published it for another process to carry: its own
+   * subscription ignores it, and a process without the stream it belongs on leaves it alone.
+   */
+  from?: string;
+  /**
+   * Only this instance takes it: the client's response to a server-to-client request that instance
+   * sent, which the client POSTed to another process.
+   */
+  to?: string;
 }
 
 /**
@@ -82,6 +113,10 @@ export interface OutboundEnvelope {
 export interface MessageBus {
   /** Resolves true when a subscriber of the session took the message. */
   publish(sessionId: string, envelope: OutboundEnvelope): Awaitable<boolean>;
-  /** Registers the process holding the session's streams; returns the unsubscribe function. */
+  /**
+   * Registers a process holding the session's streams; returns the unsubscribe function. An
+   * envelope with `from` set must reach every subscriber of the session, in every process (also
+   * the publisher's own, which ignores it).
+   */
   subscribe(sessionId: string, deliver: (envelope: OutboundEnvelope) => Awaitable<void>): () => void;
 }
