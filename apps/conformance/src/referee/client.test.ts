@@ -3,7 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientExpectedFailures, fixtureClient, runReferee, summary } from './run-referee.js';
+import {
+  checksNotAllRun,
+  clientExpectedFailures,
+  extensionScenarios,
+  fixtureClient,
+  runReferee,
+  summary,
+} from './run-referee.js';
 
 // The referee starts every scenario's client at once (48 node processes on a 2-core machine, often
 // beside the rest of the test suite), so a client may need far more than the usual few hundred ms
@@ -63,5 +70,31 @@ describe('official conformance referee, client leg', () => {
     ]);
     console.log(summary(output));
     expect(code, output).toBe(0);
+  });
+
+  // The referee skips extension scenarios whenever --spec-version is given, so the skills client
+  // scenarios (SEP-2640, written against 2026-07-28) are forced one by one at that version.
+  it('the skills client scenarios run every check and pass, at the default version and (forced) at 2026-07-28', {
+    timeout: 400_000,
+  }, async () => {
+    const scenarios = await extensionScenarios('client', 'sep-2640-client');
+    expect(scenarios.length, 'the referee lists no sep-2640-client scenario').toBeGreaterThanOrEqual(4);
+    for (const version of [undefined, '2026-07-28'])
+      for (const scenario of scenarios) {
+        const { code, output } = await runReferee([
+          'client',
+          '--command',
+          `"${process.execPath}" "${fixtureClient}"`,
+          '--scenario',
+          scenario,
+          ...(version ? ['--spec-version', version, '--force'] : []),
+          '--timeout',
+          scenarioTimeout,
+          '-o',
+          join(outputDir, `${version ?? 'default'}-${scenario}`),
+        ]);
+        expect(checksNotAllRun(output), `${scenario}\n${output}`).toBeUndefined();
+        expect(code, output).toBe(0);
+      }
   });
 });

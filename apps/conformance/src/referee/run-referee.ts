@@ -55,3 +55,27 @@ export function summary(output: string): string {
     .filter((line) => /^(✓|✗|Total|Passed|.*Baseline|.*OVERALL|\s+[~!+-] )/.test(line))
     .join('\n');
 }
+
+/** The referee's scenarios of one extension (e.g. `sep-2640`) for a leg, as its `list` command names them. */
+export async function extensionScenarios(leg: 'server' | 'client', prefix: string): Promise<string[]> {
+  const { code, output } = await runReferee(['list', `--${leg}`]);
+  if (code !== 0) throw new Error(`the referee's list command failed (exit ${code}): ${output}`);
+  return [...output.matchAll(/^\s*- (\S+) \[extension\]/gm)]
+    .map((match) => match[1] as string)
+    .filter((name) => name.startsWith(prefix));
+}
+
+/**
+ * Why a forced single-scenario run did not run every check: a failure, a skipped check, or no
+ * check at all (the referee counts skipped checks in neither number of `Passed: a/b`).
+ */
+export function checksNotAllRun(output: string): string | undefined {
+  const totals = /Passed: (\d+)\/(\d+), (\d+) failed, (\d+) warnings/.exec(output);
+  if (!totals) return 'the referee printed no "Passed: a/b" line';
+  const [, passed, counted, failed, warnings] = totals.map(Number);
+  if (counted === 0) return 'no check ran';
+  if (passed !== counted || failed !== 0 || warnings !== 0)
+    return `${passed}/${counted} checks passed, ${failed} failed, ${warnings} warnings`;
+  if (/\bSKIPPED\b/.test(output)) return 'a check was skipped';
+  return undefined;
+}
