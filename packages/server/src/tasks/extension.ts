@@ -152,6 +152,11 @@ class HandoverContext implements RequestContext {
   #work: TaskWork | undefined;
   /** Settles when the store runs the work (a shared store first writes the task's record). */
   #workReady: Promise<TaskWork> | undefined;
+  /**
+   * The task's signal from `startTask` on, before the store runs the work (it may first write the
+   * task's record elsewhere): aborted with the work's signal.
+   */
+  #taskSignal: AbortController | undefined;
   #started = false;
 
   constructor(
@@ -178,7 +183,7 @@ class HandoverContext implements RequestContext {
   }
 
   get signal(): AbortSignal {
-    return this.#work?.signal ?? this.#request.signal;
+    return this.#taskSignal?.signal ?? this.#request.signal;
   }
 
   get isTask(): boolean {
@@ -208,6 +213,8 @@ class HandoverContext implements RequestContext {
     // Only a handler that asks something after a refused start sees this rejection.
     this.#workReady.catch(() => undefined);
     this.#started = true;
+    const taskSignal = new AbortController();
+    this.#taskSignal = taskSignal;
     // SEP-2663: tasks carry no progress or log notifications.
     delete this.progressToken;
     delete this.logLevel;
@@ -216,12 +223,16 @@ class HandoverContext implements RequestContext {
       .then(() =>
         this.#store.create(ownerOf(this.#request), (work) => {
           this.#work = work;
+          if (work.signal.aborted) taskSignal.abort(work.signal.reason);
+          else
+            work.signal.addEventListener('abort', () => taskSignal.abort(work.signal.reason), { once: true });
           workStarted(work);
           return this.#outcome;
         }),
       )
       .then(this.#handedOver, (error: unknown) => {
         workRefused(error);
+        taskSignal.abort(error);
         this.#refused(error);
       });
   }

@@ -1,0 +1,175 @@
+// Tasks shared by three handlers (A, B, C: each with its own Redis connections and task backend, as
+// three processes would have): a task started on A is answered by tasks/get, tasks/list,
+// tasks/result and tasks/cancel on C, in both task eras, and never shown to another session or
+// principal.
+import type { TaskBackend } from '@mcpkit/server/tasks';
+import { afterEach, describe, expect, it } from 'vitest';
+import { until, useRedis } from './test-helpers/fixtures.js';
+import { openSession, stateless } from './test-helpers/task-client.js';
+import { serveTaskInstance } from './test-helpers/task-server.js';
+
+const redis = useRedis();
+const cleanups: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function cluster(prefix: string) {
+  return Promise.all(
+    ['A', 'B', 'C'].map(async (name) => {
+      const stores = await redis.stores({ keyPrefix: prefix, tasks: { instanceId: name } });
+      const instance = await serveTaskInstance(name, stores);
+      cleanups.push(() => instance.handle.close());
+      return { ...instance, stores };
+    }),
+  );
+}
+
+describe('2025-11-25 tasks across processes (Redis task backend)', () => {
+  it('a task started on A: tasks/get, tasks/list and a waiting tasks/result on C', async () => {
+    const [a, b, c] = await cluster('tasks25:');
+    const session = await openSession(a.url, 'alice');
+    const created = await session.call(a.url, 'tools/call', { name: 'held', task: { ttl: 60_000 } });
+    const taskId = created.result.task.taskId as string;
+    expect(created.result.task).toMatchObject({ status: 'working', ttl: 60_000, pollInterval: 50 });
+
+    expect((await session.call(c.url, 'tasks/get', { taskId })).result).toMatchObject({
+      taskId,
+      status: 'working',
+    });
+    const listed = await session.call(b.url, 'tasks/list');
+    expect(listed.result.tasks.map((task: { taskId: string }) => task.taskId)).toEqual([taskId]);
+
+    const result = session.call(c.url, 'tasks/result', { taskId });
+    // C waits; A finishes the work; the record turns terminal and C answers.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    a.seen.release('done');
+    expect((await result).result).toMatchObject({
+      content: [{ type: 'text', text: 'done (ran on A)' }],
+      _meta: { 'io.modelcontextprotocol/related-task': { taskId } },
+    });
+    expect((await session.call(b.url, 'tasks/get', { taskId })).result.status).toBe('completed');
+  });
+
+  it('tasks/cancel on C aborts the work on A; a failed tool fails the task everywhere', async () => {
+    const [a, , c] = await cluster('tasks25c:');
+    const session = await openSession(a.url);
+    const created = await session.call(a.url, 'tools/call', { name: 'held', task: {} });
+    const taskId = created.result.task.taskId as string;
+    const cancelled = await session.call(c.url, 'tasks/cancel', { taskId });
+    expect(cancelled.result).toMatchObject({
+      taskId,
+      status: 'cancelled',
+      statusMessage: 'Cancelled by the client',
+    });
+    await until(() => a.seen.aborted.length === 1, 'the work on A to be aborted');
+    expect(a.seen.aborted).toEqual([`Error: Task ${taskId} was cancelled`]);
+    const again = await session.call(c.url, 'tasks/cancel', { taskId });
+    expect(again.error).toMatchObject({
+      code: -32602,
+      message: `Cannot cancel task ${taskId}: it is already cancelled`,
+    });
+
+    const broken = await session.call(a.url, 'tools/call', { name: 'broken', task: {} });
+    const brokenId = broken.result.task.taskId as string;
+    const answer = await session.call(c.url, 'tasks/result', { taskId: brokenId });
+    expect(answer.result).toMatchObject({ isError: true, content: [{ type: 'text', text: 'disk full' }] });
+    expect((await session.call(c.url, 'tasks/get', { taskId: brokenId })).result).toMatchObject({
+      status: 'failed',
+      statusMessage: 'disk full',
+    });
+  });
+
+  it('another session sees none of the tasks, another principal not even the session', async () => {
+    const [a, , c] = await cluster('tasks25s:');
+    const alice = await openSession(a.url, 'alice');
+    const created = await alice.call(a.url, 'tools/call', { name: 'held', task: {} });
+    const taskId = created.result.task.taskId as string;
+    const other = await openSession(c.url, 'alice');
+    expect((await other.call(c.url, 'tasks/get', { taskId })).error).toEqual({
+      code: -32602,
+      message: `Task not found: ${taskId}`,
+      data: { taskId },
+    });
+    expect((await other.call(c.url, 'tasks/list')).result.tasks).toEqual([]);
+    expect((await other.call(c.url, 'tasks/cancel', { taskId })).error.code).toBe(-32602);
+    const mallory = await alice.call(c.url, 'tasks/get', { taskId }, 'mallory');
+    expect(mallory.status).toBe(403);
+    a.seen.release('done');
+  });
+
+  it('the per-session cap counts live tasks in Redis; tasks/list pages through them', async () => {
+    const [a, b] = await cluster('tasks25p:');
+    const session = await openSession(a.url);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const to = i % 2 === 0 ? a.url : b.url;
+      ids.push((await session.call(to, 'tools/call', { name: 'held', task: {} })).result.task.taskId);
+    }
+    const refused = await session.call(b.url, 'tools/call', { name: 'held', task: {} });
+    expect(refused.error).toMatchObject({
+      code: -32603,
+      message: 'Too many tasks in this session (3); wait for some to finish or expire',
+    });
+    const backend: TaskBackend = b.stores.taskBackend;
+    const scope = `session:${session.sessionId}`;
+    const first = await backend.list(scope, undefined, 2);
+    expect(first?.records.map((record) => record.taskId)).toEqual(ids.slice(0, 2));
+    const second = await backend.list(scope, first?.nextCursor, 2);
+    expect(second).toEqual({ records: [expect.objectContaining({ taskId: ids[2] })] });
+    expect(await backend.list(scope, 'not-a-cursor', 2)).toBeUndefined();
+    const invalid = await session.call(a.url, 'tasks/list', { cursor: 'not-a-cursor' });
+    expect(invalid.error).toMatchObject({ code: -32602 });
+    a.seen.release('done');
+    b.seen.release('done');
+  });
+});
+
+describe('the 2026-07-28 tasks extension across processes (Redis task backend)', () => {
+  it('created on A: get on B, the question answered on C reaches A, the result read on B', async () => {
+    const [a, b, c] = await cluster('tasks26:');
+    const created = await stateless(a.url, 'tools/call', { name: 'confirm', arguments: {} }, 'alice');
+    expect(created.result).toMatchObject({ resultType: 'task', status: 'working', pollIntervalMs: 50 });
+    const taskId = created.result.taskId as string;
+    let task: Record<string, any> = {};
+    await until(async () => {
+      task = (await stateless(b.url, 'tasks/get', { taskId }, 'alice')).result;
+      return task.status === 'input_required';
+    }, 'the question to show on B');
+    expect(Object.keys(task.inputRequests)).toEqual(['elicitation']);
+    const key = 'elicitation';
+    expect(
+      await stateless(
+        c.url,
+        'tasks/update',
+        { taskId, inputResponses: { [key]: { action: 'accept', content: { ok: true } } } },
+        'alice',
+      ),
+    ).toMatchObject({ result: {} });
+    await until(async () => {
+      task = (await stateless(b.url, 'tasks/get', { taskId }, 'alice')).result;
+      return task.status === 'completed';
+    }, 'the task to complete');
+    expect(task.result).toMatchObject({ content: [{ type: 'text', text: 'ok=true (ran on A)' }] });
+  });
+
+  it('cancel on C aborts the work on A; another principal never sees the task', async () => {
+    const [a, , c] = await cluster('tasks26c:');
+    const created = await stateless(a.url, 'tools/call', { name: 'held', arguments: {} }, 'alice');
+    const taskId = created.result.taskId as string;
+    const unknown = {
+      code: -32602,
+      message: `Unknown task: '${taskId}' (it never existed, expired, or is not yours)`,
+      data: { taskId },
+    };
+    expect((await stateless(c.url, 'tasks/get', { taskId }, 'mallory')).error).toEqual(unknown);
+    expect((await stateless(c.url, 'tasks/get', { taskId })).error).toEqual(unknown);
+    expect((await stateless(c.url, 'tasks/cancel', { taskId }, 'mallory')).error).toEqual(unknown);
+    expect(await stateless(c.url, 'tasks/cancel', { taskId }, 'alice')).toMatchObject({ result: {} });
+    await until(() => a.seen.aborted.length === 1, 'the work on A to be aborted');
+    expect((await stateless(c.url, 'tasks/get', { taskId }, 'alice')).result).toMatchObject({
+      status: 'cancelled',
+      statusMessage: 'Cancelled by the client',
+    });
+  });
+});
