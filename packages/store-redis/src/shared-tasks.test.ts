@@ -14,15 +14,15 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function cluster(prefix: string) {
-  return Promise.all(
-    ['A', 'B', 'C'].map(async (name) => {
-      const stores = await redis.stores({ keyPrefix: prefix, tasks: { instanceId: name } });
-      const instance = await serveTaskInstance(name, stores);
-      cleanups.push(() => instance.handle.close());
-      return { ...instance, stores };
-    }),
-  );
+async function start(name: string, prefix: string) {
+  const stores = await redis.stores({ keyPrefix: prefix, tasks: { instanceId: name } });
+  const instance = await serveTaskInstance(name, stores);
+  cleanups.push(() => instance.handle.close());
+  return { ...instance, stores };
+}
+
+function cluster(prefix: string) {
+  return Promise.all([start('A', prefix), start('B', prefix), start('C', prefix)]);
 }
 
 describe('2025-11-25 tasks across processes (Redis task backend)', () => {
