@@ -5,7 +5,8 @@
 import type { TaskBackend } from '@mcpkit/server/tasks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { until, useRedis } from './test-helpers/fixtures.js';
-import { openSession, stateless } from './test-helpers/task-client.js';
+import { SseEvents } from './test-helpers/sse.js';
+import { listenRequest, openSession, stateless } from './test-helpers/task-client.js';
 import { serveTaskInstance } from './test-helpers/task-server.js';
 
 const redis = useRedis();
@@ -17,8 +18,13 @@ afterEach(async () => {
 async function start(name: string, prefix: string) {
   const stores = await redis.stores({ keyPrefix: prefix, tasks: { instanceId: name } });
   const instance = await serveTaskInstance(name, stores);
-  cleanups.push(() => instance.handle.close());
-  return { ...instance, stores };
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= instance.handle.close();
+    return stopping;
+  };
+  cleanups.push(stop);
+  return { ...instance, stores, stop };
 }
 
 function cluster(prefix: string) {
@@ -125,6 +131,27 @@ describe('2025-11-25 tasks across processes (Redis task backend)', () => {
   });
 });
 
+describe('a process shutting down cleanly', () => {
+  it('fails the 2025 tasks it runs at once, saying why; C reports it and a waiting tasks/result ends', async () => {
+    const [a, , c] = await cluster('tasks25d:');
+    const session = await openSession(a.url);
+    const taskId = (await session.call(a.url, 'tools/call', { name: 'held', task: {} })).result.task.taskId;
+    const waiting = session.call(c.url, 'tasks/result', { taskId });
+    await a.stop();
+    const why = `Task ${taskId} stopped: its session closed on the server process running it (instance A)`;
+    expect((await waiting).error).toEqual({
+      code: -32603,
+      message: `Task ${taskId} is failed without a result: ${why}`,
+      data: { taskId },
+    });
+    expect((await session.call(c.url, 'tasks/get', { taskId })).result).toMatchObject({
+      status: 'failed',
+      statusMessage: why,
+    });
+    expect(a.seen.aborted).toEqual(['Error: The session closed']);
+  });
+});
+
 describe('the 2026-07-28 tasks extension across processes (Redis task backend)', () => {
   it('created on A: get on B, the question answered on C reaches A, the result read on B', async () => {
     const [a, b, c] = await cluster('tasks26:');
@@ -171,5 +198,35 @@ describe('the 2026-07-28 tasks extension across processes (Redis task backend)',
       status: 'cancelled',
       statusMessage: 'Cancelled by the client',
     });
+  });
+
+  it('subscriptions/listen on C relays the changes of a task running on A', async () => {
+    const [a, , c] = await cluster('tasks26l:');
+    const created = await stateless(a.url, 'tools/call', { name: 'held', arguments: {} }, 'alice');
+    const taskId = created.result.taskId as string;
+    const abort = new AbortController();
+    cleanups.push(async () => abort.abort());
+    const listening = await fetch(c.url, {
+      ...listenRequest({ taskIds: [taskId, 'not-a-task'] }, 'alice'),
+      signal: abort.signal,
+    });
+    expect(listening.status).toBe(200);
+    const events = new SseEvents(listening);
+    const ack = JSON.parse((await events.next()).data);
+    expect(ack).toMatchObject({
+      method: 'notifications/subscriptions/acknowledged',
+      params: { notifications: { taskIds: [taskId] } },
+    });
+    a.seen.release('listened');
+    const change = JSON.parse((await events.next()).data);
+    expect(change).toMatchObject({
+      method: 'notifications/tasks',
+      params: {
+        taskId,
+        status: 'completed',
+        result: { content: [{ type: 'text', text: 'listened (ran on A)' }] },
+      },
+    });
+    await events.cancel();
   });
 });

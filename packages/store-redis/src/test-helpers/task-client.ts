@@ -69,8 +69,17 @@ export async function stateless(
   params: Json = {},
   principal?: string,
 ): Promise<Json> {
+  return (await messagesOf(await fetch(to, statelessRequest(method, params, principal)))).at(-1) as Json;
+}
+
+/** A 2026-07-28 subscriptions/listen for `notifications`, to send with fetch (its answer is a stream). */
+export function listenRequest(notifications: Json, principal?: string): RequestInit {
+  return statelessRequest('subscriptions/listen', { notifications }, principal);
+}
+
+function statelessRequest(method: string, params: Json, principal: string | undefined): RequestInit {
   const name = params.name ?? params.taskId;
-  const response = await fetch(to, {
+  return {
     method: 'POST',
     headers: {
       accept: 'application/json, text/event-stream',
@@ -93,6 +102,5 @@ export async function stateless(
         },
       },
     }),
-  });
-  return (await messagesOf(response)).at(-1) as Json;
+  };
 }
