@@ -2,7 +2,10 @@
 // three processes would have): a task started on A is answered by tasks/get, tasks/list,
 // tasks/result and tasks/cancel on C, in both task eras, and never shown to another session or
 // principal.
+import { McpClient } from '@mcpkit/client';
+import { tasksExtension } from '@mcpkit/client/tasks-extension';
 import type { TaskBackend } from '@mcpkit/server/tasks';
+import { StreamableHttpClientTransport } from '@mcpkit/transport-http-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { until, useRedis } from './test-helpers/fixtures.js';
 import { SseEvents } from './test-helpers/sse.js';
@@ -128,6 +131,59 @@ describe('2025-11-25 tasks across processes (Redis task backend)', () => {
     expect(invalid.error).toMatchObject({ code: -32602 });
     a.seen.release('done');
     b.seen.release('done');
+  });
+});
+
+describe('our client behind a round-robin balancer (no sticky sessions)', () => {
+  it('runs a 2025-11-25 task whose every request lands on the next process', async () => {
+    const instances = await cluster('tasks25rr:');
+    let next = 0;
+    const landed: string[] = [];
+    const client = new McpClient({ name: 'rr', version: '1' }, { protocolVersion: '2025-11-25' });
+    cleanups.push(() => client.close());
+    await client.connect(
+      new StreamableHttpClientTransport(instances[0].url, {
+        fetch: (_url, init) => {
+          const instance = instances[next++ % instances.length]!;
+          landed.push(instance.url.port);
+          return fetch(instance.url, init as RequestInit);
+        },
+      }),
+    );
+    const handle = await client.callToolAsTask({ name: 'held' }, { ttl: 60_000 });
+    expect((await client.getTask(handle.taskId)).status).toBe('working');
+    const result = handle.result({ timeoutMs: 30_000 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const instance of instances) instance.seen.release('balanced');
+    expect((await result).content).toEqual([
+      { type: 'text', text: expect.stringMatching(/^balanced \(ran on [ABC]\)$/) },
+    ]);
+    expect(new Set(landed).size).toBe(3);
+  });
+
+  it('runs a 2026-07-28 extension task that asks a question, each request on the next process', async () => {
+    const instances = await cluster('tasks26rr:');
+    let next = 0;
+    const client = new McpClient(
+      { name: 'rr', version: '1' },
+      {
+        protocolVersion: '2026-07-28',
+        tasksExtension: tasksExtension(),
+        elicitation: () => ({ action: 'accept', content: { ok: true } }),
+      },
+    );
+    cleanups.push(() => client.close());
+    await client.connect(
+      new StreamableHttpClientTransport(instances[0].url, {
+        messageHeaders: client.messageHeaders,
+        fetch: (_url, init) => fetch(instances[next++ % instances.length]!.url, init as RequestInit),
+      }),
+    );
+    const result = await client.callTool({ name: 'confirm' });
+    expect(result.content).toEqual([
+      { type: 'text', text: expect.stringMatching(/^ok=true \(ran on [ABC]\)$/) },
+    ]);
+    expect(next).toBeGreaterThanOrEqual(3);
   });
 });
 
