@@ -13,7 +13,7 @@ import { localTasksOf, type TaskBackend } from './shared-backend.js';
 import { SharedTasksExtension } from './shared-extension-store.js';
 import { SharedSessionTaskStore } from './shared-session-store.js';
 
-export type { TaskOptions, TaskStore, TaskStoreFactory } from '../core/tasks.js';
+export type { TaskOptions, TaskSession, TaskStore, TaskStoreFactory } from '../core/tasks.js';
 
 /**
  * Keeps each session's tasks in memory, within `options`' limits (lifetimes, polling interval,
