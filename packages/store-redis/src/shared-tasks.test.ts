@@ -286,3 +286,22 @@ describe('the 2026-07-28 tasks extension across processes (Redis task backend)',
     await events.cancel();
   });
 });
+
+describe('Redis down', () => {
+  it('a task-augmented call fails with an error naming Redis, and works again once Redis is back', async () => {
+    const [a] = await cluster('tasksdown:');
+    redis.server.freeze();
+    try {
+      const refused = await stateless(a.url, 'tools/call', { name: 'held', arguments: {} }, 'alice');
+      expect(refused.error).toMatchObject({ code: -32603 });
+      expect(refused.error.message).toMatch(/Redis liveness refresh of instance A failed/);
+    } finally {
+      redis.server.thaw();
+    }
+    await until(async () => {
+      const created = await stateless(a.url, 'tools/call', { name: 'held', arguments: {} }, 'alice');
+      return created.result?.status === 'working';
+    }, 'a task to start again');
+    a.seen.release('done');
+  });
+});
