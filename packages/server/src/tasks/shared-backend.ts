@@ -132,7 +132,9 @@ export class LocalTasks {
     const failed: SharedTaskRecord = {
       ...record,
       status: 'failed',
-      statusMessage: `The server process running task ${taskId} (instance ${record.instance}) stopped before the task finished: its liveness lapsed (killed, crashed or cut off from the store)`,
+      statusMessage: mine
+        ? `Task ${taskId} was started by this server process (instance ${record.instance}), which no longer runs it: it restarted under the same instance id, or could not record the task's end`
+        : `The server process running task ${taskId} (instance ${record.instance}) stopped before the task finished: its liveness lapsed (killed, crashed or cut off from the store)`,
       lastUpdatedAt: Date.now(),
     };
     delete failed.inputRequests;
