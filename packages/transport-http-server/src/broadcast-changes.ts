@@ -114,7 +114,7 @@ export function linkChanges(options: ChangeLinkOptions): ChangeLink {
     const record = await options.sessionStore.get(sessionId);
     if (record) await session.catchUp(record);
   };
-  const unsubscribe = bus.subscribe(CHANGES_CHANNEL, (envelope) => {
+  const unsubscribe = listenOn(bus, (envelope) => {
     tail = tail
       .then(() => receive(envelope))
       .catch((error: unknown) => onerror(new Error(`broadcastChanges: ${reason(error)}`, { cause: error })));
@@ -130,6 +130,31 @@ export function linkChanges(options: ChangeLinkOptions): ChangeLink {
       if (server.changed === wrapped) server.changed = deliver;
       linked.delete(server);
     },
+  };
+}
+
+type Receiver = (envelope: OutboundEnvelope) => Promise<void>;
+
+/** The receivers of each bus: a bus may keep one subscriber per channel, and handlers can share a bus. */
+const receivers = new WeakMap<MessageBus, { all: Set<Receiver>; unsubscribe: () => void }>();
+
+function listenOn(bus: MessageBus, receiver: Receiver): () => void {
+  let entry = receivers.get(bus);
+  if (!entry) {
+    const all = new Set<Receiver>();
+    const unsubscribe = bus.subscribe(CHANGES_CHANNEL, async (envelope) => {
+      await Promise.all([...all].map((receive) => receive(envelope)));
+    });
+    entry = { all, unsubscribe };
+    receivers.set(bus, entry);
+  }
+  const { all } = entry;
+  all.add(receiver);
+  return () => {
+    all.delete(receiver);
+    if (all.size > 0 || receivers.get(bus)?.all !== all) return;
+    receivers.delete(bus);
+    entry.unsubscribe();
   };
 }
 
