@@ -38,8 +38,9 @@ describe('McpServer.changed', () => {
     for (const harness of [one, two]) await harness.request('resources/subscribe', { uri: 'note://1' });
     const heard: ServerEvent[] = [];
     server.listen((event) => void heard.push(event));
-    server.changed({ type: 'resource_updated', uri: 'note://1' }, [two.session]);
-    server.changed({ type: 'resource_updated', uri: 'note://other' }, [one.session, two.session]);
+    const [first, second] = [...server.sessions];
+    server.changed({ type: 'resource_updated', uri: 'note://1' }, [second!]);
+    server.changed({ type: 'resource_updated', uri: 'note://other' }, [first!, second!]);
     server.changed({ type: 'list_changed', list: 'tools' }, []);
     await settle();
     expect(one.notifications).toEqual([]);
