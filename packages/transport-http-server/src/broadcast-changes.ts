@@ -7,8 +7,8 @@ import type { MessageBus, OutboundEnvelope, SessionRecord, SessionStore } from '
 // holds: 2026-07-28 subscriptions/listen streams (the server's listeners) and the 2025 sessions
 // whose GET stream is here. A copy of a session whose GET stream another process holds is left
 // out, so the change reaches that stream once, from its holder. The channel also carries the
-// hint that a session's state log grew (resources/subscribe elsewhere): the processes holding a
-// GET stream of that session replay it before any change published after it.
+// hint that a session's state log grew (resources/subscribe elsewhere): the processes with a copy
+// of that session replay it before any change published after it.
 
 /** The bus channel of server changes and session state hints (never a session id: those are hex). */
 export const CHANGES_CHANNEL = 'cluster:changes';
@@ -55,7 +55,7 @@ export interface ChangeLinkOptions {
 }
 
 export interface ChangeLink {
-  /** Tells the processes holding the session's GET stream that its state log grew. */
+  /** Tells the processes with a copy of the session that its state log grew. */
   stateChanged(sessionId: string): Promise<void>;
   /** Stops listening and gives the server its own `changed` back. */
   stop(): void;
@@ -108,11 +108,22 @@ export function linkChanges(options: ChangeLinkOptions): ChangeLink {
         `broadcastChanges: ignored a message on ${CHANGES_CHANNEL} that is no change: ${JSON.stringify(message).slice(0, 200)}`,
       ),
     );
+  // Every copy here, not only one holding the GET stream: a GET being opened now may have read the
+  // record before this change was stored.
   const refresh = async (sessionId: string): Promise<void> => {
     const session = options.local(sessionId);
-    if (session?.holdsStandaloneStream !== true || session.catchUp === undefined) return;
-    const record = await options.sessionStore.get(sessionId);
-    if (record) await session.catchUp(record);
+    if (session?.catchUp === undefined) return;
+    try {
+      const record = await options.sessionStore.get(sessionId);
+      if (record) await session.catchUp(record);
+    } catch (error) {
+      throw new Error(
+        `bringing session ${sessionId} up to date after a change elsewhere failed: ${reason(error)}`,
+        {
+          cause: error,
+        },
+      );
+    }
   };
   const unsubscribe = listenOn(bus, (envelope) => {
     tail = tail
