@@ -1,5 +1,8 @@
 import { McpClient, type McpClientOptions } from '@mcpkit/client';
-import { StreamableHttpClientTransport } from '@mcpkit/transport-http-client';
+import {
+  StreamableHttpClientTransport,
+  type StreamableHttpClientTransportOptions,
+} from '@mcpkit/transport-http-client';
 
 /** The revision every check speaks: the last stateful one, whose sessions the processes share. */
 export const PROTOCOL_VERSION = '2025-11-25';
@@ -19,13 +22,14 @@ export async function connectClient(
   url: URL,
   setup: (client: McpClient) => void = () => undefined,
   options: McpClientOptions = {},
+  transportOptions: StreamableHttpClientTransportOptions = {},
 ): Promise<ClusterClient> {
   const client = new McpClient(
     { name: 'cluster-check', version: '0.0.0' },
     { protocolVersion: PROTOCOL_VERSION, ...options },
   );
   setup(client);
-  const transport = new StreamableHttpClientTransport(url);
+  const transport = new StreamableHttpClientTransport(url, transportOptions);
   await client.connect(transport);
   return {
     client,

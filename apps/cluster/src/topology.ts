@@ -26,7 +26,7 @@ export interface Topology {
   nginx: NginxNode;
   /** The MCP endpoint, through nginx. */
   url: URL;
-  /** Every server's log entries, in the order each process wrote them. */
+  /** Every server's log entries, in the order they arrived here (near enough the order of events). */
   logs(): LogEntry[];
   /** Stops nginx, the servers and Redis (each bounded: SIGKILL after a grace period); removes `dir`. */
   stop(): Promise<void>;
@@ -63,6 +63,7 @@ async function startServer(
       const entry = parseLogLine(line);
       if (entry) {
         entries.push(entry);
+        everyEntry.push(entry);
         options.onLog?.(entry);
       } else if (line.startsWith('LISTENING ')) port = Number(line.slice('LISTENING '.length));
       else options.onOutput?.(instanceId, line);
@@ -96,8 +97,9 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     const redis = await startRedis(dir);
     started.push(redis);
     const count = options.processes ?? 3;
+    const everyEntry: LogEntry[] = [];
     const results = await Promise.allSettled(
-      Array.from({ length: count }, (_, i) => startServer(`s${i + 1}`, redis.url, options)),
+      Array.from({ length: count }, (_, i) => startServer(`s${i + 1}`, redis.url, options, everyEntry)),
     );
     const servers: ServerNode[] = [];
     for (const result of results) {
@@ -119,7 +121,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       servers,
       nginx,
       url: nginx.url,
-      logs: () => servers.flatMap((server) => server.logs()),
+      logs: () => everyEntry,
       stop: stopAll,
     };
   } catch (error) {

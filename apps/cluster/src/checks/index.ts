@@ -1,6 +1,7 @@
 import { elicitationAcrossProcesses } from './elicitation.js';
 import { redisRestart } from './redis-restart.js';
 import { resourceUpdatesAcrossProcesses } from './resource-updates.js';
+import { sessionDelete } from './session-delete.js';
 import { spreadRequests } from './spread-requests.js';
 import type { Check } from './types.js';
 
@@ -14,6 +15,7 @@ export const CHECKS: readonly Check[] = [
   spreadRequests,
   elicitationAcrossProcesses,
   resourceUpdatesAcrossProcesses,
+  sessionDelete,
   // Next: kill -9 of the process holding a call's SSE stream, resumed through another process with
   // Last-Event-ID (every progress event and the result exactly once). It kills a server, so it
   // must restart it on the same port (nginx's upstream) before the next check.

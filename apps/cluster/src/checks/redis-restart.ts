@@ -69,7 +69,8 @@ export const redisRestart: Check = {
       );
       const survived =
         recovered === oldSession ? 'the old session survived' : 'the old session was lost and renewed';
-      return `${OUTAGE_CALLS} calls failed naming Redis ("${failures[0]!.slice(0, 90)}"), 3 processes alive, recovered; ${survived}`;
+      const reason = /(redis|store).{0,70}/i.exec(failures[0]!)?.[0];
+      return `${OUTAGE_CALLS} calls failed ("${reason}..."), ${topology.servers.length} processes alive, recovered; ${survived}`;
     } finally {
       await client.close();
     }

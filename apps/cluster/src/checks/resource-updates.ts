@@ -13,7 +13,19 @@ export const resourceUpdatesAcrossProcesses: Check = {
   description: 'a resource update raised on one process reaches the GET stream held by another',
   async run({ topology }) {
     const updates: string[] = [];
-    const client = await connectClient(topology.url);
+    // The GET stream is ready for the bus once its response head arrived (the server registers
+    // the stream before it writes the head): before that, an update published elsewhere would
+    // find no stream to carry it.
+    let getStreamsOpen = 0;
+    const client = await connectClient(topology.url, undefined, undefined, {
+      middleware: [
+        (next) => async (url, init) => {
+          const response = await next(url, init);
+          if (init?.method === 'GET' && response.status === 200) getStreamsOpen++;
+          return response;
+        },
+      ],
+    });
     try {
       await client.client.subscribeResource(COUNTER_URI, (update) => {
         updates.push(update.uri);
@@ -21,7 +33,10 @@ export const resourceUpdatesAcrossProcesses: Check = {
       const sessionId = client.sessionId();
       const gets = () =>
         sessionLogs(topology, sessionId).filter((e) => e.event === 'http' && e.httpMethod === 'GET');
-      await waitFor(() => gets().length > 0, `the GET stream of session ${sessionId} to reach a process`);
+      await waitFor(
+        () => getStreamsOpen > 0 && gets().length > 0,
+        `the GET stream of session ${sessionId} to open`,
+      );
       const holder = gets()[0]!.instance;
       // Round-robin: within a few calls one lands on a process other than the stream's.
       const servedBy: string[] = [];
