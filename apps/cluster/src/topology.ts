@@ -47,6 +47,7 @@ async function startServer(
   instanceId: string,
   redisUrl: string,
   options: TopologyOptions,
+  everyEntry: LogEntry[],
 ): Promise<ServerNode> {
   const args = [
     SERVER_MAIN,
