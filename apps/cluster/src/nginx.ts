@@ -79,15 +79,19 @@ export async function startNginx(dir: string, upstreamPorts: readonly number[]):
   // -p: the prefix for relative paths; -e: errors before the config is read go to our file, not /var/log.
   const nginx = startProcess('nginx', NGINX, ['-p', dir, '-e', join(dir, 'error.log'), '-c', configPath]);
   const url = new URL(`http://127.0.0.1:${port}/mcp`);
-  await waitFor(async () => {
-    if (!nginx.alive()) throw new Error(`nginx exited at start: ${nginx.lines.join(' | ')}`);
-    try {
-      await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(1000) });
-      return true;
-    } catch {
-      return false;
-    }
-  }, `nginx on port ${port}`);
+  await waitFor(
+    async () => {
+      if (!nginx.alive()) throw new Error(`nginx exited at start: ${nginx.lines.join(' | ')}`);
+      try {
+        await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(1000) });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    `nginx on port ${port}`,
+    30_000,
+  );
   // SIGTERM is nginx's fast shutdown (SIGQUIT would wait for open SSE streams to end).
   return { port, url, process: nginx, configPath, stop: () => nginx.stop() };
 }

@@ -85,11 +85,11 @@ export function startProcess(
   };
 }
 
-/** Polls `check` every 50 ms until it holds, or throws after `ms` naming `what`. */
+/** Polls `check` every 50 ms until it holds, or throws after `ms` (generous: CI is loaded) naming `what`. */
 export async function waitFor(
   check: () => boolean | Promise<boolean>,
   what: string,
-  ms = 15_000,
+  ms = 30_000,
 ): Promise<void> {
   for (const started = Date.now(); Date.now() - started < ms; ) {
     if (await check()) return;

@@ -57,12 +57,18 @@ export async function startRedis(dir: string): Promise<RedisNode> {
     ];
     const started = startProcess('redis-server', REDIS_SERVER, args);
     running = started;
-    await waitFor(async () => {
-      if (!started.alive()) {
-        throw new Error(`redis-server exited before answering PING: ${started.lines.slice(-5).join(' | ')}`);
-      }
-      return answersPing(port);
-    }, `redis-server on port ${port} to answer PING`);
+    await waitFor(
+      async () => {
+        if (!started.alive()) {
+          throw new Error(
+            `redis-server exited before answering PING: ${started.lines.slice(-5).join(' | ')}`,
+          );
+        }
+        return answersPing(port);
+      },
+      `redis-server on port ${port} to answer PING`,
+      30_000,
+    );
   };
   await start();
   return {

@@ -71,10 +71,16 @@ async function startServer(
     },
   });
   try {
-    await waitFor(() => {
-      if (!child.alive()) throw new Error(`server ${instanceId} exited at start: ${child.lines.join('\n')}`);
-      return port !== undefined;
-    }, `server ${instanceId} to listen`);
+    // Generous: loading the server's modules takes seconds on a loaded 2-core machine.
+    await waitFor(
+      () => {
+        if (!child.alive())
+          throw new Error(`server ${instanceId} exited at start: ${child.lines.join('\n')}`);
+        return port !== undefined;
+      },
+      `server ${instanceId} to listen`,
+      60_000,
+    );
   } catch (error) {
     await child.stop();
     throw error;

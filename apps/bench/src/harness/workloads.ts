@@ -296,7 +296,7 @@ export const WORKLOADS: WorkloadSpec[] = [
     better: 'higher',
     impls: ['mcpkit'],
     full: { count: 4_000, warmup: 30, clients: 16 },
-    smoke: { count: 32, warmup: 3, clients: 16 },
+    smoke: { count: 6, warmup: 1, clients: 2 },
   },
   {
     name: 'progress-stream',

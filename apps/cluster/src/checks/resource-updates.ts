@@ -47,10 +47,10 @@ export const resourceUpdatesAcrossProcesses: Check = {
       const elsewhere = servedBy.find((instance) => instance !== holder);
       expect(elsewhere !== undefined, `every touch ran on ${holder}, the process holding the GET stream`);
       try {
-        await waitFor(() => updates.length >= servedBy.length, 'the resource updates', 10_000);
+        await waitFor(() => updates.length >= servedBy.length, 'the resource updates', 20_000);
       } catch {
         throw new Error(
-          `GET stream held by ${holder}; touches ran on ${servedBy.join(', ')}; the client received ${updates.length} of ${servedBy.length} notifications/resources/updated within 10 s (the update raised on ${elsewhere} did not cross the message bus to ${holder}'s GET stream)`,
+          `GET stream held by ${holder}; touches ran on ${servedBy.join(', ')}; the client received ${updates.length} of ${servedBy.length} notifications/resources/updated within 20 s (the update raised on ${elsewhere} did not cross the message bus to ${holder}'s GET stream)`,
         );
       }
       expect(
