@@ -77,7 +77,9 @@ export async function startNginx(dir: string, upstreamPorts: readonly number[]):
   const configPath = join(dir, 'nginx.conf');
   writeFileSync(configPath, nginxConfig(dir, port, upstreamPorts));
   // -p: the prefix for relative paths; -e: errors before the config is read go to our file, not /var/log.
-  const nginx = startProcess('nginx', NGINX, ['-p', dir, '-e', join(dir, 'error.log'), '-c', configPath]);
+  const nginx = startProcess('nginx', NGINX, ['-p', dir, '-e', join(dir, 'error.log'), '-c', configPath], {
+    guard: true,
+  });
   const url = new URL(`http://127.0.0.1:${port}/mcp`);
   await waitFor(
     async () => {

@@ -27,15 +27,51 @@ export interface ManagedProcess {
   stop(graceMs?: number): Promise<void>;
 }
 
+/**
+ * Runs a program that does not watch its stdin (redis-server, nginx) so that it still ends when the
+ * launcher dies without cleaning up (SIGKILL): a background reader of the shell's stdin, a pipe
+ * from the launcher, sends it SIGTERM at end of file. The shell ignores SIGTERM itself and waits,
+ * so it exits only once the program did; it and the reader are in their own process group, which
+ * `stop` signals as a whole.
+ */
+const GUARD = `exec 3<&0
+"$@" &
+child=$!
+(read _ <&3; kill -TERM "$child" 2>/dev/null) &
+trap '' TERM INT
+wait "$child"`;
+
+export interface StartOptions extends SpawnOptions {
+  onLine?: (line: string) => void;
+  /** Wrap the program in the stdin guard (for programs that do not exit when their stdin ends). */
+  guard?: boolean;
+}
+
 /** Starts `command` with its output captured line by line; `onLine` sees each line as it comes. */
 export function startProcess(
   name: string,
   command: string,
   args: string[],
-  options: SpawnOptions & { onLine?: (line: string) => void } = {},
+  options: StartOptions = {},
 ): ManagedProcess {
-  // stdin is a pipe: a node child can notice that the launcher is gone (its stdin ends) and exit.
-  const child = spawn(command, args, { ...options, stdio: ['pipe', 'pipe', 'pipe'] });
+  const { guard, onLine, ...spawnOptions } = options;
+  // stdin is a pipe: a node child (or the guard) notices that the launcher is gone (stdin ends).
+  const child = guard
+    ? spawn('/bin/sh', ['-c', GUARD, name, command, ...args], {
+        ...spawnOptions,
+        detached: true,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      })
+    : spawn(command, args, { ...spawnOptions, stdio: ['pipe', 'pipe', 'pipe'] });
+  // The guard's group: the shell, the program and the reader.
+  const signal = (sig: NodeJS.Signals) => {
+    try {
+      if (guard && child.pid !== undefined) process.kill(-child.pid, sig);
+      else child.kill(sig);
+    } catch {
+      // Already gone: nothing left to signal.
+    }
+  };
   const lines: string[] = [];
   for (const stream of [child.stdout, child.stderr]) {
     let partial = '';
@@ -45,7 +81,7 @@ export function startProcess(
       partial = parts.pop() ?? '';
       for (const line of parts) {
         lines.push(line);
-        options.onLine?.(line);
+        onLine?.(line);
       }
     });
   }
@@ -70,7 +106,7 @@ export function startProcess(
     exited: () => exit,
     async stop(graceMs = 5000) {
       if (exitedAlready) return;
-      child.kill('SIGTERM');
+      signal('SIGTERM');
       let timer: NodeJS.Timeout | undefined;
       const timedOut = new Promise<boolean>((resolve) => {
         timer = setTimeout(() => resolve(true), graceMs);
@@ -78,7 +114,7 @@ export function startProcess(
       const late = await Promise.race([exit.then(() => false), timedOut]);
       clearTimeout(timer);
       if (late) {
-        child.kill('SIGKILL');
+        signal('SIGKILL');
         await exit;
       }
     },

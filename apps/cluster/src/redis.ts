@@ -55,7 +55,7 @@ export async function startRedis(dir: string): Promise<RedisNode> {
       '--appendonly',
       'no',
     ];
-    const started = startProcess('redis-server', REDIS_SERVER, args);
+    const started = startProcess('redis-server', REDIS_SERVER, args, { guard: true });
     running = started;
     await waitFor(
       async () => {
