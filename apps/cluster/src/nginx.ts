@@ -44,6 +44,10 @@ ${servers}
       # comments every 15 s): far longer than nginx's 60 s default.
       proxy_read_timeout 1h;
       proxy_send_timeout 1h;
+      # The servers accept bodies up to 4 MiB (maxBodyBytes); nginx's default limit is 1 MiB. Kept
+      # in memory: no temp file, which a worker running as another user could not write here.
+      client_max_body_size 4m;
+      client_body_buffer_size 4m;
       # Mcp-Session-Id, Mcp-Protocol-Version and Last-Event-ID pass through as every other
       # request header does (nginx drops only headers with underscores); said here to be explicit.
       proxy_set_header Mcp-Session-Id $http_mcp_session_id;

@@ -1,4 +1,5 @@
 import { elicitationAcrossProcesses } from './elicitation.js';
+import { largeBody } from './large-body.js';
 import { redisRestart } from './redis-restart.js';
 import { resourceUpdatesAcrossProcesses } from './resource-updates.js';
 import { sessionDelete } from './session-delete.js';
@@ -16,6 +17,7 @@ export const CHECKS: readonly Check[] = [
   elicitationAcrossProcesses,
   resourceUpdatesAcrossProcesses,
   sessionDelete,
+  largeBody,
   // Next: kill -9 of the process holding a call's SSE stream, resumed through another process with
   // Last-Event-ID (every progress event and the result exactly once). It kills a server, so it
   // must restart it on the same port (nginx's upstream) before the next check.
