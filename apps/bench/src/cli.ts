@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from './harness/args.js';
+import { clusterRows } from './harness/cluster-table.js';
 import { cpuRows, markdownTable, resultRows, textTable } from './harness/format.js';
 import { sideCpuRows, targetRows, targetVerdicts } from './harness/issue-targets.js';
 import { buildReport, type SizeFailure, writeReport } from './harness/report.js';
@@ -82,6 +83,14 @@ for (const side of ['server', 'client'] as const) {
     side === 'server'
       ? 'Server CPU per request with the raw client driving every server (the server alone; medians).'
       : 'Client CPU per call with every client against the raw server (the client alone; medians).',
+  );
+}
+const cluster = clusterRows(records);
+if (cluster.length > 0) {
+  console.log('');
+  console.log(textTable(cluster));
+  console.log(
+    'Through nginx to mcpkit processes sharing Redis; the clients run in one process, so on a small machine they and the servers share the cores.',
   );
 }
 const verdicts = targetVerdicts(records, results);

@@ -41,7 +41,7 @@ function runSmoke(out: string): Promise<{ code: number | null; stderr: string }>
 
 describe('bench --smoke', () => {
   it('runs every workload on every implementation and writes a complete JSON report', {
-    timeout: 120_000,
+    timeout: 240_000,
   }, async () => {
     expect(
       existsSync(cli),

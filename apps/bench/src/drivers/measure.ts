@@ -359,9 +359,13 @@ export async function measure(spec: WorkloadSpec, impl: ImplName, p: WorkloadPar
       return toolsListFetch(spec, impl, p);
     case 'progress-stream':
       return progressStream(spec, impl, p);
+    case 'cluster-scaling':
+      return (await import('./cluster.js')).clusterScaling(p);
   }
 }
 
 export function transportOf(spec: WorkloadSpec): 'stdio' | 'http' {
-  return spec.kind.startsWith('http') || spec.kind.startsWith('tools-list') ? 'http' : 'stdio';
+  return spec.kind.startsWith('http') || spec.kind.startsWith('tools-list') || spec.kind === 'cluster-scaling'
+    ? 'http'
+    : 'stdio';
 }

@@ -12,7 +12,8 @@ export type WorkloadKind =
   | 'large-result'
   | 'tools-list-per-request'
   | 'tools-list-fetch'
-  | 'progress-stream';
+  | 'progress-stream'
+  | 'cluster-scaling';
 
 export interface WorkloadParams {
   /** Measured operations (calls, requests, spawns or sessions, depending on the kind). */
@@ -285,6 +286,17 @@ export const WORKLOADS: WorkloadSpec[] = [
     http: { sessions: 'stateless', response: 'json', tools: 'wide', wire: '2026' },
     full: { count: 1_000, warmup: 300 },
     smoke: { count: 3, warmup: 1 },
+  },
+  {
+    name: 'cluster',
+    kind: 'cluster-scaling',
+    description:
+      'Streamable HTTP 2025-11-25 through nginx round-robin to 1, 2 and 3 mcpkit processes sharing Redis (apps/cluster): 16 clients calling echo; 3-process throughput as a ratio to 1 process',
+    unit: 'x 1 process',
+    better: 'higher',
+    impls: ['mcpkit'],
+    full: { count: 4_000, warmup: 30, clients: 16 },
+    smoke: { count: 6, warmup: 1, clients: 2 },
   },
   {
     name: 'progress-stream',

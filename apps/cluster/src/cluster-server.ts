@@ -1,0 +1,52 @@
+import { McpServer } from '@mcpkit/server';
+import * as z from 'zod';
+
+/** The resource the `touch` tool announces as updated (clients subscribe to it). */
+export const COUNTER_URI = 'cluster://counter';
+
+/**
+ * The MCP server every process of the topology runs: small tools that make cross-process paths
+ * visible. Each answer names the instance that produced it.
+ */
+export function createClusterServer(instanceId: string): McpServer {
+  const server = new McpServer({ name: 'mcpkit-cluster', version: '0.0.0' });
+  let touches = 0;
+
+  server.tool(
+    'echo',
+    { description: 'Returns the text it is given.', inputSchema: { text: z.string() } },
+    ({ text }) => text,
+  );
+
+  server.tool(
+    'whoami',
+    { description: 'Names the server process (instanceId) that ran this call.' },
+    () => instanceId,
+  );
+
+  server.tool(
+    'ask',
+    { description: 'Asks the user for a colour (form elicitation) and returns the answer.' },
+    async (_args, ctx) => {
+      const answer = await ctx.elicit('Which colour?', { colour: z.string() });
+      const colour = answer.action === 'accept' ? answer.content?.colour : answer.action;
+      return `asked on ${instanceId}: ${colour}`;
+    },
+  );
+
+  server.tool(
+    'touch',
+    { description: `Changes ${COUNTER_URI}: subscribers get notifications/resources/updated.` },
+    () => {
+      touches++;
+      server.notifyResourceUpdated(COUNTER_URI);
+      return `touched on ${instanceId}`;
+    },
+  );
+
+  server.resource(COUNTER_URI, { name: 'counter', mimeType: 'text/plain' }, () => ({
+    contents: [{ uri: COUNTER_URI, mimeType: 'text/plain', text: `${touches} touches on ${instanceId}` }],
+  }));
+
+  return server;
+}
