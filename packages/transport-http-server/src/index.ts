@@ -25,8 +25,10 @@ export type {
   EventStore,
   MessageBus,
   OutboundEnvelope,
+  Replay,
   SessionRecord,
   SessionStateEntry,
   SessionStore,
   StoredEvent,
+  StreamOrigin,
 } from './stores/types.js';

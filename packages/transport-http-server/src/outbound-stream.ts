@@ -1,4 +1,4 @@
-import type { JSONRPCMessage, RequestId } from '@mcpkit/protocol';
+import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@mcpkit/protocol';
 import { type AbortSource, emptyReply, jsonReply, type Reply } from './exchange.js';
 import { isResponse } from './framing.js';
 import { type SseConnection, type SseEvent, sseReply } from './sse.js';
@@ -15,6 +15,8 @@ export interface StreamHost {
   readonly storeKey: string;
   readonly eventStore: EventStore | undefined;
   readonly retryMs: number;
+  /** Names this process among those sharing the stores (kept in a stream's origin). */
+  readonly instanceId?: string | undefined;
   /** Whether to open SSE streams with a priming event (2025-11-25 and later, with an event store). */
   primes(): boolean;
   /** A new SSE connection (with keep-alive comments). */
@@ -38,7 +40,9 @@ export class OutboundStream {
   /** Fires once when the stream carried its last response (POST) or was closed. */
   onfinish: (() => void) | undefined;
   #host: StreamHost;
-  #pending: Set<string>;
+  #pending: Map<string, RequestId>;
+  /** The POST's requests, until the stream's origin is stored (see `#openSse`). */
+  #requests: JSONRPCRequest[] | undefined;
   #collected: JSONRPCMessage[] = [];
   #mode: 'undecided' | 'json' | 'sse';
   #isBatch: boolean;
@@ -58,6 +62,8 @@ export class OutboundStream {
       id: string;
       kind: 'post' | 'standalone';
       requestIds?: RequestId[];
+      /** The POST's requests: stored as the stream's origin when the store keeps origins. */
+      requests?: JSONRPCRequest[];
       isBatch?: boolean;
       mode: ResponseMode;
       headers?: Record<string, string>;
@@ -73,7 +79,8 @@ export class OutboundStream {
     this.#host = host;
     this.id = init.id;
     this.kind = init.kind;
-    this.#pending = new Set((init.requestIds ?? []).map(requestKey));
+    this.#pending = new Map((init.requestIds ?? []).map((id) => [requestKey(id), id]));
+    this.#requests = init.requests;
     this.#isBatch = init.isBatch ?? false;
     this.#mode =
       init.kind === 'standalone' || init.mode === 'sse' ? 'sse' : init.mode === 'json' ? 'json' : 'undecided';
@@ -88,6 +95,11 @@ export class OutboundStream {
 
   get connected(): boolean {
     return this.#connection?.open === true;
+  }
+
+  /** The requests whose responses this stream still waits for. */
+  get pendingIds(): RequestId[] {
+    return [...this.#pending.values()];
   }
 
   /** Under `json`, notifications and server requests cannot ride on the response; the session reroutes them. */
@@ -199,10 +211,31 @@ export class OutboundStream {
     this.#connection = connection;
     connection.ondisconnect = () => this.#detach(connection);
     this.#resolve?.(sseReply(connection, this.#headers));
-    if (options.forcePriming || this.#host.primes()) await this.#prime();
+    const priming = options.forcePriming || this.#host.primes();
+    if (this.#requests && this.#host.eventStore?.setOrigin) await this.#storeOrigin(priming);
+    else if (priming) await this.#prime();
     const collected = this.#collected;
     this.#collected = [];
     for (const message of collected) await this.#emit(message);
+  }
+
+  /**
+   * Stores what this stream answers before the client can see any of it, so a process resuming it
+   * elsewhere knows its requests; its first event (written out as priming only when the client
+   * expects priming) lets that process read the whole stream.
+   */
+  async #storeOrigin(priming: boolean): Promise<void> {
+    const store = this.#host.eventStore!;
+    const requests = this.#requests!;
+    this.#requests = undefined;
+    const firstEventId = await store.append(this.#host.storeKey, this.id, undefined);
+    const instanceId = this.#host.instanceId;
+    await store.setOrigin!(this.#host.storeKey, this.id, {
+      requests,
+      firstEventId,
+      ...(instanceId === undefined ? {} : { instanceId }),
+    });
+    if (priming) this.#connection?.write({ id: firstEventId, retry: this.#host.retryMs, data: '' });
   }
 
   async #prime(): Promise<void> {
@@ -243,6 +276,7 @@ export class OutboundStream {
   /** A finished stream holds nothing of its request (a standalone stream lives as long as its session). */
   #release(): void {
     this.#resolve = undefined;
+    this.#requests = undefined;
     this.#abort = undefined;
   }
 

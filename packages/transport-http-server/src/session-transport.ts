@@ -8,6 +8,7 @@ import { forwardAnswer, tagRequestId, untagResponseId } from './instance-ids.js'
 import { extendExtra } from './message-extra.js';
 import { NoStreamError } from './no-stream-error.js';
 import { OutboundStream, requestKey, type StreamHost } from './outbound-stream.js';
+import { resumeStream } from './resume.js';
 import type { HttpMessageExtra, SharedSessionEnvironment } from './session-environment.js';
 import { isStateMethod, StateReplay } from './session-state.js';
 import { type SseConnection, sseReply } from './sse.js';
@@ -65,6 +66,10 @@ export class StreamableSessionTransport implements Transport, StreamHost {
 
   get retryMs(): number {
     return this.#env.retryMs;
+  }
+
+  get instanceId(): string | undefined {
+    return this.#env.instanceId;
   }
 
   get closed(): boolean {
@@ -208,6 +213,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
       id: generateStreamId(),
       kind: 'post',
       requestIds,
+      requests: messages.filter(isRequest),
       isBatch,
       mode: this.#env.responseMode,
       headers,
@@ -275,38 +281,15 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   }
 
   /** Serves a GET with Last-Event-ID: replays that stream's missed events and, if it is live, resumes it. */
-  async resume(request: HttpExchange, lastEventId: string, headers: Record<string, string>): Promise<Reply> {
-    const store = this.eventStore;
-    if (!store) {
-      return rejection(
-        400,
-        'Bad Request: this server keeps no event history, so Last-Event-ID cannot be resumed',
-      );
-    }
-    const replay = await store.replayAfter(this.storeKey, lastEventId);
-    if (!replay) {
-      return rejection(
-        400,
-        `Bad Request: Last-Event-ID ${JSON.stringify(lastEventId)} is unknown or expired in this session`,
-      );
-    }
-    const live =
-      this.#postStreams.get(replay.streamId) ??
-      (this.#standalone?.id === replay.streamId ? this.#standalone : undefined);
-    if (live === this.#standalone && live?.connected) {
-      return rejection(409, 'Conflict: the GET SSE stream being resumed is still connected');
-    }
-    const connection = this.openConnection(request);
-    if (live) {
-      await live.attach(connection, lastEventId);
-    } else {
-      for (const event of replay.events) {
-        if (event.message)
-          connection.write({ id: event.id, event: 'message', data: JSON.stringify(event.message) });
-      }
-      connection.close();
-    }
-    return sseReply(connection, headers);
+  resume(request: HttpExchange, lastEventId: string, headers: Record<string, string>): Promise<Reply> {
+    return resumeStream(this, request, lastEventId, headers);
+  }
+
+  /** The stream with this id, when this process holds it. */
+  liveStream(streamId: string): OutboundStream | undefined {
+    return (
+      this.#postStreams.get(streamId) ?? (this.#standalone?.id === streamId ? this.#standalone : undefined)
+    );
   }
 
   /** Ends the HTTP connection carrying `requestId`'s stream (SEP-1699); false if no such stream is open. */

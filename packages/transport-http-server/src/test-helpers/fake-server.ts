@@ -79,6 +79,18 @@ export async function connectFakeServer(
         );
         return reply(request, { resumed: true });
       }
+      case 'burst': {
+        // Ends the HTTP connection, then sends `count` notifications while the client is away.
+        extra?.closeSseStream?.(10);
+        const count = Number((request.params as { count?: number } | undefined)?.count ?? 0);
+        for (let progress = 1; progress <= count; progress++) {
+          await transport.send(
+            { jsonrpc: '2.0', method: 'notifications/progress', params: { progress } },
+            related,
+          );
+        }
+        return reply(request, { sent: count });
+      }
       case 'ask': {
         const id = `ask-${nextId++}`;
         const answered = new Promise<JSONRPCMessage>((resolve) => pendingAsks.set(id, resolve));
