@@ -1,8 +1,9 @@
-import { ErrorCode, type JSONRPCMessage, type RequestId } from '@mcpkit/protocol';
+import { ErrorCode, type RequestId } from '@mcpkit/protocol';
 import type { AbortSource, HttpExchange, Reply } from './exchange.js';
+import { FOLLOW_INTERVAL_MS, type FollowState, followStream } from './follow-stream.js';
 import { rejection } from './http-errors.js';
 import type { OutboundStream } from './outbound-stream.js';
-import { type SseConnection, sseReply } from './sse.js';
+import { type SseConnection, sseReply, writeMessage } from './sse.js';
 import type { EventStore, Replay } from './stores/types.js';
 
 // Serving a GET with Last-Event-ID when the stream is not simply live here: history the store no
@@ -15,6 +16,9 @@ export interface ResumeHost {
   openConnection(abort?: AbortSource): SseConnection;
   /** The stream with this id, when this process holds it. */
   liveStream(streamId: string): OutboundStream | undefined;
+  reportStreamError(error: Error): void;
+  /** A followed stream brought nothing new: takes it over if its holder is gone (true when it did). */
+  takeOver?(state: FollowState): Promise<boolean>;
 }
 
 /** Serves a GET with Last-Event-ID: replays that stream's missed events and, if it is live, resumes it. */
@@ -44,6 +48,19 @@ export async function resumeStream(
   }
   if (replay.lost !== undefined) {
     return refuseLost(host, request, replay, lastEventId, live?.pendingIds ?? [], headers);
+  }
+  if (!live && replay.origin) {
+    // Another process runs (or ran) the call: this one carries the rest of the stream from the store.
+    const connection = host.openConnection(request);
+    const context = {
+      store,
+      storeKey: host.storeKey,
+      intervalMs: FOLLOW_INTERVAL_MS,
+      onerror: (error: Error) => host.reportStreamError(error),
+      ...(host.takeOver ? { quiet: (state: FollowState) => host.takeOver!(state) } : {}),
+    };
+    void followStream(context, connection, { ...replay, origin: replay.origin }, lastEventId);
+    return sseReply(connection, headers);
   }
   if (!live) return replayAndEnd(host, request, replay, headers);
   const connection = host.openConnection(request);
@@ -82,15 +99,6 @@ export function refuseLost(
   }
   connection.close();
   return sseReply(connection, headers);
-}
-
-/** Writes one message event (with its stored id, when it has one). */
-export function writeMessage(
-  connection: SseConnection,
-  id: string | undefined,
-  message: JSONRPCMessage,
-): void {
-  connection.write({ ...(id === undefined ? {} : { id }), event: 'message', data: JSON.stringify(message) });
 }
 
 /** A stream that is not live in this process: what the store holds after `lastEventId`, then the end. */
