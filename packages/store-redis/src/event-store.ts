@@ -139,6 +139,19 @@ export class RedisEventStore implements EventStore {
     });
   }
 
+  /** A heartbeat: `<prefix>instance:<id>` exists for `ttlMs`. */
+  markAlive(instanceId: string, ttlMs: number): Promise<void> {
+    return attempt(`mark instance ${instanceId} alive`, async () => {
+      await this.#redis.set(`${this.#prefix}instance:${instanceId}`, '1', 'PX', ttlMs);
+    });
+  }
+
+  isAlive(instanceId: string): Promise<boolean> {
+    return attempt(`check whether instance ${instanceId} is alive`, async () => {
+      return (await this.#redis.exists(`${this.#prefix}instance:${instanceId}`)) === 1;
+    });
+  }
+
   deleteSession(sessionId: string): Promise<void> {
     return attempt(`deleteSession of session ${sessionId}`, async () => {
       await this.#redis.eval(DELETE_SESSION, 1, this.#indexKey(sessionId), this.#streamKey(sessionId, ''));

@@ -20,14 +20,15 @@ export interface FollowContext {
   readonly intervalMs: number;
   onerror(error: Error): void;
   /**
-   * Called when a read brought nothing new: may take over the stream (part of the kill -9 story)
-   * and returns true when it did, which ends the follow.
+   * Called when a read brought nothing new: may take over the stream (its holder is gone) and
+   * returns true when it did; the connection is then the new holder's, and the follow ends.
    */
   quiet?(state: FollowState): Promise<boolean>;
 }
 
 /** Where a follow is. */
 export interface FollowState {
+  readonly streamId: string;
   readonly origin: StreamOrigin;
   readonly connection: SseConnection;
   /** The id of the last event written to the client. */
@@ -50,6 +51,7 @@ export async function followStream(
 ): Promise<void> {
   const origin = replay.origin;
   const state: FollowState = {
+    streamId: replay.streamId,
     origin,
     connection,
     cursor: lastEventId,
@@ -63,8 +65,8 @@ export async function followStream(
         ? undefined
         : await context.store.replayAfter(context.storeKey, origin.firstEventId);
     for (const event of before?.events ?? []) {
-      if (event.id === lastEventId) break;
       if (event.message) note(state, event.message);
+      if (event.id === lastEventId) break;
     }
     write(state, replay.events);
     while (state.pending.size > 0 && connection.open) {
@@ -110,9 +112,10 @@ function note(state: FollowState, message: JSONRPCMessage): void {
 }
 
 /** Each request still waiting gets an error saying why its stream cannot go on. */
-export function fail(state: FollowState, why: string): void {
+export function fail(state: FollowState, why: string | ((id: RequestId) => string)): void {
   for (const id of state.pending.values()) {
-    const message = `The stream of request ${JSON.stringify(id)} cannot go on: ${why}`;
+    const message =
+      typeof why === 'string' ? `The stream of request ${JSON.stringify(id)} cannot go on: ${why}` : why(id);
     writeMessage(state.connection, undefined, {
       jsonrpc: '2.0',
       id,
@@ -120,6 +123,17 @@ export function fail(state: FollowState, why: string): void {
     });
   }
   state.pending.clear();
+}
+
+/** Whether the client already got `message` from the stream: a progress notification not past the last one. */
+export function alreadySent(state: FollowState, message: JSONRPCMessage): boolean {
+  if (!('method' in message) || message.method !== 'notifications/progress') return false;
+  const { progressToken, progress } = (message.params ?? {}) as {
+    progressToken?: unknown;
+    progress?: unknown;
+  };
+  const last = state.progress.get(progressToken);
+  return typeof progress === 'number' && last !== undefined && progress <= last;
 }
 
 function sleep(ms: number): Promise<void> {

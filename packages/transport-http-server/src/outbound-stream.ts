@@ -24,6 +24,12 @@ export interface StreamHost {
   reportStreamError(error: Error): void;
 }
 
+/** A stream taken over from a process that died: the open connection and what the client already got. */
+export interface TakenOver {
+  connection: SseConnection;
+  skip: (message: JSONRPCMessage) => boolean;
+}
+
 export function requestKey(id: RequestId): string {
   return typeof id === 'number' ? `n${id}` : `s${id}`;
 }
@@ -53,6 +59,8 @@ export class OutboundStream {
   #chain: Promise<void> = Promise.resolve();
   #finished = false;
   #sseOpened = false;
+  /** Messages the client already got from an earlier run of the stream's request (see `takeOver`). */
+  #skip: ((message: JSONRPCMessage) => boolean) | undefined;
   /** Set until the answer arrives on a stream whose headers depend on it (see `answerHeaders`). */
   #answerHeaders: ((answer: JSONRPCMessage) => Record<string, string>) | undefined;
 
@@ -74,6 +82,11 @@ export class OutboundStream {
        * result), so nothing is sent before it; messages that come first are held until then.
        */
       answerHeaders?: (answer: JSONRPCMessage) => Record<string, string>;
+      /**
+       * The stream is taken over (its request runs again here): it writes to this open connection
+       * and leaves out what `skip` says the client already got.
+       */
+      takenOver?: TakenOver;
     },
   ) {
     this.#host = host;
@@ -87,6 +100,14 @@ export class OutboundStream {
     this.#headers = init.headers ?? {};
     this.#abort = init.abort;
     this.#answerHeaders = init.answerHeaders;
+    if (init.takenOver) {
+      this.#mode = 'sse';
+      this.#sseOpened = true;
+      this.#skip = init.takenOver.skip;
+      const connection = init.takenOver.connection;
+      this.#connection = connection;
+      connection.ondisconnect = () => this.#detach(connection);
+    }
   }
 
   get finished(): boolean {
@@ -117,7 +138,7 @@ export class OutboundStream {
 
   push(message: JSONRPCMessage): Promise<void> {
     return this.#enqueue(async () => {
-      if (this.#finished) return;
+      if (this.#finished || this.#skip?.(message)) return;
       const answers =
         isResponse(message) && message.id !== null && this.#pending.delete(requestKey(message.id));
       if (this.#answerHeaders) {

@@ -110,6 +110,17 @@ export interface EventStore {
    * returns it in `replayAfter`. Without it a stream resumed where it is not live ends after the replay.
    */
   setOrigin?(sessionId: string, streamId: string, origin: StreamOrigin): Awaitable<void>;
+  /**
+   * Optional, with `isAlive`: records that handler instance `instanceId` is alive for the next
+   * `ttlMs` (the handler calls it on a timer while shared stores are in use).
+   */
+  markAlive?(instanceId: string, ttlMs: number): Awaitable<void>;
+  /**
+   * Optional: whether `instanceId` marked itself alive within its ttl. A stream whose origin names
+   * an instance that is not alive and whose response is not stored may be run again elsewhere
+   * (`canRerun`). Without it every instance counts as alive.
+   */
+  isAlive?(instanceId: string): Awaitable<boolean>;
   /** Forgets every event of a session (it ended). */
   deleteSession(sessionId: string): Awaitable<void>;
   /**
