@@ -18,6 +18,8 @@ export interface FollowContext {
   readonly store: EventStore;
   readonly storeKey: string;
   readonly intervalMs: number;
+  /** The session ended here (DELETE, shutdown): the follow stops with it. */
+  closed(): boolean;
   onerror(error: Error): void;
   /**
    * Called when a read brought nothing new: may take over the stream (its holder is gone) and
@@ -71,7 +73,7 @@ export async function followStream(
     write(state, replay.events);
     while (state.pending.size > 0 && connection.open) {
       await sleep(context.intervalMs);
-      if (!connection.open) break;
+      if (!connection.open || context.closed()) break;
       const next = await context.store.replayAfter(context.storeKey, state.cursor);
       if (!next || next.lost !== undefined) {
         fail(

@@ -13,6 +13,7 @@ import type { EventStore, Replay } from './stores/types.js';
 export interface ResumeHost {
   readonly storeKey: string;
   readonly eventStore: EventStore | undefined;
+  readonly closed: boolean;
   openConnection(abort?: AbortSource): SseConnection;
   /** The stream with this id, when this process holds it. */
   liveStream(streamId: string): OutboundStream | undefined;
@@ -56,6 +57,7 @@ export async function resumeStream(
       store,
       storeKey: host.storeKey,
       intervalMs: FOLLOW_INTERVAL_MS,
+      closed: () => host.closed,
       onerror: (error: Error) => host.reportStreamError(error),
       ...(host.takeOver ? { quiet: (state: FollowState) => host.takeOver!(state) } : {}),
     };
