@@ -71,6 +71,26 @@ describe('a resume the in-memory event store cannot serve exactly is refused, ne
     ]);
   });
 
+  it('a call still running here: its request gets the error at once, and its later result is not sent', async () => {
+    const eventStore = new CountingStore({ maxEventsPerStream: 10 });
+    const { handler, servers } = harness({ eventStore });
+    const { headers } = await handshake(handler);
+    const response = await handler(postRequest(request('burst', 'live', { count: 30, wait: true }), headers));
+    const lastEventId = (await new SseReader(response).rest()).filter((event) => event.id).at(-1)!.id!;
+    await until(() => eventStore.appended >= 31, 'the burst to be stored');
+    const resumed = await handler(getRequest({ ...headers, 'last-event-id': lastEventId }));
+    expect(messagesOf(await new SseReader(resumed).rest())).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: 'live',
+        error: expect.objectContaining({
+          message: `events after ${lastEventId} on this stream are no longer stored (history keeps 10 events per stream); the response to request "live" is lost`,
+        }),
+      },
+    ]);
+    servers[0]!.release();
+  });
+
   it('the standalone GET stream, which answers no request, is refused with 410', async () => {
     const eventStore = new InMemoryEventStore({ maxEventsPerStream: 3 });
     const { handler } = harness({ eventStore });

@@ -82,13 +82,14 @@ export async function connectFakeServer(
       case 'burst': {
         // Ends the HTTP connection, then sends `count` notifications while the client is away.
         extra?.closeSseStream?.(10);
-        const count = Number((request.params as { count?: number } | undefined)?.count ?? 0);
+        const { count = 0, wait = false } = (request.params ?? {}) as { count?: number; wait?: boolean };
         for (let progress = 1; progress <= count; progress++) {
           await transport.send(
             { jsonrpc: '2.0', method: 'notifications/progress', params: { progress } },
             related,
           );
         }
+        if (wait) await gate;
         return reply(request, { sent: count });
       }
       case 'ask': {
