@@ -17,29 +17,47 @@ describe('RedisEventStore', () => {
     const kept = await client.xlen('trim:events:{s}:x');
     expect(kept).toBeGreaterThanOrEqual(256);
     expect(kept).toBeLessThan(600);
-    expect(await eventStore.replayAfter('s', start)).toBeUndefined();
-    expect(await eventStore.replayAfter('s', ids[0]!)).toBeUndefined();
+    expect(await eventStore.replayAfter('s', start)).toMatchObject({
+      events: [],
+      lost: 'history keeps about 256 events per stream',
+    });
+    expect(await eventStore.replayAfter('s', ids[0]!)).toMatchObject({
+      events: [],
+      lost: 'history keeps about 256 events per stream',
+    });
     // The oldest id still held replays everything after it, exactly.
     const oldestKept = ids[600 - kept]!;
     const replay = await eventStore.replayAfter('s', oldestKept);
     expect(replay?.events.map((event) => event.message)).toEqual(
       Array.from({ length: kept - 1 }, (_, i) => note(601 - kept + i)),
     );
-    expect(await eventStore.replayAfter('s', ids[600 - kept - 1]!)).toBeUndefined();
+    expect(await eventStore.replayAfter('s', ids[600 - kept - 1]!)).toMatchObject({
+      events: [],
+      lost: 'history keeps about 256 events per stream',
+    });
   });
 
   it('lets history expire in Redis without another write (prune has nothing left to do)', async () => {
     const { eventStore, redis: client } = await redis.stores({ keyPrefix: 'ttl:', events: { ttlMs: 300 } });
     const id = await eventStore.append('s', 'x', note(1));
+    await eventStore.setOrigin('s', 'x', { requests: [], firstEventId: id });
+    expect(await client.pttl('ttl:events:{s}:x:origin')).toBeGreaterThan(0);
     expect(await client.pttl('ttl:events:{s}:x')).toBeGreaterThan(0);
     expect(await client.pttl('ttl:events:{s}')).toBeGreaterThan(0);
-    await until(async () => (await client.exists('ttl:events:{s}:x', 'ttl:events:{s}')) === 0, 'expiry');
+    await until(
+      async () =>
+        (await client.exists('ttl:events:{s}:x', 'ttl:events:{s}', 'ttl:events:{s}:x:origin')) === 0,
+      'expiry',
+    );
     expect(await eventStore.replayAfter('s', id)).toBeUndefined();
   });
 
   it('deleteSession removes every key of the session', async () => {
     const { eventStore, redis: client } = await redis.stores({ keyPrefix: 'del:' });
-    for (const stream of ['a', 'b', 'c']) await eventStore.append('s', stream, note(1));
+    for (const stream of ['a', 'b', 'c']) {
+      const firstEventId = await eventStore.append('s', stream, note(1));
+      await eventStore.setOrigin('s', stream, { requests: [], firstEventId });
+    }
     await eventStore.append('other', 'a', note(1));
     await eventStore.deleteSession('s');
     expect((await client.keys('del:*')).sort()).toEqual(['del:events:{other}', 'del:events:{other}:a']);

@@ -81,6 +81,34 @@ for (const implementation of implementations) {
       );
     });
 
+    it('refuses, naming the bound, a resume from before events it dropped (600 events, bound 256)', async () => {
+      const store = await implementation.events({ maxEventsPerStream: 256 });
+      const start = await store.append('s', 'x', undefined);
+      for (let n = 0; n < 600; n++) await store.append('s', 'x', note(n));
+      const replay = await store.replayAfter('s', start);
+      expect(replay).toMatchObject({ streamId: 'x', events: [] });
+      expect(replay?.lost).toMatch(/^history keeps (about )?256 events per stream$/);
+    });
+
+    it('keeps a POST stream origin with its history and returns it on replay', async () => {
+      const store = await implementation.events();
+      const first = await store.append('s', 'x', undefined);
+      const origin = {
+        requests: [{ jsonrpc: '2.0' as const, id: 3, method: 'tools/call', params: { name: 't' } }],
+        instanceId: 'a',
+        firstEventId: first,
+      };
+      await store.setOrigin?.('s', 'x', origin);
+      const one = await store.append('s', 'x', note(1));
+      expect(await store.replayAfter('s', first)).toEqual({
+        streamId: 'x',
+        events: [{ id: one, message: note(1) }],
+        origin,
+      });
+      await store.deleteSession('s');
+      expect(await store.replayAfter('s', first)).toBeUndefined();
+    });
+
     it('drops the least recently written stream past maxStreamsPerSession', async () => {
       const store = await implementation.events({ maxStreamsPerSession: 2 });
       const x = await store.append('s', 'x', undefined);

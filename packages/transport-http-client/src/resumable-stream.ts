@@ -41,7 +41,8 @@ export type StreamOutcome = 'complete' | 'aborted' | 'unsupported';
  * Reads an SSE stream of JSON-RPC messages to its end, resuming it with GET + Last-Event-ID when
  * the connection breaks (SEP-1699). Resolves once the awaited response arrived (request streams),
  * the signal aborted, or the server refused GET with 405; rejects with STREAM_INTERRUPTED or
- * SESSION_EXPIRED when it cannot go on (a request stream at once when a reconnection is refused).
+ * SESSION_EXPIRED when it cannot go on (a request stream at once when a reconnection is refused, and
+ * any stream at once when the server answers 410: the events after ours are no longer stored).
  */
 export async function runResumableStream(params: ResumableStreamParams): Promise<StreamOutcome> {
   const { signal, reconnection } = params;
@@ -91,6 +92,9 @@ export async function runResumableStream(params: ResumableStreamParams): Promise
         // An expired session also stops the standalone stream; that is news, not a quiet abort.
         if (error instanceof HttpTransportError && error.code === 'SESSION_EXPIRED') throw error;
         if (signal.aborted) return 'aborted';
+        // 410: the server no longer holds what followed our last event; asking again cannot help.
+        if (error instanceof HttpTransportError && error.status === 410)
+          throw interrupted(params, 'cannot be resumed', error);
         if (error instanceof HttpTransportError && error.code !== 'HTTP_STATUS' && error.code !== 'NETWORK') {
           throw error;
         }

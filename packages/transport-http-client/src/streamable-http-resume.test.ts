@@ -184,6 +184,29 @@ describe.each(fetchImplementations)('resumable SSE streams over %s', (_name, fet
     await transport.close();
   });
 
+  it('fails the request at once, with the server reason, when resuming meets 410 (history lost)', async () => {
+    const why =
+      'Gone: events after a on this stream are no longer stored (history keeps 256 events per stream)';
+    server = await startServer((req, res) => {
+      if (req.method === 'GET')
+        return void json(res, { jsonrpc: '2.0', id: null, error: { code: -32000, message: why } }, {}, 410);
+      openSse(res);
+      sseEvent(res, { id: 'a', data: '', retry: 5 });
+      res.end();
+    });
+    const { transport, messages, errors } = await recordedTransport(server.url, fetch, {
+      reconnection: { initialDelayMs: 5, maxRetries: 3 },
+    });
+    await transport.send(call);
+    await waitFor(() => messages.length === 1, 5000, 'the error response');
+    expect(errors[0]?.message).toContain('the SSE stream of request 7 cannot be resumed: ');
+    expect(errors[0]?.message).toContain(why);
+    expect(messages[0]).toMatchObject({ id: 7, error: { message: errors[0]?.message } });
+    // Not retried: asking again cannot bring the events back.
+    expect(server.requests.filter((r) => r.method === 'GET')).toHaveLength(1);
+    await transport.close();
+  });
+
   it('treats 405 on resumption as unrecoverable for a request stream', async () => {
     server = await startServer((req, res) => {
       if (req.method === 'GET') return void res.writeHead(405).end();

@@ -86,6 +86,7 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
     responseMode: config.responseMode,
     wireLog: wireLogFromEnvironment('http-server'),
     instanceId: config.shared ? config.instanceId : undefined,
+    canRerun: config.canRerun,
     onerror: config.onerror,
     sessionClosed: (transport) => {
       statelessTransports.delete(transport);
@@ -100,6 +101,7 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
     streamOpened: () => gate.enter(),
     streamFinished: () => gate.leave(),
   };
+  const stopHeartbeat = startHeartbeat(config);
   const requests = createRequestEnvironment(config, keepAlive, gate);
   const requestEnv = requests.env;
   const context: HandlerContext = {
@@ -148,6 +150,7 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
     async close(closeOptions = {}) {
       await gate.drain(closeOptions.timeoutMs ?? config.closeTimeoutMs);
       if (changes) changes.stop();
+      stopHeartbeat();
       // Shared stores: the sessions go on in the other processes; only this process's copies end.
       await registry.closeAll((session) =>
         config.shared && session instanceof StreamableSessionTransport ? session.release() : session.close(),
@@ -161,6 +164,23 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
     },
     getSession: (sessionId) => registry.peek(sessionId),
   };
+}
+
+/**
+ * Shared stores: tells the others this instance is alive, now and every third of `instanceTtlMs`
+ * (an unref'd timer), so a resume elsewhere can tell a live holder from a dead one. Returns the stop.
+ */
+function startHeartbeat(config: ReturnType<typeof resolveOptions>): () => void {
+  const store = config.eventStore;
+  if (!config.shared || !store?.markAlive) return () => undefined;
+  const beat = () =>
+    Promise.resolve(store.markAlive!(config.instanceId, config.instanceTtlMs)).catch(
+      reportTo(config.onerror),
+    );
+  void beat();
+  const timer = setInterval(beat, Math.max(1, Math.floor(config.instanceTtlMs / 3)));
+  (timer as { unref?: () => void }).unref?.();
+  return () => clearInterval(timer);
 }
 
 async function route(context: HandlerContext, request: HttpExchange): Promise<Reply> {

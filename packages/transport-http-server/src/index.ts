@@ -27,8 +27,10 @@ export type {
   EventStore,
   MessageBus,
   OutboundEnvelope,
+  Replay,
   SessionRecord,
   SessionStateEntry,
   SessionStore,
   StoredEvent,
+  StreamOrigin,
 } from './stores/types.js';

@@ -47,3 +47,24 @@ export function forwardAnswer(
       ),
     );
 }
+
+/**
+ * A client's answer to a server request: its id restored when this instance sent the request
+ * (false: deliver it here), else forwarded to the instance that did (true).
+ */
+export function routeAnswer(
+  bus: MessageBus,
+  sessionId: string,
+  self: string,
+  message: JSONRPCMessage,
+  report: (error: Error) => void,
+): boolean {
+  const tagged = untagResponseId(message);
+  if (!tagged) return false;
+  if (tagged.instanceId === self) {
+    (message as { id: RequestId }).id = tagged.original;
+    return false;
+  }
+  forwardAnswer(bus, sessionId, message, self, tagged, report);
+  return true;
+}

@@ -1,6 +1,10 @@
 import type { AuthInfo, Transport } from '@mcpkit/jsonrpc';
 import { DEFAULT_MAX_BATCH_SIZE, DEFAULT_MAX_DEPTH } from '@mcpkit/jsonrpc';
-import { STATEFUL_PROTOCOL_VERSIONS, STATELESS_PROTOCOL_VERSIONS } from '@mcpkit/protocol';
+import {
+  type JSONRPCRequest,
+  STATEFUL_PROTOCOL_VERSIONS,
+  STATELESS_PROTOCOL_VERSIONS,
+} from '@mcpkit/protocol';
 import type { ChangeSource } from './broadcast-changes.js';
 import type { HttpReply, HttpRequestHead } from './exchange.js';
 import { generateSessionId, generateStreamId, isVisibleAscii } from './ids.js';
@@ -38,6 +42,9 @@ export interface ConnectionInfo {
   /** The peer's IP address. */
   remoteAddress?: string | undefined;
 }
+
+/** Default `instanceTtlMs`: a process silent this long is taken for dead by the others. */
+export const DEFAULT_INSTANCE_TTL_MS = 6000;
 
 export interface StreamableHttpHandlerOptions extends HostValidationOptions {
   /**
@@ -171,6 +178,20 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
    * change reaches only the sessions with a copy in the process that raised it.
    */
   broadcastChanges?: ChangeSource;
+  /**
+   * Shared stores: how long this instance counts as alive after each heartbeat it writes to the
+   * event store (`markAlive`, every third of it, on an unref'd timer; default 6 s). A resumed stream
+   * whose holder has not been alive for this long is taken over (see `canRerun`).
+   */
+  instanceTtlMs?: number;
+  /**
+   * Whether a request may run again on this process when the process running it died mid-call
+   * (kill -9) and its client resumed the stream here (default: never). Safe for requests that do the
+   * same thing twice, e.g. tools annotated `idempotentHint: true`; with an `McpServer`:
+   * `(request) => request.method === 'tools/call' && server.tools.get(String(request.params?.name))?.definition.annotations?.idempotentHint === true`.
+   * Refused, the request gets a JSON-RPC error on the stream naming the stopped instance.
+   */
+  canRerun?: (request: JSONRPCRequest) => Awaitable<boolean>;
   /** Session id factory (default: 160 random bits in hex). Ids must be visible ASCII. */
   generateSessionId?: () => string;
   /** Problems that have no HTTP request to answer: failed writes, store errors, user callbacks. */
@@ -190,9 +211,11 @@ export type ResolvedOptions = Required<
     | 'onRequest'
     | 'clientAddress'
     | 'broadcastChanges'
+    | 'canRerun'
   >
 > & {
   broadcastChanges: ChangeSource | undefined;
+  canRerun: StreamableHttpHandlerOptions['canRerun'];
   clientAddress: NonNullable<StreamableHttpHandlerOptions['clientAddress']>;
   onRequest: StreamableHttpHandlerOptions['onRequest'];
   legacySse: false | { ssePath: string; messagesPath: string };
@@ -249,6 +272,8 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
     messageBus: options.messageBus ?? new InMemoryMessageBus(),
     generateSessionId: options.generateSessionId ?? generateSessionId,
     instanceId,
+    instanceTtlMs: options.instanceTtlMs ?? DEFAULT_INSTANCE_TTL_MS,
+    canRerun: options.canRerun,
     shared: options.sessionStore !== undefined || options.messageBus !== undefined,
     dnsRebindingProtection: options.dnsRebindingProtection ?? true,
     allowedHosts: options.allowedHosts ?? [],

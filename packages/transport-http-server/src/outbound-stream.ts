@@ -1,4 +1,4 @@
-import type { JSONRPCMessage, RequestId } from '@mcpkit/protocol';
+import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@mcpkit/protocol';
 import { type AbortSource, emptyReply, jsonReply, type Reply } from './exchange.js';
 import { isResponse } from './framing.js';
 import { type SseConnection, type SseEvent, sseReply } from './sse.js';
@@ -15,11 +15,19 @@ export interface StreamHost {
   readonly storeKey: string;
   readonly eventStore: EventStore | undefined;
   readonly retryMs: number;
+  /** Names this process among those sharing the stores (kept in a stream's origin). */
+  readonly instanceId?: string | undefined;
   /** Whether to open SSE streams with a priming event (2025-11-25 and later, with an event store). */
   primes(): boolean;
   /** A new SSE connection (with keep-alive comments). */
   openConnection(abort?: AbortSource): SseConnection;
   reportStreamError(error: Error): void;
+}
+
+/** A stream taken over from a process that died: the open connection and what the client already got. */
+export interface TakenOver {
+  connection: SseConnection;
+  skip: (message: JSONRPCMessage) => boolean;
 }
 
 export function requestKey(id: RequestId): string {
@@ -38,7 +46,9 @@ export class OutboundStream {
   /** Fires once when the stream carried its last response (POST) or was closed. */
   onfinish: (() => void) | undefined;
   #host: StreamHost;
-  #pending: Set<string>;
+  #pending: Map<string, RequestId>;
+  /** The POST's requests, until the stream's origin is stored (see `#openSse`). */
+  #requests: JSONRPCRequest[] | undefined;
   #collected: JSONRPCMessage[] = [];
   #mode: 'undecided' | 'json' | 'sse';
   #isBatch: boolean;
@@ -49,6 +59,8 @@ export class OutboundStream {
   #chain: Promise<void> = Promise.resolve();
   #finished = false;
   #sseOpened = false;
+  /** Messages the client already got from an earlier run of the stream's request (see `takeOver`). */
+  #skip: ((message: JSONRPCMessage) => boolean) | undefined;
   /** Set until the answer arrives on a stream whose headers depend on it (see `answerHeaders`). */
   #answerHeaders: ((answer: JSONRPCMessage) => Record<string, string>) | undefined;
 
@@ -58,6 +70,8 @@ export class OutboundStream {
       id: string;
       kind: 'post' | 'standalone';
       requestIds?: RequestId[];
+      /** The POST's requests: stored as the stream's origin when the store keeps origins. */
+      requests?: JSONRPCRequest[];
       isBatch?: boolean;
       mode: ResponseMode;
       headers?: Record<string, string>;
@@ -68,18 +82,32 @@ export class OutboundStream {
        * result), so nothing is sent before it; messages that come first are held until then.
        */
       answerHeaders?: (answer: JSONRPCMessage) => Record<string, string>;
+      /**
+       * The stream is taken over (its request runs again here): it writes to this open connection
+       * and leaves out what `skip` says the client already got.
+       */
+      takenOver?: TakenOver;
     },
   ) {
     this.#host = host;
     this.id = init.id;
     this.kind = init.kind;
-    this.#pending = new Set((init.requestIds ?? []).map(requestKey));
+    this.#pending = new Map((init.requestIds ?? []).map((id) => [requestKey(id), id]));
+    this.#requests = init.requests;
     this.#isBatch = init.isBatch ?? false;
     this.#mode =
       init.kind === 'standalone' || init.mode === 'sse' ? 'sse' : init.mode === 'json' ? 'json' : 'undecided';
     this.#headers = init.headers ?? {};
     this.#abort = init.abort;
     this.#answerHeaders = init.answerHeaders;
+    if (init.takenOver) {
+      this.#mode = 'sse';
+      this.#sseOpened = true;
+      this.#skip = init.takenOver.skip;
+      const connection = init.takenOver.connection;
+      this.#connection = connection;
+      connection.ondisconnect = () => this.#detach(connection);
+    }
   }
 
   get finished(): boolean {
@@ -88,6 +116,11 @@ export class OutboundStream {
 
   get connected(): boolean {
     return this.#connection?.open === true;
+  }
+
+  /** The requests whose responses this stream still waits for. */
+  get pendingIds(): RequestId[] {
+    return [...this.#pending.values()];
   }
 
   /** Under `json`, notifications and server requests cannot ride on the response; the session reroutes them. */
@@ -105,7 +138,7 @@ export class OutboundStream {
 
   push(message: JSONRPCMessage): Promise<void> {
     return this.#enqueue(async () => {
-      if (this.#finished) return;
+      if (this.#finished || this.#skip?.(message)) return;
       const answers =
         isResponse(message) && message.id !== null && this.#pending.delete(requestKey(message.id));
       if (this.#answerHeaders) {
@@ -199,10 +232,31 @@ export class OutboundStream {
     this.#connection = connection;
     connection.ondisconnect = () => this.#detach(connection);
     this.#resolve?.(sseReply(connection, this.#headers));
-    if (options.forcePriming || this.#host.primes()) await this.#prime();
+    const priming = options.forcePriming || this.#host.primes();
+    if (this.#requests && this.#host.eventStore?.setOrigin) await this.#storeOrigin(priming);
+    else if (priming) await this.#prime();
     const collected = this.#collected;
     this.#collected = [];
     for (const message of collected) await this.#emit(message);
+  }
+
+  /**
+   * Stores what this stream answers before the client can see any of it, so a process resuming it
+   * elsewhere knows its requests; its first event (written out as priming only when the client
+   * expects priming) lets that process read the whole stream.
+   */
+  async #storeOrigin(priming: boolean): Promise<void> {
+    const store = this.#host.eventStore!;
+    const requests = this.#requests!;
+    this.#requests = undefined;
+    const firstEventId = await store.append(this.#host.storeKey, this.id, undefined);
+    const instanceId = this.#host.instanceId;
+    await store.setOrigin!(this.#host.storeKey, this.id, {
+      requests,
+      firstEventId,
+      ...(instanceId === undefined ? {} : { instanceId }),
+    });
+    if (priming) this.#connection?.write({ id: firstEventId, retry: this.#host.retryMs, data: '' });
   }
 
   async #prime(): Promise<void> {
@@ -243,6 +297,7 @@ export class OutboundStream {
   /** A finished stream holds nothing of its request (a standalone stream lives as long as its session). */
   #release(): void {
     this.#resolve = undefined;
+    this.#requests = undefined;
     this.#abort = undefined;
   }
 

@@ -1,4 +1,5 @@
 import type { MessageExtra, WireLog } from '@mcpkit/jsonrpc';
+import type { JSONRPCRequest } from '@mcpkit/protocol';
 import type { KeepAlive } from './keep-alive.js';
 import type { ResponseMode } from './outbound-stream.js';
 import type { Awaitable, EventStore, MessageBus, SessionStore } from './stores/types.js';
@@ -36,6 +37,8 @@ export interface SharedSessionEnvironment<T> {
    * messageBus or sessionStore was given), and every message stays in this process.
    */
   readonly instanceId: string | undefined;
+  /** Whether a request whose process died may run again here (`canRerun` option). */
+  readonly canRerun: ((request: JSONRPCRequest) => Awaitable<boolean>) | undefined;
   onerror(error: Error): void;
   /** The session ended (DELETE, expiry, close()); the handler forgets it. */
   sessionClosed(transport: T): void;

@@ -1,17 +1,20 @@
 import type { MessageExtra, Transport, TransportSendOptions } from '@mcpkit/jsonrpc';
-import { type JSONRPCMessage, Notification, type RequestId } from '@mcpkit/protocol';
+import { type JSONRPCMessage, type JSONRPCRequest, Notification, type RequestId } from '@mcpkit/protocol';
 import { type AbortSource, emptyReply, type HttpExchange, type Reply } from './exchange.js';
+import type { FollowState } from './follow-stream.js';
 import { isInitializeRequest, isRequest, isResponse } from './framing.js';
 import { rejection } from './http-errors.js';
 import { generateStreamId } from './ids.js';
-import { forwardAnswer, tagRequestId, untagResponseId } from './instance-ids.js';
+import { routeAnswer, tagRequestId, untagResponseId } from './instance-ids.js';
 import { extendExtra } from './message-extra.js';
 import { NoStreamError } from './no-stream-error.js';
-import { OutboundStream, requestKey, type StreamHost } from './outbound-stream.js';
+import { OutboundStream, requestKey, type StreamHost, type TakenOver } from './outbound-stream.js';
+import { resumeStream } from './resume.js';
 import type { HttpMessageExtra, SharedSessionEnvironment } from './session-environment.js';
 import { isStateMethod, StateReplay } from './session-state.js';
 import { type SseConnection, sseReply } from './sse.js';
 import type { EventStore, OutboundEnvelope, SessionRecord } from './stores/types.js';
+import { takeOver } from './take-over.js';
 
 /** Messages of a batch handed to onmessage between two yields to the event loop. */
 const BATCH_SLICE = 64;
@@ -65,6 +68,10 @@ export class StreamableSessionTransport implements Transport, StreamHost {
 
   get retryMs(): number {
     return this.#env.retryMs;
+  }
+
+  get instanceId(): string | undefined {
+    return this.#env.instanceId;
   }
 
   get closed(): boolean {
@@ -211,6 +218,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
       id: generateStreamId(),
       kind: 'post',
       requestIds,
+      requests: messages.filter(isRequest),
       isBatch,
       mode: this.#env.responseMode,
       headers,
@@ -219,10 +227,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
       ...(opens ? { answerHeaders: (answer) => ('result' in answer ? headers : {}) } : {}),
     });
     if (opens) this.#initializeStream = stream;
-    for (const id of requestIds) this.#byRequest.set(requestKey(id), stream);
-    this.#postStreams.set(stream.id, stream);
-    this.#env.streamOpened();
-    stream.onfinish = () => this.#streamFinished(stream, requestIds);
+    this.#track(stream, requestIds);
     const response = stream.response();
     this.#receiveAll(messages, extra, 0);
     return response;
@@ -239,7 +244,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     for (let index = from; index < end; index++) {
       const message = messages[index]!;
       if (isInitializeRequest(message)) this.#initializeKey = requestKey(message.id);
-      if (this.#env.instanceId !== undefined && this.#forwardAnswer(message)) continue;
+      if (this.#env.instanceId !== undefined && this.#routeAnswer(message)) continue;
       if (isRequest(message) && isStateMethod(message.method)) {
         this.#stateRequests.set(requestKey(message.id), { method: message.method, params: message.params });
       }
@@ -278,38 +283,40 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   }
 
   /** Serves a GET with Last-Event-ID: replays that stream's missed events and, if it is live, resumes it. */
-  async resume(request: HttpExchange, lastEventId: string, headers: Record<string, string>): Promise<Reply> {
-    const store = this.eventStore;
-    if (!store) {
-      return rejection(
-        400,
-        'Bad Request: this server keeps no event history, so Last-Event-ID cannot be resumed',
-      );
-    }
-    const replay = await store.replayAfter(this.storeKey, lastEventId);
-    if (!replay) {
-      return rejection(
-        400,
-        `Bad Request: Last-Event-ID ${JSON.stringify(lastEventId)} is unknown or expired in this session`,
-      );
-    }
-    const live =
-      this.#postStreams.get(replay.streamId) ??
-      (this.#standalone?.id === replay.streamId ? this.#standalone : undefined);
-    if (live === this.#standalone && live?.connected) {
-      return rejection(409, 'Conflict: the GET SSE stream being resumed is still connected');
-    }
-    const connection = this.openConnection(request);
-    if (live) {
-      await live.attach(connection, lastEventId);
-    } else {
-      for (const event of replay.events) {
-        if (event.message)
-          connection.write({ id: event.id, event: 'message', data: JSON.stringify(event.message) });
-      }
-      connection.close();
-    }
-    return sseReply(connection, headers);
+  resume(request: HttpExchange, lastEventId: string, headers: Record<string, string>): Promise<Reply> {
+    return resumeStream(this, request, lastEventId, headers);
+  }
+
+  /** The stream with this id, when this process holds it. */
+  liveStream(streamId: string): OutboundStream | undefined {
+    return (
+      this.#postStreams.get(streamId) ?? (this.#standalone?.id === streamId ? this.#standalone : undefined)
+    );
+  }
+
+  /** A followed stream went quiet: runs its request again here if its holder died (take-over.ts). */
+  takeOver(state: FollowState): Promise<boolean> {
+    return takeOver(this, state, this.#env.canRerun);
+  }
+
+  /** Runs `request` again here, on the stream `streamId` taken over with its connection; false if it cannot. */
+  rerun(streamId: string, request: JSONRPCRequest, takenOver: TakenOver): boolean {
+    if (this.#closed || this.#byRequest.has(requestKey(request.id))) return false;
+    const ids = [request.id];
+    this.#track(
+      new OutboundStream(this, { id: streamId, kind: 'post', requestIds: ids, mode: 'sse', takenOver }),
+      ids,
+    );
+    this.#deliver(request, this.#requestExtra({}, request.id, true));
+    return true;
+  }
+
+  /** Routes the responses of `requestIds` (and what is sent while handling them) to `stream`. */
+  #track(stream: OutboundStream, requestIds: RequestId[]): void {
+    for (const id of requestIds) this.#byRequest.set(requestKey(id), stream);
+    this.#postStreams.set(stream.id, stream);
+    this.#env.streamOpened();
+    stream.onfinish = () => this.#streamFinished(stream, requestIds);
   }
 
   /** Ends the HTTP connection carrying `requestId`'s stream (SEP-1699); false if no such stream is open. */
@@ -377,17 +384,10 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   }
 
   /** A client's answer to a server request: the id restored if it is ours, else forwarded (true). */
-  #forwardAnswer(message: JSONRPCMessage): boolean {
-    const tagged = untagResponseId(message);
-    if (!tagged) return false;
-    if (tagged.instanceId === this.#env.instanceId) {
-      (message as { id: RequestId }).id = tagged.original;
-      return false;
-    }
-    forwardAnswer(this.#env.bus, this.record.id, message, this.#env.instanceId!, tagged, (error) =>
-      this.#reportError(error),
+  #routeAnswer(message: JSONRPCMessage): boolean {
+    return routeAnswer(this.#env.bus, this.record.id, this.#env.instanceId!, message, (e) =>
+      this.#reportError(e),
     );
-    return true;
   }
 
   /** A state-changing request answered with a result goes into the session's state log. */

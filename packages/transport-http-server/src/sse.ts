@@ -1,3 +1,4 @@
+import type { JSONRPCMessage } from '@mcpkit/protocol';
 import type { AbortSource, Reply, SseSink, SseSource } from './exchange.js';
 import type { BudgetedConnection, SseBufferBudget } from './sse-budget.js';
 
@@ -209,6 +210,15 @@ export class SseConnection implements BudgetedConnection, SseSource {
     this.ondisconnect?.();
     for (const listener of this.#disconnectListeners ?? []) listener();
   }
+}
+
+/** Writes one JSON-RPC message as a `message` event, with its stored id when it has one. */
+export function writeMessage(
+  connection: SseConnection,
+  id: string | undefined,
+  message: JSONRPCMessage,
+): void {
+  connection.write({ ...(id === undefined ? {} : { id }), event: 'message', data: JSON.stringify(message) });
 }
 
 /** The 200 reply carrying `connection` as its SSE body. */

@@ -1,5 +1,5 @@
 import type { JSONRPCMessage } from '@mcpkit/protocol';
-import type { EventStore, StoredEvent } from './types.js';
+import type { EventStore, Replay, StoredEvent, StreamOrigin } from './types.js';
 
 /**
  * Options of the in-memory event store (SSE resumption): events, streams and bytes kept per session
@@ -34,6 +34,7 @@ export interface InMemoryEventStoreOptions {
 }
 
 interface SizedEvent extends StoredEvent {
+  seq: number;
   size: number;
 }
 
@@ -41,6 +42,11 @@ interface StreamLog {
   events: SizedEvent[];
   nextSeq: number;
   touchedAt: number;
+  /** Which bound last dropped events of this stream, for a resume that cannot be served. */
+  dropped?: string;
+  origin?: StreamOrigin;
+  /** Counted in the session's bytes like events, freed with the stream. */
+  originSize: number;
 }
 
 interface SessionLog {
@@ -89,19 +95,22 @@ export class InMemoryEventStore implements EventStore {
       session.streams.delete(streamId);
     } else {
       this.#evictStale(session, now);
-      log = { events: [], nextSeq: 0, touchedAt: now };
+      log = { events: [], nextSeq: 0, touchedAt: now, originSize: 0 };
     }
     session.streams.set(streamId, log);
     log.touchedAt = now;
-    const id = `${streamId}_${log.nextSeq++}`;
+    const seq = log.nextSeq++;
+    const id = `${streamId}_${seq}`;
     // UTF-16 length approximates the size; close enough for a memory bound.
     const size = message === undefined ? 0 : JSON.stringify(message).length;
-    log.events.push({ id, message, size });
+    log.events.push({ id, message, seq, size });
     session.bytes += size;
     this.#totalBytes += size;
-    if (log.events.length > this.#maxEvents)
-      this.#dropOldest(session, log, log.events.length - this.#maxEvents);
-    this.#shrink(session, this.#maxBytes);
+    if (log.events.length > this.#maxEvents) {
+      const reason = `history keeps ${this.#maxEvents} events per stream`;
+      this.#dropOldest(session, log, log.events.length - this.#maxEvents, reason);
+    }
+    this.#shrink(session, this.#maxBytes, `history keeps ${this.#maxBytes} bytes per session`);
     if (this.#totalBytes > this.#maxTotalBytes) this.#shrinkTotal(sessionId);
     return id;
   }
@@ -120,10 +129,18 @@ export class InMemoryEventStore implements EventStore {
     }
   }
 
-  replayAfter(
-    sessionId: string,
-    lastEventId: string,
-  ): { streamId: string; events: StoredEvent[] } | undefined {
+  setOrigin(sessionId: string, streamId: string, origin: StreamOrigin): void {
+    const session = this.#sessions.get(sessionId);
+    const log = session?.streams.get(streamId);
+    if (!session || !log) return;
+    const size = JSON.stringify(origin).length;
+    session.bytes += size - log.originSize;
+    this.#totalBytes += size - log.originSize;
+    log.origin = origin;
+    log.originSize = size;
+  }
+
+  replayAfter(sessionId: string, lastEventId: string): Replay | undefined {
     const separator = lastEventId.lastIndexOf('_');
     if (separator <= 0) return undefined;
     const streamId = lastEventId.slice(0, separator);
@@ -131,10 +148,14 @@ export class InMemoryEventStore implements EventStore {
     if (!Number.isInteger(seq) || seq < 0) return undefined;
     const log = this.#sessions.get(sessionId)?.streams.get(streamId);
     if (!log || seq >= log.nextSeq || this.#now() - log.touchedAt > this.#ttlMs) return undefined;
-    const events = log.events
-      .filter((event) => Number(event.id.slice(separator + 1)) > seq)
-      .map(({ id, message }) => ({ id, message }));
-    return { streamId, events };
+    const origin = log.origin === undefined ? {} : { origin: log.origin };
+    // The first event after `seq` must still be held, or the client would miss it unawares.
+    const firstHeld = log.events[0]?.seq ?? log.nextSeq;
+    if (seq + 1 < firstHeld) {
+      return { streamId, events: [], lost: log.dropped ?? 'history was trimmed', ...origin };
+    }
+    const events = log.events.filter((event) => event.seq > seq).map(({ id, message }) => ({ id, message }));
+    return { streamId, events, ...origin };
   }
 
   deleteSession(sessionId: string): void {
@@ -147,16 +168,18 @@ export class InMemoryEventStore implements EventStore {
   #evictStale(session: SessionLog, now: number): void {
     for (const [streamId, log] of session.streams) {
       if (now - log.touchedAt <= this.#ttlMs && session.streams.size < this.#maxStreams) break;
-      this.#dropOldest(session, log, log.events.length);
+      this.#dropOldest(session, log, log.events.length, 'expired');
+      session.bytes -= log.originSize;
+      this.#totalBytes -= log.originSize;
       session.streams.delete(streamId);
     }
   }
 
   /** Drops the oldest events of the least recently written streams until the session fits `limit`. */
-  #shrink(session: SessionLog, limit: number): void {
+  #shrink(session: SessionLog, limit: number, reason: string): void {
     for (const log of session.streams.values()) {
       if (session.bytes <= limit) return;
-      while (log.events.length > 0 && session.bytes > limit) this.#dropOldest(session, log, 1);
+      while (log.events.length > 0 && session.bytes > limit) this.#dropOldest(session, log, 1, reason);
     }
   }
 
@@ -185,7 +208,11 @@ export class InMemoryEventStore implements EventStore {
       // Down to the next largest session (or what the target still needs), then look again.
       const excess = this.#totalBytes - target;
       const total = this.#totalBytes;
-      this.#shrink(largest, Math.max(second, largest.bytes - excess, 0) - 1);
+      this.#shrink(
+        largest,
+        Math.max(second, largest.bytes - excess, 0) - 1,
+        `history keeps ${this.#maxTotalBytes} bytes across sessions`,
+      );
       if (!trimmed.includes(largestId)) trimmed.push(largestId);
       if (this.#totalBytes === total) break;
     }
@@ -196,7 +223,8 @@ export class InMemoryEventStore implements EventStore {
     );
   }
 
-  #dropOldest(session: SessionLog, log: StreamLog, count: number): void {
+  #dropOldest(session: SessionLog, log: StreamLog, count: number, reason: string): void {
+    if (count > 0) log.dropped = reason;
     for (const event of log.events.splice(0, count)) {
       session.bytes -= event.size;
       this.#totalBytes -= event.size;

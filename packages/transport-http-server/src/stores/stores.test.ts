@@ -28,8 +28,18 @@ describe('InMemoryEventStore', () => {
   it('keeps a bounded number of events per stream and streams per session', () => {
     const store = new InMemoryEventStore({ maxEventsPerStream: 3, maxStreamsPerSession: 2 });
     const start = store.append('s', 'x', undefined);
-    for (let i = 0; i < 10; i++) store.append('s', 'x', note(i));
-    expect(store.replayAfter('s', start)!.events.map((e) => e.message)).toEqual([note(7), note(8), note(9)]);
+    const ids = [];
+    for (let i = 0; i < 10; i++) ids.push(store.append('s', 'x', note(i)));
+    // The oldest were dropped: a resume from before them is refused, one from their end is exact.
+    expect(store.replayAfter('s', start)).toMatchObject({
+      events: [],
+      lost: 'history keeps 3 events per stream',
+    });
+    expect(store.replayAfter('s', ids[6]!)!.events.map((e) => e.message)).toEqual([
+      note(7),
+      note(8),
+      note(9),
+    ]);
     const y = store.append('s', 'y', undefined);
     store.append('s', 'z', undefined);
     // x was written least recently when z arrived, so it was dropped.
@@ -44,14 +54,16 @@ describe('InMemoryEventStore', () => {
       method: 'big',
       params: { n, pad: 'x'.repeat(250) },
     });
-    const start = store.append('s', 'a', undefined);
-    for (let n = 0; n < 3; n++) store.append('s', 'a', big(n));
+    store.append('s', 'a', undefined);
+    const ids = [];
+    for (let n = 0; n < 3; n++) ids.push(store.append('s', 'a', big(n)));
     const other = store.append('s', 'b', undefined);
     store.append('s', 'b', big(3));
     // Four ~300-byte events do not fit in 1000: the oldest one of stream a went first.
     expect(
-      store.replayAfter('s', start)!.events.map((e) => (e.message as ReturnType<typeof big>).params.n),
+      store.replayAfter('s', ids[0]!)!.events.map((e) => (e.message as ReturnType<typeof big>).params.n),
     ).toEqual([1, 2]);
+    expect(store.replayAfter('s', ids[0]!)!.lost).toBeUndefined();
     expect(store.replayAfter('s', other)!.events).toHaveLength(1);
   });
 

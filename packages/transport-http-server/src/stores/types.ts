@@ -1,4 +1,4 @@
-import type { JSONRPCMessage, RequestId } from '@mcpkit/protocol';
+import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@mcpkit/protocol';
 
 /** A value, or a promise of it. */
 export type Awaitable<T> = T | Promise<T>;
@@ -65,20 +65,62 @@ export interface StoredEvent {
 }
 
 /**
+ * What a POST's SSE stream answers, kept with its history so that a process resuming the stream
+ * (maybe not the one running the call) knows which requests it waits for and who runs them.
+ */
+export interface StreamOrigin {
+  /** The requests of the POST, whose responses end the stream. */
+  requests: JSONRPCRequest[];
+  /** The handler instance running them (`instanceId`), when processes share the stores. */
+  instanceId?: string;
+  /** The stream's first stored event (a priming event): replaying after it yields the whole stream. */
+  firstEventId: string;
+}
+
+/** What a resume gets from the event store. */
+export interface Replay {
+  streamId: string;
+  /** The events after `lastEventId`, in order; empty when `lost` is set. */
+  events: StoredEvent[];
+  /**
+   * Set when some events after `lastEventId` are no longer stored, so the resume cannot be served
+   * exactly: why, for the client (e.g. `history keeps 256 events per stream`). Never a silent gap.
+   */
+  lost?: string;
+  /** What the stream answers, when the store keeps origins (`setOrigin`). */
+  origin?: StreamOrigin;
+}
+
+/**
  * The resumable history of each SSE stream (SEP-1699): the server appends every event it sends;
  * a client reconnecting with `Last-Event-ID` gets what followed on that stream, and only that stream.
+ * A store must never answer a resume with a gap: when events after `lastEventId` were dropped (a
+ * bound, an expiry), `replayAfter` says so with `lost`, and the client is told.
  */
 export interface EventStore {
   /** Stores one event and returns its id, unique within the session and naming its stream. */
   append(sessionId: string, streamId: string, message: JSONRPCMessage | undefined): Awaitable<string>;
   /**
-   * The stream `lastEventId` belongs to and the events after it, or undefined when the id is unknown,
-   * expired, or belongs to another session.
+   * The stream `lastEventId` belongs to and the events after it (or `lost`: they are not all held
+   * any more), or undefined when the id is unknown, expired, or belongs to another session.
    */
-  replayAfter(
-    sessionId: string,
-    lastEventId: string,
-  ): Awaitable<{ streamId: string; events: StoredEvent[] } | undefined>;
+  replayAfter(sessionId: string, lastEventId: string): Awaitable<Replay | undefined>;
+  /**
+   * Optional: keeps what a POST stream answers with its history, for as long as the history, and
+   * returns it in `replayAfter`. Without it a stream resumed where it is not live ends after the replay.
+   */
+  setOrigin?(sessionId: string, streamId: string, origin: StreamOrigin): Awaitable<void>;
+  /**
+   * Optional, with `isAlive`: records that handler instance `instanceId` is alive for the next
+   * `ttlMs` (the handler calls it on a timer while shared stores are in use).
+   */
+  markAlive?(instanceId: string, ttlMs: number): Awaitable<void>;
+  /**
+   * Optional: whether `instanceId` marked itself alive within its ttl. A stream whose origin names
+   * an instance that is not alive and whose response is not stored may be run again elsewhere
+   * (`canRerun`). Without it every instance counts as alive.
+   */
+  isAlive?(instanceId: string): Awaitable<boolean>;
   /** Forgets every event of a session (it ended). */
   deleteSession(sessionId: string): Awaitable<void>;
   /**

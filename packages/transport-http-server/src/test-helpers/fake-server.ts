@@ -79,6 +79,19 @@ export async function connectFakeServer(
         );
         return reply(request, { resumed: true });
       }
+      case 'burst': {
+        // Ends the HTTP connection, then sends `count` notifications while the client is away.
+        extra?.closeSseStream?.(10);
+        const { count = 0, wait = false } = (request.params ?? {}) as { count?: number; wait?: boolean };
+        for (let progress = 1; progress <= count; progress++) {
+          await transport.send(
+            { jsonrpc: '2.0', method: 'notifications/progress', params: { progress } },
+            related,
+          );
+        }
+        if (wait) await gate;
+        return reply(request, { sent: count });
+      }
       case 'ask': {
         const id = `ask-${nextId++}`;
         const answered = new Promise<JSONRPCMessage>((resolve) => pendingAsks.set(id, resolve));
