@@ -3,6 +3,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 
 const children = new Set<ChildProcess>();
 
+/** Kills `child` with the others in `stopAll()`. */
+export function track(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
 /** How long a server may take to say it listens (a cold Deno start on a loaded machine is slow). */
 export const START_TIMEOUT_MS = 25_000;
 
