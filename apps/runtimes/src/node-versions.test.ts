@@ -9,7 +9,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { NODE_PACKAGES, nodeBinary, packageVersion } from './test-helpers/binaries.js';
 import { runToEnd } from './test-helpers/processes.js';
 import { appDir } from './test-helpers/runtimes.js';
@@ -28,7 +28,7 @@ export const NODE_VERSION_TEST_FILES = [
 ];
 /** Fewer than this many passed tests means the filters above no longer select what they should. */
 const MIN_PASSED = 80;
-/** ~3.5 min on a loaded 2-core machine; bounded well above that. */
+/** ~3.5 min each on a loaded 2-core machine, both at once; bounded well above that. */
 const RUN_TIMEOUT_MS = 12 * 60_000;
 
 /** The environment of the inner run: ours, minus the outer vitest's worker variables. */
@@ -46,11 +46,13 @@ function failures(output: string): string {
   return [...new Set(named)].join('\n') || plain.slice(-4000);
 }
 
-describe('Node 22 and 24', () => {
+// The two versions run at once: vitest gives this file one worker of its pool (on 2 cores the whole
+// pool is one worker), so one after the other they would hold it for the sum of both.
+describe.concurrent('Node 22 and 24', () => {
   for (const major of [22, 24] as const) {
     it(
       `Node ${major}: the transport contract and interop tests pass`,
-      async () => {
+      async ({ expect }) => {
         const binary = nodeBinary(major);
         const version = await runToEnd(binary, ['--version'], 20_000);
         expect(version.stdout.trim()).toBe(`v${packageVersion(NODE_PACKAGES[major])}`);
