@@ -1,6 +1,6 @@
 // Scaffolds one workspace package: package.json, tsconfigs, vitest config, src/index.ts, README.
 // Usage: node scripts/new-package.mjs <dir> <name> <description> [--private]
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { moduleFormatFields } from './module-format-fields.mjs';
 
@@ -18,14 +18,14 @@ const pkg = {
   name,
   version: '0.0.0',
   description,
-  ...(isPrivate ? { private: true } : { license: 'MIT' }),
+  ...(isPrivate ? { private: true } : { license: 'MIT', engines: { node: '>=20.19' } }),
   type: 'module',
   sideEffects: false,
   // Published packages ship ESM and CommonJS (build-package.mjs checks these fields); apps only ESM.
   ...(isPrivate
     ? { exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } } }
     : moduleFormatFields({ '.': './dist/index.js' })),
-  files: ['dist', 'README.md'],
+  files: ['dist', 'README.md', 'CHANGELOG.md', 'LICENSE'],
   scripts: {
     // Published packages ship one bundled file per export (scripts/build-package.mjs); apps keep tsc's files.
     build: isPrivate ? 'tsc -p tsconfig.build.json' : 'node ../../scripts/build-package.mjs',
@@ -48,3 +48,5 @@ write(
 );
 write('src/index.ts', `// Every export of this file is public API.\nexport {};\n`);
 write('README.md', `# ${name}\n\n${description}\n`);
+// Published tarballs carry the license text; package-files.test.ts keeps every copy equal to the root's.
+if (!isPrivate) write('LICENSE', readFileSync(join(dir, '../../LICENSE'), 'utf8'));

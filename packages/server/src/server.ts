@@ -296,13 +296,22 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
 
   /** Sends `notifications/resources/updated` to the sessions subscribed to `uri`. */
   notifyResourceUpdated(uri: string): void {
-    for (const session of this.#sessions) {
-      if (session.isSubscribed(uri)) session.sendResourceUpdated(uri);
-    }
-    this.#emit({ type: 'resource_updated', uri });
+    this.changed({ type: 'resource_updated', uri });
   }
 
-  #emit(event: ServerEvent): void {
+  /**
+   * Every change this server raises passes here (after coalescing): it goes to `sessions` (default:
+   * all of this process) that want it, and to every listener. A handler given `broadcastChanges`
+   * (`@mcpkit/transport-http-server`) wraps it on this instance: a change raised here (no
+   * `sessions`) is broadcast on the shared message bus, and every process, this one too, calls the
+   * original with the sessions whose streams it holds. Call it to announce a change that happened
+   * elsewhere, e.g. `changed({ type: 'list_changed', list: 'tools' })`.
+   */
+  changed(event: ServerEvent, sessions: Iterable<ServerSession<McpServer<TState>>> = this.#sessions): void {
+    for (const session of sessions) {
+      if (event.type === 'list_changed') session.sendListChanged(event.list);
+      else if (session.isSubscribed(event.uri)) session.sendResourceUpdated(event.uri);
+    }
     for (const listener of this.#listeners) {
       try {
         listener(event);
@@ -329,13 +338,11 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
   }
 
   #flushListChanged(): void {
-    const kinds = [...this.#pendingListChanges];
-    this.#pendingListChanges.clear();
     const capabilities = this.capabilities();
-    for (const kind of kinds) {
-      if (capabilities[kind]?.listChanged !== true) continue;
-      for (const session of this.#sessions) session.sendListChanged(kind);
-      this.#emit({ type: 'list_changed', list: kind });
+    // Taken out one by one: a kind changed again while its notification goes out is sent again.
+    for (const kind of this.#pendingListChanges) {
+      this.#pendingListChanges.delete(kind);
+      if (capabilities[kind]?.listChanged === true) this.changed({ type: 'list_changed', list: kind });
     }
   }
 }

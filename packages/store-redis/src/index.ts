@@ -16,3 +16,10 @@ export {
 export { RedisMessageBus, type RedisMessageBusOptions } from './message-bus.js';
 export { DEFAULT_SESSION_TTL_MS, RedisSessionStore, type RedisSessionStoreOptions } from './session-store.js';
 export { createRedisStores, type RedisStores, type RedisStoresOptions } from './stores.js';
+export {
+  DEFAULT_TASK_LIVENESS_TTL_MS,
+  RedisTaskBackend,
+  type RedisTaskBackendOptions,
+  type RedisTaskMessage,
+  type RedisTaskRecord,
+} from './task-backend.js';

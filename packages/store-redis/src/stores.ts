@@ -3,6 +3,7 @@ import { connectRedis, createRedisClient, type RedisClientOptions } from './clie
 import { RedisEventStore, type RedisEventStoreOptions } from './event-store.js';
 import { RedisMessageBus } from './message-bus.js';
 import { RedisSessionStore, type RedisSessionStoreOptions } from './session-store.js';
+import { RedisTaskBackend, type RedisTaskBackendOptions } from './task-backend.js';
 
 /** Everything `createRedisStores` needs: where Redis is, its bounds, and the stores' options. */
 export interface RedisStoresOptions extends Omit<RedisClientOptions, 'onerror'> {
@@ -10,17 +11,23 @@ export interface RedisStoresOptions extends Omit<RedisClientOptions, 'onerror'> 
   keyPrefix?: string;
   sessions?: Omit<RedisSessionStoreOptions, 'keyPrefix'>;
   events?: Omit<RedisEventStoreOptions, 'keyPrefix'>;
+  /** The task backend's process name and liveness bound. */
+  tasks?: Omit<RedisTaskBackendOptions, 'keyPrefix' | 'onerror'>;
   /** How long `createRedisStores` waits for Redis to answer (default 10 s). */
   connectTimeoutMs?: number;
   /** Told about connection errors and bus failures that have no caller to reject. */
   onerror: (error: Error) => void;
 }
 
-/** The three stores for `createStreamableHttpHandler`, and the two connections behind them. */
+/**
+ * The three stores for `createStreamableHttpHandler`, the task backend for `sharedTasks` and
+ * `sharedTasksExtension` of `@mcpkit/server/tasks`, and the two connections behind them.
+ */
 export interface RedisStores {
   sessionStore: RedisSessionStore;
   eventStore: RedisEventStore;
   messageBus: RedisMessageBus;
+  taskBackend: RedisTaskBackend;
   /** The command connection (the bus subscribes on a second one). */
   redis: Redis;
   /** Closes both connections; the stores reject afterwards. */
@@ -32,7 +39,9 @@ export async function createRedisStores(options: RedisStoresOptions): Promise<Re
   const redis = createRedisClient(options);
   const subscriber = redis.duplicate();
   subscriber.on('error', (error: Error) => options.onerror(error));
+  let taskBackend: RedisTaskBackend | undefined;
   const close = async () => {
+    taskBackend?.close();
     await Promise.all([redis, subscriber].map(quit));
   };
   try {
@@ -45,7 +54,13 @@ export async function createRedisStores(options: RedisStoresOptions): Promise<Re
     throw error;
   }
   const keyPrefix = options.keyPrefix ?? 'mcpkit:';
+  taskBackend = new RedisTaskBackend(redis, subscriber, {
+    ...options.tasks,
+    keyPrefix,
+    onerror: options.onerror,
+  });
   return {
+    taskBackend,
     sessionStore: new RedisSessionStore(redis, { ...options.sessions, keyPrefix }),
     eventStore: new RedisEventStore(redis, { ...options.events, keyPrefix }),
     messageBus: new RedisMessageBus(redis, subscriber, { keyPrefix, onerror: options.onerror }),

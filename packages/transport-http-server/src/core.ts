@@ -1,5 +1,6 @@
 import { type AuthInfo, wireLogFromEnvironment } from '@mcpkit/jsonrpc';
 import { HttpHeader } from '@mcpkit/protocol';
+import { linkChanges } from './broadcast-changes.js';
 import { preflight, withCors } from './cors.js';
 import { emptyReply, type HttpExchange, type HttpReply, type Reply } from './exchange.js';
 import { createGate } from './gate.js';
@@ -63,6 +64,19 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
     onoverflow: config.onerror,
     budget: new SseBufferBudget(config.maxSseBufferTotalBytes),
   });
+  const changes =
+    config.broadcastChanges &&
+    linkChanges({
+      server: config.broadcastChanges,
+      bus: config.messageBus,
+      sessionStore: config.sessionStore,
+      instanceId: config.instanceId,
+      local: (sessionId) => {
+        const session = registry.peek(sessionId);
+        return session instanceof StreamableSessionTransport ? session : undefined;
+      },
+      onerror: config.onerror,
+    });
   const env: SessionEnvironment = {
     eventStore: config.eventStore,
     bus: config.messageBus,
@@ -82,6 +96,7 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
       }
     },
     sessionAdmitted: (transport) => registry.answered(transport.record.id),
+    stateChanged: changes ? changes.stateChanged : undefined,
     streamOpened: () => gate.enter(),
     streamFinished: () => gate.leave(),
   };
@@ -132,6 +147,7 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
     handle,
     async close(closeOptions = {}) {
       await gate.drain(closeOptions.timeoutMs ?? config.closeTimeoutMs);
+      if (changes) changes.stop();
       // Shared stores: the sessions go on in the other processes; only this process's copies end.
       await registry.closeAll((session) =>
         config.shared && session instanceof StreamableSessionTransport ? session.release() : session.close(),

@@ -1,6 +1,8 @@
 // Every export of this file is public API of @mcpkit/transport-http-server. The Node adapter is
 // `@mcpkit/transport-http-server/node`; this entry imports no node: module.
 
+// What `broadcastChanges` takes: a server raising changes (McpServer has this shape).
+export type { ChangeEvent, ChangeSession, ChangeSource } from './broadcast-changes.js';
 // What `authenticate`, `clientAddress` and `onSession` see of a request, and an early reply.
 export type { HttpReply, HttpRequestHead } from './exchange.js';
 // The handler: 2026-07-28 per request, Streamable HTTP (2025-03-26 .. 2025-11-25), stateless mode,

@@ -1,6 +1,7 @@
 import type { AuthInfo, Transport } from '@mcpkit/jsonrpc';
 import { DEFAULT_MAX_BATCH_SIZE, DEFAULT_MAX_DEPTH } from '@mcpkit/jsonrpc';
 import { STATEFUL_PROTOCOL_VERSIONS, STATELESS_PROTOCOL_VERSIONS } from '@mcpkit/protocol';
+import type { ChangeSource } from './broadcast-changes.js';
 import type { HttpReply, HttpRequestHead } from './exchange.js';
 import { generateSessionId, generateStreamId, isVisibleAscii } from './ids.js';
 import type { ResponseMode } from './outbound-stream.js';
@@ -161,6 +162,15 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
    * `sessionStore` or `messageBus` is given.
    */
   instanceId?: string;
+  /**
+   * Several processes sharing `messageBus`: the server whose list changes and resource updates
+   * reach every process (e.g. the `McpServer` of `onSession`). A change raised in one process is
+   * published once on the bus; each process delivers it to the streams it holds: 2026-07-28
+   * subscriptions/listen streams, and 2025 sessions whose GET stream is here (the session's
+   * subscriptions decide, brought up to date when another process changed them). Without it, a
+   * change reaches only the sessions with a copy in the process that raised it.
+   */
+  broadcastChanges?: ChangeSource;
   /** Session id factory (default: 160 random bits in hex). Ids must be visible ASCII. */
   generateSessionId?: () => string;
   /** Problems that have no HTTP request to answer: failed writes, store errors, user callbacks. */
@@ -172,9 +182,17 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
 export type ResolvedOptions = Required<
   Omit<
     StreamableHttpHandlerOptions,
-    'legacySse' | 'eventStore' | 'authenticate' | 'authorizeCall' | 'onerror' | 'onRequest' | 'clientAddress'
+    | 'legacySse'
+    | 'eventStore'
+    | 'authenticate'
+    | 'authorizeCall'
+    | 'onerror'
+    | 'onRequest'
+    | 'clientAddress'
+    | 'broadcastChanges'
   >
 > & {
+  broadcastChanges: ChangeSource | undefined;
   clientAddress: NonNullable<StreamableHttpHandlerOptions['clientAddress']>;
   onRequest: StreamableHttpHandlerOptions['onRequest'];
   legacySse: false | { ssePath: string; messagesPath: string };
@@ -222,6 +240,7 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
     protocolVersions: options.protocolVersions ?? STATEFUL_PROTOCOL_VERSIONS,
     statelessProtocolVersions: options.statelessProtocolVersions ?? STATELESS_PROTOCOL_VERSIONS,
     onRequest: options.onRequest,
+    broadcastChanges: options.broadcastChanges,
     authenticate: options.authenticate,
     authorizeCall: options.authorizeCall,
     eventStore:

@@ -41,6 +41,8 @@ export interface SharedSessionEnvironment<T> {
   sessionClosed(transport: T): void;
   /** The server answered the session's initialize with a result: from now on the session exists. */
   sessionAdmitted(transport: T): Awaitable<void>;
+  /** The session's state log grew here (`broadcastChanges`: other processes' copies re-read it). */
+  readonly stateChanged: ((sessionId: string) => Promise<void>) | undefined;
   streamOpened(): void;
   streamFinished(): void;
 }

@@ -78,11 +78,15 @@ export class StateReplay {
       capabilities: record.clientCapabilities ?? {},
       clientInfo: record.clientInfo ?? { name: 'unknown', version: '0' },
     };
-    const answer = await this.request(to.deliver, 'initialize', initialize);
-    if (!('result' in answer)) {
-      throw new Error(`The server refused the replayed initialize: ${JSON.stringify(answer.error)}`);
-    }
-    to.deliver({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    const opened = this.request(to.deliver, 'initialize', initialize).then((answer) => {
+      if (!('result' in answer)) {
+        throw new Error(`The server refused the replayed initialize: ${JSON.stringify(answer.error)}`);
+      }
+      to.deliver({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    });
+    // A catch-up asked for meanwhile (a state hint from another process) waits for the handshake.
+    this.#catchingUp = opened.catch(() => undefined);
+    await opened;
     await this.catchUp(record, record, to);
   }
 

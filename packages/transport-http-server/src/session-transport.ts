@@ -71,6 +71,11 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     return this.#closed;
   }
 
+  /** Whether this process holds the standalone GET stream (unrelated messages go there). */
+  get holdsStandaloneStream(): boolean {
+    return this.#standalone !== undefined;
+  }
+
   /** Whether any HTTP connection of this session is open (an open session is never idle). */
   get connected(): boolean {
     if (this.#standalone?.connected) return true;
@@ -191,9 +196,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
         return rejection(
           409,
           `Conflict: request id ${JSON.stringify(id)} is already in flight in this session`,
-          {
-            id,
-          },
+          { id },
         );
       }
     }
@@ -398,8 +401,9 @@ export class StreamableSessionTransport implements Transport, StreamHost {
       const latest = shared ? await this.#env.sessionStore.get(this.record.id) : undefined;
       this.#replay.record(this.record, latest, request.method, request.params);
       if (this.#admitted) await this.#env.sessionStore.set(this.record);
+      if (this.#admitted) await this.#env.stateChanged?.(this.sessionId);
     } catch (error) {
-      this.#reportError(asError(error));
+      this.#reportError(error instanceof Error ? error : new Error(String(error)));
     }
   }
 
@@ -489,10 +493,6 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     this.onerror?.(error);
     this.#env.onerror(error);
   }
-}
-
-function asError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error));
 }
 
 export { NoStreamError } from './no-stream-error.js';

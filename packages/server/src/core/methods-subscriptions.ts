@@ -62,7 +62,7 @@ export async function listen(
   const tasks =
     taskIds === undefined
       ? undefined
-      : core.tasksExtension?.watchTasks(taskIds, ctx, (task) =>
+      : await core.tasksExtension?.watchTasks(taskIds, ctx, (task) =>
           relay(() => send('notifications/tasks', task)),
         );
   if (tasks !== undefined) agreed.taskIds = tasks.agreed;

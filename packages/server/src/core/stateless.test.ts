@@ -245,8 +245,14 @@ describe('multi-round input with a signed requestState', () => {
     const foreign = await context({ _meta: META, requestState: state }, [], other).catch(
       (e: JsonRpcError) => e,
     );
-    expect((foreign as JsonRpcError).message).toBe(
-      'Invalid requestState: signature does not match (tampered with, or issued with another secret)',
+    expect((foreign as JsonRpcError).message).toMatch(
+      /^Invalid requestState: sealed with another secret \(key id [\w-]{11}; this server's is [\w-]{11}\): every server process behind one URL must be given the same RequestStateCodec secret$/,
+    );
+    const altered = await context({ _meta: META, requestState: tampered }, [], codec).catch(
+      (e: JsonRpcError) => e,
+    );
+    expect((altered as JsonRpcError).message).toBe(
+      'Invalid requestState: signature does not match: the state was altered after the server sealed it',
     );
   });
 

@@ -1,6 +1,6 @@
 import type { JSONObject } from '@mcpkit/protocol/essentials';
 import type { RequestContext } from './request-context.js';
-import type { TaskOutcome, TaskWork } from './tasks.js';
+import type { Awaitable, TaskOutcome, TaskWork } from './tasks.js';
 
 // The 2026-07-28 tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663) as the core sees it:
 // types only. The protocol glue and the in-memory store are reached through `@mcpkit/server/tasks`,
@@ -28,24 +28,31 @@ export interface TasksExtensionOptions {
  */
 export type TaskOwner = string | undefined;
 
-/** Where the extension's tasks live and run; the in-memory one backs `inMemoryTasksExtension()`. */
+/**
+ * Where the extension's tasks live and run; the in-memory one backs `inMemoryTasksExtension()`, a
+ * shared one (records in Redis, say) `sharedTasksExtension()`.
+ */
 export interface TasksExtensionStore {
   /**
    * Creates a task running `run` and returns its CreateTaskResult; the task can be found by
    * `get` by the time this returns (SEP-2663 forbids answering before that).
    */
-  create(owner: TaskOwner, run: (work: TaskWork) => Promise<TaskOutcome>): JSONObject;
+  create(owner: TaskOwner, run: (work: TaskWork) => Promise<TaskOutcome>): Awaitable<JSONObject>;
   /** The DetailedTask, or undefined for an unknown (or expired, or someone else's) task. */
-  get(taskId: string, owner: TaskOwner): JSONObject | undefined;
+  get(taskId: string, owner: TaskOwner): Awaitable<JSONObject | undefined>;
   /** Delivers answers to outstanding input requests; false for an unknown task. */
-  update(taskId: string, owner: TaskOwner, inputResponses: Record<string, JSONObject>): boolean;
+  update(taskId: string, owner: TaskOwner, inputResponses: Record<string, JSONObject>): Awaitable<boolean>;
   /** Cancels a task that has not finished; false for an unknown task. */
-  cancel(taskId: string, owner: TaskOwner): boolean;
+  cancel(taskId: string, owner: TaskOwner): Awaitable<boolean>;
   /**
    * Calls `listener` with the DetailedTask on each change of the task until the returned function
    * runs (or the task ends); undefined for an unknown task.
    */
-  watch(taskId: string, owner: TaskOwner, listener: (task: JSONObject) => void): (() => void) | undefined;
+  watch(
+    taskId: string,
+    owner: TaskOwner,
+    listener: (task: JSONObject) => void,
+  ): Awaitable<(() => void) | undefined>;
 }
 
 /** Whether a tool may (`optional`), must (`required`) or must not (`forbidden`) run as a task. */
@@ -69,7 +76,7 @@ export interface TasksExtension {
   /** What the server adds to `capabilities.extensions`. */
   readonly declaration: Record<string, JSONObject>;
   /** Answers a 2026-07-28 tasks/get, tasks/update or tasks/cancel. */
-  answer(method: string, params: JSONObject | undefined, ctx: RequestContext): JSONObject;
+  answer(method: string, params: JSONObject | undefined, ctx: RequestContext): Awaitable<JSONObject>;
   /** Answers a 2026-07-28 tools/call: with a CreateTaskResult when it becomes a task. */
   callTool(call: ExtensionToolCall, ctx: RequestContext): Promise<JSONObject>;
   /**
@@ -80,9 +87,9 @@ export interface TasksExtension {
     taskIds: readonly string[],
     ctx: RequestContext,
     listener: (task: JSONObject) => void,
-  ): {
+  ): Awaitable<{
     agreed: string[];
     /** Stops watching. */
     stop(): void;
-  };
+  }>;
 }

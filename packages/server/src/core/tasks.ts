@@ -47,12 +47,21 @@ export interface TaskOptions {
   maxTasks?: number;
 }
 
-/** What the core needs to run and query tasks; present only where tasks can live (sessions). */
+/** A value, or a promise of it: what a store that keeps its records elsewhere (Redis) may answer. */
+export type Awaitable<T> = T | Promise<T>;
+
+/**
+ * What the core needs to run and query tasks; present only where tasks can live (sessions). The
+ * in-memory store answers at once; a shared one (`sharedTasks`) reads its records from elsewhere.
+ */
 export interface TaskRunner {
   /** Starts `run` as a task and returns the CreateTaskResult to answer the request with. */
-  start(requestedTtl: number | undefined, run: (work: TaskWork) => Promise<TaskOutcome>): JSONObject;
-  /** A task of the given session by id, or undefined. */
-  get(taskId: string): JSONObject;
+  start(
+    requestedTtl: number | undefined,
+    run: (work: TaskWork) => Promise<TaskOutcome>,
+  ): Awaitable<JSONObject>;
+  /** A task of the given session by id; -32602 when there is none. */
+  get(taskId: string): Awaitable<JSONObject>;
   /**
    * Resolves with the task's final result (or rejects with its error) once it is terminal.
    * `requestId` is the tasks/result request waiting: the task's messages may ride its stream.
@@ -61,7 +70,7 @@ export interface TaskRunner {
   /** One page of the tasks of the given session. */
   list(cursor: string | undefined): Promise<JSONObject>;
   /** Cancels a task of the given session; resolves with its final state. */
-  cancel(taskId: string): JSONObject;
+  cancel(taskId: string): Awaitable<JSONObject>;
 }
 
 /**
@@ -92,4 +101,15 @@ export interface TaskStore extends TaskRunner {
  * Builds a session's task store on its first task-augmented request; the `tasks` server option,
  * e.g. `inMemoryTasks()` from `@mcpkit/server/tasks`.
  */
-export type TaskStoreFactory = (session: { pageSize: number; channel: TaskChannel }) => TaskStore;
+export type TaskStoreFactory = (session: TaskSession) => TaskStore;
+
+/** What a task store learns of the session it serves. */
+export interface TaskSession {
+  pageSize: number;
+  channel: TaskChannel;
+  /**
+   * The session's id, when it has one: a shared store keeps the session's tasks under it (the HTTP
+   * transport binds a session to the principal that opened it, so the tasks are that principal's).
+   */
+  sessionId: string | undefined;
+}

@@ -260,6 +260,7 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
     if (this.server.options.capabilities?.tasks !== true || createStore === undefined) return undefined;
     this.#tasks ??= createStore({
       pageSize: this.server.pageSize,
+      sessionId: this.sessionId,
       channel: {
         notify: (method, params, relatedRequestId) =>
           this.#closed

@@ -58,17 +58,17 @@ function unknownTask(taskId: string): JsonRpcError {
 export function tasksExtension(store: TasksExtensionStore): TasksExtension {
   return {
     declaration: { [TASKS_EXTENSION_ID]: {} },
-    answer(method, params, ctx) {
+    async answer(method, params, ctx) {
       if (!clientDeclaresTasks(ctx)) throw missingTasksCapability(method);
       const owner = ownerOf(ctx);
       const taskId = params?.taskId as string;
       if (method === 'tasks/get') {
-        const task = store.get(taskId, owner);
+        const task = await store.get(taskId, owner);
         if (task === undefined) throw unknownTask(taskId);
         return task;
       }
       if (method === 'tasks/cancel') {
-        if (!store.cancel(taskId, owner)) throw unknownTask(taskId);
+        if (!(await store.cancel(taskId, owner))) throw unknownTask(taskId);
         return {};
       }
       const checked = UpdateTaskParamsSchema.safeParse(params);
@@ -77,17 +77,17 @@ export function tasksExtension(store: TasksExtensionStore): TasksExtension {
         throw JsonRpcError.invalidParams(`Invalid params for 'tasks/update': ${detail}`);
       }
       const { inputResponses } = checked.data as { inputResponses: Record<string, JSONObject> };
-      if (!store.update(taskId, owner, inputResponses)) throw unknownTask(taskId);
+      if (!(await store.update(taskId, owner, inputResponses))) throw unknownTask(taskId);
       return {};
     },
 
-    watchTasks(taskIds, ctx, listener) {
+    async watchTasks(taskIds, ctx, listener) {
       if (!clientDeclaresTasks(ctx)) throw missingTasksCapability('Task status notifications (taskIds)');
       const owner = ownerOf(ctx);
       const agreed: string[] = [];
       const stops: Array<() => void> = [];
       for (const taskId of new Set(taskIds)) {
-        const stop = store.watch(taskId, owner, listener);
+        const stop = await store.watch(taskId, owner, listener);
         if (stop === undefined) continue;
         agreed.push(taskId);
         stops.push(stop);
@@ -118,7 +118,7 @@ export function tasksExtension(store: TasksExtensionStore): TasksExtension {
  */
 function runMaybeAsTask(store: TasksExtensionStore, call: ExtensionToolCall, ctx: RequestContext) {
   return new Promise<JSONObject>((resolve, reject) => {
-    const handover = new HandoverContext(ctx, store, resolve);
+    const handover = new HandoverContext(ctx, store, resolve, reject);
     if (!call.startsItself) handover.startTask();
     // Inside a task a thrown JSON-RPC error fails the task (status `failed`, the error inlined).
     call
@@ -146,19 +146,29 @@ class HandoverContext implements RequestContext {
   readonly #request: RequestContext;
   readonly #store: TasksExtensionStore;
   readonly #handedOver: (createTaskResult: JSONObject) => void;
+  readonly #refused: (error: unknown) => void;
   readonly #outcome: Promise<TaskOutcome>;
   #settle!: (outcome: TaskOutcome) => void;
   #work: TaskWork | undefined;
+  /** Settles when the store runs the work (a shared store first writes the task's record). */
+  #workReady: Promise<TaskWork> | undefined;
+  /**
+   * The task's signal from `startTask` on, before the store runs the work (it may first write the
+   * task's record elsewhere): aborted with the work's signal.
+   */
+  #taskSignal: AbortController | undefined;
   #started = false;
 
   constructor(
     request: RequestContext,
     store: TasksExtensionStore,
     handedOver: (created: JSONObject) => void,
+    refused: (error: unknown) => void,
   ) {
     this.#request = request;
     this.#store = store;
     this.#handedOver = handedOver;
+    this.#refused = refused;
     this.#outcome = new Promise((resolve) => {
       this.#settle = resolve;
     });
@@ -173,7 +183,7 @@ class HandoverContext implements RequestContext {
   }
 
   get signal(): AbortSignal {
-    return this.#work?.signal ?? this.#request.signal;
+    return this.#taskSignal?.signal ?? this.#request.signal;
   }
 
   get isTask(): boolean {
@@ -185,21 +195,46 @@ class HandoverContext implements RequestContext {
   }
 
   requestInput(request: InputRequest, options?: InputRequestOptions): Promise<JSONObject> {
-    return (this.#work ?? this.#request).requestInput(request, options);
+    if (this.#workReady !== undefined) {
+      return this.#workReady.then((work) => work.requestInput(request, options));
+    }
+    return this.#request.requestInput(request, options);
   }
 
   /** Creates the task and answers the request with it; the rest of the handler's work is the task. */
   startTask(): void {
     if (this.#started) return;
-    const created = this.#store.create(ownerOf(this.#request), (work) => {
-      this.#work = work;
-      return this.#outcome;
+    let workStarted!: (work: TaskWork) => void;
+    let workRefused!: (error: unknown) => void;
+    this.#workReady = new Promise((resolve, reject) => {
+      workStarted = resolve;
+      workRefused = reject;
     });
+    // Only a handler that asks something after a refused start sees this rejection.
+    this.#workReady.catch(() => undefined);
     this.#started = true;
+    const taskSignal = new AbortController();
+    this.#taskSignal = taskSignal;
     // SEP-2663: tasks carry no progress or log notifications.
     delete this.progressToken;
     delete this.logLevel;
-    this.#handedOver(created);
+    // A store that cannot take the task (full, or its backend unreachable) fails the request.
+    Promise.resolve()
+      .then(() =>
+        this.#store.create(ownerOf(this.#request), (work) => {
+          this.#work = work;
+          if (work.signal.aborted) taskSignal.abort(work.signal.reason);
+          else
+            work.signal.addEventListener('abort', () => taskSignal.abort(work.signal.reason), { once: true });
+          workStarted(work);
+          return this.#outcome;
+        }),
+      )
+      .then(this.#handedOver, (error: unknown) => {
+        workRefused(error);
+        taskSignal.abort(error);
+        this.#refused(error);
+      });
   }
 
   /** The handler finished: the task's outcome, when it became one. */

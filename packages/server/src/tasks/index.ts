@@ -9,8 +9,11 @@ import type { TaskOptions, TaskStoreFactory } from '../core/tasks.js';
 import { SessionTaskStore } from '../session/task-store.js';
 import { tasksExtension } from './extension.js';
 import { InMemoryTasksExtension } from './extension-store.js';
+import { localTasksOf, type TaskBackend } from './shared-backend.js';
+import { SharedTasksExtension } from './shared-extension-store.js';
+import { SharedSessionTaskStore } from './shared-session-store.js';
 
-export type { TaskOptions, TaskStore, TaskStoreFactory } from '../core/tasks.js';
+export type { TaskOptions, TaskSession, TaskStore, TaskStoreFactory } from '../core/tasks.js';
 
 /**
  * Keeps each session's tasks in memory, within `options`' limits (lifetimes, polling interval,
@@ -34,4 +37,27 @@ export { InMemoryTasksExtension } from './extension-store.js';
  */
 export function inMemoryTasksExtension(options: TasksExtensionOptions = {}): TasksExtension {
   return tasksExtension(new InMemoryTasksExtension(options));
+}
+
+export type { SharedTaskRecord, TaskBackend, TaskRunnerMessage } from './shared-backend.js';
+
+/**
+ * 2025-11-25 tasks whose records live in `backend` (e.g. `RedisTaskBackend` of `@mcpkit/store-redis`),
+ * so every server process serving a session answers tasks/get, tasks/list, tasks/result and
+ * tasks/cancel for its tasks; the work runs where it started. Same limits as `inMemoryTasks`.
+ */
+export function sharedTasks(backend: TaskBackend, options: TaskOptions = {}): TaskStoreFactory {
+  const tasks = localTasksOf(backend);
+  return (session) => new SharedSessionTaskStore(tasks, options, session);
+}
+
+/**
+ * The 2026-07-28 tasks extension with its records in `backend`: any process answers for any task;
+ * `maxTasks` bounds each principal's live tasks. `new McpServer(info, { tasksExtension: sharedTasksExtension(backend) })`.
+ */
+export function sharedTasksExtension(
+  backend: TaskBackend,
+  options: TasksExtensionOptions = {},
+): TasksExtension {
+  return tasksExtension(new SharedTasksExtension(localTasksOf(backend), options));
 }
