@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { chromiumPath, serveMcpWithCors, servePage } from './test-helpers/browser.js';
 import { appDir, fixture } from './test-helpers/runtimes.js';
 
@@ -15,13 +15,19 @@ describe('browser (Chromium, headless)', () => {
   let page: Awaited<ReturnType<typeof servePage>> | undefined;
   let mcp: Awaited<ReturnType<typeof serveMcpWithCors>> | undefined;
 
-  beforeAll(async () => {
-    const executablePath = chromiumPath();
-    page = await servePage(fixture('browser-page'));
-    mcp = await serveMcpWithCors(page.origin);
-    // Root in a container: Chromium's sandbox needs user namespaces it may not have.
-    browser = await chromium.launch({ executablePath, args: ['--no-sandbox'], timeout: 30_000 });
-  });
+  // Set up by the first test, not in beforeAll: a missing Chromium then fails each test with its
+  // message instead of marking them skipped.
+  let setup: Promise<void> | undefined;
+  const ready = () => {
+    setup ??= (async () => {
+      const executablePath = chromiumPath();
+      page = await servePage(fixture('browser-page'));
+      mcp = await serveMcpWithCors(page.origin);
+      // Root in a container: Chromium's sandbox needs user namespaces it may not have.
+      browser = await chromium.launch({ executablePath, args: ['--no-sandbox'], timeout: 30_000 });
+    })();
+    return setup;
+  };
 
   afterAll(async () => {
     await browser?.close();
@@ -31,6 +37,7 @@ describe('browser (Chromium, headless)', () => {
 
   for (const version of ['2026-07-28', '2025-11-25'] as const) {
     it(`shows the tool results of our client at ${version} in the DOM`, async () => {
+      await ready();
       const tab = await browser!.newPage();
       const problems: string[] = [];
       tab.on('pageerror', (error) => problems.push(`page error: ${error.message}`));

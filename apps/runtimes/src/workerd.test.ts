@@ -1,7 +1,7 @@
 // Cloudflare's workerd (npm `workerd`): the Web handler in a Worker, stateless mode, called by our
 // Node client over HTTP on 127.0.0.1 at 2026-07-28 (and at 2025-11-25, stateless sessions).
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { packageVersion, workerdBinary } from './test-helpers/binaries.js';
 import { checkOurHttpClient } from './test-helpers/clients.js';
 import { runToEnd, stopAll } from './test-helpers/processes.js';
@@ -9,12 +9,16 @@ import { fixture } from './test-helpers/runtimes.js';
 import { bundleWorker, serveWorker } from './test-helpers/workerd.js';
 
 describe('workerd', () => {
-  let url: URL;
   let dir: string | undefined;
-  beforeAll(async () => {
-    dir = await bundleWorker(fixture('worker'));
-    ({ url } = await serveWorker(dir));
-  });
+  // Started by the first test that needs it, so a missing binary fails each test (not skips them).
+  let serving: Promise<URL> | undefined;
+  const served = () => {
+    serving ??= (async () => {
+      dir = await bundleWorker(fixture('worker'));
+      return (await serveWorker(dir)).url;
+    })();
+    return serving;
+  };
   afterAll(async () => {
     await stopAll();
     if (dir) rmSync(dir, { recursive: true, force: true });
@@ -29,10 +33,10 @@ describe('workerd', () => {
   });
 
   it('serves our Node client at 2026-07-28 (stateless, per request)', async () => {
-    await checkOurHttpClient(url, undefined, 'workerd');
+    await checkOurHttpClient(await served(), undefined, 'workerd');
   });
 
   it('serves our Node client at 2025-11-25 (stateless mode: no session)', async () => {
-    await checkOurHttpClient(url, '2025-11-25', 'workerd');
+    await checkOurHttpClient(await served(), '2025-11-25', 'workerd');
   });
 });

@@ -2,7 +2,7 @@
 // runtime's own HTTP server, each against our Node client and the official SDK client.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { packageVersion } from './binaries.js';
 import {
   checkOfficialHttpClient,
@@ -58,22 +58,27 @@ export function describeRuntime(runtime: ScriptRuntime): void {
     });
 
     describe(`Web handler served by ${runtime.name === 'bun' ? 'Bun.serve' : 'Deno.serve'}`, () => {
-      let url: URL;
-      beforeAll(async () => {
-        const { command, args } = runtime.command(fixture('web-server'));
-        ({ url } = await startListening(command, args));
-      });
+      // Started by the first test that needs it, not in beforeAll: a missing binary then fails each
+      // test with its message instead of marking them skipped.
+      let serving: Promise<URL> | undefined;
+      const served = () => {
+        serving ??= (async () => {
+          const { command, args } = runtime.command(fixture('web-server'));
+          return (await startListening(command, args)).url;
+        })();
+        return serving;
+      };
 
       it('is called by our Node client at 2025-11-25 (session, SSE progress)', async () => {
-        await checkOurHttpClient(url, '2025-11-25', runtime.expectedName());
+        await checkOurHttpClient(await served(), '2025-11-25', runtime.expectedName());
       });
 
       it('is called by our Node client at 2026-07-28 (stateless)', async () => {
-        await checkOurHttpClient(url, undefined, runtime.expectedName());
+        await checkOurHttpClient(await served(), undefined, runtime.expectedName());
       });
 
       it('is called by the official SDK client', async () => {
-        await checkOfficialHttpClient(url, runtime.expectedName());
+        await checkOfficialHttpClient(await served(), runtime.expectedName());
       });
     });
   });
