@@ -12,6 +12,7 @@ const pinned: Record<string, { private: boolean; exports: string[] }> = {
   '@mcpkit/echo-server': { private: true, exports: ['.'] },
   '@mcpkit/integration-tests': { private: true, exports: ['.'] },
   '@mcpkit/release-check': { private: true, exports: [] },
+  '@mcpkit/runtimes': { private: true, exports: [] },
   '@mcpkit/jsonrpc': { private: false, exports: ['.', './testing'] },
   '@mcpkit/protocol': { private: false, exports: ['.', './essentials', './json-schema'] },
   '@mcpkit/server': {
