@@ -228,14 +228,17 @@ export type ResolvedOptions = Required<
 };
 
 export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedOptions {
-  const instanceId = options.instanceId ?? generateStreamId();
-  if (!isVisibleAscii(instanceId) || instanceId.includes(':') || instanceId === '') {
+  const given = options.instanceId;
+  if (given !== undefined && (!isVisibleAscii(given) || given.includes(':') || given === '')) {
     throw new TypeError(
-      `instanceId ${JSON.stringify(instanceId)} is not usable: expected visible ASCII without ':' (it prefixes request ids as <instanceId>:<id>)`,
+      `instanceId ${JSON.stringify(given)} is not usable: expected visible ASCII without ':' (it prefixes request ids as <instanceId>:<id>)`,
     );
   }
   const legacy = options.legacySse;
   const onerror = options.onerror ?? (() => undefined);
+  // Drawn on first use, not here: Workers refuse random values while a module is evaluated, and
+  // a handler made at module scope must start there.
+  let drawn: string | undefined;
   return {
     ...options,
     endpoint: options.endpoint ?? '/mcp',
@@ -271,7 +274,10 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
     sessionStore: options.sessionStore ?? new InMemorySessionStore(),
     messageBus: options.messageBus ?? new InMemoryMessageBus(),
     generateSessionId: options.generateSessionId ?? generateSessionId,
-    instanceId,
+    get instanceId() {
+      drawn ??= given ?? generateStreamId();
+      return drawn;
+    },
     instanceTtlMs: options.instanceTtlMs ?? DEFAULT_INSTANCE_TTL_MS,
     canRerun: options.canRerun,
     shared: options.sessionStore !== undefined || options.messageBus !== undefined,
