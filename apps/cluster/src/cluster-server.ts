@@ -1,4 +1,10 @@
 import { McpServer } from '@mcpkit/server';
+
+/** The part of a tool's wire annotations this file reads. */
+interface ToolAnnotations {
+  idempotentHint?: boolean;
+}
+
 import * as z from 'zod';
 
 /** The resource the `touch` tool announces as updated (clients subscribe to it). */
@@ -44,9 +50,36 @@ export function createClusterServer(instanceId: string): McpServer {
     },
   );
 
+  server.tool(
+    'count',
+    {
+      description: 'Reports progress 1..count, one every ms milliseconds, then names the process.',
+      inputSchema: { count: z.number().int().min(1).max(100), ms: z.number().int().min(0).max(5000) },
+      // Safe to run again after its process died mid-call: the handler's canRerun allows it.
+      annotations: { idempotentHint: true },
+    },
+    async ({ count, ms }, ctx) => {
+      for (let n = 1; n <= count; n++) {
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        await ctx.progress(n, count);
+      }
+      return `counted on ${instanceId}`;
+    },
+  );
+
   server.resource(COUNTER_URI, { name: 'counter', mimeType: 'text/plain' }, () => ({
     contents: [{ uri: COUNTER_URI, mimeType: 'text/plain', text: `${touches} touches on ${instanceId}` }],
   }));
 
   return server;
+}
+
+/** The handler's `canRerun`: a tools/call of a tool annotated idempotent may run again elsewhere. */
+export function idempotentToolCall(
+  server: McpServer,
+): (request: { method: string; params?: { name?: unknown } }) => boolean {
+  return (request) =>
+    request.method === 'tools/call' &&
+    (server.tools.get(String(request.params?.name))?.definition.annotations as ToolAnnotations | undefined)
+      ?.idempotentHint === true;
 }

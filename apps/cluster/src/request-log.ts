@@ -20,6 +20,8 @@ export interface LogEntry {
   method?: string;
   id?: string | number;
   to?: string;
+  /** An HTTP request's Last-Event-ID header (a resumed SSE stream). */
+  lastEventId?: string;
   error?: string;
 }
 
@@ -39,10 +41,12 @@ export function parseLogLine(line: string): LogEntry | undefined {
 /** Logs the HTTP request line: which process got which session's request. */
 export function logHttp(log: Logger, req: IncomingMessage): void {
   const session = req.headers['mcp-session-id'];
+  const lastEventId = req.headers['last-event-id'];
   log({
     event: 'http',
     httpMethod: req.method ?? '?',
     session: typeof session === 'string' ? session : undefined,
+    ...(typeof lastEventId === 'string' ? { lastEventId } : {}),
   });
 }
 

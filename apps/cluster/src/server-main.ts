@@ -4,7 +4,7 @@
 import { createRedisStores } from '@mcpkit/store-redis';
 import { createStreamableHttpHandler } from '@mcpkit/transport-http-server';
 import { serve } from '@mcpkit/transport-http-server/node';
-import { createClusterServer } from './cluster-server.js';
+import { createClusterServer, idempotentToolCall } from './cluster-server.js';
 import { createLogger, loggedBus, loggedTransport, logHttp } from './request-log.js';
 
 function option(name: string): string {
@@ -30,6 +30,10 @@ const handler = createStreamableHttpHandler({
   eventStore: stores.eventStore,
   messageBus: loggedBus(stores.messageBus, log),
   onSession: (transport) => server.connect(quiet ? transport : loggedTransport(transport, log)),
+  // Resource updates and list changes raised here reach the streams every process holds.
+  broadcastChanges: server,
+  // A call whose process died mid-call runs again where its client resumes, when that is safe.
+  canRerun: idempotentToolCall(server),
   onerror: logError,
 });
 const handle = await serve(handler);

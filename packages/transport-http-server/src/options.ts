@@ -188,7 +188,8 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
    * Whether a request may run again on this process when the process running it died mid-call
    * (kill -9) and its client resumed the stream here (default: never). Safe for requests that do the
    * same thing twice, e.g. tools annotated `idempotentHint: true`; with an `McpServer`:
-   * `(request) => request.method === 'tools/call' && server.tools.get(String(request.params?.name))?.definition.annotations?.idempotentHint === true`.
+   * `(request) => request.method === 'tools/call' && (server.tools.get(String(request.params?.name))?.definition.annotations as { idempotentHint?: boolean } | undefined)?.idempotentHint === true`
+   * (`definition` is the tool's wire JSON, hence the cast).
    * Refused, the request gets a JSON-RPC error on the stream naming the stopped instance.
    */
   canRerun?: (request: JSONRPCRequest) => Awaitable<boolean>;

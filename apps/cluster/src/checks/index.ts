@@ -1,5 +1,7 @@
 import { elicitationAcrossProcesses } from './elicitation.js';
+import { killHolder } from './kill-holder.js';
 import { largeBody } from './large-body.js';
+import { listenUpdatesAcrossProcesses } from './listen-updates.js';
 import { redisRestart } from './redis-restart.js';
 import { resourceUpdatesAcrossProcesses } from './resource-updates.js';
 import { sessionDelete } from './session-delete.js';
@@ -16,10 +18,10 @@ export const CHECKS: readonly Check[] = [
   spreadRequests,
   elicitationAcrossProcesses,
   resourceUpdatesAcrossProcesses,
+  listenUpdatesAcrossProcesses,
   sessionDelete,
   largeBody,
-  // Next: kill -9 of the process holding a call's SSE stream, resumed through another process with
-  // Last-Event-ID (every progress event and the result exactly once). It kills a server, so it
-  // must restart it on the same port (nginx's upstream) before the next check.
   redisRestart,
+  // Leaves the killed process dead (nginx passes over it): nothing may come after it.
+  killHolder,
 ];
