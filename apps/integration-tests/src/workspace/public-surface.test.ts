@@ -10,6 +10,8 @@ const pinned: Record<string, { private: boolean; exports: string[] }> = {
   '@mcpkit/client': { private: false, exports: ['.', './skills', './tasks-extension'] },
   '@mcpkit/conformance': { private: true, exports: ['.'] },
   '@mcpkit/echo-server': { private: true, exports: ['.'] },
+  '@mcpkit/fastify': { private: false, exports: ['.'] },
+  '@mcpkit/hono': { private: false, exports: ['.'] },
   '@mcpkit/integration-tests': { private: true, exports: ['.'] },
   '@mcpkit/release-check': { private: true, exports: [] },
   '@mcpkit/runtimes': { private: true, exports: [] },

@@ -1,0 +1,2 @@
+// Every export of this file is public API.
+export {};
