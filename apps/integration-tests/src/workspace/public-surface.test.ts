@@ -8,6 +8,7 @@ const pinned: Record<string, { private: boolean; exports: string[] }> = {
   '@mcpkit/auth-server': { private: false, exports: ['.'] },
   '@mcpkit/bench': { private: true, exports: ['.'] },
   '@mcpkit/client': { private: false, exports: ['.', './skills', './tasks-extension'] },
+  '@mcpkit/cluster': { private: true, exports: ['.'] },
   '@mcpkit/conformance': { private: true, exports: ['.'] },
   '@mcpkit/echo-server': { private: true, exports: ['.'] },
   '@mcpkit/fastify': { private: false, exports: ['.'] },
