@@ -71,6 +71,39 @@ describe('@mcpkit/fastify', () => {
     expect(await response.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
   });
 
+  it('closes the handler it made before Fastify waits for connections: an open SSE stream ends', async () => {
+    const server = demoServer();
+    const app = Fastify();
+    await app.register(mcpPlugin, {
+      handlerOptions: { onSession: (transport) => server.connect(transport) },
+    });
+    const url = new URL('/mcp', await app.listen({ port: 0, host: '127.0.0.1' }));
+    const init = await fetch(url, {
+      method: 'POST',
+      headers: { accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-11-25',
+          capabilities: {},
+          clientInfo: { name: 'raw', version: '1' },
+        },
+      }),
+    });
+    const headers = {
+      'mcp-session-id': init.headers.get('mcp-session-id')!,
+      'mcp-protocol-version': '2025-11-25',
+    };
+    await init.text();
+    const stream = await fetch(url, { headers: { ...headers, accept: 'text/event-stream' } });
+    expect(stream.status).toBe(200);
+    const reading = stream.text(); // resolves when the server ends the stream
+    await app.close();
+    await reading;
+  });
+
   it('says what is missing when neither handler nor handlerOptions is given', async () => {
     const app = Fastify();
     apps.push(app);
