@@ -1,30 +1,21 @@
-// The MCP endpoint mounted in Fastify 5. Fastify reads (and so consumes) the request body before
-// the route runs: pass `request.body` to the handler, which then does not read the stream again,
-// and `reply.hijack()` so Fastify leaves the response to it.
+// The MCP endpoint mounted in Fastify 5 with the @mcpkit/fastify plugin: it makes the handler,
+// lets it read request bodies itself (its own limits and JSON-RPC errors), writes SSE straight to
+// the socket, and closes the handler when Fastify closes.
 //
 // Run:  pnpm -C examples build && PORT=3000 node examples/dist/http-fastify.js
 //       node examples/dist/client-cli.js --url http://127.0.0.1:3000/mcp
-import { createStreamableHttpHandler } from '@mcpkit/transport-http-server';
-import { toNodeHandler } from '@mcpkit/transport-http-server/node';
+import { mcpPlugin } from '@mcpkit/fastify';
 import Fastify from 'fastify';
 import { createDemoServer } from './demo-server.js';
 
 const server = createDemoServer();
-const handler = createStreamableHttpHandler({ onSession: (transport) => server.connect(transport) });
-const nodeHandler = toNodeHandler(handler);
 
 const app = Fastify();
-app.all('/mcp', async (request, reply) => {
-  reply.hijack();
-  await nodeHandler(request.raw, reply.raw, request.body);
-});
+await app.register(mcpPlugin, { handlerOptions: { onSession: (transport) => server.connect(transport) } });
 
 const address = await app.listen({ port: Number(process.env.PORT ?? 3000), host: '127.0.0.1' });
 console.log(`MCP endpoint: ${address}/mcp`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    await handler.close();
-    await app.close();
-  });
+  process.once(signal, () => void app.close()); // the plugin's preClose hook closes the handler first
 }

@@ -14,6 +14,7 @@ const neutralPackages = [
   'transport-http-client',
   'auth-client',
   'auth-server',
+  'hono',
 ];
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 const importPattern =

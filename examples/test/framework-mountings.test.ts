@@ -1,0 +1,126 @@
+// The mountings without an adapter package, over 127.0.0.1 sockets: node:http (toNodeHandler),
+// Express 5 (after express.json()) and Koa 3 (after @koa/bodyparser). Each serves our client at
+// 2026-07-28 and as a 2025-11-25 session with SSE progress, and keeps serve()'s DNS-rebinding
+// protection: a foreign Host or Origin gets 403.
+import { createServer, type RequestListener, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import bodyParser from '@koa/bodyparser';
+import { McpClient } from '@mcpkit/client';
+import { McpServer } from '@mcpkit/server';
+import { StreamableHttpClientTransport } from '@mcpkit/transport-http-client';
+import { createStreamableHttpHandler, type StreamableHttpHandler } from '@mcpkit/transport-http-server';
+import { toNodeHandler } from '@mcpkit/transport-http-server/node';
+import express from 'express';
+import Koa from 'koa';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as z from 'zod';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+function mcpHandler(): StreamableHttpHandler {
+  const server = new McpServer(
+    { name: 'mounted', version: '1.0.0' },
+    { protocolVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'] },
+  );
+  server.tool(
+    'echo',
+    { description: 'Echoes', inputSchema: { message: z.string() } },
+    ({ message }) => message,
+  );
+  server.tool('count', { description: 'Reports progress' }, async (_args, ctx) => {
+    for (let step = 1; step <= 3; step++) await ctx.progress(step, 3);
+    return 'counted';
+  });
+  const handler = createStreamableHttpHandler({ onSession: (transport) => server.connect(transport) });
+  cleanups.push(() => handler.close({ timeoutMs: 1000 }));
+  return handler;
+}
+
+async function listen(listener: RequestListener): Promise<URL> {
+  const server: Server = createServer(listener);
+  cleanups.push(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`);
+}
+
+const mountings: Record<string, (handler: StreamableHttpHandler) => RequestListener> = {
+  'node:http': (handler) => {
+    const nodeHandler = toNodeHandler(handler);
+    return (req, res) => void nodeHandler(req, res);
+  },
+  'Express 5': (handler) => {
+    const nodeHandler = toNodeHandler(handler);
+    const app = express();
+    app.use(express.json());
+    app.all('/mcp', (req, res) => void nodeHandler(req, res));
+    return app;
+  },
+  Koa: (handler) => {
+    const nodeHandler = toNodeHandler(handler);
+    const app = new Koa();
+    app.use(bodyParser());
+    app.use(async (ctx, next) => {
+      if (ctx.path !== '/mcp') return next();
+      ctx.respond = false;
+      await nodeHandler(ctx.req, ctx.res, (ctx.request as { body?: unknown }).body);
+    });
+    return app.callback();
+  },
+};
+
+function status(url: URL, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, {
+      method: 'POST',
+      headers: {
+        accept: 'application/json, text/event-stream',
+        'content-type': 'application/json',
+        ...headers,
+      },
+    });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }));
+  });
+}
+
+const text = (result: { content?: unknown }) => (result.content as Array<{ text?: string }>)[0]?.text;
+
+describe.each(Object.entries(mountings))('mounted in %s', (_name, mount) => {
+  it('serves our client at 2026-07-28 and as a 2025-11-25 session with SSE progress', async () => {
+    const url = await listen(mount(mcpHandler()));
+    for (const protocolVersion of ['2026-07-28', '2025-11-25']) {
+      const client = new McpClient({ name: 'mount-test', version: '1.0.0' }, { protocolVersion });
+      await client.connect(new StreamableHttpClientTransport(url, { messageHeaders: client.messageHeaders }));
+      try {
+        expect(client.protocolVersion).toBe(protocolVersion);
+        expect(text(await client.callTool({ name: 'echo', arguments: { message: 'hi' } }))).toBe('hi');
+        const progress: number[] = [];
+        const counted = await client.callTool(
+          { name: 'count', arguments: {} },
+          { onprogress: (update) => void progress.push(update.progress) },
+        );
+        expect(text(counted)).toBe('counted');
+        expect(progress).toEqual([1, 2, 3]);
+      } finally {
+        await client.close();
+      }
+    }
+  });
+
+  it('refuses a foreign Host or Origin with 403, as serve() does', async () => {
+    const url = await listen(mount(mcpHandler()));
+    expect(await status(url, { host: 'evil.example' })).toBe(403);
+    expect(await status(url, { origin: 'https://evil.example' })).toBe(403);
+    expect(await status(url, { host: `localhost:${url.port}` })).not.toBe(403);
+  });
+});
