@@ -4,6 +4,7 @@ import { linkChanges } from './broadcast-changes.js';
 import { preflight, withCors } from './cors.js';
 import { emptyReply, type HttpExchange, type HttpReply, type Reply } from './exchange.js';
 import { createGate } from './gate.js';
+import { createHealthEndpoint } from './health.js';
 import { rejection } from './http-errors.js';
 import { KeepAlive } from './keep-alive.js';
 import { handleLegacyGet, handleLegacyPost } from './legacy-routes.js';
@@ -32,6 +33,9 @@ export interface HandlerCore {
   handle(request: HttpExchange, connection?: ConnectionInfo): Promise<Reply>;
   close(options?: { timeoutMs?: number }): Promise<void>;
   readonly sessionCount: number;
+  /** What the health endpoint says: false once `setReady(false)` was called or `close()` started. */
+  readonly ready: boolean;
+  setReady(ready: boolean): void;
   getSession(sessionId: string): StreamableSessionTransport | LegacySseTransport | undefined;
 }
 
@@ -127,7 +131,12 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
     },
   };
 
+  const health = createHealthEndpoint(config.health, config.closeTimeoutMs / 1000);
+  let ready = true;
+
   const handle = async (request: HttpExchange, connection?: ConnectionInfo): Promise<Reply> => {
+    // Before the shutdown refusal: while draining, the probe must hear "draining", not a 503 error.
+    if (health?.matches(request.path)) return health.answer(request, ready && !gate.closing);
     if (gate.closing) return rejection(503, 'Service Unavailable: the server is shutting down');
     if (Number.isFinite(config.maxSessionsPerAddress)) {
       addresses.set(request, config.clientAddress(request, connection));
@@ -161,6 +170,12 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
     },
     get sessionCount() {
       return registry.size;
+    },
+    get ready() {
+      return ready && !gate.closing;
+    },
+    setReady(value) {
+      ready = value;
     },
     getSession: (sessionId) => registry.peek(sessionId),
   };

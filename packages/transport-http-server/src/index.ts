@@ -8,6 +8,8 @@ export type { HttpReply, HttpRequestHead } from './exchange.js';
 // The handler: 2026-07-28 per request, Streamable HTTP (2025-03-26 .. 2025-11-25), stateless mode,
 // legacy HTTP+SSE (2024-11-05).
 export { createStreamableHttpHandler, type StreamableHttpHandler } from './handler.js';
+// The `health` option.
+export { DEFAULT_HEALTH_PATH, type HealthOptions } from './health.js';
 // The transports handed to `onSession`.
 export { LegacySseTransport } from './legacy-sse.js';
 export type { ConnectionInfo, SessionInfo, StreamableHttpHandlerOptions } from './options.js';

@@ -7,6 +7,7 @@ import {
 } from '@mcpkit/protocol';
 import type { ChangeSource } from './broadcast-changes.js';
 import type { HttpReply, HttpRequestHead } from './exchange.js';
+import type { HealthOptions } from './health.js';
 import { generateSessionId, generateStreamId, isVisibleAscii } from './ids.js';
 import type { ResponseMode } from './outbound-stream.js';
 import type { HostValidationOptions } from './security.js';
@@ -192,6 +193,16 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
    * Refused, the request gets a JSON-RPC error on the stream naming the stopped instance.
    */
   canRerun?: (request: JSONRPCRequest) => Awaitable<boolean>;
+  /**
+   * A health endpoint for load balancers and orchestrators (default off: a new route on every
+   * server could shadow one the application already serves, so it is opt-in). `true` answers at
+   * `/healthz`, `{ path }` elsewhere (matched like `endpoint`, also as a suffix). `GET`/`HEAD` get
+   * `200 {"status":"ready"}`, or `503 {"status":"draining"}` with `Retry-After` once `close()`
+   * started or `setReady(false)` was called; other methods get 405. It never runs `authenticate`,
+   * the Host/Origin check or CORS and never touches sessions: probes carry no credentials, often
+   * send the instance's IP as Host, and the answer tells nothing about anyone.
+   */
+  health?: HealthOptions;
   /** Session id factory (default: 160 random bits in hex). Ids must be visible ASCII. */
   generateSessionId?: () => string;
   /** Problems that have no HTTP request to answer: failed writes, store errors, user callbacks. */
@@ -212,8 +223,10 @@ export type ResolvedOptions = Required<
     | 'clientAddress'
     | 'broadcastChanges'
     | 'canRerun'
+    | 'health'
   >
 > & {
+  health: HealthOptions | undefined;
   broadcastChanges: ChangeSource | undefined;
   canRerun: StreamableHttpHandlerOptions['canRerun'];
   clientAddress: NonNullable<StreamableHttpHandlerOptions['clientAddress']>;
@@ -280,6 +293,7 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
     },
     instanceTtlMs: options.instanceTtlMs ?? DEFAULT_INSTANCE_TTL_MS,
     canRerun: options.canRerun,
+    health: options.health,
     shared: options.sessionStore !== undefined || options.messageBus !== undefined,
     dnsRebindingProtection: options.dnsRebindingProtection ?? true,
     allowedHosts: options.allowedHosts ?? [],
