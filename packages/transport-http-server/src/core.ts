@@ -10,6 +10,7 @@ import { KeepAlive } from './keep-alive.js';
 import { handleLegacyGet, handleLegacyPost } from './legacy-routes.js';
 import type { LegacySseTransport } from './legacy-sse.js';
 import { type ConnectionInfo, resolveOptions, type StreamableHttpHandlerOptions } from './options.js';
+import { createRateLimiter } from './rate-limit.js';
 import { findSession } from './rehydrate.js';
 import {
   methodNotAllowed,
@@ -117,6 +118,7 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
     gate,
     hostProblem: createHostValidator(config),
     clientAddress: (request) => addresses.get(request),
+    ...(config.rateLimit && { rateLimit: createRateLimiter(config.rateLimit, config.now, config.onerror) }),
     async startSession(transport, info) {
       if (info.kind === 'stateless') statelessTransports.add(transport as StreamableSessionTransport);
       try {
@@ -138,7 +140,7 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
     // Before the shutdown refusal: while draining, the probe must hear "draining", not a 503 error.
     if (health?.matches(request.path)) return health.answer(request, ready && !gate.closing);
     if (gate.closing) return rejection(503, 'Service Unavailable: the server is shutting down');
-    if (Number.isFinite(config.maxSessionsPerAddress)) {
+    if (Number.isFinite(config.maxSessionsPerAddress) || context.rateLimit) {
       addresses.set(request, config.clientAddress(request, connection));
     }
     gate.enter();
@@ -222,6 +224,22 @@ async function route(context: HandlerContext, request: HttpExchange): Promise<Re
   const authenticated = config.authenticate ? await config.authenticate(request) : undefined;
   if (isEarlyReply(authenticated)) return toReply(authenticated);
   const auth = authenticated;
+  const limited = context.rateLimit && (await context.rateLimit(auth, context.clientAddress(request)));
+  if (limited?.refused) return limited.refused;
+  const reply = await routeTarget(context, request, auth, target, pathname);
+  // A reply owns its headers; streams send theirs only once handle() returned.
+  if (limited) Object.assign(reply.headers, limited.headers);
+  return reply;
+}
+
+async function routeTarget(
+  context: HandlerContext,
+  request: HttpExchange,
+  auth: AuthInfo | undefined,
+  target: 'mcp' | 'sse' | 'messages',
+  pathname: string,
+): Promise<Reply> {
+  const { config } = context;
   await context.registry.sweep();
 
   if (target === 'sse') return handleLegacyGet(context, request, auth, pathname);

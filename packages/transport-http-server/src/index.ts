@@ -14,6 +14,15 @@ export { DEFAULT_HEALTH_PATH, type HealthOptions } from './health.js';
 export { LegacySseTransport } from './legacy-sse.js';
 export type { ConnectionInfo, SessionInfo, StreamableHttpHandlerOptions } from './options.js';
 export type { ResponseMode } from './outbound-stream.js';
+// The `rateLimit` option and its store interface.
+export {
+  DEFAULT_MAX_RATE_LIMIT_BUCKETS,
+  InMemoryRateLimitStore,
+  type RateLimitDecision,
+  type RateLimitOptions,
+  type RateLimitRule,
+  type RateLimitStore,
+} from './rate-limit.js';
 export type { HostValidationOptions } from './security.js';
 export { type HttpMessageExtra, StreamableSessionTransport } from './session-transport.js';
 // Building blocks for custom routes.

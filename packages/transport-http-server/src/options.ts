@@ -10,6 +10,7 @@ import type { HttpReply, HttpRequestHead } from './exchange.js';
 import type { HealthOptions } from './health.js';
 import { generateSessionId, generateStreamId, isVisibleAscii } from './ids.js';
 import type { ResponseMode } from './outbound-stream.js';
+import type { RateLimitOptions } from './rate-limit.js';
 import type { HostValidationOptions } from './security.js';
 import { DEFAULT_MAX_SSE_BUFFER_BYTES } from './sse.js';
 import { DEFAULT_MAX_SSE_BUFFER_TOTAL_BYTES } from './sse-budget.js';
@@ -203,6 +204,16 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
    * send the instance's IP as Host, and the answer tells nothing about anyone.
    */
   health?: HealthOptions;
+  /**
+   * Rate limiting (default off): a token bucket of `burst` requests refilled at `requestsPerSecond`,
+   * per principal (`authInfo.clientId` and `subject`) or, unauthenticated, per `clientAddress`
+   * (a request with neither is not limited). Every GET/POST/DELETE to an MCP path counts, after
+   * `authenticate` (not the health endpoint nor CORS preflights). Past it: 429 with `Retry-After`,
+   * `RateLimit-Limit`/`-Remaining`/`-Reset` and a JSON-RPC error naming the limit; admitted
+   * requests carry the `RateLimit-*` headers too. `store` shares buckets between processes
+   * (default in memory, at most 10 000 buckets); a failing store lets requests through and tells `onerror`.
+   */
+  rateLimit?: RateLimitOptions;
   /** Session id factory (default: 160 random bits in hex). Ids must be visible ASCII. */
   generateSessionId?: () => string;
   /** Problems that have no HTTP request to answer: failed writes, store errors, user callbacks. */
@@ -224,9 +235,11 @@ export type ResolvedOptions = Required<
     | 'broadcastChanges'
     | 'canRerun'
     | 'health'
+    | 'rateLimit'
   >
 > & {
   health: HealthOptions | undefined;
+  rateLimit: RateLimitOptions | undefined;
   broadcastChanges: ChangeSource | undefined;
   canRerun: StreamableHttpHandlerOptions['canRerun'];
   clientAddress: NonNullable<StreamableHttpHandlerOptions['clientAddress']>;
@@ -294,6 +307,7 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
     instanceTtlMs: options.instanceTtlMs ?? DEFAULT_INSTANCE_TTL_MS,
     canRerun: options.canRerun,
     health: options.health,
+    rateLimit: options.rateLimit,
     shared: options.sessionStore !== undefined || options.messageBus !== undefined,
     dnsRebindingProtection: options.dnsRebindingProtection ?? true,
     allowedHosts: options.allowedHosts ?? [],
