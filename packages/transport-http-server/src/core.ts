@@ -9,6 +9,7 @@ import { rejection } from './http-errors.js';
 import { KeepAlive } from './keep-alive.js';
 import { handleLegacyGet, handleLegacyPost } from './legacy-routes.js';
 import type { LegacySseTransport } from './legacy-sse.js';
+import { notify, observeCalls } from './observe.js';
 import { type ConnectionInfo, resolveOptions, type StreamableHttpHandlerOptions } from './options.js';
 import { createRateLimiter } from './rate-limit.js';
 import { findSession } from './rehydrate.js';
@@ -37,6 +38,8 @@ export interface HandlerCore {
   /** What the health endpoint says: false once `setReady(false)` was called or `close()` started. */
   readonly ready: boolean;
   setReady(ready: boolean): void;
+  /** Bytes of SSE events held for clients that are not reading, across the handler. */
+  readonly sseBufferedBytes: number;
   getSession(sessionId: string): StreamableSessionTransport | LegacySseTransport | undefined;
 }
 
@@ -64,11 +67,14 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
   const addresses = new WeakMap<HttpExchange, string | undefined>();
   // Stateless transports live for one POST and are not sessions, but close() must still end them.
   const statelessTransports = new Set<StreamableSessionTransport>();
+  const budget = new SseBufferBudget(config.maxSseBufferTotalBytes);
   const keepAlive = new KeepAlive(config.sseKeepAliveMs, {
     maxBufferedBytes: config.maxSseBufferBytes,
     onoverflow: config.onerror,
-    budget: new SseBufferBudget(config.maxSseBufferTotalBytes),
+    budget,
   });
+  const observer = config.observe;
+  const onCall = observer?.onCall;
   const changes =
     config.broadcastChanges &&
     linkChanges({
@@ -124,6 +130,8 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
       try {
         const wire = info.kind === 'request' ? (config.onRequest ?? config.onSession) : config.onSession;
         await wire(transport, info);
+        // After wiring: the server set onmessage, and no message was delivered yet.
+        if (onCall) observeCalls(transport, { onCall }, config.now, config.onerror);
         return undefined;
       } catch (error) {
         await transport.close();
@@ -139,6 +147,15 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
   const handle = async (request: HttpExchange, connection?: ConnectionInfo): Promise<Reply> => {
     // Before the shutdown refusal: while draining, the probe must hear "draining", not a 503 error.
     if (health?.matches(request.path)) return health.answer(request, ready && !gate.closing);
+    if (!observer?.onResponse) return serveRequest(request, connection);
+    const started = config.now();
+    const reply = await serveRequest(request, connection);
+    const info = { method: request.method, path: request.path, status: reply.status };
+    notify(observer.onResponse, { ...info, durationMs: config.now() - started }, config.onerror);
+    return reply;
+  };
+
+  const serveRequest = async (request: HttpExchange, connection?: ConnectionInfo): Promise<Reply> => {
     if (gate.closing) return rejection(503, 'Service Unavailable: the server is shutting down');
     if (Number.isFinite(config.maxSessionsPerAddress) || context.rateLimit) {
       addresses.set(request, config.clientAddress(request, connection));
@@ -178,6 +195,9 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
     },
     setReady(value) {
       ready = value;
+    },
+    get sseBufferedBytes() {
+      return budget.totalBytes;
     },
     getSession: (sessionId) => registry.peek(sessionId),
   };

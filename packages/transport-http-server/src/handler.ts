@@ -32,6 +32,8 @@ export interface StreamableHttpHandler {
    * the load balancer has seen "draining" before the handler starts refusing new requests.
    */
   setReady(ready: boolean): void;
+  /** Bytes of SSE events held for clients that are not reading, across the handler (a gauge for metrics). */
+  readonly sseBufferedBytes: number;
   /** The transport of a live session, e.g. to call `closeRequestStream` or `closeStandaloneStream`. */
   getSession(sessionId: string): StreamableSessionTransport | LegacySseTransport | undefined;
   /** The handler's logic behind the Web API; `toNodeHandler` serves it without Web objects. */
@@ -54,6 +56,7 @@ export function createStreamableHttpHandler(options: StreamableHttpHandlerOption
     sessionCount: { get: () => core.sessionCount },
     ready: { get: () => core.ready },
     setReady: { value: (ready: boolean) => core.setReady(ready) },
+    sseBufferedBytes: { get: () => core.sseBufferedBytes },
     getSession: { value: (sessionId: string) => core.getSession(sessionId) },
     [HANDLER_CORE]: { value: core },
   }) as StreamableHttpHandler;

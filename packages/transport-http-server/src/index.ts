@@ -12,6 +12,8 @@ export { createStreamableHttpHandler, type StreamableHttpHandler } from './handl
 export { DEFAULT_HEALTH_PATH, type HealthOptions } from './health.js';
 // The transports handed to `onSession`.
 export { LegacySseTransport } from './legacy-sse.js';
+// The `observe` option: metrics and tracing hooks.
+export type { CallObservation, HandlerObserver, ResponseObservation } from './observe.js';
 export type { ConnectionInfo, SessionInfo, StreamableHttpHandlerOptions } from './options.js';
 export type { ResponseMode } from './outbound-stream.js';
 // The `rateLimit` option and its store interface.

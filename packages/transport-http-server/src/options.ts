@@ -9,6 +9,7 @@ import type { ChangeSource } from './broadcast-changes.js';
 import type { HttpReply, HttpRequestHead } from './exchange.js';
 import type { HealthOptions } from './health.js';
 import { generateSessionId, generateStreamId, isVisibleAscii } from './ids.js';
+import type { HandlerObserver } from './observe.js';
 import type { ResponseMode } from './outbound-stream.js';
 import type { RateLimitOptions } from './rate-limit.js';
 import type { HostValidationOptions } from './security.js';
@@ -214,6 +215,12 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
    * (default in memory, at most 10 000 buckets); a failing store lets requests through and tells `onerror`.
    */
   rateLimit?: RateLimitOptions;
+  /**
+   * Metrics and tracing hooks (default none, and then nothing is measured): `onResponse` for every
+   * HTTP request (method, path, status, duration), `onCall` for every JSON-RPC request answered
+   * (method, duration, error). Gauges are read from the handler: `sessionCount`, `sseBufferedBytes`.
+   */
+  observe?: HandlerObserver;
   /** Session id factory (default: 160 random bits in hex). Ids must be visible ASCII. */
   generateSessionId?: () => string;
   /** Problems that have no HTTP request to answer: failed writes, store errors, user callbacks. */
@@ -236,10 +243,12 @@ export type ResolvedOptions = Required<
     | 'canRerun'
     | 'health'
     | 'rateLimit'
+    | 'observe'
   >
 > & {
   health: HealthOptions | undefined;
   rateLimit: RateLimitOptions | undefined;
+  observe: HandlerObserver | undefined;
   broadcastChanges: ChangeSource | undefined;
   canRerun: StreamableHttpHandlerOptions['canRerun'];
   clientAddress: NonNullable<StreamableHttpHandlerOptions['clientAddress']>;
@@ -308,6 +317,7 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
     canRerun: options.canRerun,
     health: options.health,
     rateLimit: options.rateLimit,
+    observe: options.observe,
     shared: options.sessionStore !== undefined || options.messageBus !== undefined,
     dnsRebindingProtection: options.dnsRebindingProtection ?? true,
     allowedHosts: options.allowedHosts ?? [],

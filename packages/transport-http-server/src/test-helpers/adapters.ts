@@ -54,6 +54,7 @@ function overNodeHttp(handler: StreamableHttpHandler): StreamableHttpHandler {
     sessionCount: { get: () => handler.sessionCount },
     ready: { get: () => handler.ready },
     setReady: { value: (ready: boolean) => handler.setReady(ready) },
+    sseBufferedBytes: { get: () => handler.sseBufferedBytes },
     getSession: { value: (id: string) => handler.getSession(id) },
   }) as StreamableHttpHandler;
 }
