@@ -14,6 +14,7 @@ export {
   type RedisEventStoreOptions,
 } from './event-store.js';
 export { RedisMessageBus, type RedisMessageBusOptions } from './message-bus.js';
+export { RedisRateLimitStore, type RedisRateLimitStoreOptions } from './rate-limit-store.js';
 export { DEFAULT_SESSION_TTL_MS, RedisSessionStore, type RedisSessionStoreOptions } from './session-store.js';
 export { createRedisStores, type RedisStores, type RedisStoresOptions } from './stores.js';
 export {

@@ -4,11 +4,14 @@ import { linkChanges } from './broadcast-changes.js';
 import { preflight, withCors } from './cors.js';
 import { emptyReply, type HttpExchange, type HttpReply, type Reply } from './exchange.js';
 import { createGate } from './gate.js';
+import { createHealthEndpoint } from './health.js';
 import { rejection } from './http-errors.js';
 import { KeepAlive } from './keep-alive.js';
 import { handleLegacyGet, handleLegacyPost } from './legacy-routes.js';
 import type { LegacySseTransport } from './legacy-sse.js';
+import { notify, observeCalls } from './observe.js';
 import { type ConnectionInfo, resolveOptions, type StreamableHttpHandlerOptions } from './options.js';
+import { createRateLimiter } from './rate-limit.js';
 import { findSession } from './rehydrate.js';
 import {
   methodNotAllowed,
@@ -32,6 +35,11 @@ export interface HandlerCore {
   handle(request: HttpExchange, connection?: ConnectionInfo): Promise<Reply>;
   close(options?: { timeoutMs?: number }): Promise<void>;
   readonly sessionCount: number;
+  /** What the health endpoint says: false once `setReady(false)` was called or `close()` started. */
+  readonly ready: boolean;
+  setReady(ready: boolean): void;
+  /** Bytes of SSE events held for clients that are not reading, across the handler. */
+  readonly sseBufferedBytes: number;
   getSession(sessionId: string): StreamableSessionTransport | LegacySseTransport | undefined;
 }
 
@@ -59,11 +67,14 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
   const addresses = new WeakMap<HttpExchange, string | undefined>();
   // Stateless transports live for one POST and are not sessions, but close() must still end them.
   const statelessTransports = new Set<StreamableSessionTransport>();
+  const budget = new SseBufferBudget(config.maxSseBufferTotalBytes);
   const keepAlive = new KeepAlive(config.sseKeepAliveMs, {
     maxBufferedBytes: config.maxSseBufferBytes,
     onoverflow: config.onerror,
-    budget: new SseBufferBudget(config.maxSseBufferTotalBytes),
+    budget,
   });
+  const observer = config.observe;
+  const onCall = observer?.onCall;
   const changes =
     config.broadcastChanges &&
     linkChanges({
@@ -113,11 +124,14 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
     gate,
     hostProblem: createHostValidator(config),
     clientAddress: (request) => addresses.get(request),
+    ...(config.rateLimit && { rateLimit: createRateLimiter(config.rateLimit, config.now, config.onerror) }),
     async startSession(transport, info) {
       if (info.kind === 'stateless') statelessTransports.add(transport as StreamableSessionTransport);
       try {
         const wire = info.kind === 'request' ? (config.onRequest ?? config.onSession) : config.onSession;
         await wire(transport, info);
+        // After wiring: the server set onmessage, and no message was delivered yet.
+        if (onCall) observeCalls(transport, { onCall }, config.now, config.onerror);
         return undefined;
       } catch (error) {
         await transport.close();
@@ -127,9 +141,23 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
     },
   };
 
+  const health = createHealthEndpoint(config.health, config.closeTimeoutMs / 1000);
+  let ready = true;
+
   const handle = async (request: HttpExchange, connection?: ConnectionInfo): Promise<Reply> => {
+    // Before the shutdown refusal: while draining, the probe must hear "draining", not a 503 error.
+    if (health?.matches(request.path)) return health.answer(request, ready && !gate.closing);
+    if (!observer?.onResponse) return serveRequest(request, connection);
+    const started = config.now();
+    const reply = await serveRequest(request, connection);
+    const info = { method: request.method, path: request.path, status: reply.status };
+    notify(observer.onResponse, { ...info, durationMs: config.now() - started }, config.onerror);
+    return reply;
+  };
+
+  const serveRequest = async (request: HttpExchange, connection?: ConnectionInfo): Promise<Reply> => {
     if (gate.closing) return rejection(503, 'Service Unavailable: the server is shutting down');
-    if (Number.isFinite(config.maxSessionsPerAddress)) {
+    if (Number.isFinite(config.maxSessionsPerAddress) || context.rateLimit) {
       addresses.set(request, config.clientAddress(request, connection));
     }
     gate.enter();
@@ -161,6 +189,15 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
     },
     get sessionCount() {
       return registry.size;
+    },
+    get ready() {
+      return ready && !gate.closing;
+    },
+    setReady(value) {
+      ready = value;
+    },
+    get sseBufferedBytes() {
+      return budget.totalBytes;
     },
     getSession: (sessionId) => registry.peek(sessionId),
   };
@@ -207,6 +244,22 @@ async function route(context: HandlerContext, request: HttpExchange): Promise<Re
   const authenticated = config.authenticate ? await config.authenticate(request) : undefined;
   if (isEarlyReply(authenticated)) return toReply(authenticated);
   const auth = authenticated;
+  const limited = context.rateLimit && (await context.rateLimit(auth, context.clientAddress(request)));
+  if (limited?.refused) return limited.refused;
+  const reply = await routeTarget(context, request, auth, target, pathname);
+  // A reply owns its headers; streams send theirs only once handle() returned.
+  if (limited) Object.assign(reply.headers, limited.headers);
+  return reply;
+}
+
+async function routeTarget(
+  context: HandlerContext,
+  request: HttpExchange,
+  auth: AuthInfo | undefined,
+  target: 'mcp' | 'sse' | 'messages',
+  pathname: string,
+): Promise<Reply> {
+  const { config } = context;
   await context.registry.sweep();
 
   if (target === 'sse') return handleLegacyGet(context, request, auth, pathname);

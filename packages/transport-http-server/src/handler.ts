@@ -22,6 +22,18 @@ export interface StreamableHttpHandler {
   close(options?: { timeoutMs?: number }): Promise<void>;
   /** Sessions held by this handler (Streamable HTTP and legacy SSE); an initialize not yet answered with a result is not one. */
   readonly sessionCount: number;
+  /**
+   * Whether the `health` endpoint answers ready: true until `setReady(false)` or `close()` (after
+   * which it stays false). Requests are served either way.
+   */
+  readonly ready: boolean;
+  /**
+   * Flips readiness by hand, e.g. `setReady(false)` on SIGTERM some seconds before `close()`, so
+   * the load balancer has seen "draining" before the handler starts refusing new requests.
+   */
+  setReady(ready: boolean): void;
+  /** Bytes of SSE events held for clients that are not reading, across the handler (a gauge for metrics). */
+  readonly sseBufferedBytes: number;
   /** The transport of a live session, e.g. to call `closeRequestStream` or `closeStandaloneStream`. */
   getSession(sessionId: string): StreamableSessionTransport | LegacySseTransport | undefined;
   /** The handler's logic behind the Web API; `toNodeHandler` serves it without Web objects. */
@@ -42,6 +54,9 @@ export function createStreamableHttpHandler(options: StreamableHttpHandlerOption
   return Object.defineProperties(handler, {
     close: { value: (closeOptions?: { timeoutMs?: number }) => core.close(closeOptions) },
     sessionCount: { get: () => core.sessionCount },
+    ready: { get: () => core.ready },
+    setReady: { value: (ready: boolean) => core.setReady(ready) },
+    sseBufferedBytes: { get: () => core.sseBufferedBytes },
     getSession: { value: (sessionId: string) => core.getSession(sessionId) },
     [HANDLER_CORE]: { value: core },
   }) as StreamableHttpHandler;

@@ -8,10 +8,23 @@ export type { HttpReply, HttpRequestHead } from './exchange.js';
 // The handler: 2026-07-28 per request, Streamable HTTP (2025-03-26 .. 2025-11-25), stateless mode,
 // legacy HTTP+SSE (2024-11-05).
 export { createStreamableHttpHandler, type StreamableHttpHandler } from './handler.js';
+// The `health` option.
+export { DEFAULT_HEALTH_PATH, type HealthOptions } from './health.js';
 // The transports handed to `onSession`.
 export { LegacySseTransport } from './legacy-sse.js';
+// The `observe` option: metrics and tracing hooks.
+export type { CallObservation, HandlerObserver, ResponseObservation } from './observe.js';
 export type { ConnectionInfo, SessionInfo, StreamableHttpHandlerOptions } from './options.js';
 export type { ResponseMode } from './outbound-stream.js';
+// The `rateLimit` option and its store interface.
+export {
+  DEFAULT_MAX_RATE_LIMIT_BUCKETS,
+  InMemoryRateLimitStore,
+  type RateLimitDecision,
+  type RateLimitOptions,
+  type RateLimitRule,
+  type RateLimitStore,
+} from './rate-limit.js';
 export type { HostValidationOptions } from './security.js';
 export { type HttpMessageExtra, StreamableSessionTransport } from './session-transport.js';
 // Building blocks for custom routes.

@@ -7,8 +7,11 @@ import {
 } from '@mcpkit/protocol';
 import type { ChangeSource } from './broadcast-changes.js';
 import type { HttpReply, HttpRequestHead } from './exchange.js';
+import type { HealthOptions } from './health.js';
 import { generateSessionId, generateStreamId, isVisibleAscii } from './ids.js';
+import type { HandlerObserver } from './observe.js';
 import type { ResponseMode } from './outbound-stream.js';
+import type { RateLimitOptions } from './rate-limit.js';
 import type { HostValidationOptions } from './security.js';
 import { DEFAULT_MAX_SSE_BUFFER_BYTES } from './sse.js';
 import { DEFAULT_MAX_SSE_BUFFER_TOTAL_BYTES } from './sse-budget.js';
@@ -193,6 +196,32 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
    * Refused, the request gets a JSON-RPC error on the stream naming the stopped instance.
    */
   canRerun?: (request: JSONRPCRequest) => Awaitable<boolean>;
+  /**
+   * A health endpoint for load balancers and orchestrators (default off: a new route on every
+   * server could shadow one the application already serves, so it is opt-in). `true` answers at
+   * `/healthz`, `{ path }` elsewhere (matched like `endpoint`, also as a suffix). `GET`/`HEAD` get
+   * `200 {"status":"ready"}`, or `503 {"status":"draining"}` with `Retry-After` once `close()`
+   * started or `setReady(false)` was called; other methods get 405. It never runs `authenticate`,
+   * the Host/Origin check or CORS and never touches sessions: probes carry no credentials, often
+   * send the instance's IP as Host, and the answer tells nothing about anyone.
+   */
+  health?: HealthOptions;
+  /**
+   * Rate limiting (default off): a token bucket of `burst` requests refilled at `requestsPerSecond`,
+   * per principal (`authInfo.clientId` and `subject`) or, unauthenticated, per `clientAddress`
+   * (a request with neither is not limited). Every GET/POST/DELETE to an MCP path counts, after
+   * `authenticate` (not the health endpoint nor CORS preflights). Past it: 429 with `Retry-After`,
+   * `RateLimit-Limit`/`-Remaining`/`-Reset` and a JSON-RPC error naming the limit; admitted
+   * requests carry the `RateLimit-*` headers too. `store` shares buckets between processes
+   * (default in memory, at most 10 000 buckets); a failing store lets requests through and tells `onerror`.
+   */
+  rateLimit?: RateLimitOptions;
+  /**
+   * Metrics and tracing hooks (default none, and then nothing is measured): `onResponse` for every
+   * HTTP request (method, path, status, duration), `onCall` for every JSON-RPC request answered
+   * (method, duration, error). Gauges are read from the handler: `sessionCount`, `sseBufferedBytes`.
+   */
+  observe?: HandlerObserver;
   /** Session id factory (default: 160 random bits in hex). Ids must be visible ASCII. */
   generateSessionId?: () => string;
   /** Problems that have no HTTP request to answer: failed writes, store errors, user callbacks. */
@@ -213,8 +242,14 @@ export type ResolvedOptions = Required<
     | 'clientAddress'
     | 'broadcastChanges'
     | 'canRerun'
+    | 'health'
+    | 'rateLimit'
+    | 'observe'
   >
 > & {
+  health: HealthOptions | undefined;
+  rateLimit: RateLimitOptions | undefined;
+  observe: HandlerObserver | undefined;
   broadcastChanges: ChangeSource | undefined;
   canRerun: StreamableHttpHandlerOptions['canRerun'];
   clientAddress: NonNullable<StreamableHttpHandlerOptions['clientAddress']>;
@@ -281,6 +316,9 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
     },
     instanceTtlMs: options.instanceTtlMs ?? DEFAULT_INSTANCE_TTL_MS,
     canRerun: options.canRerun,
+    health: options.health,
+    rateLimit: options.rateLimit,
+    observe: options.observe,
     shared: options.sessionStore !== undefined || options.messageBus !== undefined,
     dnsRebindingProtection: options.dnsRebindingProtection ?? true,
     allowedHosts: options.allowedHosts ?? [],

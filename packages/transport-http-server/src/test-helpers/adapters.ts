@@ -52,6 +52,9 @@ function overNodeHttp(handler: StreamableHttpHandler): StreamableHttpHandler {
   return Object.defineProperties(send, {
     close: { value: (options?: { timeoutMs?: number }) => handler.close(options) },
     sessionCount: { get: () => handler.sessionCount },
+    ready: { get: () => handler.ready },
+    setReady: { value: (ready: boolean) => handler.setReady(ready) },
+    sseBufferedBytes: { get: () => handler.sseBufferedBytes },
     getSession: { value: (id: string) => handler.getSession(id) },
   }) as StreamableHttpHandler;
 }
