@@ -44,6 +44,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.#prefix = `${options.keyPrefix ?? 'mcpkit:'}ratelimit:`;
   }
 
+  /** Refills `key`'s bucket for the time passed and takes one token, atomically in Redis (one Lua script). */
   take(key: string, now: number, rule: RateLimitRule): Promise<RateLimitDecision> {
     return attempt(`rate-limit take for ${key}`, async () => {
       const [allowed, tokensText] = (await this.#redis.eval(

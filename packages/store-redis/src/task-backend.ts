@@ -106,6 +106,7 @@ export class RedisTaskBackend {
     });
   }
 
+  /** Stores a new record with its ttl, unless the scope already holds `maxTasks` live tasks (then false). */
   create(scope: string, record: RedisTaskRecord, maxTasks: number): Promise<boolean> {
     return attempt(`create of task ${record.taskId}`, async () => {
       const written = await this.#redis.eval(
@@ -124,6 +125,7 @@ export class RedisTaskBackend {
     });
   }
 
+  /** The record of a task of `scope`, or undefined when it is unknown or expired. */
   get(scope: string, taskId: string): Promise<RedisTaskRecord | undefined> {
     return attempt(`get of task ${taskId}`, async () => {
       const json = await this.#redis.get(this.#recordKey(scope, taskId));
@@ -131,6 +133,7 @@ export class RedisTaskBackend {
     });
   }
 
+  /** Replaces a record, keeping its expiry, unless the stored one is already terminal or gone (then false). */
   update(scope: string, record: RedisTaskRecord): Promise<boolean> {
     return attempt(`update of task ${record.taskId} to ${record.status}`, async () => {
       const key = this.#recordKey(scope, record.taskId);
@@ -138,6 +141,7 @@ export class RedisTaskBackend {
     });
   }
 
+  /** One page of the scope's records, oldest first. */
   list(
     scope: string,
     cursor: string | undefined,
@@ -176,6 +180,7 @@ export class RedisTaskBackend {
     });
   }
 
+  /** Calls `listener` with each new version of the record; returns the function that stops it. */
   watch(scope: string, taskId: string, listener: (record: RedisTaskRecord) => void): () => void {
     const channel = this.#recordKey(scope, taskId);
     let listeners = this.#watchers.get(channel);
@@ -193,12 +198,14 @@ export class RedisTaskBackend {
     };
   }
 
+  /** Delivers `message` to the process named `instance` (its `onMessage` listener). */
   async send(instance: string, message: RedisTaskMessage): Promise<void> {
     await attempt(`${message.type} of task ${message.taskId} sent to instance ${instance}`, () =>
       this.#redis.publish(this.#inbox(instance), JSON.stringify(message)),
     );
   }
 
+  /** Listens for messages sent to this process; returns the function that stops it. */
   onMessage(listener: (message: RedisTaskMessage) => void): () => void {
     if (this.#messageListeners.size === 0) this.#subscribe(this.#inbox(this.instanceId));
     this.#messageListeners.add(listener);
@@ -208,6 +215,7 @@ export class RedisTaskBackend {
     };
   }
 
+  /** Marks this process alive and keeps it so on an unref'd timer; resolves with the function that stops. */
   async keepAlive(): Promise<() => void> {
     this.#holds++;
     if (this.#holds === 1) {
@@ -235,6 +243,7 @@ export class RedisTaskBackend {
     return release;
   }
 
+  /** Whether the process named `instance` is alive (its liveness key has not lapsed). */
   isAlive(instance: string): Promise<boolean> {
     return attempt(`liveness check of instance ${instance}`, async () => {
       return (await this.#redis.exists(this.#aliveKey(instance))) === 1;

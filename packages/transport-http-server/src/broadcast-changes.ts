@@ -34,6 +34,7 @@ export interface ChangeSession {
  */
 export interface ChangeSource {
   readonly sessions: Iterable<ChangeSession>;
+  /** Sends `event` to `sessions` (default: every session that wants it) and to the listeners. */
   changed(event: ChangeEvent, sessions?: Iterable<ChangeSession>): void;
 }
 

@@ -26,6 +26,7 @@ export interface RateLimitDecision {
  * one atomic step, so handlers sharing the store (several processes) never both spend the last one.
  */
 export interface RateLimitStore {
+  /** Refills `key`'s bucket for the time passed since its last request and takes one token, in one atomic step. */
   take(key: string, now: number, rule: RateLimitRule): Awaitable<RateLimitDecision>;
 }
 
@@ -56,6 +57,7 @@ export class InMemoryRateLimitStore implements RateLimitStore {
     return this.#buckets.size;
   }
 
+  /** Refills `key`'s bucket and takes one token (see `RateLimitStore.take`). */
   take(key: string, now: number, rule: RateLimitRule): RateLimitDecision {
     const bucket = this.#buckets.get(key);
     const tokens = bucket ? refill(bucket.tokens, now - bucket.at, rule) : rule.burst;
