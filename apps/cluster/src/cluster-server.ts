@@ -15,7 +15,11 @@ export const COUNTER_URI = 'cluster://counter';
  * visible. Each answer names the instance that produced it.
  */
 export function createClusterServer(instanceId: string): McpServer {
-  const server = new McpServer({ name: 'mcpkit-cluster', version: '0.0.0' });
+  const server = new McpServer(
+    { name: 'mcpkit-cluster', version: '0.0.0' },
+    // 2026-07-28 too: the listen check speaks it (every request may land on any process).
+    { protocolVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'] },
+  );
   let touches = 0;
 
   server.tool(
