@@ -108,8 +108,13 @@ describe('SSE event history (InMemoryEventStore)', () => {
     const ids = Array.from({ length: 10 }, (_, n) =>
       store.append('session', 'stream', { jsonrpc: '2.0', method: 'notifications/message', params: { n } }),
     ) as string[];
-    const replay = store.replayAfter('session', ids[0]!);
+    // The last three are kept: a resume after the 7th gets them; one from further back is refused
+    // as lost (naming the bound), never served with a gap.
+    const replay = store.replayAfter('session', ids[6]!);
     expect(replay?.events.map((event) => event.id)).toEqual(ids.slice(7));
+    const tooOld = store.replayAfter('session', ids[0]!);
+    expect(tooOld?.events).toEqual([]);
+    expect(tooOld?.lost).toMatch(/3 events/);
     expect(store.replayAfter('other-session', ids[8]!)).toBeUndefined();
   });
 
@@ -119,7 +124,12 @@ describe('SSE event history (InMemoryEventStore)', () => {
     const ids = Array.from({ length: 20 }, () =>
       store.append('session', 'stream', { jsonrpc: '2.0', method: 'notifications/message', params: { big } }),
     ) as string[];
-    const kept = store.replayAfter('session', ids[0]!)?.events ?? [];
+    // The oldest events went to make room: a resume from the first is refused as lost; the newest
+    // ones that are kept fit in the session's budget.
+    expect(store.replayAfter('session', ids[0]!)?.lost).toBeDefined();
+    const firstKept = ids.findIndex((id) => store.replayAfter('session', id)?.lost === undefined);
+    expect(firstKept).toBeGreaterThan(0);
+    const kept = store.replayAfter('session', ids[firstKept]!)?.events ?? [];
     expect(kept.length).toBeGreaterThan(0);
     expect(JSON.stringify(kept.map((event) => event.message)).length).toBeLessThanOrEqual(4096);
   });
