@@ -216,3 +216,25 @@ export async function untilTerminal(
     stop();
   }
 }
+
+/** How a revision names a task's lifetime and poll interval: 2025-11-25 `ttl`, the extension `ttlMs`. */
+export interface TaskViewFields {
+  ttl: string;
+  pollInterval: string;
+}
+export const SESSION_FIELDS: TaskViewFields = { ttl: 'ttl', pollInterval: 'pollInterval' };
+export const EXTENSION_FIELDS: TaskViewFields = { ttl: 'ttlMs', pollInterval: 'pollIntervalMs' };
+
+/** The wire Task object of a stored record, with the field names of its revision. */
+export function taskView(record: SharedTaskRecord, fields: TaskViewFields): JSONObject {
+  const task: JSONObject = {
+    taskId: record.taskId,
+    status: record.status,
+    createdAt: new Date(record.createdAt).toISOString(),
+    lastUpdatedAt: new Date(record.lastUpdatedAt).toISOString(),
+    [fields.ttl]: record.ttl,
+    [fields.pollInterval]: record.pollInterval,
+  };
+  if (record.statusMessage !== undefined) task.statusMessage = record.statusMessage;
+  return task;
+}

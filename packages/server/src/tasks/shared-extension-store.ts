@@ -3,7 +3,14 @@ import type { JSONObject } from '@mcpkit/protocol/essentials';
 import type { InputRequest, InputRequestOptions } from '../core/input-request.js';
 import type { TaskOwner, TasksExtensionOptions, TasksExtensionStore } from '../core/task-extension.js';
 import type { TaskOutcome, TaskStatus, TaskWork } from '../core/tasks.js';
-import { type LocalTask, type LocalTasks, type SharedTaskRecord, TERMINAL } from './shared-backend.js';
+import {
+  EXTENSION_FIELDS,
+  type LocalTask,
+  type LocalTasks,
+  type SharedTaskRecord,
+  TERMINAL,
+  taskView,
+} from './shared-backend.js';
 
 interface PendingInput {
   request: InputRequest;
@@ -103,7 +110,7 @@ export class SharedTasksExtension implements TasksExtensionStore {
         clearTimeout(expiry);
         release();
       });
-    const created = view(task.record);
+    const created = taskView(task.record, EXTENSION_FIELDS);
     created.resultType = 'task';
     return created;
   }
@@ -256,23 +263,9 @@ function scopeOf(owner: TaskOwner): string {
   return owner === undefined ? 'anonymous' : `principal:${encodeURIComponent(owner)}`;
 }
 
-/** The Task object of the extension. */
-function view(record: SharedTaskRecord): JSONObject {
-  const task: JSONObject = {
-    taskId: record.taskId,
-    status: record.status,
-    createdAt: new Date(record.createdAt).toISOString(),
-    lastUpdatedAt: new Date(record.lastUpdatedAt).toISOString(),
-    ttlMs: record.ttl,
-    pollIntervalMs: record.pollInterval,
-  };
-  if (record.statusMessage !== undefined) task.statusMessage = record.statusMessage;
-  return task;
-}
-
 /** The DetailedTask: the questions, the result or the error, as the status has them. */
 function detailed(record: SharedTaskRecord): JSONObject {
-  const task = view(record);
+  const task = taskView(record, EXTENSION_FIELDS);
   if (record.status === 'input_required' && record.inputRequests !== undefined) {
     task.inputRequests = record.inputRequests;
   } else if (record.status === 'completed' && record.result !== undefined) {

@@ -12,9 +12,11 @@ import type {
 import {
   type LocalTask,
   type LocalTasks,
+  SESSION_FIELDS,
   type SharedTaskRecord,
   storedError,
   TERMINAL,
+  taskView,
   untilTerminal,
 } from './shared-backend.js';
 
@@ -108,11 +110,11 @@ export class SharedSessionTaskStore implements TaskStore {
           this.#forget(task);
         });
     });
-    return { task: view(record) };
+    return { task: taskView(record, SESSION_FIELDS) };
   }
 
   async get(taskId: string): Promise<JSONObject> {
-    return view(await this.#find(taskId));
+    return taskView(await this.#find(taskId), SESSION_FIELDS);
   }
 
   async result(taskId: string, requestId?: RequestId): Promise<JSONObject> {
@@ -162,7 +164,7 @@ export class SharedSessionTaskStore implements TaskStore {
       const record = TERMINAL.has(listed.status)
         ? listed
         : await this.#tasks.read(this.#scope, listed.taskId);
-      if (record !== undefined) tasks.push(view(record));
+      if (record !== undefined) tasks.push(taskView(record, SESSION_FIELDS));
     }
     const result: JSONObject = { tasks };
     if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
@@ -185,7 +187,7 @@ export class SharedSessionTaskStore implements TaskStore {
     }
     await this.#tasks.abort(this.#scope, record, new Error(`Task ${taskId} was cancelled`));
     this.#announce(cancelled);
-    return view(cancelled);
+    return taskView(cancelled, SESSION_FIELDS);
   }
 
   /** The session closed here: the tasks this process runs stop, and their records say why. */
@@ -287,7 +289,9 @@ export class SharedSessionTaskStore implements TaskStore {
   }
 
   #announce(record: SharedTaskRecord): void {
-    this.#channel.notify('notifications/tasks/status', view(record)).then(undefined, this.#channel.report);
+    this.#channel
+      .notify('notifications/tasks/status', taskView(record, SESSION_FIELDS))
+      .then(undefined, this.#channel.report);
   }
 
   #forget(task: RunningTask): void {
@@ -318,18 +322,4 @@ function nextResultRequest(task: RunningTask): Promise<RequestId> {
     task.resultRequestListeners.add(listener);
     signal.addEventListener('abort', stop, { once: true });
   });
-}
-
-/** The Task object of 2025-11-25. */
-function view(record: SharedTaskRecord): JSONObject {
-  const task: JSONObject = {
-    taskId: record.taskId,
-    status: record.status,
-    createdAt: new Date(record.createdAt).toISOString(),
-    lastUpdatedAt: new Date(record.lastUpdatedAt).toISOString(),
-    ttl: record.ttl,
-    pollInterval: record.pollInterval,
-  };
-  if (record.statusMessage !== undefined) task.statusMessage = record.statusMessage;
-  return task;
 }
