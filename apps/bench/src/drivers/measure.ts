@@ -316,7 +316,7 @@ async function toolsListFetch(spec: WorkloadSpec, impl: ImplName, p: WorkloadPar
 
 async function progressStream(spec: WorkloadSpec, impl: ImplName, p: WorkloadParams): Promise<Measurement> {
   const notifications = p.notifications ?? 100;
-  return withStdioClient(spec, impl, async (client) => {
+  const run = async (client: BenchClient): Promise<Measurement> => {
     let delivered = 0;
     const call = async () => {
       const received = await client.progress(notifications);
@@ -336,7 +336,24 @@ async function progressStream(spec: WorkloadSpec, impl: ImplName, p: WorkloadPar
       value: (seconds * 1000) / p.count,
       detail: { ...detail, notificationsSent: notifications, notificationsDelivered: delivered / p.count },
     };
-  });
+  };
+  if (spec.http === undefined) return withStdioClient(spec, impl, run);
+  // Over HTTP the notifications are SSE events of the call's own POST response.
+  const server = await spawnHttpServer(impl, spec.http);
+  try {
+    const client = await (await clientFactoryFor(spec, impl)).connectHttp(server.url, spec.wire ?? '2025');
+    try {
+      const cpuBefore = await server.cpuMicros();
+      const measured = await run(client);
+      measured.detail.serverCpuMicrosPerOp =
+        Math.round((((await server.cpuMicros()) - cpuBefore) / p.count) * 10) / 10;
+      return measured;
+    } finally {
+      await client.close();
+    }
+  } finally {
+    await server.stop();
+  }
 }
 
 export async function measure(spec: WorkloadSpec, impl: ImplName, p: WorkloadParams): Promise<Measurement> {
@@ -365,7 +382,10 @@ export async function measure(spec: WorkloadSpec, impl: ImplName, p: WorkloadPar
 }
 
 export function transportOf(spec: WorkloadSpec): 'stdio' | 'http' {
-  return spec.kind.startsWith('http') || spec.kind.startsWith('tools-list') || spec.kind === 'cluster-scaling'
+  return spec.kind.startsWith('http') ||
+    spec.kind.startsWith('tools-list') ||
+    spec.kind === 'cluster-scaling' ||
+    spec.http !== undefined
     ? 'http'
     : 'stdio';
 }

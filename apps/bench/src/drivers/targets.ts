@@ -83,6 +83,7 @@ export async function spawnHttpServer(
     process.execPath,
     [
       ...nodeFlags,
+      ...profilingFlags(),
       serverScript(impl, 'http'),
       '--sessions',
       options.sessions,
@@ -136,6 +137,15 @@ export async function spawnHttpServer(
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * Extra node flags for the HTTP server processes, from `BENCH_SERVER_NODE_FLAGS` (e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof`): node refuses --cpu-prof in NODE_OPTIONS, and the
+ * server is the process worth profiling.
+ */
+function profilingFlags(): string[] {
+  return process.env.BENCH_SERVER_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
 }
 
 export async function closeAll(clients: BenchClient[]): Promise<void> {

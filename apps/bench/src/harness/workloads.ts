@@ -307,6 +307,17 @@ export const WORKLOADS: WorkloadSpec[] = [
     full: { count: 300, warmup: 30, notifications: 100 },
     smoke: { count: 2, warmup: 1, notifications: 100 },
   },
+  {
+    name: 'http-progress-stream',
+    kind: 'progress-stream',
+    description:
+      'Streamable HTTP 2025-11-25, stateful: one tool call streaming 100 progress notifications as SSE events of its POST response',
+    unit: 'ms/call',
+    better: 'lower',
+    http: { sessions: 'stateful', response: 'sse', tools: 'basic', wire: '2025' },
+    full: { count: 200, warmup: 30, notifications: 100 },
+    smoke: { count: 2, warmup: 1, notifications: 100 },
+  },
 ];
 
 export function findWorkload(name: string): WorkloadSpec {
