@@ -244,7 +244,9 @@ async function route(context: HandlerContext, request: HttpExchange): Promise<Re
   const authenticated = config.authenticate ? await config.authenticate(request) : undefined;
   if (isEarlyReply(authenticated)) return toReply(authenticated);
   const auth = authenticated;
-  const limited = context.rateLimit && (await context.rateLimit(auth, context.clientAddress(request)));
+  // DELETE frees what a session holds: a client out of tokens may still end its session.
+  const limiter = request.method === 'DELETE' ? undefined : context.rateLimit;
+  const limited = limiter && (await limiter(auth, context.clientAddress(request)));
   if (limited?.refused) return limited.refused;
   const reply = await routeTarget(context, request, auth, target, pathname);
   // A reply owns its headers; streams send theirs only once handle() returned.

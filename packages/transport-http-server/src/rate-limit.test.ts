@@ -77,11 +77,16 @@ describe.each(ADAPTERS)('rateLimit on the %s adapter', (adapter) => {
         data: { limit: 'rateLimit', burst: 3, requestsPerSecond: 2, retryAfterSeconds: 1 },
       },
     });
-    // GET and DELETE count too; another principal has its own bucket.
-    expect((await handler(new Request(`${BASE}/mcp`, { method: 'DELETE', headers }))).status).toBe(429);
+    // GET counts too; another principal has its own bucket.
+    const get = new Request(`${BASE}/mcp`, { headers: { ...headers, accept: 'text/event-stream' } });
+    expect((await handler(get)).status).toBe(429);
     await initialize(handler, '2025-11-25', { authorization: 'Bearer bob' });
     now += 500;
     expect((await handler(postRequest(request('echo', 4), headers))).status).toBe(200);
+    // DELETE is never limited: a client out of tokens can still end its session and free it.
+    expect((await handler(postRequest(request('echo', 5), headers))).status).toBe(429);
+    expect((await handler(new Request(`${BASE}/mcp`, { method: 'DELETE', headers }))).status).toBe(200);
+    expect((await handler(postRequest(request('echo', 6), headers))).status).toBe(429);
   });
 
   it('limits unauthenticated requests per client address, and not the health endpoint', async () => {
