@@ -58,9 +58,11 @@ describe('a handler on Redis stores when Redis stops', () => {
     expect(handlerErrors.map((error) => error.message)).toContainEqual(
       expect.stringMatching(new RegExp(`^Redis set of session ${early} failed: `)),
     );
-    // A request that needs the store fails at once with an error naming Redis and the operation.
+    // A request that needs the store fails at once with an error naming Redis and the operation,
+    // as 503 with Retry-After: Redis being down is a reason to try again, not a server bug.
     const refused = await post(url, { jsonrpc: '2.0', id: 1, method: 'ping' }, early);
-    expect(refused.status).toBe(500);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('2');
     expect((await refused.json()).error.message).toMatch(
       new RegExp(`Redis touch of session ${early} failed: Stream isn't writeable`),
     );

@@ -71,9 +71,12 @@ describe('Redis stops and restarts', () => {
     const { eventStore, sessionStore } = await redis.stores({ keyPrefix: 'frozen:', commandTimeoutMs: 500 });
     redis.server.freeze();
     try {
-      await expect(eventStore.append('s', 'x', note(1))).rejects.toThrow(
+      const failure = eventStore.append('s', 'x', note(1));
+      await expect(failure).rejects.toThrow(
         /^Redis append to SSE stream x of session s failed: Command timed out/,
       );
+      // Marked as the store being unreachable: the HTTP handler answers 503 + Retry-After.
+      await expect(failure).rejects.toMatchObject({ storeUnavailable: true });
     } finally {
       redis.server.thaw();
     }

@@ -65,6 +65,14 @@ describe('RedisEventStore', () => {
 });
 
 describe('RedisSessionStore', () => {
+  it('does not mark a failure of the command itself (WRONGTYPE) as Redis being unavailable', async () => {
+    const { sessionStore, redis: client } = await redis.stores({ keyPrefix: 'wrong:' });
+    await client.set('wrong:session:a', 'not a hash');
+    const failure = sessionStore.get('a');
+    await expect(failure).rejects.toThrow(/^Redis get of session a failed: WRONGTYPE/);
+    await expect(failure).rejects.not.toHaveProperty('storeUnavailable');
+  });
+
   it('keeps a TTL on each record that touch refreshes, and delete cleans the record and the index', async () => {
     const { sessionStore, redis: client } = await redis.stores({
       keyPrefix: 'sess:',

@@ -26,6 +26,7 @@ import { type SessionEnvironment, StreamableSessionTransport } from './session-t
 import { SseBufferBudget } from './sse-budget.js';
 import { createRequestEnvironment } from './stateless-era/environment.js';
 import { postStatelessEra } from './stateless-era/route.js';
+import { isStoreUnavailable, storeUnavailableReply } from './store-unavailable.js';
 import { openStreamableSession, postStateless, postToSession } from './streamable-post.js';
 import { decideVersion, requestIdOf, unsupportedVersion } from './versions.js';
 
@@ -167,6 +168,7 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
       return config.cors && !context.hostProblem(request) ? withCors(request, response) : response;
     } catch (error) {
       config.onerror(asError(error));
+      if (isStoreUnavailable(error)) return storeUnavailableReply(error);
       return rejection(500, `Internal Server Error: ${asError(error).message}`);
     } finally {
       gate.leave();

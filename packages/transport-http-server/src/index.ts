@@ -31,6 +31,8 @@ export { type HttpMessageExtra, StreamableSessionTransport } from './session-tra
 export { formatSseEvent, type SseEvent } from './sse.js';
 // The transport of one 2026-07-28 request (handed to `onRequest`, default `onSession`).
 export { RequestTransport } from './stateless-era/request-transport.js';
+// How a store says its backend is unreachable (the handler answers 503 + Retry-After).
+export { isStoreUnavailable, type StoreUnavailable } from './store-unavailable.js';
 // State behind small interfaces, with in-memory defaults.
 export { InMemoryEventStore, type InMemoryEventStoreOptions } from './stores/memory-event-store.js';
 export { InMemoryMessageBus } from './stores/memory-message-bus.js';

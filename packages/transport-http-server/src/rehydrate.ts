@@ -5,6 +5,7 @@ import type { HttpExchange, Reply } from './exchange.js';
 import { rejection } from './http-errors.js';
 import { type HandlerContext, principalProblem } from './route-context.js';
 import { StreamableSessionTransport } from './session-transport.js';
+import { isStoreUnavailable, storeUnavailableReply } from './store-unavailable.js';
 
 /** Rehydrations under way, per handler and session id: concurrent first requests share one. */
 const pending = new WeakMap<
@@ -96,10 +97,9 @@ async function rehydrate(
   } catch (error) {
     // Closing only this process's copy: the record stays for the processes that can serve it.
     await transport.release();
-    return rejection(
-      500,
-      `Internal Server Error: session ${id} could not be rebuilt in this process: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    const why = `session ${id} could not be rebuilt in this process: ${error instanceof Error ? error.message : String(error)}`;
+    if (isStoreUnavailable(error)) return storeUnavailableReply(error, why);
+    return rejection(500, `Internal Server Error: ${why}`);
   }
   return transport;
 }

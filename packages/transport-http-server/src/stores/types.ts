@@ -43,7 +43,9 @@ export interface SessionStateEntry {
 
 /**
  * Where session records live. In memory by default; a shared implementation (e.g. Redis) lets
- * several processes agree on which sessions exist.
+ * several processes agree on which sessions exist. A shared store whose backend cannot be reached
+ * marks its errors `storeUnavailable: true` (`StoreUnavailable`): the handler then answers 503
+ * with `Retry-After` instead of 500.
  */
 export interface SessionStore {
   /** The record of a session, or undefined when it is unknown or expired. */
