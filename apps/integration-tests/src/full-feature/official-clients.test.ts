@@ -208,7 +208,9 @@ describe.each(clients)('$name client against the full-feature mcpkit stdio serve
     expect(text(result)).toBe('counted to 3');
     const expected = [1, 2, 3].map((step) => ({ progress: step, total: 3, message: `step ${step} of 3` }));
     expect(seen).toEqual(harness.dropsLastProgress ? expected.slice(0, seen.length) : expected);
-    expect(seen.length).toBeGreaterThanOrEqual(harness.dropsLastProgress ? 2 : 3);
+    // On a loaded machine the last two steps and the result can share one read, and such a client
+    // then drops both: only the first step is sure to reach it (the wire order is still correct).
+    expect(seen.length).toBeGreaterThanOrEqual(harness.dropsLastProgress ? 1 : 3);
   });
 
   it('cancels a slow tool, and the server observes the cancellation', async () => {

