@@ -24,12 +24,14 @@ function declarationFile(target) {
   return undefined;
 }
 
-/** `{ file, name, packageName }` for every exported subpath of every package, e.g. `@mcpkit/server/tasks`. */
+/** `{ file, name, packageName }` for every exported subpath of every published package, e.g. `@mcpkit/server/tasks`. */
 function apiEntryPoints() {
   const entries = [];
   for (const folder of readdirSync(join(root, 'packages')).sort()) {
     const dir = join(root, 'packages', folder);
     const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    // Private packages (test-support) are never published: they have no public API to document.
+    if (manifest.private) continue;
     for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
       const file = declarationFile(target);
       if (file === undefined) throw new Error(`${manifest.name}: exports["${subpath}"] names no .d.ts file`);

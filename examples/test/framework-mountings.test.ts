@@ -5,15 +5,12 @@
 import { createServer, type RequestListener, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import bodyParser from '@koa/bodyparser';
-import { McpClient } from '@mcpkit/client';
-import { McpServer } from '@mcpkit/server';
-import { StreamableHttpClientTransport } from '@mcpkit/transport-http-client';
+import { demoServer, ourClientRound } from '@mcpkit/test-support';
 import { createStreamableHttpHandler, type StreamableHttpHandler } from '@mcpkit/transport-http-server';
 import { toNodeHandler } from '@mcpkit/transport-http-server/node';
 import express from 'express';
 import Koa from 'koa';
 import { afterEach, describe, expect, it } from 'vitest';
-import * as z from 'zod';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -21,19 +18,7 @@ afterEach(async () => {
 });
 
 function mcpHandler(): StreamableHttpHandler {
-  const server = new McpServer(
-    { name: 'mounted', version: '1.0.0' },
-    { protocolVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'] },
-  );
-  server.tool(
-    'echo',
-    { description: 'Echoes', inputSchema: { message: z.string() } },
-    ({ message }) => message,
-  );
-  server.tool('count', { description: 'Reports progress' }, async (_args, ctx) => {
-    for (let step = 1; step <= 3; step++) await ctx.progress(step, 3);
-    return 'counted';
-  });
+  const server = demoServer();
   const handler = createStreamableHttpHandler({ onSession: (transport) => server.connect(transport) });
   cleanups.push(() => handler.close({ timeoutMs: 1000 }));
   return handler;
@@ -93,28 +78,11 @@ function status(url: URL, headers: Record<string, string>): Promise<number> {
   });
 }
 
-const text = (result: { content?: unknown }) => (result.content as Array<{ text?: string }>)[0]?.text;
-
 describe.each(Object.entries(mountings))('mounted in %s', (_name, mount) => {
   it('serves our client at 2026-07-28 and as a 2025-11-25 session with SSE progress', async () => {
     const url = await listen(mount(mcpHandler()));
-    for (const protocolVersion of ['2026-07-28', '2025-11-25']) {
-      const client = new McpClient({ name: 'mount-test', version: '1.0.0' }, { protocolVersion });
-      await client.connect(new StreamableHttpClientTransport(url, { messageHeaders: client.messageHeaders }));
-      try {
-        expect(client.protocolVersion).toBe(protocolVersion);
-        expect(text(await client.callTool({ name: 'echo', arguments: { message: 'hi' } }))).toBe('hi');
-        const progress: number[] = [];
-        const counted = await client.callTool(
-          { name: 'count', arguments: {} },
-          { onprogress: (update) => void progress.push(update.progress) },
-        );
-        expect(text(counted)).toBe('counted');
-        expect(progress).toEqual([1, 2, 3]);
-      } finally {
-        await client.close();
-      }
-    }
+    await ourClientRound(url);
+    await ourClientRound(url, '2025-11-25');
   });
 
   it('refuses a foreign Host or Origin with 403, as serve() does', async () => {

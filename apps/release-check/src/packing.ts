@@ -44,11 +44,17 @@ function pnpmCommand(): [string, string[]] {
   return ['npx', ['-y', 'pnpm@10']];
 }
 
-export async function packAll(root: string, destination: string): Promise<PackedPackage[]> {
+/** Packs `packages` (pnpm -r pack would pack the private ones under packages/ too). */
+export async function packAll(
+  root: string,
+  destination: string,
+  packages: readonly Manifest[],
+): Promise<PackedPackage[]> {
   const [command, prefix] = pnpmCommand();
+  const filters = packages.flatMap((manifest) => ['--filter', manifest.name]);
   const { stdout } = await runOk(
     command,
-    [...prefix, '-r', '--filter', './packages/*', 'pack', '--pack-destination', destination, '--json'],
+    [...prefix, '-r', ...filters, 'pack', '--pack-destination', destination, '--json'],
     { cwd: root, timeoutMs: 120_000 },
   );
   const packed = JSON.parse(stdout.slice(stdout.indexOf('['))) as {

@@ -36,7 +36,7 @@ describe('release check', () => {
       throw new Error(`not built: ${unbuilt.map((pkg) => pkg.name).join(', ')}; run \`pnpm build\` first`);
     }
     progress(`packing ${publishable.length} packages with pnpm into ${work}`);
-    packed = await packAll(root, join(work, 'tarballs'));
+    packed = await packAll(root, join(work, 'tarballs'), publishable);
     programs = await readmePrograms(root);
   });
 

@@ -1,10 +1,11 @@
 // The plugin mounted in a real Fastify 5 server on 127.0.0.1: our client (2026-07-28 stateless,
 // and a 2025-11-25 session with SSE progress), the official client, and the DNS-rebinding
 // protection serve() has, unchanged.
+
+import { demoServer, initializeWith, officialClientRound, ourClientRound } from '@mcpkit/test-support';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mcpPlugin } from './index.js';
-import { demoServer, initializeWith, officialClientRound, ourClientRound } from './test-helpers/clients.js';
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {

@@ -4,12 +4,12 @@
 // the official client, and serve()'s DNS-rebinding protection.
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { demoServer, initializeWith, officialClientRound, ourClientRound } from '@mcpkit/test-support';
 import type { FetchLike } from '@mcpkit/transport-http-client';
 import { createStreamableHttpHandler, type StreamableHttpHandler } from '@mcpkit/transport-http-server';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mcp } from './index.js';
-import { demoServer, initializeWith, officialClientRound, ourClientRound } from './test-helpers/clients.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

