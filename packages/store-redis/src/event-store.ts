@@ -2,6 +2,7 @@ import type { JSONRPCMessage } from '@mcpkit/protocol';
 import type { EventStore, Replay, StreamOrigin } from '@mcpkit/transport-http-server';
 import type { Redis } from 'ioredis';
 import { attempt } from './errors.js';
+import { isAlive, markAlive } from './liveness.js';
 
 /** Bounds of the SSE history kept in Redis (defaults in SECURITY.md's Limits table). */
 export interface RedisEventStoreOptions {
@@ -139,17 +140,13 @@ export class RedisEventStore implements EventStore {
     });
   }
 
-  /** A heartbeat: `<prefix>instance:<id>` exists for `ttlMs`. */
+  /** A heartbeat: `<prefix>instance:<id>` exists for `ttlMs` (the key the task backend keeps too). */
   markAlive(instanceId: string, ttlMs: number): Promise<void> {
-    return attempt(`mark instance ${instanceId} alive`, async () => {
-      await this.#redis.set(`${this.#prefix}instance:${instanceId}`, '1', 'PX', ttlMs);
-    });
+    return markAlive(this.#redis, this.#prefix, instanceId, ttlMs);
   }
 
   isAlive(instanceId: string): Promise<boolean> {
-    return attempt(`check whether instance ${instanceId} is alive`, async () => {
-      return (await this.#redis.exists(`${this.#prefix}instance:${instanceId}`)) === 1;
-    });
+    return isAlive(this.#redis, this.#prefix, instanceId);
   }
 
   deleteSession(sessionId: string): Promise<void> {

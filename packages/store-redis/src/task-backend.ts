@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { attempt, redisFailure } from './errors.js';
+import { isAlive, markAlive } from './liveness.js';
 
 // The shapes of `TaskBackend` from `@mcpkit/server/tasks`, declared here so this package needs no
 // runtime (or type) dependency on the server; `task-backend.test.ts` checks they still match.
@@ -76,8 +77,8 @@ return 1`;
  * JSON string per task (`<prefix>task:{<scope>}:<id>`, expiring with the task), a sorted set per
  * scope for listing (`<prefix>tasks:{<scope>}`, by creation order) and its counter, keys hash-tagged
  * by scope (a session or a principal). Changes are published on the record's key name as a channel;
- * messages to a process on `<prefix>tasks:instance:<id>`; a process running tasks keeps
- * `<prefix>tasks:alive:<id>` alive.
+ * messages to a process on `<prefix>tasks:instance:<id>`; a process running tasks keeps its
+ * liveness key `<prefix>instance:<id>` alive (the key the HTTP handler's heartbeat keeps too).
  */
 export class RedisTaskBackend {
   readonly instanceId: string;
@@ -245,9 +246,7 @@ export class RedisTaskBackend {
 
   /** Whether the process named `instance` is alive (its liveness key has not lapsed). */
   isAlive(instance: string): Promise<boolean> {
-    return attempt(`liveness check of instance ${instance}`, async () => {
-      return (await this.#redis.exists(this.#aliveKey(instance))) === 1;
-    });
+    return isAlive(this.#redis, this.#prefix, instance);
   }
 
   /** Stops refreshing this process's liveness (its tasks are then failed by others once it lapses). */
@@ -257,9 +256,7 @@ export class RedisTaskBackend {
   }
 
   #beat(): Promise<void> {
-    return attempt(`liveness refresh of instance ${this.instanceId}`, async () => {
-      await this.#redis.set(this.#aliveKey(this.instanceId), String(Date.now()), 'PX', this.#livenessTtlMs);
-    });
+    return markAlive(this.#redis, this.#prefix, this.instanceId, this.#livenessTtlMs);
   }
 
   #receive(channel: string, text: string): void {
@@ -299,9 +296,5 @@ export class RedisTaskBackend {
 
   #inbox(instance: string): string {
     return `${this.#prefix}tasks:instance:${instance}`;
-  }
-
-  #aliveKey(instance: string): string {
-    return `${this.#prefix}tasks:alive:${instance}`;
   }
 }
