@@ -81,7 +81,7 @@ export class OutboundStream {
        * The headers of the response depend on the answer (initialize: a session id only for a
        * result), so nothing is sent before it; messages that come first are held until then.
        */
-      answerHeaders?: (answer: JSONRPCMessage) => Record<string, string>;
+      answerHeaders?: ((answer: JSONRPCMessage) => Record<string, string>) | undefined;
       /**
        * The stream is taken over (its request runs again here): it writes to this open connection
        * and leaves out what `skip` says the client already got.
@@ -92,7 +92,9 @@ export class OutboundStream {
     this.#host = host;
     this.id = init.id;
     this.kind = init.kind;
-    this.#pending = new Map((init.requestIds ?? []).map((id) => [requestKey(id), id]));
+    const pending = new Map<string, RequestId>();
+    for (const id of init.requestIds ?? []) pending.set(requestKey(id), id);
+    this.#pending = pending;
     this.#requests = init.requests;
     this.#isBatch = init.isBatch ?? false;
     this.#mode =

@@ -141,9 +141,10 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     const outgoing = instanceId === undefined ? message : tagRequestId(message, instanceId);
     const envelope: OutboundEnvelope =
       relatedRequestId === undefined ? { message: outgoing } : { message: outgoing, relatedRequestId };
-    if (this.sessionId === undefined) return this.#route(envelope);
+    // `return await`: returning the promise from this async method would cost two more microtask turns.
+    if (this.sessionId === undefined) return await this.#route(envelope);
     // Shared: this process's streams first; else whichever process holds the stream carries it.
-    if (instanceId !== undefined && this.#holdsStreamFor(envelope)) return this.#route(envelope);
+    if (instanceId !== undefined && this.#holdsStreamFor(envelope)) return await this.#route(envelope);
     const delivered = await this.#env.bus.publish(
       this.sessionId,
       instanceId === undefined ? envelope : { ...envelope, from: instanceId },
@@ -182,8 +183,11 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     this.onclose?.();
   }
 
-  /** Hands client messages of one POST to user code and returns the HTTP response for them. */
-  async receivePost(
+  /**
+   * Hands client messages of one POST to user code and returns the HTTP response for them. Not
+   * async: the response promise is handed back as it is, without wrapping it in another.
+   */
+  receivePost(
     messages: JSONRPCMessage[],
     isBatch: boolean,
     request: HttpExchange,
@@ -191,45 +195,56 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     headers: Record<string, string>,
   ): Promise<Reply> {
     if (!this.onmessage) {
-      await this.close();
-      return rejection(
-        500,
-        'Internal Server Error: onSession did not connect the transport (it has no onmessage), so nothing can answer',
+      return this.close().then(() =>
+        rejection(
+          500,
+          'Internal Server Error: onSession did not connect the transport (it has no onmessage), so nothing can answer',
+        ),
       );
     }
-    const requestIds = messages.filter(isRequest).map((message) => message.id);
+    const requests = messages.length === 1 ? (isRequest(messages[0]!) ? messages : []) : messages.filter(isRequest);
+    const requestIds = requests.map((message) => (message as JSONRPCRequest).id);
     for (const id of requestIds) {
       if (this.#byRequest.has(requestKey(id))) {
-        return rejection(
-          409,
-          `Conflict: request id ${JSON.stringify(id)} is already in flight in this session`,
-          { id },
+        return Promise.resolve(
+          rejection(409, `Conflict: request id ${JSON.stringify(id)} is already in flight in this session`, {
+            id,
+          }),
         );
       }
     }
     if (requestIds.length === 0) {
-      this.#receiveAll(messages, extra, 0, () => {
-        if (this.sessionId === undefined) queueMicrotask(() => void this.close());
-      });
-      return emptyReply(202, headers);
+      try {
+        this.#receiveAll(messages, extra, 0, () => {
+          if (this.sessionId === undefined) queueMicrotask(() => void this.close());
+        });
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return Promise.resolve(emptyReply(202, headers));
     }
     const opens = this.sessionId !== undefined && messages.some(isInitializeRequest);
     const stream = new OutboundStream(this, {
       id: generateStreamId(),
       kind: 'post',
       requestIds,
-      requests: messages.filter(isRequest),
+      requests: requests as JSONRPCRequest[],
       isBatch,
       mode: this.#env.responseMode,
       headers,
       abort: request,
       // A failed initialize must not hand out the id of a session that will not exist.
-      ...(opens ? { answerHeaders: (answer) => ('result' in answer ? headers : {}) } : {}),
+      answerHeaders: opens ? (answer) => ('result' in answer ? headers : {}) : undefined,
     });
     if (opens) this.#initializeStream = stream;
     this.#track(stream, requestIds);
     const response = stream.response();
-    this.#receiveAll(messages, extra, 0);
+    try {
+      this.#receiveAll(messages, extra, 0);
+    } catch (error) {
+      // A throwing onmessage fails the POST, as it did when this method was async.
+      return Promise.reject(error);
+    }
     return response;
   }
 
@@ -380,7 +395,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
       if (tagged) this.#deliver({ ...envelope.message, id: tagged.original } as JSONRPCMessage, {});
       return;
     }
-    if (this.#holdsStreamFor(envelope)) return this.#route(envelope);
+    if (this.#holdsStreamFor(envelope)) return await this.#route(envelope);
   }
 
   /** A client's answer to a server request: the id restored if it is ours, else forwarded (true). */
@@ -407,21 +422,25 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     }
   }
 
-  async #route(envelope: OutboundEnvelope): Promise<void> {
+  /** Not async: the stream's promise is handed back as it is; failures are rejections all the same. */
+  #route(envelope: OutboundEnvelope): Promise<void> {
     const { message, relatedRequestId } = envelope;
     const stream =
       relatedRequestId === undefined ? undefined : this.#byRequest.get(requestKey(relatedRequestId));
     if (stream && (isResponse(message) || stream.carriesNonResponses)) return stream.push(message);
     if (isResponse(message)) {
-      throw new Error(
-        `Cannot send the response to request ${JSON.stringify(relatedRequestId)}: no POST of this session is waiting for it`,
+      return Promise.reject(
+        new Error(
+          `Cannot send the response to request ${JSON.stringify(relatedRequestId)}: no POST of this session is waiting for it`,
+        ),
       );
     }
     // Unrelated messages ride the standalone stream. Before the client ever opened one there is nowhere
     // to put them: a notification is dropped, which the spec allows (the client chose not to listen),
     // but a request would wait for an answer that cannot come, so its send fails at once.
     if (this.#standalone) return this.#standalone.push(message);
-    if (isRequest(message)) throw new NoStreamError(message.method, relatedRequestId);
+    if (isRequest(message)) return Promise.reject(new NoStreamError(message.method, relatedRequestId));
+    return Promise.resolve();
   }
 
   #deliver(message: JSONRPCMessage, extra: MessageExtra): void {
