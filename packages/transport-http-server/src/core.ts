@@ -26,6 +26,7 @@ import { type SessionEnvironment, StreamableSessionTransport } from './session-t
 import { SseBufferBudget } from './sse-budget.js';
 import { createRequestEnvironment } from './stateless-era/environment.js';
 import { postStatelessEra } from './stateless-era/route.js';
+import type { Awaitable } from './stores/types.js';
 import { openStreamableSession, postStateless, postToSession } from './streamable-post.js';
 import { decideVersion, requestIdOf, unsupportedVersion } from './versions.js';
 
@@ -252,7 +253,8 @@ function route(context: HandlerContext, request: HttpExchange): Promise<Reply> {
     target === 'sse' ? ONLY_GET : target === 'messages' || config.stateless ? ONLY_POST : SESSION_METHODS;
   if (config.cors && request.method === 'OPTIONS') return Promise.resolve(preflight(request, allow));
   if (!allow.includes(request.method)) return Promise.resolve(methodNotAllowed(request.method, allow));
-  if (!config.authenticate && !context.rateLimit) return routeTarget(context, request, undefined, target, pathname);
+  if (!config.authenticate && !context.rateLimit)
+    return routeTarget(context, request, undefined, target, pathname);
   return authenticatedRoute(context, request, target, pathname);
 }
 
@@ -311,7 +313,8 @@ async function handleGetOrDelete(
     return unsupportedVersion(decision.requested, context.supportedVersions);
   // 2026-07-28 has no standalone stream and no sessions to delete.
   if (decision.era === 'stateless') return methodNotAllowed(request.method, ['POST']);
-  const session = await sessionFor(context, request, auth);
+  const found = sessionFor(context, request, auth);
+  const session = found instanceof Promise ? await found : found;
   if (!(session instanceof StreamableSessionTransport)) return session;
   if (request.method === 'DELETE') {
     await session.close();
@@ -339,16 +342,18 @@ async function handlePost(
   if (decision.era === 'unsupported') {
     return unsupportedVersion(decision.requested, context.supportedVersions, requestIdOf(parsed.messages));
   }
+  // `return await`: an async function returning a promise would take two more microtask turns.
   if (decision.era === 'stateless') {
-    return postStatelessEra(context, request, parsed, auth, decision.version);
+    return await postStatelessEra(context, request, parsed, auth, decision.version);
   }
-  if (config.stateless) return postStateless(context, request, parsed, auth, decision.version);
+  if (config.stateless) return await postStateless(context, request, parsed, auth, decision.version);
   if (parsed.messages.some((m) => 'method' in m && m.method === 'initialize')) {
-    return openStreamableSession(context, request, parsed, auth, decision.version);
+    return await openStreamableSession(context, request, parsed, auth, decision.version);
   }
-  const session = await sessionFor(context, request, auth);
+  const found = sessionFor(context, request, auth);
+  const session = found instanceof Promise ? await found : found;
   if (!(session instanceof StreamableSessionTransport)) return session;
-  return postToSession(request, parsed, auth, decision.version, session);
+  return await postToSession(request, parsed, auth, decision.version, session);
 }
 
 async function handleGet(request: HttpExchange, session: StreamableSessionTransport): Promise<Reply> {
@@ -360,12 +365,15 @@ async function handleGet(request: HttpExchange, session: StreamableSessionTransp
   return session.openStandalone(request, headers);
 }
 
-/** The Streamable HTTP session a request names: 400 without an id, 404 if unknown, 403 if another principal's. */
-async function sessionFor(
+/**
+ * The Streamable HTTP session a request names: 400 without an id, 404 if unknown, 403 if another
+ * principal's. A value, not a promise, when the session is found without waiting for a store.
+ */
+function sessionFor(
   context: HandlerContext,
   request: HttpExchange,
   auth: AuthInfo | undefined,
-): Promise<StreamableSessionTransport | Reply> {
+): Awaitable<StreamableSessionTransport | Reply> {
   const id = request.header(HttpHeader.SessionId);
   if (!id) {
     return rejection(
@@ -374,7 +382,15 @@ async function sessionFor(
     );
   }
   const found = findSession(context, request, id, auth);
-  const session = found instanceof Promise ? await found : found;
+  return found instanceof Promise
+    ? found.then((session) => checkSession(session, auth))
+    : checkSession(found, auth);
+}
+
+function checkSession(
+  session: StreamableSessionTransport | Reply | undefined,
+  auth: AuthInfo | undefined,
+): StreamableSessionTransport | Reply {
   if (session === undefined) {
     return rejection(
       404,

@@ -202,7 +202,8 @@ export class StreamableSessionTransport implements Transport, StreamHost {
         ),
       );
     }
-    const requests = messages.length === 1 ? (isRequest(messages[0]!) ? messages : []) : messages.filter(isRequest);
+    const requests =
+      messages.length === 1 ? (isRequest(messages[0]!) ? messages : []) : messages.filter(isRequest);
     const requestIds = requests.map((message) => (message as JSONRPCRequest).id);
     for (const id of requestIds) {
       if (this.#byRequest.has(requestKey(id))) {

@@ -75,7 +75,9 @@ export async function openStreamableSession(
   });
   if (failed) return failed;
   const extra = messageExtra(request, auth, sessionId, version);
-  return transport.receivePost(parsed.messages, false, request, extra, { [HttpHeader.SessionId]: sessionId });
+  return await transport.receivePost(parsed.messages, false, request, extra, {
+    [HttpHeader.SessionId]: sessionId,
+  });
 }
 
 /** POST to an existing session. */
@@ -127,7 +129,8 @@ export async function postStateless(
     protocolVersion: version,
   });
   if (failed) return failed;
-  return transport.receivePost(
+  // `return await`: returning the promise from this async function would take two more turns.
+  return await transport.receivePost(
     parsed.messages,
     parsed.isBatch,
     request,
