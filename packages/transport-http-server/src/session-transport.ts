@@ -7,15 +7,18 @@ import { rejection } from './http-errors.js';
 import { generateStreamId } from './ids.js';
 import { routeAnswer, tagRequestId, untagResponseId } from './instance-ids.js';
 import { extendExtra } from './message-extra.js';
-import { NoStreamError } from './no-stream-error.js';
+import { NoStreamError, noPostWaiting } from './no-stream-error.js';
 import { OutboundStream, requestKey, type StreamHost, type TakenOver } from './outbound-stream.js';
 import { resumeStream } from './resume.js';
 import type { HttpMessageExtra, SharedSessionEnvironment } from './session-environment.js';
 import { isStateMethod, StateReplay } from './session-state.js';
 import { type SseConnection, sseReply } from './sse.js';
-import type { EventStore, OutboundEnvelope, SessionRecord } from './stores/types.js';
+import type { Awaitable, EventStore, OutboundEnvelope, SessionRecord } from './stores/types.js';
 import { takeOver } from './take-over.js';
 
+const SENT: Promise<void> = Promise.resolve();
+const NOT_CONNECTED =
+  'Internal Server Error: onSession did not connect the transport (it has no onmessage), so nothing can answer';
 /** Messages of a batch handed to onmessage between two yields to the event loop. */
 const BATCH_SLICE = 64;
 
@@ -141,8 +144,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     const outgoing = instanceId === undefined ? message : tagRequestId(message, instanceId);
     const envelope: OutboundEnvelope =
       relatedRequestId === undefined ? { message: outgoing } : { message: outgoing, relatedRequestId };
-    // `return await`: returning the promise from this async method would cost two more microtask turns.
-    if (this.sessionId === undefined) return await this.#route(envelope);
+    if (this.sessionId === undefined) return await this.#route(envelope); // (await: 1 turn, not 2)
     // Shared: this process's streams first; else whichever process holds the stream carries it.
     if (instanceId !== undefined && this.#holdsStreamFor(envelope)) return await this.#route(envelope);
     const delivered = await this.#env.bus.publish(
@@ -183,53 +185,40 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     this.onclose?.();
   }
 
-  /**
-   * Hands client messages of one POST to user code and returns the HTTP response for them. Not
-   * async: the response promise is handed back as it is, without wrapping it in another.
-   */
+  /** Hands client messages of one POST to user code and returns the HTTP response (not async: see #route). */
   receivePost(
     messages: JSONRPCMessage[],
     isBatch: boolean,
     request: HttpExchange,
     extra: MessageExtra,
     headers: Record<string, string>,
-  ): Promise<Reply> {
+  ): Awaitable<Reply> {
     if (!this.onmessage) {
-      return this.close().then(() =>
-        rejection(
-          500,
-          'Internal Server Error: onSession did not connect the transport (it has no onmessage), so nothing can answer',
-        ),
-      );
+      return this.close().then(() => rejection(500, NOT_CONNECTED));
     }
-    const requests =
-      messages.length === 1 ? (isRequest(messages[0]!) ? messages : []) : messages.filter(isRequest);
-    const requestIds = requests.map((message) => (message as JSONRPCRequest).id);
+    const requests = messages.filter(isRequest);
+    const requestIds = requests.map((message) => message.id);
     for (const id of requestIds) {
       if (this.#byRequest.has(requestKey(id))) {
-        return Promise.resolve(
-          rejection(409, `Conflict: request id ${JSON.stringify(id)} is already in flight in this session`, {
-            id,
-          }),
+        return rejection(
+          409,
+          `Conflict: request id ${JSON.stringify(id)} is already in flight in this session`,
+          { id },
         );
       }
     }
     if (requestIds.length === 0) {
-      try {
-        this.#receiveAll(messages, extra, 0, () => {
-          if (this.sessionId === undefined) queueMicrotask(() => void this.close());
-        });
-      } catch (error) {
-        return Promise.reject(error);
-      }
-      return Promise.resolve(emptyReply(202, headers));
+      this.#receiveAll(messages, extra, 0, () => {
+        if (this.sessionId === undefined) queueMicrotask(() => void this.close());
+      });
+      return emptyReply(202, headers);
     }
     const opens = this.sessionId !== undefined && messages.some(isInitializeRequest);
     const stream = new OutboundStream(this, {
       id: generateStreamId(),
       kind: 'post',
       requestIds,
-      requests: requests as JSONRPCRequest[],
+      requests,
       isBatch,
       mode: this.#env.responseMode,
       headers,
@@ -240,12 +229,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     if (opens) this.#initializeStream = stream;
     this.#track(stream, requestIds);
     const response = stream.response();
-    try {
-      this.#receiveAll(messages, extra, 0);
-    } catch (error) {
-      // A throwing onmessage fails the POST, as it did when this method was async.
-      return Promise.reject(error);
-    }
+    this.#receiveAll(messages, extra, 0);
     return response;
   }
 
@@ -423,25 +407,20 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     }
   }
 
-  /** Not async: the stream's promise is handed back as it is; failures are rejections all the same. */
+  /** Not async, so the stream's promise goes back as is (an async wrapper costs 2 microtask turns). */
   #route(envelope: OutboundEnvelope): Promise<void> {
     const { message, relatedRequestId } = envelope;
     const stream =
       relatedRequestId === undefined ? undefined : this.#byRequest.get(requestKey(relatedRequestId));
     if (stream && (isResponse(message) || stream.carriesNonResponses)) return stream.push(message);
     if (isResponse(message)) {
-      return Promise.reject(
-        new Error(
-          `Cannot send the response to request ${JSON.stringify(relatedRequestId)}: no POST of this session is waiting for it`,
-        ),
-      );
+      return Promise.reject(noPostWaiting(relatedRequestId));
     }
     // Unrelated messages ride the standalone stream. Before the client ever opened one there is nowhere
     // to put them: a notification is dropped, which the spec allows (the client chose not to listen),
     // but a request would wait for an answer that cannot come, so its send fails at once.
     if (this.#standalone) return this.#standalone.push(message);
-    if (isRequest(message)) return Promise.reject(new NoStreamError(message.method, relatedRequestId));
-    return Promise.resolve();
+    return isRequest(message) ? Promise.reject(new NoStreamError(message.method, relatedRequestId)) : SENT;
   }
 
   #deliver(message: JSONRPCMessage, extra: MessageExtra): void {
