@@ -9,7 +9,7 @@ import { rejection } from './http-errors.js';
 import { KeepAlive } from './keep-alive.js';
 import { handleLegacyGet, handleLegacyPost } from './legacy-routes.js';
 import type { LegacySseTransport } from './legacy-sse.js';
-import { notify, observeCalls } from './observe.js';
+import { notify, observeCalls, type ResponseObservation } from './observe.js';
 import { type ConnectionInfo, resolveOptions, type StreamableHttpHandlerOptions } from './options.js';
 import { createRateLimiter } from './rate-limit.js';
 import { findSession } from './rehydrate.js';
@@ -27,6 +27,7 @@ import { SseBufferBudget } from './sse-budget.js';
 import { createRequestEnvironment } from './stateless-era/environment.js';
 import { postStatelessEra } from './stateless-era/route.js';
 import { isStoreUnavailable, storeUnavailableReply } from './store-unavailable.js';
+import type { Awaitable } from './stores/types.js';
 import { openStreamableSession, postStateless, postToSession } from './streamable-post.js';
 import { decideVersion, requestIdOf, unsupportedVersion } from './versions.js';
 
@@ -145,14 +146,24 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
   const health = createHealthEndpoint(config.health, config.closeTimeoutMs / 1000);
   let ready = true;
 
-  const handle = async (request: HttpExchange, connection?: ConnectionInfo): Promise<Reply> => {
+  // Not async where a promise is handed on: an async function returning a promise costs the
+  // request two more turns of the microtask queue and a promise.
+  const handle = (request: HttpExchange, connection?: ConnectionInfo): Promise<Reply> => {
     // Before the shutdown refusal: while draining, the probe must hear "draining", not a 503 error.
-    if (health?.matches(request.path)) return health.answer(request, ready && !gate.closing);
+    if (health?.matches(request.path)) return Promise.resolve(health.answer(request, ready && !gate.closing));
     if (!observer?.onResponse) return serveRequest(request, connection);
+    return observed(request, observer.onResponse, connection);
+  };
+
+  const observed = async (
+    request: HttpExchange,
+    onResponse: (info: ResponseObservation) => void,
+    connection?: ConnectionInfo,
+  ): Promise<Reply> => {
     const started = config.now();
     const reply = await serveRequest(request, connection);
     const info = { method: request.method, path: request.path, status: reply.status };
-    notify(observer.onResponse, { ...info, durationMs: config.now() - started }, config.onerror);
+    notify(onResponse, { ...info, durationMs: config.now() - started }, config.onerror);
     return reply;
   };
 
@@ -222,10 +233,10 @@ function startHeartbeat(config: ReturnType<typeof resolveOptions>): () => void {
   return () => clearInterval(timer);
 }
 
-async function route(context: HandlerContext, request: HttpExchange): Promise<Reply> {
+function route(context: HandlerContext, request: HttpExchange): Promise<Reply> {
   const { config } = context;
   const problem = context.hostProblem(request);
-  if (problem) return rejection(403, problem);
+  if (problem) return Promise.resolve(rejection(403, problem));
   const pathname = request.path;
   const legacy = config.legacySse;
   const target = matches(pathname, config.endpoint)
@@ -236,13 +247,26 @@ async function route(context: HandlerContext, request: HttpExchange): Promise<Re
         ? 'messages'
         : undefined;
   if (!target) {
-    return rejection(404, `Not Found: ${pathname} is not an MCP endpoint; expected ${config.endpoint}`);
+    return Promise.resolve(
+      rejection(404, `Not Found: ${pathname} is not an MCP endpoint; expected ${config.endpoint}`),
+    );
   }
   const allow =
     target === 'sse' ? ONLY_GET : target === 'messages' || config.stateless ? ONLY_POST : SESSION_METHODS;
-  if (config.cors && request.method === 'OPTIONS') return preflight(request, allow);
-  if (!allow.includes(request.method)) return methodNotAllowed(request.method, allow);
+  if (config.cors && request.method === 'OPTIONS') return Promise.resolve(preflight(request, allow));
+  if (!allow.includes(request.method)) return Promise.resolve(methodNotAllowed(request.method, allow));
+  if (!config.authenticate && !context.rateLimit)
+    return routeTarget(context, request, undefined, target, pathname);
+  return authenticatedRoute(context, request, target, pathname);
+}
 
+async function authenticatedRoute(
+  context: HandlerContext,
+  request: HttpExchange,
+  target: 'mcp' | 'sse' | 'messages',
+  pathname: string,
+): Promise<Reply> {
+  const { config } = context;
   const authenticated = config.authenticate ? await config.authenticate(request) : undefined;
   if (isEarlyReply(authenticated)) return toReply(authenticated);
   const auth = authenticated;
@@ -256,25 +280,45 @@ async function route(context: HandlerContext, request: HttpExchange): Promise<Re
   return reply;
 }
 
-async function routeTarget(
+function routeTarget(
   context: HandlerContext,
   request: HttpExchange,
   auth: AuthInfo | undefined,
   target: 'mcp' | 'sse' | 'messages',
   pathname: string,
 ): Promise<Reply> {
-  const { config } = context;
-  await context.registry.sweep();
+  // Expired sessions go first, at most once per sweep interval (no await in between).
+  const sweeping = context.registry.sweep();
+  if (sweeping) return sweeping.then(() => dispatch(context, request, auth, target, pathname));
+  return dispatch(context, request, auth, target, pathname);
+}
 
+function dispatch(
+  context: HandlerContext,
+  request: HttpExchange,
+  auth: AuthInfo | undefined,
+  target: 'mcp' | 'sse' | 'messages',
+  pathname: string,
+): Promise<Reply> {
   if (target === 'sse') return handleLegacyGet(context, request, auth, pathname);
   if (target === 'messages') return handleLegacyPost(context, request, auth);
   if (request.method === 'POST') return handlePost(context, request, auth);
+  return handleGetOrDelete(context, request, auth);
+}
+
+async function handleGetOrDelete(
+  context: HandlerContext,
+  request: HttpExchange,
+  auth: AuthInfo | undefined,
+): Promise<Reply> {
+  const { config } = context;
   const decision = decideVersion(request, [], config.protocolVersions, config.statelessProtocolVersions);
   if (decision.era === 'unsupported')
     return unsupportedVersion(decision.requested, context.supportedVersions);
   // 2026-07-28 has no standalone stream and no sessions to delete.
   if (decision.era === 'stateless') return methodNotAllowed(request.method, ['POST']);
-  const session = await sessionFor(context, request, auth);
+  const found = sessionFor(context, request, auth);
+  const session = found instanceof Promise ? await found : found;
   if (!(session instanceof StreamableSessionTransport)) return session;
   if (request.method === 'DELETE') {
     await session.close();
@@ -302,16 +346,18 @@ async function handlePost(
   if (decision.era === 'unsupported') {
     return unsupportedVersion(decision.requested, context.supportedVersions, requestIdOf(parsed.messages));
   }
+  // `return await`: an async function returning a promise would take two more microtask turns.
   if (decision.era === 'stateless') {
-    return postStatelessEra(context, request, parsed, auth, decision.version);
+    return await postStatelessEra(context, request, parsed, auth, decision.version);
   }
-  if (config.stateless) return postStateless(context, request, parsed, auth, decision.version);
+  if (config.stateless) return await postStateless(context, request, parsed, auth, decision.version);
   if (parsed.messages.some((m) => 'method' in m && m.method === 'initialize')) {
-    return openStreamableSession(context, request, parsed, auth, decision.version);
+    return await openStreamableSession(context, request, parsed, auth, decision.version);
   }
-  const session = await sessionFor(context, request, auth);
+  const found = sessionFor(context, request, auth);
+  const session = found instanceof Promise ? await found : found;
   if (!(session instanceof StreamableSessionTransport)) return session;
-  return postToSession(request, parsed, auth, decision.version, session);
+  return await postToSession(request, parsed, auth, decision.version, session);
 }
 
 async function handleGet(request: HttpExchange, session: StreamableSessionTransport): Promise<Reply> {
@@ -323,12 +369,15 @@ async function handleGet(request: HttpExchange, session: StreamableSessionTransp
   return session.openStandalone(request, headers);
 }
 
-/** The Streamable HTTP session a request names: 400 without an id, 404 if unknown, 403 if another principal's. */
-async function sessionFor(
+/**
+ * The Streamable HTTP session a request names: 400 without an id, 404 if unknown, 403 if another
+ * principal's. A value, not a promise, when the session is found without waiting for a store.
+ */
+function sessionFor(
   context: HandlerContext,
   request: HttpExchange,
   auth: AuthInfo | undefined,
-): Promise<StreamableSessionTransport | Reply> {
+): Awaitable<StreamableSessionTransport | Reply> {
   const id = request.header(HttpHeader.SessionId);
   if (!id) {
     return rejection(
@@ -336,7 +385,16 @@ async function sessionFor(
       'Bad Request: Mcp-Session-Id header is required for every request after initialize',
     );
   }
-  const session = await findSession(context, request, id, auth);
+  const found = findSession(context, request, id, auth);
+  return found instanceof Promise
+    ? found.then((session) => checkSession(session, auth))
+    : checkSession(found, auth);
+}
+
+function checkSession(
+  session: StreamableSessionTransport | Reply | undefined,
+  auth: AuthInfo | undefined,
+): StreamableSessionTransport | Reply {
   if (session === undefined) {
     return rejection(
       404,

@@ -18,3 +18,10 @@ export class NoStreamError extends Error {
     this.name = 'NoStreamError';
   }
 }
+
+/** A response whose request no POST of the session waits for (it was answered, cancelled or closed). */
+export function noPostWaiting(relatedRequestId: RequestId | undefined): Error {
+  return new Error(
+    `Cannot send the response to request ${JSON.stringify(relatedRequestId)}: no POST of this session is waiting for it`,
+  );
+}

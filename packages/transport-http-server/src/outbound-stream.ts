@@ -57,6 +57,9 @@ export class OutboundStream {
   #headers: Record<string, string>;
   #abort: AbortSource | undefined;
   #chain: Promise<void> = Promise.resolve();
+  /** Steps enqueued, and the last one whose turn of the chain is over: equal when nothing waits. */
+  #enqueued = 0;
+  #settled = 0;
   #finished = false;
   #sseOpened = false;
   /** Messages the client already got from an earlier run of the stream's request (see `takeOver`). */
@@ -81,7 +84,7 @@ export class OutboundStream {
        * The headers of the response depend on the answer (initialize: a session id only for a
        * result), so nothing is sent before it; messages that come first are held until then.
        */
-      answerHeaders?: (answer: JSONRPCMessage) => Record<string, string>;
+      answerHeaders?: ((answer: JSONRPCMessage) => Record<string, string>) | undefined;
       /**
        * The stream is taken over (its request runs again here): it writes to this open connection
        * and leaves out what `skip` says the client already got.
@@ -92,7 +95,9 @@ export class OutboundStream {
     this.#host = host;
     this.id = init.id;
     this.kind = init.kind;
-    this.#pending = new Map((init.requestIds ?? []).map((id) => [requestKey(id), id]));
+    const pending = new Map<string, RequestId>();
+    for (const id of init.requestIds ?? []) pending.set(requestKey(id), id);
+    this.#pending = pending;
     this.#requests = init.requests;
     this.#isBatch = init.isBatch ?? false;
     this.#mode =
@@ -137,6 +142,17 @@ export class OutboundStream {
   }
 
   push(message: JSONRPCMessage): Promise<void> {
+    // A JSON answer with nothing queued before it needs no await: it is taken now, not a turn of
+    // the chain later (the common case: one request, its response).
+    if (this.#settled === this.#enqueued && this.#mode !== 'sse' && !this.#answerHeaders && !this.#skip) {
+      if (this.#finished) return DONE;
+      if (isResponse(message)) {
+        const answers = message.id !== null && this.#pending.delete(requestKey(message.id));
+        this.#collected.push(message);
+        if (answers && this.#pending.size === 0) this.#complete();
+        return DONE;
+      }
+    }
     return this.#enqueue(async () => {
       if (this.#finished || this.#skip?.(message)) return;
       const answers =
@@ -218,8 +234,17 @@ export class OutboundStream {
   }
 
   #enqueue(step: () => Promise<void>): Promise<void> {
+    const ticket = ++this.#enqueued;
     const run = this.#chain.then(step);
-    this.#chain = run.catch((error: unknown) => this.#host.reportStreamError(asError(error)));
+    this.#chain = run.then(
+      () => {
+        this.#settled = ticket;
+      },
+      (error: unknown) => {
+        this.#settled = ticket;
+        this.#host.reportStreamError(asError(error));
+      },
+    );
     return run;
   }
 
@@ -305,6 +330,8 @@ export class OutboundStream {
     if (this.#connection === connection) this.#connection = undefined;
   }
 }
+
+const DONE: Promise<void> = Promise.resolve();
 
 function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));

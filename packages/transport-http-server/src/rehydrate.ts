@@ -6,6 +6,7 @@ import { rejection } from './http-errors.js';
 import { type HandlerContext, principalProblem } from './route-context.js';
 import { StreamableSessionTransport } from './session-transport.js';
 import { isStoreUnavailable, storeUnavailableReply } from './store-unavailable.js';
+import type { Awaitable } from './stores/types.js';
 
 /** Rehydrations under way, per handler and session id: concurrent first requests share one. */
 const pending = new WeakMap<
@@ -18,14 +19,30 @@ const pending = new WeakMap<
  * here from its record: a 2025 Streamable HTTP session whose initialize succeeded. A live session
  * whose record is gone (ended by another process) is closed here too. Undefined: 404.
  */
-export async function findSession(
+export function findSession(
+  context: HandlerContext,
+  request: HttpExchange,
+  id: string,
+  auth: AuthInfo | undefined,
+): Awaitable<StreamableSessionTransport | Reply | undefined> {
+  if (context.config.shared) return findShared(context, request, id, auth);
+  // Without shared stores the session is live here or nowhere: found without an await when the
+  // session store touches synchronously (the in-memory one does).
+  const live = context.registry.use(id);
+  return live instanceof Promise ? live.then(streamableOnly) : streamableOnly(live);
+}
+
+function streamableOnly(session: unknown): StreamableSessionTransport | undefined {
+  return session instanceof StreamableSessionTransport ? session : undefined;
+}
+
+async function findShared(
   context: HandlerContext,
   request: HttpExchange,
   id: string,
   auth: AuthInfo | undefined,
 ): Promise<StreamableSessionTransport | Reply | undefined> {
   const live = await context.registry.use(id);
-  if (!context.config.shared) return live instanceof StreamableSessionTransport ? live : undefined;
   if (live !== undefined && !(live instanceof StreamableSessionTransport)) return undefined;
   if (live) {
     const record = await context.config.sessionStore.get(id);

@@ -139,14 +139,15 @@ export class SessionRegistry<S extends LiveSession = LiveSession> {
   }
 
   /** The session with this id (not one still opening), marked as used now: its handshake is over. */
-  async use(id: string): Promise<S | undefined> {
+  use(id: string): Awaitable<S | undefined> {
     const entry = this.#entries.get(id);
     if (!entry || entry.phase === 'opening') return undefined;
     const now = this.#options.now();
     entry.phase = 'established';
     entry.at = now;
-    await this.#options.store.touch(id, now);
-    return entry.session;
+    const touched = this.#options.store.touch(id, now);
+    // The in-memory store touches synchronously: every request would pay an await for nothing.
+    return touched instanceof Promise ? touched.then(() => entry.session) : entry.session;
   }
 
   /** The session with this id (not one still opening), without counting it as use. */
@@ -179,10 +180,11 @@ export class SessionRegistry<S extends LiveSession = LiveSession> {
    * Closes sessions past their handshake or idle deadline; runs at most once per sweep interval
    * unless forced, and never twice at once.
    */
-  sweep(force = false): Promise<void> {
+  sweep(force = false): Promise<void> | undefined {
     if (this.#sweeping) return this.#sweeping;
     const now = this.#options.now();
-    if (!force && now - this.#lastSweep < this.#sweepIntervalMs) return Promise.resolve();
+    // Undefined, not a resolved promise: the request path checks it and skips an await.
+    if (!force && now - this.#lastSweep < this.#sweepIntervalMs) return undefined;
     this.#lastSweep = now;
     this.#sweeping = this.#sweepAt(now).finally(() => {
       this.#sweeping = undefined;

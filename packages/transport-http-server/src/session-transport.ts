@@ -7,15 +7,18 @@ import { rejection } from './http-errors.js';
 import { generateStreamId } from './ids.js';
 import { routeAnswer, tagRequestId, untagResponseId } from './instance-ids.js';
 import { extendExtra } from './message-extra.js';
-import { NoStreamError } from './no-stream-error.js';
+import { NoStreamError, noPostWaiting } from './no-stream-error.js';
 import { OutboundStream, requestKey, type StreamHost, type TakenOver } from './outbound-stream.js';
 import { resumeStream } from './resume.js';
 import type { HttpMessageExtra, SharedSessionEnvironment } from './session-environment.js';
 import { isStateMethod, StateReplay } from './session-state.js';
 import { type SseConnection, sseReply } from './sse.js';
-import type { EventStore, OutboundEnvelope, SessionRecord } from './stores/types.js';
+import type { Awaitable, EventStore, OutboundEnvelope, SessionRecord } from './stores/types.js';
 import { takeOver } from './take-over.js';
 
+const SENT: Promise<void> = Promise.resolve();
+const NOT_CONNECTED =
+  'Internal Server Error: onSession did not connect the transport (it has no onmessage), so nothing can answer';
 /** Messages of a batch handed to onmessage between two yields to the event loop. */
 const BATCH_SLICE = 64;
 
@@ -141,9 +144,9 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     const outgoing = instanceId === undefined ? message : tagRequestId(message, instanceId);
     const envelope: OutboundEnvelope =
       relatedRequestId === undefined ? { message: outgoing } : { message: outgoing, relatedRequestId };
-    if (this.sessionId === undefined) return this.#route(envelope);
+    if (this.sessionId === undefined) return await this.#route(envelope); // (await: 1 turn, not 2)
     // Shared: this process's streams first; else whichever process holds the stream carries it.
-    if (instanceId !== undefined && this.#holdsStreamFor(envelope)) return this.#route(envelope);
+    if (instanceId !== undefined && this.#holdsStreamFor(envelope)) return await this.#route(envelope);
     const delivered = await this.#env.bus.publish(
       this.sessionId,
       instanceId === undefined ? envelope : { ...envelope, from: instanceId },
@@ -182,22 +185,19 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     this.onclose?.();
   }
 
-  /** Hands client messages of one POST to user code and returns the HTTP response for them. */
-  async receivePost(
+  /** Hands client messages of one POST to user code and returns the HTTP response (not async: see #route). */
+  receivePost(
     messages: JSONRPCMessage[],
     isBatch: boolean,
     request: HttpExchange,
     extra: MessageExtra,
     headers: Record<string, string>,
-  ): Promise<Reply> {
+  ): Awaitable<Reply> {
     if (!this.onmessage) {
-      await this.close();
-      return rejection(
-        500,
-        'Internal Server Error: onSession did not connect the transport (it has no onmessage), so nothing can answer',
-      );
+      return this.close().then(() => rejection(500, NOT_CONNECTED));
     }
-    const requestIds = messages.filter(isRequest).map((message) => message.id);
+    const requests = messages.filter(isRequest);
+    const requestIds = requests.map((message) => message.id);
     for (const id of requestIds) {
       if (this.#byRequest.has(requestKey(id))) {
         return rejection(
@@ -218,13 +218,13 @@ export class StreamableSessionTransport implements Transport, StreamHost {
       id: generateStreamId(),
       kind: 'post',
       requestIds,
-      requests: messages.filter(isRequest),
+      requests,
       isBatch,
       mode: this.#env.responseMode,
       headers,
       abort: request,
       // A failed initialize must not hand out the id of a session that will not exist.
-      ...(opens ? { answerHeaders: (answer) => ('result' in answer ? headers : {}) } : {}),
+      answerHeaders: opens ? (answer) => ('result' in answer ? headers : {}) : undefined,
     });
     if (opens) this.#initializeStream = stream;
     this.#track(stream, requestIds);
@@ -380,7 +380,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
       if (tagged) this.#deliver({ ...envelope.message, id: tagged.original } as JSONRPCMessage, {});
       return;
     }
-    if (this.#holdsStreamFor(envelope)) return this.#route(envelope);
+    if (this.#holdsStreamFor(envelope)) return await this.#route(envelope);
   }
 
   /** A client's answer to a server request: the id restored if it is ours, else forwarded (true). */
@@ -407,21 +407,20 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     }
   }
 
-  async #route(envelope: OutboundEnvelope): Promise<void> {
+  /** Not async, so the stream's promise goes back as is (an async wrapper costs 2 microtask turns). */
+  #route(envelope: OutboundEnvelope): Promise<void> {
     const { message, relatedRequestId } = envelope;
     const stream =
       relatedRequestId === undefined ? undefined : this.#byRequest.get(requestKey(relatedRequestId));
     if (stream && (isResponse(message) || stream.carriesNonResponses)) return stream.push(message);
     if (isResponse(message)) {
-      throw new Error(
-        `Cannot send the response to request ${JSON.stringify(relatedRequestId)}: no POST of this session is waiting for it`,
-      );
+      return Promise.reject(noPostWaiting(relatedRequestId));
     }
     // Unrelated messages ride the standalone stream. Before the client ever opened one there is nowhere
     // to put them: a notification is dropped, which the spec allows (the client chose not to listen),
     // but a request would wait for an answer that cannot come, so its send fails at once.
     if (this.#standalone) return this.#standalone.push(message);
-    if (isRequest(message)) throw new NoStreamError(message.method, relatedRequestId);
+    return isRequest(message) ? Promise.reject(new NoStreamError(message.method, relatedRequestId)) : SENT;
   }
 
   #deliver(message: JSONRPCMessage, extra: MessageExtra): void {

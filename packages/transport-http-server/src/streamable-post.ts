@@ -8,7 +8,7 @@ import { isVisibleAscii } from './ids.js';
 import { messageExtra } from './message-extra.js';
 import { bindPrincipal, type HandlerContext } from './route-context.js';
 import { StreamableSessionTransport } from './session-transport.js';
-import type { SessionRecord } from './stores/types.js';
+import type { Awaitable, SessionRecord } from './stores/types.js';
 import { DEFAULT_ASSUMED_VERSION } from './versions.js';
 
 interface Parsed {
@@ -75,7 +75,9 @@ export async function openStreamableSession(
   });
   if (failed) return failed;
   const extra = messageExtra(request, auth, sessionId, version);
-  return transport.receivePost(parsed.messages, false, request, extra, { [HttpHeader.SessionId]: sessionId });
+  return await transport.receivePost(parsed.messages, false, request, extra, {
+    [HttpHeader.SessionId]: sessionId,
+  });
 }
 
 /** POST to an existing session. */
@@ -85,10 +87,10 @@ export function postToSession(
   auth: AuthInfo | undefined,
   headerVersion: string | undefined,
   session: StreamableSessionTransport,
-): Promise<Reply> {
+): Awaitable<Reply> {
   const version = headerVersion ?? session.record.protocolVersion ?? DEFAULT_ASSUMED_VERSION;
   const batchRefused = refuseBatch(parsed, session.record.protocolVersion ?? version);
-  if (batchRefused) return Promise.resolve(batchRefused);
+  if (batchRefused) return batchRefused;
   const extra = messageExtra(request, auth, session.record.id, version);
   return session.receivePost(parsed.messages, parsed.isBatch, request, extra, {
     [HttpHeader.SessionId]: session.record.id,
@@ -127,7 +129,8 @@ export async function postStateless(
     protocolVersion: version,
   });
   if (failed) return failed;
-  return transport.receivePost(
+  // `return await`: returning the promise from this async function would take two more turns.
+  return await transport.receivePost(
     parsed.messages,
     parsed.isBatch,
     request,
