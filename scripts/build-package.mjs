@@ -12,17 +12,24 @@
 // @mcpkit/protocol keeps tsc's one-file-per-module output (`--unbundled`): its per-revision schema
 // objects spread whole module namespaces, which a bundled file turns into top-level `__export` calls
 // that keep every schema alive in users' bundles (the stdio server probe grew from 33 to 45 KiB gzipped).
+// Its server-side entry is still folded into one file (`--fold-entry ./essentials`, see fold-entry.mjs),
+// which has no namespace objects, so a server starts without loading ~30 small modules.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { buildCommonJs } from './build-cjs.mjs';
+import { foldEntry } from './fold-entry.mjs';
 import { checkModuleFormatFields } from './module-format-fields.mjs';
 
 const packageDir = process.cwd();
 const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
 const unbundled = process.argv.includes('--unbundled');
+const foldIndex = process.argv.indexOf('--fold-entry');
+const foldedEntry = foldIndex >= 0 ? process.argv[foldIndex + 1] : undefined;
+if (foldedEntry !== undefined && !unbundled)
+  throw new Error('--fold-entry applies to --unbundled builds only');
 checkModuleFormatFields(manifest);
 
 /** `./dist/node/index.js` → `src/node/index.ts`, one source file per build output. */
@@ -69,6 +76,7 @@ execFileSync(
   { cwd: packageDir, stdio: 'inherit' },
 );
 if (!unbundled) await bundleEsm();
+if (foldedEntry !== undefined) await foldEntry(packageDir, manifest, foldedEntry);
 await buildCommonJs(packageDir, manifest);
 
 async function bundleEsm() {

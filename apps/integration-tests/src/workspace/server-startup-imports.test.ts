@@ -50,6 +50,14 @@ describe('server startup imports', () => {
     expect(tables).toEqual([]);
   });
 
+  it('a stdio server loads the essentials as one folded file, not one file per schema module', () => {
+    // Node resolves, reads and compiles each ESM file on its own: ~30 small protocol modules cost
+    // about 40 ms of startup, so the build folds the essentials graph into one file (fold-entry.mjs).
+    const loaded = modulesLoadedBy(['@mcpkit/server', '@mcpkit/transport-stdio', '@mcpkit/jsonrpc']);
+    const files = loaded.map((url) => url.slice(url.indexOf('/dist/') + 1)).sort();
+    expect(files).toEqual(['dist/_chunks/essentials.js', 'dist/essentials/index.js']);
+  });
+
   it('the probe sees them when the main entry is imported', () => {
     const loaded = modulesLoadedBy(['@mcpkit/protocol']);
     expect(loaded.some((url) => url.includes('/dist/revisions/'))).toBe(true);

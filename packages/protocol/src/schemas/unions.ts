@@ -69,13 +69,9 @@ import {
 // Messages by direction, across every revision. Requests and notifications dispatch on `method`;
 // results carry no tag, so the most specific shapes come first and the bare Result last.
 
-const taskRequests = [
-  GetTaskRequestSchema,
-  GetTaskPayloadRequestSchema,
-  CancelTaskRequestSchema,
-  ListTasksRequestSchema,
-] as const;
-
+// The task requests are listed in both unions rather than spread from a shared array: a spread
+// argument is a side effect to a bundler, which then keeps every request schema in bundles that
+// use none of them.
 /** Zod schema of `ClientRequest`. Any request a client sends to a server, in any revision. */
 export const ClientRequestSchema = /* @__PURE__ */ z.discriminatedUnion('method', [
   InitializeRequestSchema,
@@ -93,7 +89,10 @@ export const ClientRequestSchema = /* @__PURE__ */ z.discriminatedUnion('method'
   CallToolRequestSchema,
   SetLevelRequestSchema,
   CompleteRequestSchema,
-  ...taskRequests,
+  GetTaskRequestSchema,
+  GetTaskPayloadRequestSchema,
+  CancelTaskRequestSchema,
+  ListTasksRequestSchema,
 ]);
 /** Any request a client sends to a server, in any revision. */
 export type ClientRequest = z.infer<typeof ClientRequestSchema>;
@@ -104,7 +103,10 @@ export const ServerRequestSchema = /* @__PURE__ */ z.discriminatedUnion('method'
   CreateMessageRequestSchema,
   ListRootsRequestSchema,
   ElicitRequestSchema,
-  ...taskRequests,
+  GetTaskRequestSchema,
+  GetTaskPayloadRequestSchema,
+  CancelTaskRequestSchema,
+  ListTasksRequestSchema,
 ]);
 /** Any request a server sends to a client, in any revision. */
 export type ServerRequest = z.infer<typeof ServerRequestSchema>;
