@@ -9,6 +9,7 @@ import { routeAnswer, tagRequestId, untagResponseId } from './instance-ids.js';
 import { extendExtra } from './message-extra.js';
 import { NoStreamError } from './no-stream-error.js';
 import { OutboundStream, requestKey, type StreamHost, type TakenOver } from './outbound-stream.js';
+import { PostStreams } from './post-streams.js';
 import { resumeStream } from './resume.js';
 import type { HttpMessageExtra, SharedSessionEnvironment } from './session-environment.js';
 import { isStateMethod, type ReplayTarget, StateReplay } from './session-state.js';
@@ -21,12 +22,6 @@ const BATCH_SLICE = 64;
 
 /** What every session of one handler shares (one object, so an idle session costs little). */
 export type SessionEnvironment = SharedSessionEnvironment<StreamableSessionTransport>;
-
-/** The POST streams of a session that are open, and the stream that answers each request. */
-interface OpenStreams {
-  byId: Map<string, OutboundStream>;
-  byRequest: Map<string, OutboundStream>;
-}
 
 /**
  * The Transport one Streamable HTTP session (or, in stateless mode, one POST) hands to user code.
@@ -42,7 +37,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   onerror?: (error: Error) => void;
   #env: SessionEnvironment;
   /** Made by the first POST stream, dropped with the last: an idle session holds no maps. */
-  #open: OpenStreams | undefined;
+  #open: PostStreams | undefined;
   #standalone: OutboundStream | undefined;
   #unsubscribe: (() => void) | undefined;
   #initializeKey: string | undefined;
@@ -93,7 +88,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   /** Whether any HTTP connection of this session is open (an open session is never idle). */
   get connected(): boolean {
     if (this.#standalone?.connected) return true;
-    for (const stream of this.#open?.byId.values() ?? []) if (stream.connected) return true;
+    for (const stream of this.#open?.values() ?? []) if (stream.connected) return true;
     return false;
   }
 
@@ -117,8 +112,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   async start(): Promise<void> {
     if (this.#started) throw new Error('StreamableSessionTransport.start() was called twice');
     this.#started = true;
-    // Unshared, the bus is this handler's own and would only hand the session's messages back to
-    // it: send() routes them itself, and an idle session holds no subscription.
+    // Unshared, the bus is this handler's own: send() routes to this session itself, unsubscribed.
     if (this.sessionId !== undefined && this.#env.instanceId !== undefined) {
       this.#unsubscribe = this.#env.bus.subscribe(this.sessionId, (envelope) =>
         envelope.from === undefined ? this.#route(envelope) : this.#routeShared(envelope),
@@ -132,7 +126,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     if (this.#replay?.swallow(message)) return;
     if (this.#env.wireLog !== undefined) this.#env.wireLog('out', message, this.sessionId);
     // Stored before the client sees the answer: its next request may land on another process.
-    if (this.#stateRequests !== undefined) await this.#noteStateAnswer(message);
+    if (this.#stateRequests?.size) await this.#noteStateAnswer(message);
     if (this.#noteNegotiation(message) === 'result' && this.sessionId !== undefined) {
       this.#admitted = true;
       try {
@@ -185,9 +179,9 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     if (this.#closed) return;
     this.#closed = true;
     this.#unsubscribe?.();
-    for (const stream of [...(this.#open?.byId.values() ?? [])]) stream.close();
+    for (const stream of [...(this.#open?.values() ?? [])]) stream.close();
     this.#standalone?.close();
-    this.#open?.byRequest.clear();
+    this.#open?.forgetRequests();
     this.#env.sessionClosed(this);
     this.onclose?.();
   }
@@ -209,7 +203,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     }
     const requestIds = messages.filter(isRequest).map((message) => message.id);
     for (const id of requestIds) {
-      if (this.#streamFor(id)) {
+      if (this.#open?.answering(id)) {
         return rejection(
           409,
           `Conflict: request id ${JSON.stringify(id)} is already in flight in this session`,
@@ -300,9 +294,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
 
   /** The stream with this id, when this process holds it. */
   liveStream(streamId: string): OutboundStream | undefined {
-    return (
-      this.#open?.byId.get(streamId) ?? (this.#standalone?.id === streamId ? this.#standalone : undefined)
-    );
+    return this.#open?.get(streamId) ?? (this.#standalone?.id === streamId ? this.#standalone : undefined);
   }
 
   /** A followed stream went quiet: runs its request again here if its holder died (take-over.ts). */
@@ -312,7 +304,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
 
   /** Runs `request` again here, on the stream `streamId` taken over with its connection; false if it cannot. */
   rerun(streamId: string, request: JSONRPCRequest, takenOver: TakenOver): boolean {
-    if (this.#closed || this.#streamFor(request.id)) return false;
+    if (this.#closed || this.#open?.answering(request.id)) return false;
     const ids = [request.id];
     this.#track(
       new OutboundStream(this, { id: streamId, kind: 'post', requestIds: ids, mode: 'sse', takenOver }),
@@ -324,16 +316,15 @@ export class StreamableSessionTransport implements Transport, StreamHost {
 
   /** Routes the responses of `requestIds` (and what is sent while handling them) to `stream`. */
   #track(stream: OutboundStream, requestIds: RequestId[]): void {
-    this.#open ??= { byId: new Map(), byRequest: new Map() };
-    for (const id of requestIds) this.#open.byRequest.set(requestKey(id), stream);
-    this.#open.byId.set(stream.id, stream);
+    this.#open ??= new PostStreams();
+    this.#open.add(stream, requestIds);
     this.#env.streamOpened();
     stream.onfinish = () => this.#streamFinished(stream, requestIds);
   }
 
   /** Ends the HTTP connection carrying `requestId`'s stream (SEP-1699); false if no such stream is open. */
   closeRequestStream(requestId: RequestId, retryMs?: number): boolean {
-    const stream = this.#streamFor(requestId);
+    const stream = this.#open?.answering(requestId);
     if (!stream) return false;
     void stream.disconnect(retryMs);
     return true;
@@ -372,21 +363,13 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   }
 
   #replayTarget(): ReplayTarget {
-    return {
-      deliver: (message) => this.#deliver(message, {}),
-      report: (error) => this.#reportError(error),
-    };
-  }
-
-  /** The open POST stream that answers request `id`. */
-  #streamFor(id: RequestId): OutboundStream | undefined {
-    return this.#open?.byRequest.get(requestKey(id));
+    return { deliver: (message) => this.#deliver(message, {}), report: (error) => this.#reportError(error) };
   }
 
   /** Whether this process holds the stream `envelope` would be routed to. */
   #holdsStreamFor(envelope: OutboundEnvelope): boolean {
     const { message, relatedRequestId } = envelope;
-    const stream = relatedRequestId === undefined ? undefined : this.#streamFor(relatedRequestId);
+    const stream = relatedRequestId === undefined ? undefined : this.#open?.answering(relatedRequestId);
     if (stream && (isResponse(message) || stream.carriesNonResponses)) return true;
     return !isResponse(message) && this.#standalone !== undefined;
   }
@@ -417,10 +400,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   async #noteStateAnswer(message: JSONRPCMessage): Promise<void> {
     const key = isResponse(message) && message.id !== null ? requestKey(message.id) : '';
     const request = this.#stateRequests?.get(key);
-    if (!request) return;
-    this.#stateRequests!.delete(key);
-    if (this.#stateRequests!.size === 0) this.#stateRequests = undefined;
-    if (!('result' in message) || !this.sessionId) return;
+    if (!request || !this.#stateRequests!.delete(key) || !('result' in message) || !this.sessionId) return;
     try {
       // Start from the store's latest log: another process may have added to it.
       const shared = this.#env.instanceId !== undefined;
@@ -435,7 +415,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
 
   async #route(envelope: OutboundEnvelope): Promise<void> {
     const { message, relatedRequestId } = envelope;
-    const stream = relatedRequestId === undefined ? undefined : this.#streamFor(relatedRequestId);
+    const stream = relatedRequestId === undefined ? undefined : this.#open?.answering(relatedRequestId);
     if (stream && (isResponse(message) || stream.carriesNonResponses)) return stream.push(message);
     if (isResponse(message)) {
       throw new Error(
@@ -469,16 +449,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   }
 
   #streamFinished(stream: OutboundStream, requestIds: RequestId[]): void {
-    const open = this.#open;
-    if (open) {
-      open.byId.delete(stream.id);
-      for (const id of requestIds) {
-        const key = requestKey(id);
-        if (open.byRequest.get(key) === stream) open.byRequest.delete(key);
-      }
-      // Every stream removes its own requests, so with the last stream both maps are empty.
-      if (open.byId.size === 0) this.#open = undefined;
-    }
+    if (this.#open?.remove(stream, requestIds)) this.#open = undefined;
     this.#env.streamFinished();
     if (this.sessionId === undefined && this.#open === undefined) void this.close();
     if (stream === this.#initializeStream) {
@@ -494,7 +465,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     if (!('method' in message) || message.method !== Notification.Cancelled) return;
     const requestId = message.params?.requestId;
     if (typeof requestId !== 'string' && typeof requestId !== 'number') return;
-    void this.#streamFor(requestId)?.abandon(requestId);
+    void this.#open?.answering(requestId)?.abandon(requestId);
   }
 
   /**
