@@ -1,6 +1,24 @@
 import type { AuthInfo, MessageExtra } from '@mcpkit/jsonrpc';
 import type { HttpExchange } from './exchange.js';
 
+/** Where an extra keeps its request (not enumerable: spreading an extra copies the headers instead). */
+const REQUEST = Symbol('mcpkit.request');
+
+/**
+ * `requestHeaders` of every extra: one getter that reads the request from the extra. A getter
+ * written in an object literal would be a new function per request, and V8 keeps what such an
+ * accessor closes over (the whole request: socket objects, headers, body) alive through every
+ * young-generation GC until the next full one; each request's garbage would be promoted, growing
+ * the heap the process keeps.
+ */
+const REQUEST_HEADERS: PropertyDescriptor = {
+  get(this: { [REQUEST]: HttpExchange }) {
+    return this[REQUEST].webHeaders();
+  },
+  enumerable: true,
+  configurable: true,
+};
+
 /**
  * The MessageExtra of messages in one HTTP request. `requestHeaders` is a getter: the node
  * adapter builds a Web `Headers` only for code that reads it.
@@ -11,11 +29,8 @@ export function messageExtra(
   sessionId: string | undefined,
   protocolVersion: string | undefined,
 ): MessageExtra {
-  const extra: MessageExtra = {
-    get requestHeaders() {
-      return request.webHeaders();
-    },
-  };
+  const extra: MessageExtra = Object.defineProperty({}, 'requestHeaders', REQUEST_HEADERS);
+  Object.defineProperty(extra, REQUEST, { value: request });
   if (auth) extra.authInfo = auth;
   if (sessionId !== undefined) extra.sessionId = sessionId;
   if (protocolVersion !== undefined) extra.protocolVersion = protocolVersion;

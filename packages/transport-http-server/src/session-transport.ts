@@ -9,9 +9,10 @@ import { routeAnswer, tagRequestId, untagResponseId } from './instance-ids.js';
 import { extendExtra } from './message-extra.js';
 import { NoStreamError, noPostWaiting } from './no-stream-error.js';
 import { OutboundStream, requestKey, type StreamHost, type TakenOver } from './outbound-stream.js';
+import { PostStreams } from './post-streams.js';
 import { resumeStream } from './resume.js';
 import type { HttpMessageExtra, SharedSessionEnvironment } from './session-environment.js';
-import { isStateMethod, StateReplay } from './session-state.js';
+import { isStateMethod, type ReplayTarget, StateReplay } from './session-state.js';
 import { type SseConnection, sseReply } from './sse.js';
 import type { Awaitable, EventStore, OutboundEnvelope, SessionRecord } from './stores/types.js';
 import { takeOver } from './take-over.js';
@@ -38,8 +39,8 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   #env: SessionEnvironment;
-  #byRequest = new Map<string, OutboundStream>();
-  #postStreams = new Map<string, OutboundStream>();
+  /** Made by the first POST stream, dropped with the last: an idle session holds no maps. */
+  #open: PostStreams | undefined;
   #standalone: OutboundStream | undefined;
   #unsubscribe: (() => void) | undefined;
   #initializeKey: string | undefined;
@@ -47,8 +48,9 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   #initializeStream: OutboundStream | undefined;
   #admitted = false;
   /** State-changing requests in flight, by request key: recorded once answered with a result. */
-  #stateRequests = new Map<string, { method: string; params: unknown }>();
-  readonly #replay = new StateReplay();
+  #stateRequests: Map<string, { method: string; params: unknown }> | undefined;
+  /** Made on first use: only a session that is rehydrated or changes state replays anything. */
+  #replay: StateReplay | undefined;
   #started = false;
   #released = false;
   /** The store failed to record this session when it opened (store down): it is only here. */
@@ -89,7 +91,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   /** Whether any HTTP connection of this session is open (an open session is never idle). */
   get connected(): boolean {
     if (this.#standalone?.connected) return true;
-    for (const stream of this.#postStreams.values()) if (stream.connected) return true;
+    for (const stream of this.#open?.values() ?? []) if (stream.connected) return true;
     return false;
   }
 
@@ -113,7 +115,8 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   async start(): Promise<void> {
     if (this.#started) throw new Error('StreamableSessionTransport.start() was called twice');
     this.#started = true;
-    if (this.sessionId !== undefined) {
+    // Unshared, the bus is this handler's own: send() routes to this session itself, unsubscribed.
+    if (this.sessionId !== undefined && this.#env.instanceId !== undefined) {
       this.#unsubscribe = this.#env.bus.subscribe(this.sessionId, (envelope) =>
         envelope.from === undefined ? this.#route(envelope) : this.#routeShared(envelope),
       );
@@ -123,10 +126,10 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     if (this.#closed)
       throw new Error(`Cannot send: the HTTP session ${this.sessionId ?? '(stateless)'} is closed`);
-    if (this.#replay.swallow(message)) return;
+    if (this.#replay?.swallow(message)) return;
     if (this.#env.wireLog !== undefined) this.#env.wireLog('out', message, this.sessionId);
     // Stored before the client sees the answer: its next request may land on another process.
-    if (this.#stateRequests.size > 0) await this.#noteStateAnswer(message);
+    if (this.#stateRequests?.size) await this.#noteStateAnswer(message);
     if (this.#noteNegotiation(message) === 'result' && this.sessionId !== undefined) {
       this.#admitted = true;
       try {
@@ -144,7 +147,8 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     const outgoing = instanceId === undefined ? message : tagRequestId(message, instanceId);
     const envelope: OutboundEnvelope =
       relatedRequestId === undefined ? { message: outgoing } : { message: outgoing, relatedRequestId };
-    if (this.sessionId === undefined) return await this.#route(envelope); // (await: 1 turn, not 2)
+    if (this.sessionId === undefined || (instanceId === undefined && this.#started))
+      return await this.#route(envelope);
     // Shared: this process's streams first; else whichever process holds the stream carries it.
     if (instanceId !== undefined && this.#holdsStreamFor(envelope)) return await this.#route(envelope);
     const delivered = await this.#env.bus.publish(
@@ -178,9 +182,9 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     if (this.#closed) return;
     this.#closed = true;
     this.#unsubscribe?.();
-    for (const stream of [...this.#postStreams.values()]) stream.close();
+    for (const stream of [...(this.#open?.values() ?? [])]) stream.close();
     this.#standalone?.close();
-    this.#byRequest.clear();
+    this.#open?.forgetRequests();
     this.#env.sessionClosed(this);
     this.onclose?.();
   }
@@ -199,7 +203,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     const requests = messages.filter(isRequest);
     const requestIds = requests.map((message) => message.id);
     for (const id of requestIds) {
-      if (this.#byRequest.has(requestKey(id))) {
+      if (this.#open?.answering(id)) {
         return rejection(
           409,
           `Conflict: request id ${JSON.stringify(id)} is already in flight in this session`,
@@ -246,6 +250,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
       if (isInitializeRequest(message)) this.#initializeKey = requestKey(message.id);
       if (this.#env.instanceId !== undefined && this.#routeAnswer(message)) continue;
       if (isRequest(message) && isStateMethod(message.method)) {
+        this.#stateRequests ??= new Map();
         this.#stateRequests.set(requestKey(message.id), { method: message.method, params: message.params });
       }
       const single = messages.length === 1;
@@ -289,9 +294,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
 
   /** The stream with this id, when this process holds it. */
   liveStream(streamId: string): OutboundStream | undefined {
-    return (
-      this.#postStreams.get(streamId) ?? (this.#standalone?.id === streamId ? this.#standalone : undefined)
-    );
+    return this.#open?.get(streamId) ?? (this.#standalone?.id === streamId ? this.#standalone : undefined);
   }
 
   /** A followed stream went quiet: runs its request again here if its holder died (take-over.ts). */
@@ -301,7 +304,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
 
   /** Runs `request` again here, on the stream `streamId` taken over with its connection; false if it cannot. */
   rerun(streamId: string, request: JSONRPCRequest, takenOver: TakenOver): boolean {
-    if (this.#closed || this.#byRequest.has(requestKey(request.id))) return false;
+    if (this.#closed || this.#open?.answering(request.id)) return false;
     const ids = [request.id];
     this.#track(
       new OutboundStream(this, { id: streamId, kind: 'post', requestIds: ids, mode: 'sse', takenOver }),
@@ -313,15 +316,15 @@ export class StreamableSessionTransport implements Transport, StreamHost {
 
   /** Routes the responses of `requestIds` (and what is sent while handling them) to `stream`. */
   #track(stream: OutboundStream, requestIds: RequestId[]): void {
-    for (const id of requestIds) this.#byRequest.set(requestKey(id), stream);
-    this.#postStreams.set(stream.id, stream);
+    this.#open ??= new PostStreams();
+    this.#open.add(stream, requestIds);
     this.#env.streamOpened();
     stream.onfinish = () => this.#streamFinished(stream, requestIds);
   }
 
   /** Ends the HTTP connection carrying `requestId`'s stream (SEP-1699); false if no such stream is open. */
   closeRequestStream(requestId: RequestId, retryMs?: number): boolean {
-    const stream = this.#byRequest.get(requestKey(requestId));
+    const stream = this.#open?.answering(requestId);
     if (!stream) return false;
     void stream.disconnect(retryMs);
     return true;
@@ -346,24 +349,27 @@ export class StreamableSessionTransport implements Transport, StreamHost {
    */
   async restore(): Promise<void> {
     this.#admitted = true;
-    await this.#replay.restore(this.record, this.#replayTo);
+    await this.#replayer().restore(this.record, this.#replayTarget());
   }
 
   /** Replays the state log entries of `record` (the store's latest) not applied here yet, in order. */
   catchUp(record: SessionRecord): Promise<void> {
-    return this.#replay.catchUp(record, this.record, this.#replayTo);
+    return this.#replayer().catchUp(record, this.record, this.#replayTarget());
   }
 
-  readonly #replayTo = {
-    deliver: (message: JSONRPCMessage) => this.#deliver(message, {}),
-    report: (error: Error) => this.#reportError(error),
-  };
+  #replayer(): StateReplay {
+    this.#replay ??= new StateReplay();
+    return this.#replay;
+  }
+
+  #replayTarget(): ReplayTarget {
+    return { deliver: (message) => this.#deliver(message, {}), report: (error) => this.#reportError(error) };
+  }
 
   /** Whether this process holds the stream `envelope` would be routed to. */
   #holdsStreamFor(envelope: OutboundEnvelope): boolean {
     const { message, relatedRequestId } = envelope;
-    const stream =
-      relatedRequestId === undefined ? undefined : this.#byRequest.get(requestKey(relatedRequestId));
+    const stream = relatedRequestId === undefined ? undefined : this.#open?.answering(relatedRequestId);
     if (stream && (isResponse(message) || stream.carriesNonResponses)) return true;
     return !isResponse(message) && this.#standalone !== undefined;
   }
@@ -393,13 +399,13 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   /** A state-changing request answered with a result goes into the session's state log. */
   async #noteStateAnswer(message: JSONRPCMessage): Promise<void> {
     const key = isResponse(message) && message.id !== null ? requestKey(message.id) : '';
-    const request = this.#stateRequests.get(key);
-    if (!request || !this.#stateRequests.delete(key) || !('result' in message) || !this.sessionId) return;
+    const request = this.#stateRequests?.get(key);
+    if (!request || !this.#stateRequests!.delete(key) || !('result' in message) || !this.sessionId) return;
     try {
       // Start from the store's latest log: another process may have added to it.
       const shared = this.#env.instanceId !== undefined;
       const latest = shared ? await this.#env.sessionStore.get(this.record.id) : undefined;
-      this.#replay.record(this.record, latest, request.method, request.params);
+      this.#replayer().record(this.record, latest, request.method, request.params);
       if (this.#admitted) await this.#env.sessionStore.set(this.record);
       if (this.#admitted) await this.#env.stateChanged?.(this.sessionId);
     } catch (error) {
@@ -410,8 +416,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   /** Not async, so the stream's promise goes back as is (an async wrapper costs 2 microtask turns). */
   #route(envelope: OutboundEnvelope): Promise<void> {
     const { message, relatedRequestId } = envelope;
-    const stream =
-      relatedRequestId === undefined ? undefined : this.#byRequest.get(requestKey(relatedRequestId));
+    const stream = relatedRequestId === undefined ? undefined : this.#open?.answering(relatedRequestId);
     if (stream && (isResponse(message) || stream.carriesNonResponses)) return stream.push(message);
     if (isResponse(message)) {
       return Promise.reject(noPostWaiting(relatedRequestId));
@@ -443,13 +448,9 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   }
 
   #streamFinished(stream: OutboundStream, requestIds: RequestId[]): void {
-    this.#postStreams.delete(stream.id);
-    for (const id of requestIds) {
-      const key = requestKey(id);
-      if (this.#byRequest.get(key) === stream) this.#byRequest.delete(key);
-    }
+    if (this.#open?.remove(stream, requestIds)) this.#open = undefined;
     this.#env.streamFinished();
-    if (this.sessionId === undefined && this.#postStreams.size === 0) void this.close();
+    if (this.sessionId === undefined && this.#open === undefined) void this.close();
     if (stream === this.#initializeStream) {
       // An idle session keeps nothing of the request that opened it.
       this.#initializeStream = undefined;
@@ -463,7 +464,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     if (!('method' in message) || message.method !== Notification.Cancelled) return;
     const requestId = message.params?.requestId;
     if (typeof requestId !== 'string' && typeof requestId !== 'number') return;
-    void this.#byRequest.get(requestKey(requestId))?.abandon(requestId);
+    void this.#open?.answering(requestId)?.abandon(requestId);
   }
 
   /**
