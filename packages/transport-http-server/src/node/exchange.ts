@@ -118,30 +118,27 @@ export class NodeExchange implements HttpExchange {
     return new Promise((resolve) => {
       const chunks: Buffer[] = [];
       let total = 0;
-      // The listeners stay on `req` (it lives for this request only): removing four listeners
-      // cost more than the rest of the read. `settled` makes late events no-ops.
-      let settled = false;
       const finish = (outcome: string | BodyRefusal) => {
-        if (settled) return;
-        settled = true;
+        req.off('data', onData);
+        req.off('end', onEnd);
+        req.off('error', onGone);
+        req.off('aborted', onGone);
         resolve(outcome);
       };
-      req.on('data', (chunk: Buffer) => {
-        if (settled) return;
+      const onData = (chunk: Buffer) => {
         total += chunk.length;
         if (total > limit) {
           // Stop reading: a huge or endless body never sits in memory, and the connection closes after the 413.
           this.bodyCut = true;
-          chunks.length = 0;
           finish(bodyTooLarge(limit));
           return;
         }
         chunks.push(chunk);
-      });
-      req.on('end', () => {
-        if (settled) return;
-        finish(decodeUtf8(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total)));
-      });
+      };
+      const onEnd = () => {
+        const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
+        finish(decodeUtf8(bytes));
+      };
       const onGone = () =>
         finish({
           refused: rejection(
@@ -149,6 +146,8 @@ export class NodeExchange implements HttpExchange {
             'Bad Request: the client closed the connection before the body was complete',
           ),
         });
+      req.on('data', onData);
+      req.on('end', onEnd);
       req.on('error', onGone);
       req.on('aborted', onGone);
     });
