@@ -2,10 +2,10 @@
 // Express 5 (after express.json()) and Koa 3 (after @koa/bodyparser). Each serves our client at
 // 2026-07-28 and as a 2025-11-25 session with SSE progress, and keeps serve()'s DNS-rebinding
 // protection: a foreign Host or Origin gets 403.
-import { createServer, type RequestListener, request, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import bodyParser from '@koa/bodyparser';
-import { demoServer, ourClientRound } from '@mcpkit/test-support';
+import { demoServer, initializeWith, ourClientRound } from '@mcpkit/test-support';
 import { createStreamableHttpHandler, type StreamableHttpHandler } from '@mcpkit/transport-http-server';
 import { toNodeHandler } from '@mcpkit/transport-http-server/node';
 import express from 'express';
@@ -59,25 +59,6 @@ const mountings: Record<string, (handler: StreamableHttpHandler) => RequestListe
   },
 };
 
-function status(url: URL, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, {
-      method: 'POST',
-      headers: {
-        accept: 'application/json, text/event-stream',
-        'content-type': 'application/json',
-        ...headers,
-      },
-    });
-    req.on('error', reject);
-    req.on('response', (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }));
-  });
-}
-
 describe.each(Object.entries(mountings))('mounted in %s', (_name, mount) => {
   it('serves our client at 2026-07-28 and as a 2025-11-25 session with SSE progress', async () => {
     const url = await listen(mount(mcpHandler()));
@@ -87,8 +68,8 @@ describe.each(Object.entries(mountings))('mounted in %s', (_name, mount) => {
 
   it('refuses a foreign Host or Origin with 403, as serve() does', async () => {
     const url = await listen(mount(mcpHandler()));
-    expect(await status(url, { host: 'evil.example' })).toBe(403);
-    expect(await status(url, { origin: 'https://evil.example' })).toBe(403);
-    expect(await status(url, { host: `localhost:${url.port}` })).not.toBe(403);
+    expect((await initializeWith(url, { host: 'evil.example' })).status).toBe(403);
+    expect((await initializeWith(url, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await initializeWith(url, { host: `localhost:${url.port}` })).status).not.toBe(403);
   });
 });
