@@ -2,7 +2,8 @@
 // exchange (issue 17), because no Web Headers, Request, Response or ReadableStream is built per
 // call. The built-ins come from process.getBuiltinModule (Node >= 20.16), not from static imports:
 // this package stays runtime-neutral, and where that function is missing fetch is used instead.
-import type { FetchInit, FetchLike, FetchResponse } from './fetch.js';
+import type { FetchLike, FetchResponse } from './fetch.js';
+import type { AbortState } from './signals.js';
 
 /** The slice of an IncomingMessage read here (typed structurally: the package has no Node types). */
 interface IncomingMessage extends AsyncIterable<Uint8Array> {
@@ -37,10 +38,16 @@ class AbortError extends Error {
 interface NodeHttp {
   Agent: new (options: { keepAlive: boolean; timeout: number; scheduling: 'lifo' }) => unknown;
   request(
-    url: string,
-    options: { method: string; headers: Record<string, string>; agent: unknown },
+    options: RequestTarget & { method: string; headers: Record<string, string>; agent: unknown },
     onResponse: (response: IncomingMessage) => void,
   ): ClientRequest;
+}
+
+/** A URL as node:http's request options (protocol, host name, port, path...). */
+type RequestTarget = Record<string, unknown>;
+
+interface NodeUrl {
+  urlToHttpOptions(url: URL): RequestTarget;
 }
 
 interface NodeProcess {
@@ -70,11 +77,18 @@ interface NodeRequest {
   url: string;
   headers: Record<string, string>;
   body: string | undefined;
-  signal: FetchInit['signal'];
+  /** A caller's AbortSignal, or the transport's LazyAbortController (no AbortSignal built per request). */
+  signal: AbortState | undefined;
 }
 
-type Client = { module: NodeHttp; agent: unknown };
+type Client = { module: NodeHttp; agent: unknown; targetOf(url: string): RequestTarget };
 let clients: Record<string, Client> | undefined;
+/**
+ * Request targets by URL, parsed once: a transport sends every request to one URL, and node:http
+ * would parse it into options again for each (about 5% of a small exchange's CPU).
+ */
+const targets = new Map<string, RequestTarget>();
+const MAX_TARGETS = 64;
 let nodeFetchFunction: FetchLike | undefined;
 
 /**
@@ -96,7 +110,18 @@ export function nodeFetch(): FetchLike | undefined {
       const module = process.getBuiltinModule?.(name) as NodeHttp;
       // One keep-alive pool per protocol for every transport, as fetch has one global dispatcher.
       // `timeout` bounds idle sockets (lowered by the server's Keep-Alive hint), as Node's global agent does.
-      client = { module, agent: new module.Agent({ keepAlive: true, timeout: 5000, scheduling: 'lifo' }) };
+      const agent = new module.Agent({ keepAlive: true, timeout: 5000, scheduling: 'lifo' });
+      const urls = process.getBuiltinModule?.('node:url') as NodeUrl;
+      const targetOf = (url: string): RequestTarget => {
+        let target = targets.get(url);
+        if (target === undefined) {
+          if (targets.size === MAX_TARGETS) targets.clear();
+          target = urls.urlToHttpOptions(new URL(url));
+          targets.set(url, target);
+        }
+        return target;
+      };
+      client = { module, agent, targetOf };
       clients[protocol] = client;
     }
     return client;
@@ -193,8 +218,7 @@ function exchangeOnce(
     };
     const settled = () => signal?.removeEventListener('abort', abort);
     const outgoing = client.module.request(
-      request.url,
-      { method, headers, agent: client.agent },
+      { ...client.targetOf(request.url), method, headers, agent: client.agent },
       (response) => {
         response.on('close', settled);
         // A response destroyed with an error (an abort mid-stream) rejects whoever reads its body;

@@ -17,3 +17,8 @@ export function chooseFetch(options: HttpClientCommonOptions): FetchLike {
     applyMiddleware(fetch ?? defaultFetch(), middleware);
   return auth ? authorized(send, auth) : send;
 }
+
+/** True for the node:http path, which reads a LazyAbortController as it is (no AbortSignal built). */
+export function takesAbortState(fetch: FetchLike): boolean {
+  return fetch === nodeFetch();
+}

@@ -9,6 +9,8 @@ import {
 import { describeNetworkFailure, HttpTransportError, type HttpTransportErrorDetails } from './errors.js';
 import type { FetchLike, FetchResponse } from './fetch.js';
 import { errorFromResponse, isRequest, mediaType, resolveHeaders } from './http-helpers.js';
+import { takesAbortState } from './requester.js';
+import { LazyAbortController } from './signals.js';
 import type { MessageHeaders, StreamableHttpClientTransportOptions } from './streamable-http-options.js';
 
 const ACCEPT_POST = 'application/json, text/event-stream';
@@ -33,6 +35,8 @@ export class StreamableHttpRequests {
   declare messageHeaders: MessageHeaders | undefined;
 
   readonly #fetch: FetchLike;
+  /** The node:http path reads a LazyAbortController itself; any other fetch gets a real signal. */
+  readonly #takesAbortState: boolean;
   readonly #options: StreamableHttpClientTransportOptions;
   readonly #session: SessionState;
   /** Called when the server answered 404 to the current session. */
@@ -46,6 +50,7 @@ export class StreamableHttpRequests {
     onSessionExpired: () => void,
   ) {
     this.#fetch = fetch;
+    this.#takesAbortState = takesAbortState(fetch);
     this.#options = options;
     this.#session = session;
     this.#onSessionExpired = onSessionExpired;
@@ -54,7 +59,7 @@ export class StreamableHttpRequests {
   /** One HTTP request with the transport's headers; network failures become NETWORK errors. */
   async request(
     method: 'POST' | 'GET' | 'DELETE',
-    signal: AbortSignal,
+    signal: AbortSignal | LazyAbortController,
     message: JSONRPCMessage | undefined,
     extra: { lastEventId?: string | undefined; sessionId?: string } = {},
   ): Promise<FetchResponse> {
@@ -79,7 +84,10 @@ export class StreamableHttpRequests {
         method,
         headers,
         ...(message === undefined ? {} : { body: JSON.stringify(message) }),
-        signal,
+        signal:
+          signal instanceof LazyAbortController && !this.#takesAbortState
+            ? signal.signal
+            : (signal as AbortSignal),
       });
     } catch (error) {
       if (signal.aborted) throw abortError(signal, method, this.url);
@@ -183,7 +191,11 @@ export function requestIdOf(message: JSONRPCMessage): RequestId | undefined {
 }
 
 /** The error for an aborted request: the transport's own reason when it closed, else ABORTED. */
-export function abortError(signal: AbortSignal, method: string, url: string): HttpTransportError {
+export function abortError(
+  signal: { readonly reason: unknown },
+  method: string,
+  url: string,
+): HttpTransportError {
   const reason = signal.reason;
   if (reason instanceof HttpTransportError) return reason;
   if ((reason as { name?: unknown } | undefined)?.name === 'TimeoutError') {

@@ -13,7 +13,7 @@ import { decodeMessages, isRequest, isResponse, mediaType } from './http-helpers
 import { type ReconnectionOptions, resolveReconnection } from './reconnect.js';
 import { chooseFetch } from './requester.js';
 import { runResumableStream } from './resumable-stream.js';
-import { type AbortLink, AbortScope } from './signals.js';
+import { type AbortLink, AbortScope, type LazyAbortController } from './signals.js';
 import type {
   HttpSendOptions,
   MessageHeaders,
@@ -49,8 +49,8 @@ export class StreamableHttpClientTransport implements Transport {
   readonly #reconnection: Required<ReconnectionOptions>;
   #state: 'new' | 'started' | 'closed' = 'new';
   readonly #lifetime = new AbortScope();
-  readonly #requestStreams = new Map<RequestId, AbortController>();
-  #standalone: AbortController | undefined;
+  readonly #requestStreams = new Map<RequestId, LazyAbortController>();
+  #standalone: LazyAbortController | undefined;
   #sendQueue: Promise<void> = Promise.resolve();
   /** Logs each message received and sent (`MCPKIT_DEBUG=wire`); undefined when that is off. */
   #wireLog: WireLog | undefined;
@@ -124,15 +124,13 @@ export class StreamableHttpClientTransport implements Transport {
       const sentSessionId = isInitializeRequest(message) ? undefined : this.sessionId;
       let response: FetchResponse;
       try {
-        response = await this.#http.request('POST', link.controller.signal, message);
+        response = await this.#http.request('POST', link.controller, message);
       } finally {
         turn?.done();
       }
       streaming = await this.#handlePostResponse(message, response, sentSessionId, link, options);
     } catch (error) {
-      const failure = link.controller.signal.aborted
-        ? abortError(link.controller.signal, 'POST', this.url)
-        : error;
+      const failure = link.controller.aborted ? abortError(link.controller, 'POST', this.url) : error;
       throw this.#reported(failure);
     } finally {
       turn?.done();
@@ -303,14 +301,14 @@ export class StreamableHttpClientTransport implements Transport {
       this.onerror?.(error as Error);
       const lost = error instanceof HttpTransportError && error.code === 'STREAM_INTERRUPTED';
       const unreachable = lost && findHttpTransportError(error.cause, 'NETWORK') !== undefined;
-      if (requestId === undefined && unreachable && !controller.signal.aborted) {
+      if (requestId === undefined && unreachable && !controller.aborted) {
         // The standalone stream is the live link to the server: when it cannot even reach the server
         // any more, the connection is gone (and pending requests fail with this error as the cause).
         // A server that refuses GET or keeps ending the stream is still there.
         void this.#shutdown(false, error as Error);
         return;
       }
-      if (requestId !== undefined && !controller.signal.aborted) {
+      if (requestId !== undefined && !controller.aborted) {
         const reason = error as HttpTransportError;
         this.#deliver(
           {
