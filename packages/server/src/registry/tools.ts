@@ -132,7 +132,9 @@ function compileInput(name: string, schema: SchemaInput | undefined): CompiledSc
 /** The `x-mcp-header` annotations of a compiled input schema; a broken one fails registration. */
 function headerParametersOf(name: string, input: CompiledSchema | undefined): HeaderParameter[] | undefined {
   if (input === undefined) return undefined;
-  const read = readHeaderParameters(input.jsonSchema);
+  // Kept on the compiled schema, which every server registering the same schema object shares
+  // (a server built per stateless request would read the annotations again each time).
+  const read = (input.headerParameters ??= readHeaderParameters(input.jsonSchema));
   if ('invalid' in read)
     throw new TypeError(`Invalid x-mcp-header annotation in tool '${name}' inputSchema: ${read.invalid}`);
   return read.parameters.length > 0 ? read.parameters : undefined;

@@ -1,4 +1,4 @@
-import { installedJsonSchemaCheck } from '@mcpkit/protocol/essentials';
+import { installedJsonSchemaCheck, type readHeaderParameters } from '@mcpkit/protocol/essentials';
 import * as z from 'zod';
 import type {
   InferStandardOutput,
@@ -42,6 +42,8 @@ export interface CompiledSchema<T = unknown> {
   readonly jsonSchema: JsonSchemaObject;
   /** Checks a value; the failure message names the path, what was expected and what was received. */
   validate(value: unknown): ValidationOutcome<T>;
+  /** The schema's `x-mcp-header` annotations as read once (see registry/tools.ts). */
+  headerParameters?: ReturnType<typeof readHeaderParameters>;
 }
 
 export function isZodSchema(value: unknown): value is z.ZodType {
