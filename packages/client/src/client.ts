@@ -109,11 +109,25 @@ export class McpClient extends ClientCore {
    * One tools/call. Under 2026-07-28 with the tasks extension declared, the server may answer with
    * a task: it is awaited (polling, answering its questions) and its inlined result returned.
    */
-  async #callToolOnce(params: CallToolRequestParams, options: RequestOptions): Promise<CallToolResult> {
+  #callToolOnce(params: CallToolRequestParams, options: RequestOptions): Promise<CallToolResult> {
+    // Not async: the plain call's promise is handed on as is (an async wrapper costs a frame and
+    // extra ticks on every call).
     const extension = this.options.tasksExtension;
-    if (extension === undefined || !this.isStateless('tools/call')) {
-      return this.call('tools/call', params, options);
+    try {
+      if (extension === undefined || !this.isStateless('tools/call')) {
+        return this.call('tools/call', params, options);
+      }
+    } catch (error) {
+      return Promise.reject(error);
     }
+    return this.#callToolWithTasks(extension, params, options);
+  }
+
+  async #callToolWithTasks(
+    extension: NonNullable<typeof this.options.tasksExtension>,
+    params: CallToolRequestParams,
+    options: RequestOptions,
+  ): Promise<CallToolResult> {
     const connection = this.requireConnection('tools/call');
     const version = connection.session.protocolVersion;
     let raw: JSONObject = await this.request('tools/call', params, ResultSchema, options);

@@ -60,7 +60,8 @@ const SCHEMA_NAMES = {
  * to read a missing `resultType` as `complete`, and cache hints are only hints.
  */
 const TOLERATED_MISSING = ['resultType', 'ttlMs', 'cacheScope'] as const;
-const relaxed = new Map<string, z.ZodType>();
+/** Keyed by the exact schema (no key string to build on every call); the relaxing depends on it alone. */
+const relaxed = new Map<z.ZodType, z.ZodType>();
 
 /** The schema of `method`'s result under `protocolVersion` (the newest stateful one if unknown). */
 export function resultSchemaFor<M extends TypedMethod>(
@@ -72,14 +73,13 @@ export function resultSchemaFor<M extends TypedMethod>(
     : LATEST_STATEFUL_PROTOCOL_VERSION;
   const exact = revisionResultSchemas[version][SCHEMA_NAMES[method]] as z.ZodType<TypedResults[M]>;
   if (!isStatelessProtocolVersion(version)) return exact;
-  const key = `${version} ${method}`;
-  let schema = relaxed.get(key);
+  let schema = relaxed.get(exact);
   if (!schema) {
     const object = exact as unknown as z.ZodObject;
     const present = TOLERATED_MISSING.filter((field) => field in object.shape);
     const mask = Object.fromEntries(present.map((field) => [field, true])) as Record<string, true>;
     schema = object.partial(mask as never);
-    relaxed.set(key, schema);
+    relaxed.set(exact, schema);
   }
   return schema as z.ZodType<TypedResults[M]>;
 }

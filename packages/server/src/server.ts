@@ -265,10 +265,18 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
   }
 
   async handlerContext(ctx: RequestContext): Promise<HandlerContext<any>> {
+    return this.handlerContextNow(ctx);
+  }
+
+  /** @internal See ServerCore.handlerContextNow. */
+  handlerContextNow(ctx: RequestContext): HandlerContext<any> | Promise<HandlerContext<any>> {
     const context = createHandlerContext<any>(ctx, undefined);
     const create = this.options.createContext;
-    if (create !== undefined) context.state = await create(context);
-    return context;
+    if (create === undefined) return context;
+    return Promise.resolve(create(context)).then((state) => {
+      context.state = state;
+      return context;
+    });
   }
 
   /** Reports a non-fatal error to the server's `onerror`. */

@@ -163,7 +163,8 @@ function validateParams(schema: z.ZodType, method: string, params: JSONObject | 
   throw JsonRpcError.invalidParams(`Invalid params for '${method}': ${detail}`);
 }
 
-async function run(core: ServerCore, request: CoreRequest, ctx: RequestContext): Promise<JSONObject> {
+/** Not async: a built-in method's own promise is awaited once, by handleRequest. */
+function run(core: ServerCore, request: CoreRequest, ctx: RequestContext): JSONObject | Promise<JSONObject> {
   const { method, params } = request;
   const spec = Object.hasOwn(METHODS, method) ? METHODS[method] : undefined;
   if (spec !== undefined) {
@@ -175,6 +176,15 @@ async function run(core: ServerCore, request: CoreRequest, ctx: RequestContext):
     }
     return spec.run(core, validateParams(spec.params, method, params), ctx);
   }
+  return runCustom(core, method, params, ctx);
+}
+
+async function runCustom(
+  core: ServerCore,
+  method: string,
+  params: JSONObject | undefined,
+  ctx: RequestContext,
+): Promise<JSONObject> {
   const custom = core.customMethods.get(method);
   if (custom === undefined) throw JsonRpcError.methodNotFound(method);
   let value: unknown = params ?? {};

@@ -3,7 +3,7 @@ import { isStatelessProtocolVersion, type JSONObject, MetaKey } from '@mcpkit/pr
 import type { CoreRequest, HandleOutcome } from '../core/dispatch.js';
 import type { RequestContext } from '../core/request-context.js';
 import type { RequestStateSealer } from '../core/request-state-sealer.js';
-import { createStatelessContext, outcomeToResult, type StatelessContextInit } from '../core/stateless.js';
+import { outcomeToResult, type StatelessContextInit, statelessContextOf } from '../core/stateless.js';
 
 // A 2026-07-28 client on a connection (e.g. over stdio) never initializes: it probes with
 // server/discover and then sends self-describing requests, answered without session state.
@@ -33,9 +33,8 @@ export async function answerStatelessRequest(
   context: PeerRequestContext,
 ): Promise<JSONObject> {
   // server/discover needs the `_meta` envelope like every 2026-07-28 request (-32602 without it).
-  const ctx: RequestContext = await createStatelessContext(
-    new ConnectionStatelessInit(server, params, context),
-  );
+  let ctx = statelessContextOf(new ConnectionStatelessInit(server, params, context));
+  if (ctx instanceof Promise) ctx = await ctx;
   return outcomeToResult(await server.handle({ method: context.method, params }, ctx));
 }
 
