@@ -16,6 +16,8 @@ import {
   revisionResultSchemas,
 } from '@mcpkit/protocol';
 import type * as z from 'zod';
+import { isPlainTextToolResult } from './plain-result.js';
+import { trustPlainResults } from './validation.js';
 
 // Results of the typed calls, validated against the exact schemas of the negotiated revision (a
 // 2024-11-05 server may not send audio content, a 2025-11-25 tool's structuredContent must be an
@@ -62,6 +64,8 @@ const SCHEMA_NAMES = {
 const TOLERATED_MISSING = ['resultType', 'ttlMs', 'cacheScope'] as const;
 /** Keyed by the exact schema (no key string to build on every call); the relaxing depends on it alone. */
 const relaxed = new Map<z.ZodType, z.ZodType>();
+/** Exact CallToolResult schemas already given the plain-result check. */
+const trustedExact = new WeakSet<z.ZodType>();
 
 /** The schema of `method`'s result under `protocolVersion` (the newest stateful one if unknown). */
 export function resultSchemaFor<M extends TypedMethod>(
@@ -72,7 +76,14 @@ export function resultSchemaFor<M extends TypedMethod>(
     ? protocolVersion
     : LATEST_STATEFUL_PROTOCOL_VERSION;
   const exact = revisionResultSchemas[version][SCHEMA_NAMES[method]] as z.ZodType<TypedResults[M]>;
-  if (!isStatelessProtocolVersion(version)) return exact;
+  if (!isStatelessProtocolVersion(version)) {
+    // The stateful revisions' CallToolResult takes a bare-text result as it is (no resultType needed).
+    if (method === 'tools/call' && !trustedExact.has(exact)) {
+      trustedExact.add(exact);
+      trustPlainResults(exact, isPlainTextToolResult);
+    }
+    return exact;
+  }
   let schema = relaxed.get(exact);
   if (!schema) {
     const object = exact as unknown as z.ZodObject;
@@ -80,6 +91,7 @@ export function resultSchemaFor<M extends TypedMethod>(
     const mask = Object.fromEntries(present.map((field) => [field, true])) as Record<string, true>;
     schema = object.partial(mask as never);
     relaxed.set(exact, schema);
+    if (method === 'tools/call') trustPlainResults(schema, isPlainTextToolResult);
   }
   return schema as z.ZodType<TypedResults[M]>;
 }
