@@ -181,9 +181,19 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
    * Answers one request with an explicit context. Sessions call this for every request; a
    * stateless (2026-07-28) adapter builds `ctx` from the request's `_meta` and calls it directly.
    */
-  async handle(request: CoreRequest, ctx: RequestContext): Promise<HandleOutcome> {
+  handle(request: CoreRequest, ctx: RequestContext): Promise<HandleOutcome> {
+    // Not async: without an observer the core's own promise is handed on (an async wrapper costs
+    // a frame and extra ticks on every request). handleRequest never throws; it rejects neither.
     const onrequest = this.options.onrequest;
     if (onrequest === undefined) return handleRequest(this, request, ctx);
+    return this.#handleObserved(request, ctx, onrequest);
+  }
+
+  async #handleObserved(
+    request: CoreRequest,
+    ctx: RequestContext,
+    onrequest: NonNullable<McpServerOptions['onrequest']>,
+  ): Promise<HandleOutcome> {
     const started = performance.now();
     const outcome = await handleRequest(this, request, ctx);
     const event: RequestEvent = {

@@ -93,11 +93,21 @@ export function shapeContentBlock(block: Obj, version: string): Obj {
 }
 
 export function shapeContent(blocks: readonly Obj[], version: string): Obj[] {
-  return blocks.map((block) => shapeContentBlock(block, version));
+  // The same array when no block changes (the common case on current revisions): a copy per
+  // result is garbage on every call. Callers never modify what they get back.
+  let shaped: Obj[] | undefined;
+  for (let index = 0; index < blocks.length; index++) {
+    const block = blocks[index]!;
+    const next = shapeContentBlock(block, version);
+    if (next !== block && shaped === undefined) shaped = blocks.slice(0, index);
+    shaped?.push(next);
+  }
+  return shaped ?? (blocks as Obj[]);
 }
 
+/** Shapes `result` in place: it must be a fresh object the caller owns (normalizeToolReturn's). */
 export function shapeCallToolResult(result: Obj, version: string): JSONObject {
-  let shaped: Obj = Object.assign({}, result); // cheaper than a spread on this per-call path
+  let shaped: Obj = result;
   if (Array.isArray(shaped.content)) shaped.content = shapeContent(shaped.content as Obj[], version);
   if (!supports(version, 'structuredContent')) shaped = omit(shaped, ['structuredContent']);
   return shaped;
