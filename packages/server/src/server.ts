@@ -274,12 +274,12 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
     return result;
   }
 
-  async handlerContext(ctx: RequestContext): Promise<HandlerContext<any>> {
-    return this.handlerContextNow(ctx);
-  }
-
-  /** @internal See ServerCore.handlerContextNow. */
-  handlerContextNow(ctx: RequestContext): HandlerContext<any> | Promise<HandlerContext<any>> {
+  /**
+   * The handler context for a request, running the `createContext` hook. Returned as is when
+   * there is no hook (a promise only when the hook runs): the tools/call hot path then skips an
+   * await.
+   */
+  handlerContext(ctx: RequestContext): HandlerContext<any> | Promise<HandlerContext<any>> {
     const context = createHandlerContext<any>(ctx, undefined);
     const create = this.options.createContext;
     if (create === undefined) return context;

@@ -45,13 +45,11 @@ export interface ServerCore {
   capabilities(): ServerCapabilities;
   /** The 2026-07-28 `server/discover` result. */
   discoverResult(): JSONObject;
-  /** Builds the handler context for a request, running the `createContext` hook. */
-  handlerContext(ctx: RequestContext): Promise<HandlerContext<any>>;
   /**
-   * The same context, returned as is when there is no `createContext` hook: the tools/call hot
-   * path then skips an async function and an await (a promise only when the hook runs).
+   * Builds the handler context for a request, running the `createContext` hook; a promise only
+   * when the hook runs (the tools/call hot path then skips an await).
    */
-  handlerContextNow(ctx: RequestContext): HandlerContext<any> | Promise<HandlerContext<any>>;
+  handlerContext(ctx: RequestContext): HandlerContext<any> | Promise<HandlerContext<any>>;
   reportError(error: unknown, info: ErrorInfo): void;
   /** Hears list changes and resource updates (see McpServer.listen); returns `unlisten`. */
   listen(listener: (event: ServerEvent) => void): () => void;

@@ -135,13 +135,9 @@ export async function callTool(core: ServerCore, params: CallToolRequestParams, 
 
 const never = (): boolean => false;
 
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
-}
+/** What `await` would wait for (a primitive's `then` is undefined). */
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 
 /** Runs a tool's handler and shapes its result; only protocol-level failures throw. */
 async function runTool(
@@ -156,7 +152,7 @@ async function runTool(
   try {
     // Awaited only when they are promises: most handlers answer synchronously, and each await
     // of a plain value still costs a microtask and its allocations on every call.
-    let handlerContext = core.handlerContextNow(ctx);
+    let handlerContext = core.handlerContext(ctx);
     if (handlerContext instanceof Promise) handlerContext = await handlerContext;
     let value = entry.handler(args, handlerContext);
     if (isThenable(value)) value = await value;

@@ -4,8 +4,6 @@
 // `CallToolRequestParamsSchema` certainly accepts unchanged; anything else goes to the schema,
 // which gives its precise error. `_meta` itself is vouched for by the caller.
 
-const TOOL_CALL_KEYS: ReadonlySet<string> = new Set(['name', 'arguments', '_meta']);
-
 /** True when `params` is `{ name: string, arguments?: plain object, _meta? }` and nothing else. */
 export function isPlainToolCallParams(params: Record<string, unknown>): boolean {
   if (typeof params.name !== 'string') return false;
@@ -15,6 +13,6 @@ export function isPlainToolCallParams(params: Record<string, unknown>): boolean 
     // The schema's record treats a `__proto__` key specially: let it decide.
     if (Object.hasOwn(args, '__proto__')) return false;
   }
-  for (const key in params) if (!TOOL_CALL_KEYS.has(key)) return false;
+  for (const key in params) if (key !== 'name' && key !== 'arguments' && key !== '_meta') return false;
   return true;
 }

@@ -93,16 +93,7 @@ export function shapeContentBlock(block: Obj, version: string): Obj {
 }
 
 export function shapeContent(blocks: readonly Obj[], version: string): Obj[] {
-  // The same array when no block changes (the common case on current revisions): a copy per
-  // result is garbage on every call. Callers never modify what they get back.
-  let shaped: Obj[] | undefined;
-  for (let index = 0; index < blocks.length; index++) {
-    const block = blocks[index]!;
-    const next = shapeContentBlock(block, version);
-    if (next !== block && shaped === undefined) shaped = blocks.slice(0, index);
-    shaped?.push(next);
-  }
-  return shaped ?? (blocks as Obj[]);
+  return blocks.map((block) => shapeContentBlock(block, version));
 }
 
 /** Shapes `result` in place: it must be a fresh object the caller owns (normalizeToolReturn's). */
