@@ -275,16 +275,26 @@ export abstract class ClientCore {
    * Sends any request and validates its result with `resultSchema`. Known methods are subject to
    * the strict capability check like the typed helpers.
    */
-  async request<S extends z.ZodType>(
+  request<S extends z.ZodType>(
     method: string,
     params: JSONObject | undefined,
     resultSchema: S,
     options?: RequestOptions,
   ): Promise<z.output<S>> {
-    const connection = this.requireConnection(method);
-    this.checkCapability(method, connection);
-    const raw = await connection.send(method, params, options);
-    return parseServerResult(resultSchema, raw, method, connection.session.protocolVersion);
+    // Not async (every call goes through here): one `then`, no async frame; failures before
+    // sending still come back as a rejected promise.
+    let connection: ClientConnection;
+    let sent: Promise<JSONObject>;
+    try {
+      connection = this.requireConnection(method);
+      this.checkCapability(method, connection);
+      sent = connection.send(method, params, options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return sent.then((raw) =>
+      parseServerResult(resultSchema, raw, method, connection.session.protocolVersion),
+    );
   }
 
   /** Sends a notification to the server. */

@@ -80,28 +80,43 @@ export class McpClient extends ClientCore {
    * Calls a tool. A tool failure is a result with `isError: true`, not a thrown error. When the
    * tool's `outputSchema` is known (from `listTools`), `structuredContent` is checked against it.
    */
-  async callTool(params: CallToolRequestParams, options?: CallToolOptions): Promise<CallToolResult> {
-    if (params.task !== undefined || this.#mustRunAsTask(params.name)) {
-      return this.tasks.runToCompletion(params, options);
-    }
-    const { validateOutput, ...requestOptions } = options ?? {};
-    let result: CallToolResult;
+  callTool(params: CallToolRequestParams, options?: CallToolOptions): Promise<CallToolResult> {
+    // Not async, and no options copy unless there is something to take out: this runs on every
+    // call. Failures before sending still come back as a rejected promise.
     try {
-      result = await this.#callToolOnce(params, requestOptions);
+      if (params.task !== undefined || this.#mustRunAsTask(params.name)) {
+        return this.tasks.runToCompletion(params, options);
+      }
+      const requestOptions = requestOptionsOf(options);
+      const validate = options?.validateOutput ?? this.options.validateToolOutput ?? true;
+      return this.#callToolOnce(params, requestOptions).then(
+        (result) => this.#checkedOutput(params.name, result, validate),
+        (error: unknown) => this.#retryAfterHeaderMismatch(error, params, requestOptions, validate),
+      );
     } catch (error) {
-      const headerMismatch =
-        error instanceof JsonRpcError &&
-        error.code === ErrorCode.HeaderMismatch &&
-        this.protocolMode === 'stateless';
-      if (!headerMismatch) throw error;
-      // SEP-2243: the server may expect Mcp-Param-* headers from a newer inputSchema than the one
-      // we know; refresh the tool definitions once and retry.
-      await this.listAllTools(requestOptions.signal ? { signal: requestOptions.signal } : undefined);
-      result = await this.#callToolOnce(params, requestOptions);
+      return Promise.reject(error);
     }
-    if (validateOutput ?? this.options.validateToolOutput ?? true) {
-      this.tools.checkOutput(params.name, result);
-    }
+  }
+
+  async #retryAfterHeaderMismatch(
+    error: unknown,
+    params: CallToolRequestParams,
+    requestOptions: RequestOptions | undefined,
+    validate: boolean,
+  ): Promise<CallToolResult> {
+    const headerMismatch =
+      error instanceof JsonRpcError &&
+      error.code === ErrorCode.HeaderMismatch &&
+      this.protocolMode === 'stateless';
+    if (!headerMismatch) throw error;
+    // SEP-2243: the server may expect Mcp-Param-* headers from a newer inputSchema than the one
+    // we know; refresh the tool definitions once and retry.
+    await this.listAllTools(requestOptions?.signal ? { signal: requestOptions.signal } : undefined);
+    return this.#checkedOutput(params.name, await this.#callToolOnce(params, requestOptions), validate);
+  }
+
+  #checkedOutput(name: string, result: CallToolResult, validate: boolean): CallToolResult {
+    if (validate) this.tools.checkOutput(name, result);
     return result;
   }
 
@@ -109,11 +124,26 @@ export class McpClient extends ClientCore {
    * One tools/call. Under 2026-07-28 with the tasks extension declared, the server may answer with
    * a task: it is awaited (polling, answering its questions) and its inlined result returned.
    */
-  async #callToolOnce(params: CallToolRequestParams, options: RequestOptions): Promise<CallToolResult> {
+  #callToolOnce(params: CallToolRequestParams, options: RequestOptions | undefined): Promise<CallToolResult> {
+    // Not async: the plain call's promise is handed on as is (an async wrapper costs a frame and
+    // extra ticks on every call).
     const extension = this.options.tasksExtension;
-    if (extension === undefined || !this.isStateless('tools/call')) {
-      return this.call('tools/call', params, options);
+    try {
+      if (extension === undefined || !this.isStateless('tools/call')) {
+        return this.call('tools/call', params, options);
+      }
+    } catch (error) {
+      return Promise.reject(error);
     }
+    return this.#callToolWithTasks(extension, params, options);
+  }
+
+  async #callToolWithTasks(
+    extension: NonNullable<typeof this.options.tasksExtension>,
+    params: CallToolRequestParams,
+    requestOptions: RequestOptions | undefined,
+  ): Promise<CallToolResult> {
+    const options = requestOptions ?? {};
     const connection = this.requireConnection('tools/call');
     const version = connection.session.protocolVersion;
     let raw: JSONObject = await this.request('tools/call', params, ResultSchema, options);
@@ -333,4 +363,11 @@ export class McpClient extends ClientCore {
     }
     await connection.peer.notify('notifications/roots/list_changed');
   }
+}
+
+/** The request options inside call-tool options (the same object when it has no `validateOutput`). */
+function requestOptionsOf(options: CallToolOptions | undefined): RequestOptions | undefined {
+  if (options === undefined || !('validateOutput' in options)) return options;
+  const { validateOutput: _validateOutput, ...requestOptions } = options;
+  return requestOptions;
 }

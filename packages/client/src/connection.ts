@@ -124,24 +124,37 @@ export class ClientConnection {
    * UnsupportedProtocolVersionError naming a version this client speaks, it switches to that
    * version and retries once.
    */
-  async #sendStateless(
+  #sendStateless(
     method: string,
     params: JSONObject | undefined,
     options: RequestOptions | undefined,
   ): Promise<JSONObject> {
+    // A `then` rather than async/await: this runs on every call, and the retry almost never.
+    let first: Promise<JSONObject>;
     try {
-      return await this.#attempt(method, params, options);
+      first = this.#attempt(method, params, options);
     } catch (error) {
-      if (!(error instanceof JsonRpcError) || error.code !== ErrorCode.UnsupportedProtocolVersion)
-        throw error;
-      const offered = supportedList(error.data);
-      const ours = newestFirst(this.#deps.supportedVersions, true);
-      const next = ours.find((version) => offered.includes(version));
-      if (next === undefined) throw error;
-      this.session.protocolVersion = next;
-      this.transport.setProtocolVersion?.(next);
-      return this.#attempt(method, params, options);
+      first = Promise.reject(error);
     }
+    return first.then(undefined, (error: unknown) =>
+      this.#retryWithOfferedVersion(error, method, params, options),
+    );
+  }
+
+  #retryWithOfferedVersion(
+    error: unknown,
+    method: string,
+    params: JSONObject | undefined,
+    options: RequestOptions | undefined,
+  ): Promise<JSONObject> {
+    if (!(error instanceof JsonRpcError) || error.code !== ErrorCode.UnsupportedProtocolVersion) throw error;
+    const offered = supportedList(error.data);
+    const ours = newestFirst(this.#deps.supportedVersions, true);
+    const next = ours.find((version) => offered.includes(version));
+    if (next === undefined) throw error;
+    this.session.protocolVersion = next;
+    this.transport.setProtocolVersion?.(next);
+    return this.#attempt(method, params, options);
   }
 
   #attempt(

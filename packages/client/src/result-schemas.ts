@@ -16,6 +16,8 @@ import {
   revisionResultSchemas,
 } from '@mcpkit/protocol';
 import type * as z from 'zod';
+import { isPlainTextToolResult } from './plain-result.js';
+import { trustPlainResults } from './validation.js';
 
 // Results of the typed calls, validated against the exact schemas of the negotiated revision (a
 // 2024-11-05 server may not send audio content, a 2025-11-25 tool's structuredContent must be an
@@ -60,7 +62,10 @@ const SCHEMA_NAMES = {
  * to read a missing `resultType` as `complete`, and cache hints are only hints.
  */
 const TOLERATED_MISSING = ['resultType', 'ttlMs', 'cacheScope'] as const;
-const relaxed = new Map<string, z.ZodType>();
+/** Keyed by the exact schema (no key string to build on every call); the relaxing depends on it alone. */
+const relaxed = new Map<z.ZodType, z.ZodType>();
+/** Exact CallToolResult schemas already given the plain-result check. */
+const trustedExact = new WeakSet<z.ZodType>();
 
 /** The schema of `method`'s result under `protocolVersion` (the newest stateful one if unknown). */
 export function resultSchemaFor<M extends TypedMethod>(
@@ -71,15 +76,22 @@ export function resultSchemaFor<M extends TypedMethod>(
     ? protocolVersion
     : LATEST_STATEFUL_PROTOCOL_VERSION;
   const exact = revisionResultSchemas[version][SCHEMA_NAMES[method]] as z.ZodType<TypedResults[M]>;
-  if (!isStatelessProtocolVersion(version)) return exact;
-  const key = `${version} ${method}`;
-  let schema = relaxed.get(key);
+  if (!isStatelessProtocolVersion(version)) {
+    // The stateful revisions' CallToolResult takes a bare-text result as it is (no resultType needed).
+    if (method === 'tools/call' && !trustedExact.has(exact)) {
+      trustedExact.add(exact);
+      trustPlainResults(exact, isPlainTextToolResult);
+    }
+    return exact;
+  }
+  let schema = relaxed.get(exact);
   if (!schema) {
     const object = exact as unknown as z.ZodObject;
     const present = TOLERATED_MISSING.filter((field) => field in object.shape);
     const mask = Object.fromEntries(present.map((field) => [field, true])) as Record<string, true>;
     schema = object.partial(mask as never);
-    relaxed.set(key, schema);
+    relaxed.set(exact, schema);
+    if (method === 'tools/call') trustPlainResults(schema, isPlainTextToolResult);
   }
   return schema as z.ZodType<TypedResults[M]>;
 }

@@ -47,6 +47,7 @@ export const MULTI_ROUND_TRIP_METHODS: ReadonlySet<string> = new Set([
 ]);
 
 export interface StatelessRequestContext {
+  /** Built afresh for each request: `sendStatelessRequest` completes it in place. */
   identity: RequestIdentity;
   logLevel: LoggingLevel | undefined;
   maxRounds: number;
@@ -61,7 +62,8 @@ export function sendStatelessRequest(
   options: RequestOptions | undefined,
   context: StatelessRequestContext,
 ): Promise<JSONObject> {
-  const identity: RequestIdentity = { ...context.identity };
+  // The caller builds `identity` afresh for each request, so it is completed in place.
+  const identity: RequestIdentity = context.identity;
   if (context.logLevel !== undefined) identity.logLevel = context.logLevel;
   const send = (attempt: JSONObject | undefined) =>
     peer.request(method, withRequestMeta(attempt, identity), options);
@@ -88,14 +90,27 @@ export interface InputRoundOptions {
  * retries the original request with `inputResponses` and the exact `requestState` it got (each
  * retry is a new JSON-RPC request, so it gets a new id). Results without `resultType` are final.
  */
-export async function requestWithInputRounds(
+export function requestWithInputRounds(
   send: (params: JSONObject | undefined) => Promise<JSONObject>,
   params: JSONObject | undefined,
   options: InputRoundOptions,
 ): Promise<JSONObject> {
+  // Most calls end in one round: that path costs one `then` instead of an async function's frame.
+  return send(params).then((result) =>
+    result.resultType === 'input_required' ? moreInputRounds(send, params, options, result) : result,
+  );
+}
+
+/** The rounds after the first answered `input_required` (`first`). */
+async function moreInputRounds(
+  send: (params: JSONObject | undefined) => Promise<JSONObject>,
+  params: JSONObject | undefined,
+  options: InputRoundOptions,
+  first: JSONObject,
+): Promise<JSONObject> {
   let attempt = params;
   for (let round = 0; ; round++) {
-    const result = await send(attempt);
+    const result = round === 0 ? first : await send(attempt);
     if (result.resultType !== 'input_required') return result;
     if (round >= options.maxRounds) {
       throw new McpClientError(

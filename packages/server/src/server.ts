@@ -181,9 +181,19 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
    * Answers one request with an explicit context. Sessions call this for every request; a
    * stateless (2026-07-28) adapter builds `ctx` from the request's `_meta` and calls it directly.
    */
-  async handle(request: CoreRequest, ctx: RequestContext): Promise<HandleOutcome> {
+  handle(request: CoreRequest, ctx: RequestContext): Promise<HandleOutcome> {
+    // Not async: without an observer the core's own promise is handed on (an async wrapper costs
+    // a frame and extra ticks on every request). handleRequest never throws; it rejects neither.
     const onrequest = this.options.onrequest;
     if (onrequest === undefined) return handleRequest(this, request, ctx);
+    return this.#handleObserved(request, ctx, onrequest);
+  }
+
+  async #handleObserved(
+    request: CoreRequest,
+    ctx: RequestContext,
+    onrequest: NonNullable<McpServerOptions['onrequest']>,
+  ): Promise<HandleOutcome> {
     const started = performance.now();
     const outcome = await handleRequest(this, request, ctx);
     const event: RequestEvent = {
@@ -264,11 +274,19 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
     return result;
   }
 
-  async handlerContext(ctx: RequestContext): Promise<HandlerContext<any>> {
+  /**
+   * The handler context for a request, running the `createContext` hook. Returned as is when
+   * there is no hook (a promise only when the hook runs): the tools/call hot path then skips an
+   * await.
+   */
+  handlerContext(ctx: RequestContext): HandlerContext<any> | Promise<HandlerContext<any>> {
     const context = createHandlerContext<any>(ctx, undefined);
     const create = this.options.createContext;
-    if (create !== undefined) context.state = await create(context);
-    return context;
+    if (create === undefined) return context;
+    return Promise.resolve(create(context)).then((state) => {
+      context.state = state;
+      return context;
+    });
   }
 
   /** Reports a non-fatal error to the server's `onerror`. */

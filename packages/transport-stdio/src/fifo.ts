@@ -11,6 +11,11 @@ export class Fifo<T> {
     this.#items.push(item);
   }
 
+  /** Removes and returns the newest item (undoes a `push`). */
+  pop(): T | undefined {
+    return this.length > 0 ? this.#items.pop() : undefined;
+  }
+
   /** The oldest item, left in place. */
   peek(): T | undefined {
     return this.#head < this.#items.length ? this.#items[this.#head] : undefined;

@@ -43,8 +43,11 @@ interface QueuedWrite {
  */
 export class FrameWriter {
   readonly #queue = new Fifo<QueuedWrite>();
-  /** Groups of frames handed to the stream, waiting for its callback. */
-  readonly #inFlight = new Set<QueuedWrite[]>();
+  /**
+   * Groups of frames handed to the stream, waiting for its callback. A stream calls back in write
+   * order, so a queue (no per-write Set entry or callback closure) matches callbacks to groups.
+   */
+  #inFlight = new Fifo<QueuedWrite[]>();
   /** Bytes accepted but not yet confirmed written by the stream's callback. */
   #pendingBytes = 0;
   #waitingForDrain = false;
@@ -110,7 +113,7 @@ export class FrameWriter {
   }
 
   #isIdle(): boolean {
-    return this.#queue.length === 0 && this.#inFlight.size === 0;
+    return this.#queue.length === 0 && this.#inFlight.length === 0;
   }
 
   #settled(): void {
@@ -127,11 +130,13 @@ export class FrameWriter {
     if (this.#closedWith) return;
     this.#closedWith = reason;
     this.#stream.off('drain', this.#onDrain);
-    for (const item of [...[...this.#inFlight].flat(), ...this.#queue.drain()]) {
+    // A fresh queue: callbacks still to come for the old groups find nothing to settle.
+    const inFlight = this.#inFlight;
+    this.#inFlight = new Fifo<QueuedWrite[]>();
+    for (const item of [...inFlight.drain().flat(), ...this.#queue.drain()]) {
       this.#pendingBytes -= item.byteLength;
       item.reject(reason);
     }
-    this.#inFlight.clear();
     this.#settled();
   }
 
@@ -158,12 +163,14 @@ export class FrameWriter {
   #pump(): void {
     while (!this.#waitingForDrain && !this.#closedWith && this.#queue.length > 0) {
       const group = this.#nextGroup();
-      this.#inFlight.add(group);
+      const inFlight = this.#inFlight;
+      inFlight.push(group);
       let accepted: boolean;
       try {
-        accepted = this.#rawWrite(chunkOf(group), (error) => this.#written(group, error));
+        accepted = this.#rawWrite(chunkOf(group), this.#written);
       } catch (error) {
-        this.#inFlight.delete(group);
+        // A throwing write never calls back: the group just pushed is the newest, take it back.
+        inFlight.pop();
         const failure = writeFailed(error);
         for (const item of group) {
           this.#pendingBytes -= item.byteLength;
@@ -193,8 +200,10 @@ export class FrameWriter {
     return group;
   }
 
-  #written(group: QueuedWrite[], error: Error | null | undefined): void {
-    if (!this.#inFlight.delete(group)) return; // already failed by close()
+  // An arrow function: the one callback handed to every write.
+  readonly #written = (error?: Error | null): void => {
+    const group = this.#inFlight.shift();
+    if (group === undefined) return; // already failed by close()
     const failure = error ? writeFailed(error) : undefined;
     for (const item of group) {
       this.#pendingBytes -= item.byteLength;
@@ -202,7 +211,7 @@ export class FrameWriter {
       else item.resolve();
     }
     this.#settled();
-  }
+  };
 
   readonly #onDrain = (): void => {
     this.#waitingForDrain = false;

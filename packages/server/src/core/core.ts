@@ -45,8 +45,11 @@ export interface ServerCore {
   capabilities(): ServerCapabilities;
   /** The 2026-07-28 `server/discover` result. */
   discoverResult(): JSONObject;
-  /** Builds the handler context for a request, running the `createContext` hook. */
-  handlerContext(ctx: RequestContext): Promise<HandlerContext<any>>;
+  /**
+   * Builds the handler context for a request, running the `createContext` hook; a promise only
+   * when the hook runs (the tools/call hot path then skips an await).
+   */
+  handlerContext(ctx: RequestContext): HandlerContext<any> | Promise<HandlerContext<any>>;
   reportError(error: unknown, info: ErrorInfo): void;
   /** Hears list changes and resource updates (see McpServer.listen); returns `unlisten`. */
   listen(listener: (event: ServerEvent) => void): () => void;

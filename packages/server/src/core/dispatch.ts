@@ -30,6 +30,7 @@ import {
 } from './methods-resources.js';
 import { listen } from './methods-subscriptions.js';
 import { callTool, listTools } from './methods-tools.js';
+import { isPlainToolCallParams } from './plain-params.js';
 import { InputRequiredSignal, type RequestContext } from './request-context.js';
 import { isPlainValidRequestMeta } from './request-meta.js';
 
@@ -53,6 +54,8 @@ interface MethodSpec {
   statefulOnly?: boolean;
   /** New in 2026-07-28. */
   statelessOnly?: boolean;
+  /** A hand-written check for the common params shape, trusted instead of `params` when it says yes. */
+  plainParams?: (params: JSONObject) => boolean;
   run: MethodImplementation;
 }
 
@@ -62,7 +65,12 @@ const METHODS: Record<string, MethodSpec> = {
   ping: { params: RequestParamsSchema.optional(), statefulOnly: true, run: async () => ({}) },
   'server/discover': { params: RequestParamsSchema.optional(), run: async (core) => core.discoverResult() },
   'tools/list': { params: OptionalPaginated, capability: 'tools', run: listTools },
-  'tools/call': { params: CallToolRequestParamsSchema, capability: 'tools', run: callTool },
+  'tools/call': {
+    params: CallToolRequestParamsSchema,
+    plainParams: isPlainToolCallParams,
+    capability: 'tools',
+    run: callTool,
+  },
   'resources/list': { params: OptionalPaginated, capability: 'resources', run: listResources },
   'resources/templates/list': {
     params: OptionalPaginated,
@@ -144,11 +152,16 @@ function taskMethod(operation: 'get' | 'update' | 'result' | 'cancel' | 'list'):
 /** Method names the core answers itself (custom methods may not reuse them). */
 export const BUILT_IN_METHODS: ReadonlySet<string> = new Set([...Object.keys(METHODS), 'initialize']);
 
-function validateParams(schema: z.ZodType, method: string, params: JSONObject | undefined): unknown {
+function validateParams(spec: MethodSpec, method: string, params: JSONObject | undefined): unknown {
+  const schema = spec.params;
   // A `_meta` the hand-written check vouches for is kept out of the schema's way: on the
   // 2026-07-28 wire it carries the client's capabilities and info on every request, and parsing
   // it again cost as much as the rest of the params. The method's own fields are checked as ever.
   const meta = params?._meta;
+  if (params !== undefined && spec.plainParams !== undefined) {
+    // Both checks vouch for the params as the schema would return them: no copy needed.
+    if ((meta === undefined || isPlainValidRequestMeta(meta)) && spec.plainParams(params)) return params;
+  }
   if (meta !== undefined && isPlainValidRequestMeta(meta)) {
     const { _meta, ...rest } = params!;
     const result = schema.safeParse(rest);
@@ -163,7 +176,8 @@ function validateParams(schema: z.ZodType, method: string, params: JSONObject | 
   throw JsonRpcError.invalidParams(`Invalid params for '${method}': ${detail}`);
 }
 
-async function run(core: ServerCore, request: CoreRequest, ctx: RequestContext): Promise<JSONObject> {
+/** Not async: a built-in method's own promise is awaited once, by handleRequest. */
+function run(core: ServerCore, request: CoreRequest, ctx: RequestContext): JSONObject | Promise<JSONObject> {
   const { method, params } = request;
   const spec = Object.hasOwn(METHODS, method) ? METHODS[method] : undefined;
   if (spec !== undefined) {
@@ -173,8 +187,17 @@ async function run(core: ServerCore, request: CoreRequest, ctx: RequestContext):
     if (spec.capability !== undefined && core.capabilities()[spec.capability] === undefined) {
       throw JsonRpcError.methodNotFound(method);
     }
-    return spec.run(core, validateParams(spec.params, method, params), ctx);
+    return spec.run(core, validateParams(spec, method, params), ctx);
   }
+  return runCustom(core, method, params, ctx);
+}
+
+async function runCustom(
+  core: ServerCore,
+  method: string,
+  params: JSONObject | undefined,
+  ctx: RequestContext,
+): Promise<JSONObject> {
   const custom = core.customMethods.get(method);
   if (custom === undefined) throw JsonRpcError.methodNotFound(method);
   let value: unknown = params ?? {};

@@ -133,19 +133,30 @@ export async function callTool(core: ServerCore, params: CallToolRequestParams, 
   return runTool(core, entry, args, ctx);
 }
 
+const never = (): boolean => false;
+
+/** What `await` would wait for (a primitive's `then` is undefined). */
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
+
 /** Runs a tool's handler and shapes its result; only protocol-level failures throw. */
 async function runTool(
   core: ServerCore,
   entry: ToolEntry,
   args: unknown,
   ctx: RequestContext,
-  jsonRpcErrorsFail: () => boolean = () => false,
+  jsonRpcErrorsFail: () => boolean = never,
 ): Promise<JSONObject> {
   const version = ctx.protocolVersion;
   let result: JSONObject;
   try {
-    const handlerContext = await core.handlerContext(ctx);
-    result = normalizeToolReturn(await entry.handler(args, handlerContext), entry);
+    // Awaited only when they are promises: most handlers answer synchronously, and each await
+    // of a plain value still costs a microtask and its allocations on every call.
+    let handlerContext = core.handlerContext(ctx);
+    if (handlerContext instanceof Promise) handlerContext = await handlerContext;
+    let value = entry.handler(args, handlerContext);
+    if (isThenable(value)) value = await value;
+    result = normalizeToolReturn(value, entry);
   } catch (error) {
     if (error instanceof InputRequiredSignal || isProtocolLevelToolError(error, version)) throw error;
     if (error instanceof JsonRpcError && jsonRpcErrorsFail()) throw error;

@@ -96,8 +96,9 @@ export function shapeContent(blocks: readonly Obj[], version: string): Obj[] {
   return blocks.map((block) => shapeContentBlock(block, version));
 }
 
+/** Shapes `result` in place: it must be a fresh object the caller owns (normalizeToolReturn's). */
 export function shapeCallToolResult(result: Obj, version: string): JSONObject {
-  let shaped: Obj = Object.assign({}, result); // cheaper than a spread on this per-call path
+  let shaped: Obj = result;
   if (Array.isArray(shaped.content)) shaped.content = shapeContent(shaped.content as Obj[], version);
   if (!supports(version, 'structuredContent')) shaped = omit(shaped, ['structuredContent']);
   return shaped;

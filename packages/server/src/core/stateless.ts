@@ -58,6 +58,14 @@ const INPUT_KEY_PREFIX: Record<InputRequest['method'], string> = {
  * a version this server does not speak.
  */
 export async function createStatelessContext(init: StatelessContextInit): Promise<RequestContext> {
+  return statelessContextOf(init);
+}
+
+/**
+ * createStatelessContext without the promise when none is needed (no `requestState` to open):
+ * the stdio and Node paths answer every 2026-07-28 request through it. Throws synchronously.
+ */
+export function statelessContextOf(init: StatelessContextInit): RequestContext | Promise<RequestContext> {
   const rawMeta = init.params?._meta;
   if (typeof rawMeta !== 'object' || rawMeta === null) {
     throw JsonRpcError.invalidParams(
@@ -86,8 +94,21 @@ export async function createStatelessContext(init: StatelessContextInit): Promis
   const codec = init.requestState;
   const incomingState = init.params?.requestState;
   // Opened up front when present, so a tampered state is refused (-32602) whatever the handler does.
-  const earlier =
-    codec !== undefined && typeof incomingState === 'string' ? await codec.open(incomingState) : undefined;
+  if (codec !== undefined && typeof incomingState === 'string') {
+    return Promise.resolve(codec.open(incomingState)).then((earlier) =>
+      buildContext(init, meta, requested, clientCapabilities, earlier),
+    );
+  }
+  return buildContext(init, meta, requested, clientCapabilities, undefined);
+}
+
+function buildContext(
+  init: StatelessContextInit,
+  meta: RequestMetaObject,
+  requested: string,
+  clientCapabilities: RequestContext['clientCapabilities'],
+  earlier: Record<string, JSONObject> | undefined,
+): RequestContext {
   const ctx = new StatelessRequestContext(init, requested, clientCapabilities, earlier);
   const clientInfo = meta[MetaKey.ClientInfo];
   if (clientInfo !== undefined) ctx.clientInfo = clientInfo;

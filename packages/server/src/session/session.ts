@@ -38,7 +38,7 @@ export interface SessionHost extends StatelessHost {
   negotiateVersion(requested: string): string;
   /** The initialize result for a negotiated stateful revision. */
   initializeResult(protocolVersion: string): JSONObject;
-  handlerContext(ctx: RequestContext): Promise<HandlerContext<any>>;
+  handlerContext(ctx: RequestContext): HandlerContext<any> | Promise<HandlerContext<any>>;
   reportError(error: unknown, info: ErrorInfo): void;
 }
 
@@ -338,7 +338,8 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
     };
     if (negotiated?.clientInfo !== undefined) ctx.clientInfo = negotiated.clientInfo;
     if (this.sessionId !== undefined) ctx.sessionId = this.sessionId;
-    return this.server.handlerContext(ctx);
+    // A hook that throws still makes a rejected promise, as it always did.
+    return Promise.resolve().then(() => this.server.handlerContext(ctx));
   }
 
   #notify(method: string, params?: JSONObject): void {

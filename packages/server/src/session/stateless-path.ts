@@ -3,7 +3,7 @@ import { isStatelessProtocolVersion, type JSONObject, MetaKey } from '@mcpkit/pr
 import type { CoreRequest, HandleOutcome } from '../core/dispatch.js';
 import type { RequestContext } from '../core/request-context.js';
 import type { RequestStateSealer } from '../core/request-state-sealer.js';
-import { createStatelessContext, outcomeToResult, type StatelessContextInit } from '../core/stateless.js';
+import { outcomeToResult, type StatelessContextInit, statelessContextOf } from '../core/stateless.js';
 
 // A 2026-07-28 client on a connection (e.g. over stdio) never initializes: it probes with
 // server/discover and then sends self-describing requests, answered without session state.
@@ -27,16 +27,23 @@ export function isStatelessRequest(method: string, params: JSONObject | undefine
   return typeof version === 'string' && isStatelessProtocolVersion(version);
 }
 
-export async function answerStatelessRequest(
+export function answerStatelessRequest(
   server: StatelessHost,
   params: JSONObject | undefined,
   context: PeerRequestContext,
 ): Promise<JSONObject> {
-  // server/discover needs the `_meta` envelope like every 2026-07-28 request (-32602 without it).
-  const ctx: RequestContext = await createStatelessContext(
-    new ConnectionStatelessInit(server, params, context),
-  );
-  return outcomeToResult(await server.handle({ method: context.method, params }, ctx));
+  // Not async (every 2026-07-28 request on a connection comes here): `then`s instead of an async
+  // frame, and none at all for the context unless requestState must be opened.
+  try {
+    // server/discover needs the `_meta` envelope like every 2026-07-28 request (-32602 without it).
+    const ctx = statelessContextOf(new ConnectionStatelessInit(server, params, context));
+    const request = { method: context.method, params };
+    if (ctx instanceof Promise)
+      return ctx.then((opened) => server.handle(request, opened).then(outcomeToResult));
+    return server.handle(request, ctx).then(outcomeToResult);
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 /**
