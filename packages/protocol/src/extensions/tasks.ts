@@ -23,7 +23,7 @@ export const TasksExtensionTaskStatusSchema = /* @__PURE__ */ lazy(() =>
 
 // A plain shape, not `TasksExtensionTaskSchema.shape`: a property read in a schema's definition is
 // kept by bundlers even when nothing uses that schema.
-const taskShape = lazy(() => ({
+const taskShape = /* @__PURE__ */ lazy(() => ({
   taskId: /* @__PURE__ */ z.string(),
   status: TasksExtensionTaskStatusSchema,
   statusMessage: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),

@@ -4,31 +4,36 @@
 // anything touches it and forwards every operation to it from then on, so `import { XSchema }`,
 // `XSchema.parse`, `.extend`, `.shape`, `instanceof z.ZodObject` and composition keep working.
 
+/** A stand-in's proxy target: how to build the value, and the value once built. */
+interface StandIn {
+  build: () => object;
+  value?: object;
+}
+
+const builtValue = (standIn: StandIn): object => (standIn.value ??= standIn.build());
+
+// One handler shared by every stand-in (no closures per schema).
+const forward: ProxyHandler<StandIn> = {
+  get: (standIn, key) => (builtValue(standIn) as Record<PropertyKey, unknown>)[key],
+  // A proxy may report a non-configurable property only when its target has one, and the target
+  // here is the stand-in: report the forwarded properties as configurable.
+  getOwnPropertyDescriptor: (standIn, key) => {
+    const descriptor = Reflect.getOwnPropertyDescriptor(builtValue(standIn), key);
+    return descriptor && { ...descriptor, configurable: true };
+  },
+};
+for (const trap of ['set', 'has', 'ownKeys', 'defineProperty', 'deleteProperty', 'getPrototypeOf'] as const) {
+  const reflect = Reflect[trap] as (target: object, key?: unknown, value?: unknown) => never;
+  forward[trap] = (standIn: StandIn, key?: unknown, value?: unknown) =>
+    reflect(builtValue(standIn), key, value);
+}
+
 /**
- * `build()`'s value, built on first use: a stand-in object that calls `build` once, on the first
- * property read, `in` test, key listing or prototype lookup, and forwards all of them to the result.
- * The stand-in is a different object than the value it forwards to, so identity-keyed tables must
- * be keyed by the stand-in (what every importer holds).
+ * `build()`'s value, built on first use: a stand-in that calls `build` once, on the first property
+ * read, `in` test, key listing or prototype lookup, and forwards all of them to the value. The
+ * stand-in is not the same object as the value, so tables keyed by object identity see the
+ * stand-in (which is what every importer holds).
  */
 export function lazy<T extends object>(build: () => T): T {
-  let built: T | undefined;
-  const value = (): T => {
-    if (built === undefined) built = build();
-    return built;
-  };
-  return new Proxy({} as T, {
-    get: (_, key) => Reflect.get(value(), key),
-    set: (_, key, next) => Reflect.set(value(), key, next),
-    has: (_, key) => Reflect.has(value(), key),
-    ownKeys: () => Reflect.ownKeys(value()),
-    // The stand-in's own (empty) target cannot back a non-configurable property, which a proxy may
-    // only report when its target has it: report the forwarded properties as configurable.
-    getOwnPropertyDescriptor: (_, key) => {
-      const descriptor = Reflect.getOwnPropertyDescriptor(value(), key);
-      return descriptor === undefined ? undefined : { ...descriptor, configurable: true };
-    },
-    defineProperty: (_, key, descriptor) => Reflect.defineProperty(value(), key, descriptor),
-    deleteProperty: (_, key) => Reflect.deleteProperty(value(), key),
-    getPrototypeOf: () => Reflect.getPrototypeOf(value()),
-  });
+  return new Proxy({ build }, forward) as unknown as T;
 }

@@ -41,7 +41,7 @@ export const InputResponsesSchema = /* @__PURE__ */ lazy(() =>
 export type InputResponses = z.infer<typeof InputResponsesSchema>;
 
 /** The params a retried request carries (mixed into tools/call, prompts/get, resources/read). */
-export const InputResponseParamsShape = lazy(() => ({
+export const InputResponseParamsShape = /* @__PURE__ */ lazy(() => ({
   inputResponses: /* @__PURE__ */ z.optional(InputResponsesSchema),
   requestState: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
 }));

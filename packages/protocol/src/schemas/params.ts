@@ -105,7 +105,7 @@ export const PaginatedResultSchema = /* @__PURE__ */ lazy(() =>
 export type PaginatedResult = z.infer<typeof PaginatedResultSchema>;
 
 /** 2026-07-28 cache hints (SEP-2549) on list and read results: optional before 2026-07-28. */
-export const CacheHintsShape = lazy(() => ({
+export const CacheHintsShape = /* @__PURE__ */ lazy(() => ({
   ttlMs: /* @__PURE__ */ z.optional(/* @__PURE__ */ integer().min(0)),
   cacheScope: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['public', 'private'])),
 }));

@@ -50,7 +50,7 @@ export type TaskStatus = z.infer<typeof TaskStatusSchema>;
 
 // A plain shape, not `TaskSchema.shape`: a property read in a schema's definition is kept by
 // bundlers even when nothing uses that schema.
-const taskShape = lazy(() => ({
+const taskShape = /* @__PURE__ */ lazy(() => ({
   taskId: /* @__PURE__ */ z.string(),
   status: TaskStatusSchema,
   statusMessage: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
