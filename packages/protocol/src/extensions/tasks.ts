@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { integer } from '../schemas/base.js';
 import { notificationSchema, requestSchema } from '../schemas/jsonrpc.js';
-import { lazy } from '../schemas/lazy.js';
+import { built, lazy } from '../schemas/lazy.js';
 import { InputRequestsSchema, InputResponsesSchema } from '../schemas/mrtr.js';
 import { NotificationParamsSchema, RequestParamsSchema, ResultSchema } from '../schemas/params.js';
 
@@ -25,7 +25,7 @@ export const TasksExtensionTaskStatusSchema = /* @__PURE__ */ lazy(() =>
 // kept by bundlers even when nothing uses that schema.
 const taskShape = /* @__PURE__ */ lazy(() => ({
   taskId: /* @__PURE__ */ z.string(),
-  status: TasksExtensionTaskStatusSchema,
+  status: built(TasksExtensionTaskStatusSchema),
   statusMessage: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
   createdAt: /* @__PURE__ */ z.string(),
   lastUpdatedAt: /* @__PURE__ */ z.string(),
@@ -34,27 +34,29 @@ const taskShape = /* @__PURE__ */ lazy(() => ({
 }));
 
 /** Operational metadata of a task (flat: no nested `task` key, milliseconds in the names). */
-export const TasksExtensionTaskSchema = /* @__PURE__ */ lazy(() => z.looseObject(taskShape));
+export const TasksExtensionTaskSchema = /* @__PURE__ */ lazy(() => z.looseObject(built(taskShape)));
 /** A task of the 2026-07-28 tasks extension: its id, status, timestamps and lifetime. */
 export type TasksExtensionTask = z.infer<typeof TasksExtensionTaskSchema>;
 
 /** A task with the payload of its status: input requests, the final result or the error. */
 export const DetailedTaskSchema = /* @__PURE__ */ lazy(() =>
   z.discriminatedUnion('status', [
-    /* @__PURE__ */ TasksExtensionTaskSchema.extend({ status: /* @__PURE__ */ z.literal('working') }),
-    /* @__PURE__ */ TasksExtensionTaskSchema.extend({
+    /* @__PURE__ */ built(TasksExtensionTaskSchema).extend({ status: /* @__PURE__ */ z.literal('working') }),
+    /* @__PURE__ */ built(TasksExtensionTaskSchema).extend({
       status: /* @__PURE__ */ z.literal('input_required'),
-      inputRequests: InputRequestsSchema,
+      inputRequests: built(InputRequestsSchema),
     }),
-    /* @__PURE__ */ TasksExtensionTaskSchema.extend({
+    /* @__PURE__ */ built(TasksExtensionTaskSchema).extend({
       status: /* @__PURE__ */ z.literal('completed'),
       result: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()),
     }),
-    /* @__PURE__ */ TasksExtensionTaskSchema.extend({
+    /* @__PURE__ */ built(TasksExtensionTaskSchema).extend({
       status: /* @__PURE__ */ z.literal('failed'),
       error: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()),
     }),
-    /* @__PURE__ */ TasksExtensionTaskSchema.extend({ status: /* @__PURE__ */ z.literal('cancelled') }),
+    /* @__PURE__ */ built(TasksExtensionTaskSchema).extend({
+      status: /* @__PURE__ */ z.literal('cancelled'),
+    }),
   ]),
 );
 /**
@@ -65,9 +67,11 @@ export type DetailedTask = z.infer<typeof DetailedTaskSchema>;
 
 /** Returned instead of a tool result when the server runs the call as a task. */
 export const TasksExtensionCreateTaskResultSchema = /* @__PURE__ */ lazy(() =>
-  ResultSchema.extend(taskShape).extend({
-    resultType: /* @__PURE__ */ z.literal('task'),
-  }),
+  built(ResultSchema)
+    .extend(built(taskShape))
+    .extend({
+      resultType: /* @__PURE__ */ z.literal('task'),
+    }),
 );
 /**
  * What the server returns instead of a tool result when it runs the call as a task (tasks extension,
@@ -77,7 +81,7 @@ export type TasksExtensionCreateTaskResult = z.infer<typeof TasksExtensionCreate
 
 /** Zod schema of the params of tasks extension requests that name one task (`taskId`). */
 export const TasksExtensionTaskIdParamsSchema = /* @__PURE__ */ lazy(() =>
-  RequestParamsSchema.extend({
+  built(RequestParamsSchema).extend({
     taskId: /* @__PURE__ */ z.string(),
   }),
 );
@@ -86,8 +90,8 @@ export const TasksExtensionTaskIdParamsSchema = /* @__PURE__ */ lazy(() =>
  * and the client's answers to its input requests.
  */
 export const UpdateTaskRequestParamsSchema = /* @__PURE__ */ lazy(() =>
-  TasksExtensionTaskIdParamsSchema.extend({
-    inputResponses: InputResponsesSchema,
+  built(TasksExtensionTaskIdParamsSchema).extend({
+    inputResponses: built(InputResponsesSchema),
   }),
 );
 /**
@@ -98,25 +102,25 @@ export type UpdateTaskRequestParams = z.infer<typeof UpdateTaskRequestParamsSche
 
 /** Zod schema of the tasks extension's `tasks/get` request (2026-07-28). */
 export const TasksExtensionGetTaskRequestSchema = /* @__PURE__ */ lazy(() =>
-  requestSchema('tasks/get', TasksExtensionTaskIdParamsSchema),
+  requestSchema('tasks/get', built(TasksExtensionTaskIdParamsSchema)),
 );
 /** Zod schema of the tasks extension's `tasks/update` request, which answers a task's input requests. */
 export const UpdateTaskRequestSchema = /* @__PURE__ */ lazy(() =>
-  requestSchema('tasks/update', UpdateTaskRequestParamsSchema),
+  requestSchema('tasks/update', built(UpdateTaskRequestParamsSchema)),
 );
 /** Zod schema of the tasks extension's `tasks/cancel` request (2026-07-28). */
 export const TasksExtensionCancelTaskRequestSchema = /* @__PURE__ */ lazy(() =>
-  requestSchema('tasks/cancel', TasksExtensionTaskIdParamsSchema),
+  requestSchema('tasks/cancel', built(TasksExtensionTaskIdParamsSchema)),
 );
 
 /** Extension results are 2026-07-28 results: `resultType` is required. */
 const CompleteResultSchema = /* @__PURE__ */ lazy(() =>
-  ResultSchema.extend({ resultType: /* @__PURE__ */ z.string() }),
+  built(ResultSchema).extend({ resultType: /* @__PURE__ */ z.string() }),
 );
 
 /** tasks/get answers the detailed task with `resultType: "complete"`. */
 export const TasksExtensionGetTaskResultSchema = /* @__PURE__ */ lazy(() =>
-  z.intersection(CompleteResultSchema, DetailedTaskSchema),
+  z.intersection(built(CompleteResultSchema), built(DetailedTaskSchema)),
 );
 /** The result of the tasks extension's `tasks/get`: the task with the payload of its status. */
 export type TasksExtensionGetTaskResult = z.infer<typeof TasksExtensionGetTaskResultSchema>;
@@ -126,11 +130,11 @@ export type TasksExtensionGetTaskResult = z.infer<typeof TasksExtensionGetTaskRe
  * payload.
  */
 export const TasksExtensionStatusNotificationParamsSchema = /* @__PURE__ */ lazy(() =>
-  z.intersection(NotificationParamsSchema, DetailedTaskSchema),
+  z.intersection(built(NotificationParamsSchema), built(DetailedTaskSchema)),
 );
 /** Zod schema of the tasks extension's `notifications/tasks`, sent when a task's status changes. */
 export const TasksExtensionStatusNotificationSchema = /* @__PURE__ */ lazy(() =>
-  notificationSchema('notifications/tasks', TasksExtensionStatusNotificationParamsSchema),
+  notificationSchema('notifications/tasks', built(TasksExtensionStatusNotificationParamsSchema)),
 );
 
 /** The extension's methods, to merge into a 2026-07-28 dispatcher once the extension is negotiated. */

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { LOGGING_LEVELS, type MetaKey } from '../constants.js';
-import { lazy } from './lazy.js';
+import { built, lazy } from './lazy.js';
 
 // Building blocks shared by every MCP message. Objects are loose on purpose: unknown keys (future
 // fields, vendor extensions) survive parsing so a proxy or a newer peer loses nothing.
@@ -18,7 +18,7 @@ export type MetaShape = Partial<Record<(typeof MetaKey)[keyof typeof MetaKey], z
  * `id: expected string or integer` tells the sender exactly what is allowed.
  */
 export function integer() {
-  return SAFE_INTEGER;
+  return built(SAFE_INTEGER);
 }
 // One shared instance: schemas are immutable, and building a zod int is costly enough that the
 // two dozen fields using it added ~6 ms to every process importing this package.
@@ -92,7 +92,7 @@ export type Icon = z.infer<typeof IconSchema>;
 /** Zod schema of `Icons`. Base interface to add `icons` property. */
 export const IconsSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    icons: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(IconSchema)),
+    icons: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(built(IconSchema))),
   }),
 );
 /** Base interface to add `icons` property. */
@@ -119,7 +119,7 @@ export const ImplementationSchema = /* @__PURE__ */ lazy(() =>
     version: /* @__PURE__ */ z.string(),
     description: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     websiteUrl: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    icons: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(IconSchema)),
+    icons: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(built(IconSchema))),
   }),
 );
 /** Describes the MCP implementation. */
@@ -131,7 +131,7 @@ export type Implementation = z.infer<typeof ImplementationSchema>;
  */
 export const AnnotationsSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    audience: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(RoleSchema)),
+    audience: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(built(RoleSchema))),
     priority: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.number().min(0).max(1)),
     lastModified: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
   }),

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { integer } from './base.js';
 import { requestSchema } from './jsonrpc.js';
-import { lazy } from './lazy.js';
+import { built, lazy } from './lazy.js';
 import { RequestParamsSchema, ResultSchema } from './params.js';
 
 // completion/complete: argument autocompletion for prompts and resource templates.
@@ -29,10 +29,10 @@ export type ResourceTemplateReference = z.infer<typeof ResourceTemplateReference
 
 /** Zod schema of `CompleteRequestParams`. Parameters for a `completion/complete` request. */
 export const CompleteRequestParamsSchema = /* @__PURE__ */ lazy(() =>
-  RequestParamsSchema.extend({
+  built(RequestParamsSchema).extend({
     ref: /* @__PURE__ */ z.discriminatedUnion('type', [
-      PromptReferenceSchema,
-      ResourceTemplateReferenceSchema,
+      built(PromptReferenceSchema),
+      built(ResourceTemplateReferenceSchema),
     ]),
     argument: /* @__PURE__ */ z.looseObject({
       name: /* @__PURE__ */ z.string(),
@@ -56,7 +56,7 @@ export type CompleteRequestParams = z.infer<typeof CompleteRequestParamsSchema>;
  * options.
  */
 export const CompleteRequestSchema = /* @__PURE__ */ lazy(() =>
-  requestSchema('completion/complete', CompleteRequestParamsSchema),
+  requestSchema('completion/complete', built(CompleteRequestParamsSchema)),
 );
 /** A request from the client to the server, to ask for completion options. */
 export type CompleteRequest = z.infer<typeof CompleteRequestSchema>;
@@ -66,7 +66,7 @@ export type CompleteRequest = z.infer<typeof CompleteRequestSchema>;
  * request.
  */
 export const CompleteResultSchema = /* @__PURE__ */ lazy(() =>
-  ResultSchema.extend({
+  built(ResultSchema).extend({
     completion: /* @__PURE__ */ z.looseObject({
       /** At most 100 (schema.json enforces it from 2026-07-28 on; see that revision). */
       values: /* @__PURE__ */ z.array(/* @__PURE__ */ z.string()),

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { AnnotationsSchema, IconSchema, MetaObjectSchema } from './base.js';
-import { lazy } from './lazy.js';
+import { built, lazy } from './lazy.js';
 
 // Content blocks carried by tool results, prompt messages and sampling messages.
 
@@ -9,8 +9,8 @@ export const TextContentSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     type: /* @__PURE__ */ z.literal('text'),
     text: /* @__PURE__ */ z.string(),
-    annotations: /* @__PURE__ */ z.optional(AnnotationsSchema),
-    _meta: /* @__PURE__ */ z.optional(MetaObjectSchema),
+    annotations: /* @__PURE__ */ z.optional(built(AnnotationsSchema)),
+    _meta: /* @__PURE__ */ z.optional(built(MetaObjectSchema)),
   }),
 );
 /** Text provided to or from an LLM. */
@@ -22,8 +22,8 @@ export const ImageContentSchema = /* @__PURE__ */ lazy(() =>
     type: /* @__PURE__ */ z.literal('image'),
     data: /* @__PURE__ */ z.string(),
     mimeType: /* @__PURE__ */ z.string(),
-    annotations: /* @__PURE__ */ z.optional(AnnotationsSchema),
-    _meta: /* @__PURE__ */ z.optional(MetaObjectSchema),
+    annotations: /* @__PURE__ */ z.optional(built(AnnotationsSchema)),
+    _meta: /* @__PURE__ */ z.optional(built(MetaObjectSchema)),
   }),
 );
 /** An image provided to or from an LLM. */
@@ -35,8 +35,8 @@ export const AudioContentSchema = /* @__PURE__ */ lazy(() =>
     type: /* @__PURE__ */ z.literal('audio'),
     data: /* @__PURE__ */ z.string(),
     mimeType: /* @__PURE__ */ z.string(),
-    annotations: /* @__PURE__ */ z.optional(AnnotationsSchema),
-    _meta: /* @__PURE__ */ z.optional(MetaObjectSchema),
+    annotations: /* @__PURE__ */ z.optional(built(AnnotationsSchema)),
+    _meta: /* @__PURE__ */ z.optional(built(MetaObjectSchema)),
   }),
 );
 /** Audio provided to or from an LLM. */
@@ -47,7 +47,7 @@ export const ResourceContentsSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     uri: /* @__PURE__ */ z.string(),
     mimeType: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    _meta: /* @__PURE__ */ z.optional(MetaObjectSchema),
+    _meta: /* @__PURE__ */ z.optional(built(MetaObjectSchema)),
   }),
 );
 /** The contents of a specific resource or sub-resource. */
@@ -55,7 +55,7 @@ export type ResourceContents = z.infer<typeof ResourceContentsSchema>;
 
 /** Zod schema of `TextResourceContents`. Contents of a resource as text. */
 export const TextResourceContentsSchema = /* @__PURE__ */ lazy(() =>
-  ResourceContentsSchema.extend({
+  built(ResourceContentsSchema).extend({
     text: /* @__PURE__ */ z.string(),
   }),
 );
@@ -64,7 +64,7 @@ export type TextResourceContents = z.infer<typeof TextResourceContentsSchema>;
 
 /** Zod schema of `BlobResourceContents`. Contents of a resource as base64-encoded binary data (`blob`). */
 export const BlobResourceContentsSchema = /* @__PURE__ */ lazy(() =>
-  ResourceContentsSchema.extend({
+  built(ResourceContentsSchema).extend({
     blob: /* @__PURE__ */ z.string(),
   }),
 );
@@ -73,7 +73,7 @@ export type BlobResourceContents = z.infer<typeof BlobResourceContentsSchema>;
 
 /** Text or blob contents: the key present decides which. */
 export const ResourceContentsItemSchema = /* @__PURE__ */ lazy(() =>
-  z.union([TextResourceContentsSchema, BlobResourceContentsSchema]),
+  z.union([built(TextResourceContentsSchema), built(BlobResourceContentsSchema)]),
 );
 /** One item of a resource's contents: text or blob, whichever key is present. */
 export type ResourceContentsItem = z.infer<typeof ResourceContentsItemSchema>;
@@ -85,9 +85,9 @@ export type ResourceContentsItem = z.infer<typeof ResourceContentsItemSchema>;
 export const EmbeddedResourceSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     type: /* @__PURE__ */ z.literal('resource'),
-    resource: ResourceContentsItemSchema,
-    annotations: /* @__PURE__ */ z.optional(AnnotationsSchema),
-    _meta: /* @__PURE__ */ z.optional(MetaObjectSchema),
+    resource: built(ResourceContentsItemSchema),
+    annotations: /* @__PURE__ */ z.optional(built(AnnotationsSchema)),
+    _meta: /* @__PURE__ */ z.optional(built(MetaObjectSchema)),
   }),
 );
 /** The contents of a resource, embedded into a prompt or tool call result. */
@@ -102,9 +102,9 @@ export const ResourceSchema = /* @__PURE__ */ lazy(() =>
     description: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     mimeType: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     size: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.number()),
-    icons: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(IconSchema)),
-    annotations: /* @__PURE__ */ z.optional(AnnotationsSchema),
-    _meta: /* @__PURE__ */ z.optional(MetaObjectSchema),
+    icons: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(built(IconSchema))),
+    annotations: /* @__PURE__ */ z.optional(built(AnnotationsSchema)),
+    _meta: /* @__PURE__ */ z.optional(built(MetaObjectSchema)),
   }),
 );
 /** A known resource that the server is capable of reading. */
@@ -115,7 +115,7 @@ export type Resource = z.infer<typeof ResourceSchema>;
  * or tool call result.
  */
 export const ResourceLinkSchema = /* @__PURE__ */ lazy(() =>
-  ResourceSchema.extend({
+  built(ResourceSchema).extend({
     type: /* @__PURE__ */ z.literal('resource_link'),
   }),
 );
@@ -125,11 +125,11 @@ export type ResourceLink = z.infer<typeof ResourceLinkSchema>;
 /** Every content block of the newest revision, dispatched on `type`. */
 export const ContentBlockSchema = /* @__PURE__ */ lazy(() =>
   z.discriminatedUnion('type', [
-    TextContentSchema,
-    ImageContentSchema,
-    AudioContentSchema,
-    ResourceLinkSchema,
-    EmbeddedResourceSchema,
+    built(TextContentSchema),
+    built(ImageContentSchema),
+    built(AudioContentSchema),
+    built(ResourceLinkSchema),
+    built(EmbeddedResourceSchema),
   ]),
 );
 /**
@@ -140,15 +140,19 @@ export type ContentBlock = z.infer<typeof ContentBlockSchema>;
 
 /** Content blocks of 2024-11-05 (no audio, no resource links). */
 export const ContentBlock20241105Schema = /* @__PURE__ */ lazy(() =>
-  z.discriminatedUnion('type', [TextContentSchema, ImageContentSchema, EmbeddedResourceSchema]),
+  z.discriminatedUnion('type', [
+    built(TextContentSchema),
+    built(ImageContentSchema),
+    built(EmbeddedResourceSchema),
+  ]),
 );
 /** Content blocks of 2025-03-26 (audio added; resource links came in 2025-06-18). */
 export const ContentBlock20250326Schema = /* @__PURE__ */ lazy(() =>
   z.discriminatedUnion('type', [
-    TextContentSchema,
-    ImageContentSchema,
-    AudioContentSchema,
-    EmbeddedResourceSchema,
+    built(TextContentSchema),
+    built(ImageContentSchema),
+    built(AudioContentSchema),
+    built(EmbeddedResourceSchema),
   ]),
 );
 
@@ -159,7 +163,7 @@ export const ToolUseContentSchema = /* @__PURE__ */ lazy(() =>
     id: /* @__PURE__ */ z.string(),
     name: /* @__PURE__ */ z.string(),
     input: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()),
-    _meta: /* @__PURE__ */ z.optional(MetaObjectSchema),
+    _meta: /* @__PURE__ */ z.optional(built(MetaObjectSchema)),
   }),
 );
 /** A request from the assistant to call a tool. */
@@ -170,10 +174,10 @@ export const ToolResultContentSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     type: /* @__PURE__ */ z.literal('tool_result'),
     toolUseId: /* @__PURE__ */ z.string(),
-    content: /* @__PURE__ */ z.array(ContentBlockSchema),
+    content: /* @__PURE__ */ z.array(built(ContentBlockSchema)),
     structuredContent: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.unknown()),
     isError: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
-    _meta: /* @__PURE__ */ z.optional(MetaObjectSchema),
+    _meta: /* @__PURE__ */ z.optional(built(MetaObjectSchema)),
   }),
 );
 /** The result of a tool use, provided by the user back to the assistant. */
@@ -185,11 +189,11 @@ export type ToolResultContent = z.infer<typeof ToolResultContentSchema>;
  */
 export const SamplingMessageContentBlockSchema = /* @__PURE__ */ lazy(() =>
   z.discriminatedUnion('type', [
-    TextContentSchema,
-    ImageContentSchema,
-    AudioContentSchema,
-    ToolUseContentSchema,
-    ToolResultContentSchema,
+    built(TextContentSchema),
+    built(ImageContentSchema),
+    built(AudioContentSchema),
+    built(ToolUseContentSchema),
+    built(ToolResultContentSchema),
   ]),
 );
 /** One piece of content in a sampling message: text, image, audio, a tool use or a tool result. */

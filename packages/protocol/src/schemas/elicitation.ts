@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { integer } from './base.js';
 import { notificationSchema } from './jsonrpc.js';
-import { lazy } from './lazy.js';
+import { built, lazy } from './lazy.js';
 import { NotificationParamsSchema, RequestParamsSchema, ResultSchema } from './params.js';
 import { inputRequestSchema } from './sampling.js';
 import { TaskMetadataSchema } from './tasks.js';
@@ -85,7 +85,7 @@ export const TitledSingleSelectEnumSchemaSchema = /* @__PURE__ */ lazy(() =>
     type: /* @__PURE__ */ z.literal('string'),
     title: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     description: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    oneOf: /* @__PURE__ */ z.array(TitledOptionSchema),
+    oneOf: /* @__PURE__ */ z.array(built(TitledOptionSchema)),
     default: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
   }),
 );
@@ -124,7 +124,7 @@ export const TitledMultiSelectEnumSchemaSchema = /* @__PURE__ */ lazy(() =>
     description: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     minItems: /* @__PURE__ */ z.optional(/* @__PURE__ */ integer()),
     maxItems: /* @__PURE__ */ z.optional(/* @__PURE__ */ integer()),
-    items: /* @__PURE__ */ z.looseObject({ anyOf: /* @__PURE__ */ z.array(TitledOptionSchema) }),
+    items: /* @__PURE__ */ z.looseObject({ anyOf: /* @__PURE__ */ z.array(built(TitledOptionSchema)) }),
     default: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
   }),
 );
@@ -133,7 +133,7 @@ export type TitledMultiSelectEnumSchema = z.infer<typeof TitledMultiSelectEnumSc
 
 /** Deprecated `enumNames` form (2025-06-18), still accepted. */
 export const LegacyTitledEnumSchemaSchema = /* @__PURE__ */ lazy(() =>
-  UntitledSingleSelectEnumSchemaSchema.extend({
+  built(UntitledSingleSelectEnumSchemaSchema).extend({
     enumNames: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
   }),
 );
@@ -142,11 +142,11 @@ export type LegacyTitledEnumSchema = z.infer<typeof LegacyTitledEnumSchemaSchema
 
 /** Zod schema of a single-choice field of an elicitation form (with or without titles). */
 export const SingleSelectEnumSchemaSchema = /* @__PURE__ */ lazy(() =>
-  z.union([UntitledSingleSelectEnumSchemaSchema, TitledSingleSelectEnumSchemaSchema]),
+  z.union([built(UntitledSingleSelectEnumSchemaSchema), built(TitledSingleSelectEnumSchemaSchema)]),
 );
 /** Zod schema of a multiple-choice field of an elicitation form (with or without titles). */
 export const MultiSelectEnumSchemaSchema = /* @__PURE__ */ lazy(() =>
-  z.union([UntitledMultiSelectEnumSchemaSchema, TitledMultiSelectEnumSchemaSchema]),
+  z.union([built(UntitledMultiSelectEnumSchemaSchema), built(TitledMultiSelectEnumSchemaSchema)]),
 );
 /**
  * Zod schema of `EnumSchema`. A choice field of an elicitation form: single or multiple selection,
@@ -154,11 +154,11 @@ export const MultiSelectEnumSchemaSchema = /* @__PURE__ */ lazy(() =>
  */
 export const EnumSchemaSchema = /* @__PURE__ */ lazy(() =>
   z.union([
-    UntitledSingleSelectEnumSchemaSchema,
-    TitledSingleSelectEnumSchemaSchema,
-    UntitledMultiSelectEnumSchemaSchema,
-    TitledMultiSelectEnumSchemaSchema,
-    LegacyTitledEnumSchemaSchema,
+    built(UntitledSingleSelectEnumSchemaSchema),
+    built(TitledSingleSelectEnumSchemaSchema),
+    built(UntitledMultiSelectEnumSchemaSchema),
+    built(TitledMultiSelectEnumSchemaSchema),
+    built(LegacyTitledEnumSchemaSchema),
   ]),
 );
 /** A choice field of an elicitation form: single or multiple selection, with or without titles. */
@@ -167,13 +167,13 @@ export type EnumSchema = z.infer<typeof EnumSchemaSchema>;
 /** One field of a form: a flat primitive schema (strings with `oneOf`/`enum` are enums). */
 export const PrimitiveSchemaDefinitionSchema = /* @__PURE__ */ lazy(() =>
   z.union([
-    TitledSingleSelectEnumSchemaSchema,
-    LegacyTitledEnumSchemaSchema,
-    StringSchemaSchema,
-    NumberSchemaSchema,
-    BooleanSchemaSchema,
-    UntitledMultiSelectEnumSchemaSchema,
-    TitledMultiSelectEnumSchemaSchema,
+    built(TitledSingleSelectEnumSchemaSchema),
+    built(LegacyTitledEnumSchemaSchema),
+    built(StringSchemaSchema),
+    built(NumberSchemaSchema),
+    built(BooleanSchemaSchema),
+    built(UntitledMultiSelectEnumSchemaSchema),
+    built(TitledMultiSelectEnumSchemaSchema),
   ]),
 );
 /** Restricted schema definitions that only allow primitive types without nested objects or arrays. */
@@ -184,7 +184,7 @@ export const ElicitRequestedSchemaSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     $schema: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     type: /* @__PURE__ */ z.literal('object'),
-    properties: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), PrimitiveSchemaDefinitionSchema),
+    properties: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), built(PrimitiveSchemaDefinitionSchema)),
     required: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
   }),
 );
@@ -194,12 +194,12 @@ export const ElicitRequestedSchemaSchema = /* @__PURE__ */ lazy(() =>
  * information from the user via a form in the client.
  */
 export const ElicitRequestFormParamsSchema = /* @__PURE__ */ lazy(() =>
-  RequestParamsSchema.extend({
+  built(RequestParamsSchema).extend({
     /** Absent in 2025-06-18 (form was the only mode). */
     mode: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.literal('form')),
     message: /* @__PURE__ */ z.string(),
-    requestedSchema: ElicitRequestedSchemaSchema,
-    task: /* @__PURE__ */ z.optional(TaskMetadataSchema),
+    requestedSchema: built(ElicitRequestedSchemaSchema),
+    task: /* @__PURE__ */ z.optional(built(TaskMetadataSchema)),
   }),
 );
 /**
@@ -213,13 +213,13 @@ export type ElicitRequestFormParams = z.infer<typeof ElicitRequestFormParamsSche
  * user via a URL in the client.
  */
 export const ElicitRequestURLParamsSchema = /* @__PURE__ */ lazy(() =>
-  RequestParamsSchema.extend({
+  built(RequestParamsSchema).extend({
     mode: /* @__PURE__ */ z.literal('url'),
     message: /* @__PURE__ */ z.string(),
     url: /* @__PURE__ */ z.string(),
     /** Required in 2025-11-25; dropped in 2026-07-28. */
     elicitationId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    task: /* @__PURE__ */ z.optional(TaskMetadataSchema),
+    task: /* @__PURE__ */ z.optional(built(TaskMetadataSchema)),
   }),
 );
 /** The parameters for a request to elicit information from the user via a URL in the client. */
@@ -230,7 +230,7 @@ export type ElicitRequestURLParams = z.infer<typeof ElicitRequestURLParamsSchema
  * from the user via the client.
  */
 export const ElicitRequestParamsSchema = /* @__PURE__ */ lazy(() =>
-  z.union([ElicitRequestURLParamsSchema, ElicitRequestFormParamsSchema]),
+  z.union([built(ElicitRequestURLParamsSchema), built(ElicitRequestFormParamsSchema)]),
 );
 /** The parameters for a request to elicit additional information from the user via the client. */
 export type ElicitRequestParams = z.infer<typeof ElicitRequestParamsSchema>;
@@ -240,7 +240,7 @@ export type ElicitRequestParams = z.infer<typeof ElicitRequestParamsSchema>;
  * user via the client.
  */
 export const ElicitRequestSchema = /* @__PURE__ */ lazy(() =>
-  inputRequestSchema('elicitation/create', ElicitRequestParamsSchema),
+  inputRequestSchema('elicitation/create', built(ElicitRequestParamsSchema)),
 );
 /** A request from the server to elicit additional information from the user via the client. */
 export type ElicitRequest = z.infer<typeof ElicitRequestSchema>;
@@ -260,10 +260,10 @@ export const ElicitResultContentValueSchema = /* @__PURE__ */ lazy(() =>
 
 /** Zod schema of `ElicitResult`. The result returned by the client for an `elicitation/create` request. */
 export const ElicitResultSchema = /* @__PURE__ */ lazy(() =>
-  ResultSchema.extend({
+  built(ResultSchema).extend({
     action: /* @__PURE__ */ z.enum(['accept', 'decline', 'cancel']),
     content: /* @__PURE__ */ z.optional(
-      /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), ElicitResultContentValueSchema),
+      /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), built(ElicitResultContentValueSchema)),
     ),
   }),
 );
@@ -274,7 +274,7 @@ export type ElicitResult = z.infer<typeof ElicitResultSchema>;
 export const ElicitationCompleteNotificationSchema = /* @__PURE__ */ lazy(() =>
   notificationSchema(
     'notifications/elicitation/complete',
-    /* @__PURE__ */ NotificationParamsSchema.extend({ elicitationId: /* @__PURE__ */ z.string() }),
+    /* @__PURE__ */ built(NotificationParamsSchema).extend({ elicitationId: /* @__PURE__ */ z.string() }),
   ),
 );
 /**

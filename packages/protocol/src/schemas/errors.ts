@@ -4,7 +4,7 @@ import { RequestIdSchema } from './base.js';
 import { ClientCapabilitiesSchema } from './capabilities.js';
 import { ElicitRequestURLParamsSchema } from './elicitation.js';
 import { ErrorSchema, JSONRPCVersionSchema } from './jsonrpc.js';
-import { lazy } from './lazy.js';
+import { built, lazy } from './lazy.js';
 
 // Typed error objects and error responses of the spec. A generic error response parses with
 // JSONRPCErrorResponseSchema; these pin the code and `data` shape of the errors MCP defines.
@@ -12,7 +12,7 @@ import { lazy } from './lazy.js';
 // Takes the code's name, not `ErrorCode.X`: a property read in the argument is a possible side
 // effect to a bundler, which then keeps every error schema in bundles that use none of them.
 function errorObjectSchema<K extends keyof typeof ErrorCode>(name: K) {
-  return ErrorSchema.extend({ code: z.literal(ErrorCode[name]) });
+  return built(ErrorSchema).extend({ code: z.literal(ErrorCode[name]) });
 }
 
 /** Zod schema of `ParseError`. A JSON-RPC error indicating that invalid JSON was received by the server. */
@@ -50,8 +50,8 @@ export type InternalError = z.infer<typeof InternalErrorSchema>;
 
 function errorResponseSchema<E extends z.ZodType>(error: E) {
   return z.looseObject({
-    jsonrpc: JSONRPCVersionSchema,
-    id: z.nullable(RequestIdSchema).default(null),
+    jsonrpc: built(JSONRPCVersionSchema),
+    id: z.nullable(built(RequestIdSchema)).default(null),
     error,
   });
 }
@@ -70,7 +70,7 @@ export type HeaderMismatchError = z.infer<typeof HeaderMismatchErrorSchema>;
 export const MissingRequiredClientCapabilityErrorSchema = /* @__PURE__ */ lazy(() =>
   errorResponseSchema(
     /* @__PURE__ */ errorObjectSchema('MissingRequiredClientCapability').extend({
-      data: /* @__PURE__ */ z.looseObject({ requiredCapabilities: ClientCapabilitiesSchema }),
+      data: /* @__PURE__ */ z.looseObject({ requiredCapabilities: built(ClientCapabilitiesSchema) }),
     }),
   ),
 );
@@ -102,7 +102,7 @@ export const URLElicitationRequiredErrorSchema = /* @__PURE__ */ lazy(() =>
   errorResponseSchema(
     /* @__PURE__ */ errorObjectSchema('UrlElicitationRequired').extend({
       data: /* @__PURE__ */ z.looseObject({
-        elicitations: /* @__PURE__ */ z.array(ElicitRequestURLParamsSchema),
+        elicitations: /* @__PURE__ */ z.array(built(ElicitRequestURLParamsSchema)),
       }),
     }),
   ),

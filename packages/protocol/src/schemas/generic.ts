@@ -2,14 +2,16 @@ import * as z from 'zod';
 import { AnnotationsSchema, JSONObjectSchema, RoleSchema } from './base.js';
 import { ResourceTemplateReferenceSchema } from './completion.js';
 import { JSONRPCErrorResponseSchema, JSONRPCRequestSchema } from './jsonrpc.js';
-import { lazy } from './lazy.js';
+import { built, lazy } from './lazy.js';
 import { PaginatedRequestParamsSchema } from './params.js';
 
 // The spec's generic base types and the names older revisions used for today's types.
 
 /** Any JSON value. */
 export const JSONValueSchema: z.ZodType<unknown> = /* @__PURE__ */ lazy(() =>
-  z.lazy(() => z.union([z.string(), z.number(), z.boolean(), z.null(), JSONArraySchema, JSONObjectSchema])),
+  z.lazy(() =>
+    z.union([z.string(), z.number(), z.boolean(), z.null(), built(JSONArraySchema), built(JSONObjectSchema)]),
+  ),
 );
 /** Zod schema of any JSON array. */
 export const JSONArraySchema = /* @__PURE__ */ lazy(() => z.array(/* @__PURE__ */ z.unknown()));
@@ -18,7 +20,7 @@ export const JSONArraySchema = /* @__PURE__ */ lazy(() => z.array(/* @__PURE__ *
 export const RequestSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     method: /* @__PURE__ */ z.string(),
-    params: /* @__PURE__ */ z.optional(JSONObjectSchema),
+    params: /* @__PURE__ */ z.optional(built(JSONObjectSchema)),
   }),
 );
 export type Request = z.infer<typeof RequestSchema>;
@@ -27,15 +29,15 @@ export type Request = z.infer<typeof RequestSchema>;
 export const NotificationSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     method: /* @__PURE__ */ z.string(),
-    params: /* @__PURE__ */ z.optional(JSONObjectSchema),
+    params: /* @__PURE__ */ z.optional(built(JSONObjectSchema)),
   }),
 );
 export type Notification = z.infer<typeof NotificationSchema>;
 
 /** Any paginated list request. */
 export const PaginatedRequestSchema = /* @__PURE__ */ lazy(() =>
-  JSONRPCRequestSchema.extend({
-    params: /* @__PURE__ */ z.optional(PaginatedRequestParamsSchema),
+  built(JSONRPCRequestSchema).extend({
+    params: /* @__PURE__ */ z.optional(built(PaginatedRequestParamsSchema)),
   }),
 );
 /** A list request that may carry a `cursor` for the next page. */
@@ -51,8 +53,8 @@ export const ResourceReferenceSchema = ResourceTemplateReferenceSchema;
 export const AnnotatedSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     annotations: /* @__PURE__ */ z.optional(
-      /* @__PURE__ */ AnnotationsSchema.extend({
-        audience: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(RoleSchema)),
+      /* @__PURE__ */ built(AnnotationsSchema).extend({
+        audience: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(built(RoleSchema))),
       }),
     ),
   }),

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { integer, RequestIdSchema } from './base.js';
-import { lazy } from './lazy.js';
+import { built, lazy } from './lazy.js';
 
 // The JSON-RPC 2.0 envelope. The TypeScript shapes are the contract types of jsonrpc-types.ts;
 // these schemas parse into them. Params and results must be objects in MCP; their contents are
@@ -15,28 +15,28 @@ const ParamsObjectSchema = /* @__PURE__ */ lazy(() =>
 /** Zod schema of `JSONRPCRequest`. A request that expects a response. */
 export const JSONRPCRequestSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    jsonrpc: JSONRPCVersionSchema,
-    id: RequestIdSchema,
+    jsonrpc: built(JSONRPCVersionSchema),
+    id: built(RequestIdSchema),
     method: /* @__PURE__ */ z.string(),
-    params: /* @__PURE__ */ z.optional(ParamsObjectSchema),
+    params: /* @__PURE__ */ z.optional(built(ParamsObjectSchema)),
   }),
 );
 
 /** A notification has no `id`: a message with one is a request (or a malformed one). */
 export const JSONRPCNotificationSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    jsonrpc: JSONRPCVersionSchema,
+    jsonrpc: built(JSONRPCVersionSchema),
     id: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.never()),
     method: /* @__PURE__ */ z.string(),
-    params: /* @__PURE__ */ z.optional(ParamsObjectSchema),
+    params: /* @__PURE__ */ z.optional(built(ParamsObjectSchema)),
   }),
 );
 
 /** Zod schema of `JSONRPCResultResponse`. A successful (non-error) response to a request. */
 export const JSONRPCResultResponseSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    jsonrpc: JSONRPCVersionSchema,
-    id: RequestIdSchema,
+    jsonrpc: built(JSONRPCVersionSchema),
+    id: built(RequestIdSchema),
     result: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()),
   }),
 );
@@ -56,15 +56,15 @@ export const ErrorSchema = /* @__PURE__ */ lazy(() =>
  */
 export const JSONRPCErrorResponseSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    jsonrpc: JSONRPCVersionSchema,
-    id: /* @__PURE__ */ z.nullable(RequestIdSchema).default(null),
-    error: ErrorSchema,
+    jsonrpc: built(JSONRPCVersionSchema),
+    id: /* @__PURE__ */ z.nullable(built(RequestIdSchema)).default(null),
+    error: built(ErrorSchema),
   }),
 );
 
 /** Zod schema of `JSONRPCResponse`. A response to a request, containing either the result or error. */
 export const JSONRPCResponseSchema = /* @__PURE__ */ lazy(() =>
-  z.union([JSONRPCResultResponseSchema, JSONRPCErrorResponseSchema]),
+  z.union([built(JSONRPCResultResponseSchema), built(JSONRPCErrorResponseSchema)]),
 );
 
 /**
@@ -73,23 +73,25 @@ export const JSONRPCResponseSchema = /* @__PURE__ */ lazy(() =>
  */
 export const JSONRPCMessageSchema = /* @__PURE__ */ lazy(() =>
   z.union([
-    JSONRPCRequestSchema,
-    JSONRPCNotificationSchema,
-    JSONRPCResultResponseSchema,
-    JSONRPCErrorResponseSchema,
+    built(JSONRPCRequestSchema),
+    built(JSONRPCNotificationSchema),
+    built(JSONRPCResultResponseSchema),
+    built(JSONRPCErrorResponseSchema),
   ]),
 );
 
 /** 2025-03-26 only: a batch of requests and notifications (removed again in 2025-06-18). */
 export const JSONRPCBatchRequestSchema = /* @__PURE__ */ lazy(() =>
-  z.array(/* @__PURE__ */ z.union([JSONRPCRequestSchema, JSONRPCNotificationSchema])).min(1),
+  z.array(/* @__PURE__ */ z.union([built(JSONRPCRequestSchema), built(JSONRPCNotificationSchema)])).min(1),
 );
 /** A JSON-RPC batch request, as described in https://www.jsonrpc.org/specification#batch. */
 export type JSONRPCBatchRequest = z.infer<typeof JSONRPCBatchRequestSchema>;
 
 /** 2025-03-26 only: the responses to a batch. */
 export const JSONRPCBatchResponseSchema = /* @__PURE__ */ lazy(() =>
-  z.array(/* @__PURE__ */ z.union([JSONRPCResultResponseSchema, JSONRPCErrorResponseSchema])).min(1),
+  z
+    .array(/* @__PURE__ */ z.union([built(JSONRPCResultResponseSchema), built(JSONRPCErrorResponseSchema)]))
+    .min(1),
 );
 /** A JSON-RPC batch response, as described in https://www.jsonrpc.org/specification#batch. */
 export type JSONRPCBatchResponse = z.infer<typeof JSONRPCBatchResponseSchema>;
@@ -97,8 +99,8 @@ export type JSONRPCBatchResponse = z.infer<typeof JSONRPCBatchResponseSchema>;
 /** Builds the schema of one request method: envelope plus typed params. */
 export function requestSchema<M extends string, P extends z.ZodType>(method: M, params: P) {
   return z.looseObject({
-    jsonrpc: JSONRPCVersionSchema,
-    id: RequestIdSchema,
+    jsonrpc: built(JSONRPCVersionSchema),
+    id: built(RequestIdSchema),
     method: z.literal(method),
     params,
   });
@@ -106,12 +108,12 @@ export function requestSchema<M extends string, P extends z.ZodType>(method: M, 
 
 /** Builds the schema of one notification method: envelope plus typed params. */
 export function notificationSchema<M extends string, P extends z.ZodType>(method: M, params: P) {
-  return z.looseObject({ jsonrpc: JSONRPCVersionSchema, method: z.literal(method), params });
+  return z.looseObject({ jsonrpc: built(JSONRPCVersionSchema), method: z.literal(method), params });
 }
 
 /** Builds the schema of a successful response carrying a given result. */
 export function resultResponseSchema<R extends z.ZodType>(result: R) {
-  return z.looseObject({ jsonrpc: JSONRPCVersionSchema, id: RequestIdSchema, result });
+  return z.looseObject({ jsonrpc: built(JSONRPCVersionSchema), id: built(RequestIdSchema), result });
 }
 
 /**

@@ -12,9 +12,13 @@ interface StandIn {
 
 const builtValue = (standIn: StandIn): object => (standIn.value ??= standIn.build());
 
+// Asks a stand-in for the value itself (see `built`).
+const BUILT = Symbol('built');
+
 // One handler shared by every stand-in (no closures per schema).
 const forward: ProxyHandler<StandIn> = {
-  get: (standIn, key) => (builtValue(standIn) as Record<PropertyKey, unknown>)[key],
+  get: (standIn, key) =>
+    key === BUILT ? builtValue(standIn) : (builtValue(standIn) as Record<PropertyKey, unknown>)[key],
   // A proxy may report a non-configurable property only when its target has one, and the target
   // here is the stand-in: report the forwarded properties as configurable.
   getOwnPropertyDescriptor: (standIn, key) => {
@@ -36,4 +40,13 @@ for (const trap of ['set', 'has', 'ownKeys', 'defineProperty', 'deleteProperty',
  */
 export function lazy<T extends object>(build: () => T): T {
   return new Proxy({ build }, forward) as unknown as T;
+}
+
+/**
+ * The value behind a stand-in (built now if it was not), or `schema` itself when it is no stand-in.
+ * Schemas composed from others take their values: each operation through a stand-in costs a proxy
+ * trap, and a composed schema's parse would pay it for every nested schema on every call.
+ */
+export function built<T>(schema: T): T {
+  return (schema as { [BUILT]?: T })[BUILT] ?? schema;
 }

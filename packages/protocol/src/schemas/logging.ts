@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { LoggingLevelSchema } from './base.js';
 import { notificationSchema, requestSchema } from './jsonrpc.js';
-import { lazy } from './lazy.js';
+import { built, lazy } from './lazy.js';
 import { NotificationParamsSchema, RequestParamsSchema } from './params.js';
 
 // logging/setLevel (up to 2025-11-25; 2026-07-28 carries the level in request `_meta`) and log
@@ -9,8 +9,8 @@ import { NotificationParamsSchema, RequestParamsSchema } from './params.js';
 
 /** Zod schema of `SetLevelRequestParams`. Parameters for a `logging/setLevel` request. */
 export const SetLevelRequestParamsSchema = /* @__PURE__ */ lazy(() =>
-  RequestParamsSchema.extend({
-    level: LoggingLevelSchema,
+  built(RequestParamsSchema).extend({
+    level: built(LoggingLevelSchema),
   }),
 );
 /** Parameters for a `logging/setLevel` request. */
@@ -21,7 +21,7 @@ export type SetLevelRequestParams = z.infer<typeof SetLevelRequestParamsSchema>;
  * logging.
  */
 export const SetLevelRequestSchema = /* @__PURE__ */ lazy(() =>
-  requestSchema('logging/setLevel', SetLevelRequestParamsSchema),
+  requestSchema('logging/setLevel', built(SetLevelRequestParamsSchema)),
 );
 /** A request from the client to the server, to enable or adjust logging. */
 export type SetLevelRequest = z.infer<typeof SetLevelRequestSchema>;
@@ -31,8 +31,8 @@ export type SetLevelRequest = z.infer<typeof SetLevelRequestSchema>;
  * notification.
  */
 export const LoggingMessageNotificationParamsSchema = /* @__PURE__ */ lazy(() =>
-  NotificationParamsSchema.extend({
-    level: LoggingLevelSchema,
+  built(NotificationParamsSchema).extend({
+    level: built(LoggingLevelSchema),
     logger: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     data: /* @__PURE__ */ z.unknown(),
   }),
@@ -45,7 +45,7 @@ export type LoggingMessageNotificationParams = z.infer<typeof LoggingMessageNoti
  * to client.
  */
 export const LoggingMessageNotificationSchema = /* @__PURE__ */ lazy(() =>
-  notificationSchema('notifications/message', LoggingMessageNotificationParamsSchema),
+  notificationSchema('notifications/message', built(LoggingMessageNotificationParamsSchema)),
 );
 /** JSONRPCNotification of a log message passed from server to client. */
 export type LoggingMessageNotification = z.infer<typeof LoggingMessageNotificationSchema>;

@@ -10,7 +10,7 @@ import {
   ResultTypeSchema,
 } from './base.js';
 import { ClientCapabilitiesSchema } from './capabilities.js';
-import { lazy } from './lazy.js';
+import { built, lazy } from './lazy.js';
 
 // `_meta`, params and result bases. These accept every revision: the per-request keys that
 // 2026-07-28 requires are optional here and required in the 2026-07-28 revision schemas. The
@@ -19,11 +19,11 @@ import { lazy } from './lazy.js';
 /** Request `_meta`: progress token plus the 2026-07-28 per-request protocol facts. */
 export const RequestMetaObjectSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    progressToken: /* @__PURE__ */ z.optional(ProgressTokenSchema),
+    progressToken: /* @__PURE__ */ z.optional(built(ProgressTokenSchema)),
     'io.modelcontextprotocol/protocolVersion': /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    'io.modelcontextprotocol/clientCapabilities': /* @__PURE__ */ z.optional(ClientCapabilitiesSchema),
-    'io.modelcontextprotocol/clientInfo': /* @__PURE__ */ z.optional(ImplementationSchema),
-    'io.modelcontextprotocol/logLevel': /* @__PURE__ */ z.optional(LoggingLevelSchema),
+    'io.modelcontextprotocol/clientCapabilities': /* @__PURE__ */ z.optional(built(ClientCapabilitiesSchema)),
+    'io.modelcontextprotocol/clientInfo': /* @__PURE__ */ z.optional(built(ImplementationSchema)),
+    'io.modelcontextprotocol/logLevel': /* @__PURE__ */ z.optional(built(LoggingLevelSchema)),
   } satisfies MetaShape & { progressToken: z.ZodType }),
 );
 /** Extends `MetaObject` with additional request-specific fields. */
@@ -32,7 +32,7 @@ export type RequestMetaObject = z.infer<typeof RequestMetaObjectSchema>;
 /** Zod schema of `ResultMetaObject`. Extends `MetaObject` with additional result-specific fields. */
 export const ResultMetaObjectSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    'io.modelcontextprotocol/serverInfo': /* @__PURE__ */ z.optional(ImplementationSchema),
+    'io.modelcontextprotocol/serverInfo': /* @__PURE__ */ z.optional(built(ImplementationSchema)),
   } satisfies MetaShape),
 );
 /** Extends `MetaObject` with additional result-specific fields. */
@@ -44,7 +44,7 @@ export type ResultMetaObject = z.infer<typeof ResultMetaObjectSchema>;
  */
 export const NotificationMetaObjectSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    'io.modelcontextprotocol/subscriptionId': /* @__PURE__ */ z.optional(RequestIdSchema),
+    'io.modelcontextprotocol/subscriptionId': /* @__PURE__ */ z.optional(built(RequestIdSchema)),
   } satisfies MetaShape),
 );
 /** Extends `MetaObject` with additional notification-specific fields. */
@@ -53,7 +53,7 @@ export type NotificationMetaObject = z.infer<typeof NotificationMetaObjectSchema
 /** Zod schema of `RequestParams`. Common params for any request. */
 export const RequestParamsSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    _meta: /* @__PURE__ */ z.optional(RequestMetaObjectSchema),
+    _meta: /* @__PURE__ */ z.optional(built(RequestMetaObjectSchema)),
   }),
 );
 /** Common params for any request. */
@@ -62,7 +62,7 @@ export type RequestParams = z.infer<typeof RequestParamsSchema>;
 /** Zod schema of `NotificationParams`. Common params for any notification. */
 export const NotificationParamsSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    _meta: /* @__PURE__ */ z.optional(NotificationMetaObjectSchema),
+    _meta: /* @__PURE__ */ z.optional(built(NotificationMetaObjectSchema)),
   }),
 );
 /** Common params for any notification. */
@@ -70,8 +70,8 @@ export type NotificationParams = z.infer<typeof NotificationParamsSchema>;
 
 /** Zod schema of `PaginatedRequestParams`. Common params for paginated requests. */
 export const PaginatedRequestParamsSchema = /* @__PURE__ */ lazy(() =>
-  RequestParamsSchema.extend({
-    cursor: /* @__PURE__ */ z.optional(CursorSchema),
+  built(RequestParamsSchema).extend({
+    cursor: /* @__PURE__ */ z.optional(built(CursorSchema)),
   }),
 );
 /** Common params for paginated requests. */
@@ -80,8 +80,8 @@ export type PaginatedRequestParams = z.infer<typeof PaginatedRequestParamsSchema
 /** Common result fields. `resultType` is required from 2026-07-28 on. */
 export const ResultSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    _meta: /* @__PURE__ */ z.optional(ResultMetaObjectSchema),
-    resultType: /* @__PURE__ */ z.optional(ResultTypeSchema),
+    _meta: /* @__PURE__ */ z.optional(built(ResultMetaObjectSchema)),
+    resultType: /* @__PURE__ */ z.optional(built(ResultTypeSchema)),
   }),
 );
 /** Common result fields. */
@@ -97,8 +97,8 @@ export type EmptyResult = z.infer<typeof EmptyResultSchema>;
  * pages.
  */
 export const PaginatedResultSchema = /* @__PURE__ */ lazy(() =>
-  ResultSchema.extend({
-    nextCursor: /* @__PURE__ */ z.optional(CursorSchema),
+  built(ResultSchema).extend({
+    nextCursor: /* @__PURE__ */ z.optional(built(CursorSchema)),
   }),
 );
 /** A list result that may carry a `nextCursor` when there are more pages. */
@@ -114,6 +114,8 @@ export const CacheHintsShape = /* @__PURE__ */ lazy(() => ({
  * Zod schema of `CacheableResult`. A result that supports a time-to-live (TTL) hint for client-side
  * caching.
  */
-export const CacheableResultSchema = /* @__PURE__ */ lazy(() => ResultSchema.extend(CacheHintsShape));
+export const CacheableResultSchema = /* @__PURE__ */ lazy(() =>
+  built(ResultSchema).extend(built(CacheHintsShape)),
+);
 /** A result that supports a time-to-live (TTL) hint for client-side caching. */
 export type CacheableResult = z.infer<typeof CacheableResultSchema>;

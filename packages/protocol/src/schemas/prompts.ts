@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { IconSchema, MetaObjectSchema, RoleSchema } from './base.js';
 import { ContentBlockSchema } from './content.js';
 import { notificationSchema, requestSchema } from './jsonrpc.js';
-import { lazy } from './lazy.js';
+import { built, lazy } from './lazy.js';
 import { InputResponseParamsShape } from './mrtr.js';
 import {
   CacheHintsShape,
@@ -33,9 +33,9 @@ export const PromptSchema = /* @__PURE__ */ lazy(() =>
     name: /* @__PURE__ */ z.string(),
     title: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     description: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    arguments: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(PromptArgumentSchema)),
-    icons: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(IconSchema)),
-    _meta: /* @__PURE__ */ z.optional(MetaObjectSchema),
+    arguments: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(built(PromptArgumentSchema))),
+    icons: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(built(IconSchema))),
+    _meta: /* @__PURE__ */ z.optional(built(MetaObjectSchema)),
   }),
 );
 /** A prompt or prompt template that the server offers. */
@@ -47,8 +47,8 @@ export type Prompt = z.infer<typeof PromptSchema>;
  */
 export const PromptMessageSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    role: RoleSchema,
-    content: ContentBlockSchema,
+    role: built(RoleSchema),
+    content: built(ContentBlockSchema),
   }),
 );
 /**
@@ -62,44 +62,48 @@ export type PromptMessage = z.infer<typeof PromptMessageSchema>;
  * templates the server has.
  */
 export const ListPromptsRequestSchema = /* @__PURE__ */ lazy(() =>
-  requestSchema('prompts/list', /* @__PURE__ */ z.optional(PaginatedRequestParamsSchema)),
+  requestSchema('prompts/list', /* @__PURE__ */ z.optional(built(PaginatedRequestParamsSchema))),
 );
 /** Sent from the client to request a list of prompts and prompt templates the server has. */
 export type ListPromptsRequest = z.infer<typeof ListPromptsRequestSchema>;
 
 /** Zod schema of `ListPromptsResult`. The result returned by the server for a `prompts/list` request. */
 export const ListPromptsResultSchema = /* @__PURE__ */ lazy(() =>
-  PaginatedResultSchema.extend({
-    prompts: /* @__PURE__ */ z.array(PromptSchema),
-  }).extend(CacheHintsShape),
+  built(PaginatedResultSchema)
+    .extend({
+      prompts: /* @__PURE__ */ z.array(built(PromptSchema)),
+    })
+    .extend(built(CacheHintsShape)),
 );
 /** The result returned by the server for a `prompts/list` request. */
 export type ListPromptsResult = z.infer<typeof ListPromptsResultSchema>;
 
 /** Zod schema of `GetPromptRequestParams`. Parameters for a `prompts/get` request. */
 export const GetPromptRequestParamsSchema = /* @__PURE__ */ lazy(() =>
-  RequestParamsSchema.extend({
-    name: /* @__PURE__ */ z.string(),
-    arguments: /* @__PURE__ */ z.optional(
-      /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.string()),
-    ),
-  }).extend(InputResponseParamsShape),
+  built(RequestParamsSchema)
+    .extend({
+      name: /* @__PURE__ */ z.string(),
+      arguments: /* @__PURE__ */ z.optional(
+        /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.string()),
+      ),
+    })
+    .extend(built(InputResponseParamsShape)),
 );
 /** Parameters for a `prompts/get` request. */
 export type GetPromptRequestParams = z.infer<typeof GetPromptRequestParamsSchema>;
 
 /** Zod schema of `GetPromptRequest`. Used by the client to get a prompt provided by the server. */
 export const GetPromptRequestSchema = /* @__PURE__ */ lazy(() =>
-  requestSchema('prompts/get', GetPromptRequestParamsSchema),
+  requestSchema('prompts/get', built(GetPromptRequestParamsSchema)),
 );
 /** Used by the client to get a prompt provided by the server. */
 export type GetPromptRequest = z.infer<typeof GetPromptRequestSchema>;
 
 /** Zod schema of `GetPromptResult`. The result returned by the server for a `prompts/get` request. */
 export const GetPromptResultSchema = /* @__PURE__ */ lazy(() =>
-  ResultSchema.extend({
+  built(ResultSchema).extend({
     description: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    messages: /* @__PURE__ */ z.array(PromptMessageSchema),
+    messages: /* @__PURE__ */ z.array(built(PromptMessageSchema)),
   }),
 );
 /** The result returned by the server for a `prompts/get` request. */
@@ -112,7 +116,7 @@ export type GetPromptResult = z.infer<typeof GetPromptResultSchema>;
 export const PromptListChangedNotificationSchema = /* @__PURE__ */ lazy(() =>
   notificationSchema(
     'notifications/prompts/list_changed',
-    /* @__PURE__ */ z.optional(NotificationParamsSchema),
+    /* @__PURE__ */ z.optional(built(NotificationParamsSchema)),
   ),
 );
 /**

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { AnnotationsSchema, IconSchema, MetaObjectSchema } from './base.js';
 import { ResourceContentsItemSchema, ResourceSchema } from './content.js';
 import { notificationSchema, requestSchema } from './jsonrpc.js';
-import { lazy } from './lazy.js';
+import { built, lazy } from './lazy.js';
 import { InputResponseParamsShape } from './mrtr.js';
 import {
   CacheHintsShape,
@@ -24,9 +24,9 @@ export const ResourceTemplateSchema = /* @__PURE__ */ lazy(() =>
     title: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     description: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     mimeType: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    icons: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(IconSchema)),
-    annotations: /* @__PURE__ */ z.optional(AnnotationsSchema),
-    _meta: /* @__PURE__ */ z.optional(MetaObjectSchema),
+    icons: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(built(IconSchema))),
+    annotations: /* @__PURE__ */ z.optional(built(AnnotationsSchema)),
+    _meta: /* @__PURE__ */ z.optional(built(MetaObjectSchema)),
   }),
 );
 /** A template description for resources available on the server. */
@@ -37,7 +37,7 @@ export type ResourceTemplate = z.infer<typeof ResourceTemplateSchema>;
  * has.
  */
 export const ListResourcesRequestSchema = /* @__PURE__ */ lazy(() =>
-  requestSchema('resources/list', /* @__PURE__ */ z.optional(PaginatedRequestParamsSchema)),
+  requestSchema('resources/list', /* @__PURE__ */ z.optional(built(PaginatedRequestParamsSchema))),
 );
 /** Sent from the client to request a list of resources the server has. */
 export type ListResourcesRequest = z.infer<typeof ListResourcesRequestSchema>;
@@ -47,9 +47,11 @@ export type ListResourcesRequest = z.infer<typeof ListResourcesRequestSchema>;
  * request.
  */
 export const ListResourcesResultSchema = /* @__PURE__ */ lazy(() =>
-  PaginatedResultSchema.extend({
-    resources: /* @__PURE__ */ z.array(ResourceSchema),
-  }).extend(CacheHintsShape),
+  built(PaginatedResultSchema)
+    .extend({
+      resources: /* @__PURE__ */ z.array(built(ResourceSchema)),
+    })
+    .extend(built(CacheHintsShape)),
 );
 /** The result returned by the server for a `resources/list` request. */
 export type ListResourcesResult = z.infer<typeof ListResourcesResultSchema>;
@@ -59,7 +61,7 @@ export type ListResourcesResult = z.infer<typeof ListResourcesResultSchema>;
  * templates the server has.
  */
 export const ListResourceTemplatesRequestSchema = /* @__PURE__ */ lazy(() =>
-  requestSchema('resources/templates/list', /* @__PURE__ */ z.optional(PaginatedRequestParamsSchema)),
+  requestSchema('resources/templates/list', /* @__PURE__ */ z.optional(built(PaginatedRequestParamsSchema))),
 );
 /** Sent from the client to request a list of resource templates the server has. */
 export type ListResourceTemplatesRequest = z.infer<typeof ListResourceTemplatesRequestSchema>;
@@ -69,16 +71,18 @@ export type ListResourceTemplatesRequest = z.infer<typeof ListResourceTemplatesR
  * `resources/templates/list` request.
  */
 export const ListResourceTemplatesResultSchema = /* @__PURE__ */ lazy(() =>
-  PaginatedResultSchema.extend({
-    resourceTemplates: /* @__PURE__ */ z.array(ResourceTemplateSchema),
-  }).extend(CacheHintsShape),
+  built(PaginatedResultSchema)
+    .extend({
+      resourceTemplates: /* @__PURE__ */ z.array(built(ResourceTemplateSchema)),
+    })
+    .extend(built(CacheHintsShape)),
 );
 /** The result returned by the server for a `resources/templates/list` request. */
 export type ListResourceTemplatesResult = z.infer<typeof ListResourceTemplatesResultSchema>;
 
 /** Zod schema of `ResourceRequestParams`. Common params for resource-related requests. */
 export const ResourceRequestParamsSchema = /* @__PURE__ */ lazy(() =>
-  RequestParamsSchema.extend({
+  built(RequestParamsSchema).extend({
     uri: /* @__PURE__ */ z.string(),
   }),
 );
@@ -87,7 +91,7 @@ export type ResourceRequestParams = z.infer<typeof ResourceRequestParamsSchema>;
 
 /** Zod schema of `ReadResourceRequestParams`. Parameters for a `resources/read` request. */
 export const ReadResourceRequestParamsSchema = /* @__PURE__ */ lazy(() =>
-  ResourceRequestParamsSchema.extend(InputResponseParamsShape),
+  built(ResourceRequestParamsSchema).extend(built(InputResponseParamsShape)),
 );
 /** Parameters for a `resources/read` request. */
 export type ReadResourceRequestParams = z.infer<typeof ReadResourceRequestParamsSchema>;
@@ -97,16 +101,18 @@ export type ReadResourceRequestParams = z.infer<typeof ReadResourceRequestParams
  * URI.
  */
 export const ReadResourceRequestSchema = /* @__PURE__ */ lazy(() =>
-  requestSchema('resources/read', ReadResourceRequestParamsSchema),
+  requestSchema('resources/read', built(ReadResourceRequestParamsSchema)),
 );
 /** Sent from the client to the server, to read a specific resource URI. */
 export type ReadResourceRequest = z.infer<typeof ReadResourceRequestSchema>;
 
 /** Zod schema of `ReadResourceResult`. The result returned by the server for a `resources/read` request. */
 export const ReadResourceResultSchema = /* @__PURE__ */ lazy(() =>
-  ResultSchema.extend({
-    contents: /* @__PURE__ */ z.array(ResourceContentsItemSchema),
-  }).extend(CacheHintsShape),
+  built(ResultSchema)
+    .extend({
+      contents: /* @__PURE__ */ z.array(built(ResourceContentsItemSchema)),
+    })
+    .extend(built(CacheHintsShape)),
 );
 /** The result returned by the server for a `resources/read` request. */
 export type ReadResourceResult = z.infer<typeof ReadResourceResultSchema>;
@@ -147,7 +153,7 @@ export type UnsubscribeRequest = z.infer<typeof UnsubscribeRequestSchema>;
  * `notifications/resources/updated` notification.
  */
 export const ResourceUpdatedNotificationParamsSchema = /* @__PURE__ */ lazy(() =>
-  NotificationParamsSchema.extend({
+  built(NotificationParamsSchema).extend({
     uri: /* @__PURE__ */ z.string(),
   }),
 );
@@ -158,7 +164,7 @@ export type ResourceUpdatedNotificationParams = z.infer<typeof ResourceUpdatedNo
  * it that a resource has changed and may need to be read again.
  */
 export const ResourceUpdatedNotificationSchema = /* @__PURE__ */ lazy(() =>
-  notificationSchema('notifications/resources/updated', ResourceUpdatedNotificationParamsSchema),
+  notificationSchema('notifications/resources/updated', built(ResourceUpdatedNotificationParamsSchema)),
 );
 /**
  * A notification from the server to the client, informing it that a resource has changed and may need
@@ -173,7 +179,7 @@ export type ResourceUpdatedNotification = z.infer<typeof ResourceUpdatedNotifica
 export const ResourceListChangedNotificationSchema = /* @__PURE__ */ lazy(() =>
   notificationSchema(
     'notifications/resources/list_changed',
-    /* @__PURE__ */ z.optional(NotificationParamsSchema),
+    /* @__PURE__ */ z.optional(built(NotificationParamsSchema)),
   ),
 );
 /**

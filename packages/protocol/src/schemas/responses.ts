@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { CompleteResultSchema } from './completion.js';
 import { resultResponseSchema } from './jsonrpc.js';
-import { lazy } from './lazy.js';
+import { built, lazy } from './lazy.js';
 import { DiscoverResultSchema } from './lifecycle.js';
 import { InputRequiredResultSchema } from './mrtr.js';
 import { GetPromptResultSchema, ListPromptsResultSchema } from './prompts.js';
@@ -17,7 +17,7 @@ import { CallToolResultSchema, ListToolsResultSchema } from './tools.js';
 // for input answer either their result or an input_required result.
 
 function orInputRequired<R extends z.ZodType>(result: R) {
-  return z.union([InputRequiredResultSchema, result]);
+  return z.union([built(InputRequiredResultSchema), result]);
 }
 
 /**
@@ -25,7 +25,7 @@ function orInputRequired<R extends z.ZodType>(result: R) {
  * request.
  */
 export const CallToolResultResponseSchema = /* @__PURE__ */ lazy(() =>
-  resultResponseSchema(/* @__PURE__ */ orInputRequired(CallToolResultSchema)),
+  resultResponseSchema(/* @__PURE__ */ orInputRequired(built(CallToolResultSchema))),
 );
 /** A successful response from the server for a `tools/call` request. */
 export type CallToolResultResponse = z.infer<typeof CallToolResultResponseSchema>;
@@ -34,7 +34,7 @@ export type CallToolResultResponse = z.infer<typeof CallToolResultResponseSchema
  * request.
  */
 export const GetPromptResultResponseSchema = /* @__PURE__ */ lazy(() =>
-  resultResponseSchema(/* @__PURE__ */ orInputRequired(GetPromptResultSchema)),
+  resultResponseSchema(/* @__PURE__ */ orInputRequired(built(GetPromptResultSchema))),
 );
 /** A successful response from the server for a `prompts/get` request. */
 export type GetPromptResultResponse = z.infer<typeof GetPromptResultResponseSchema>;
@@ -43,7 +43,7 @@ export type GetPromptResultResponse = z.infer<typeof GetPromptResultResponseSche
  * `resources/read` request.
  */
 export const ReadResourceResultResponseSchema = /* @__PURE__ */ lazy(() =>
-  resultResponseSchema(/* @__PURE__ */ orInputRequired(ReadResourceResultSchema)),
+  resultResponseSchema(/* @__PURE__ */ orInputRequired(built(ReadResourceResultSchema))),
 );
 /** A successful response from the server for a `resources/read` request. */
 export type ReadResourceResultResponse = z.infer<typeof ReadResourceResultResponseSchema>;
@@ -52,7 +52,7 @@ export type ReadResourceResultResponse = z.infer<typeof ReadResourceResultRespon
  * `completion/complete` request.
  */
 export const CompleteResultResponseSchema = /* @__PURE__ */ lazy(() =>
-  resultResponseSchema(CompleteResultSchema),
+  resultResponseSchema(built(CompleteResultSchema)),
 );
 /** A successful response from the server for a `completion/complete` request. */
 export type CompleteResultResponse = z.infer<typeof CompleteResultResponseSchema>;
@@ -61,7 +61,7 @@ export type CompleteResultResponse = z.infer<typeof CompleteResultResponseSchema
  * `server/discover` request.
  */
 export const DiscoverResultResponseSchema = /* @__PURE__ */ lazy(() =>
-  resultResponseSchema(DiscoverResultSchema),
+  resultResponseSchema(built(DiscoverResultSchema)),
 );
 /** A successful response from the server for a `server/discover` request. */
 export type DiscoverResultResponse = z.infer<typeof DiscoverResultResponseSchema>;
@@ -70,7 +70,7 @@ export type DiscoverResultResponse = z.infer<typeof DiscoverResultResponseSchema
  * request.
  */
 export const ListToolsResultResponseSchema = /* @__PURE__ */ lazy(() =>
-  resultResponseSchema(ListToolsResultSchema),
+  resultResponseSchema(built(ListToolsResultSchema)),
 );
 /** A successful response from the server for a `tools/list` request. */
 export type ListToolsResultResponse = z.infer<typeof ListToolsResultResponseSchema>;
@@ -79,7 +79,7 @@ export type ListToolsResultResponse = z.infer<typeof ListToolsResultResponseSche
  * `prompts/list` request.
  */
 export const ListPromptsResultResponseSchema = /* @__PURE__ */ lazy(() =>
-  resultResponseSchema(ListPromptsResultSchema),
+  resultResponseSchema(built(ListPromptsResultSchema)),
 );
 /** A successful response from the server for a `prompts/list` request. */
 export type ListPromptsResultResponse = z.infer<typeof ListPromptsResultResponseSchema>;
@@ -88,7 +88,7 @@ export type ListPromptsResultResponse = z.infer<typeof ListPromptsResultResponse
  * `resources/list` request.
  */
 export const ListResourcesResultResponseSchema = /* @__PURE__ */ lazy(() =>
-  resultResponseSchema(ListResourcesResultSchema),
+  resultResponseSchema(built(ListResourcesResultSchema)),
 );
 /** A successful response from the server for a `resources/list` request. */
 export type ListResourcesResultResponse = z.infer<typeof ListResourcesResultResponseSchema>;
@@ -97,7 +97,7 @@ export type ListResourcesResultResponse = z.infer<typeof ListResourcesResultResp
  * `resources/templates/list` request.
  */
 export const ListResourceTemplatesResultResponseSchema = /* @__PURE__ */ lazy(() =>
-  resultResponseSchema(ListResourceTemplatesResultSchema),
+  resultResponseSchema(built(ListResourceTemplatesResultSchema)),
 );
 /** A successful response from the server for a `resources/templates/list` request. */
 export type ListResourceTemplatesResultResponse = z.infer<typeof ListResourceTemplatesResultResponseSchema>;
@@ -106,7 +106,7 @@ export type ListResourceTemplatesResultResponse = z.infer<typeof ListResourceTem
  * `subscriptions/listen` request, sent when the server tears the subscription down gracefully.
  */
 export const SubscriptionsListenResultResponseSchema = /* @__PURE__ */ lazy(() =>
-  resultResponseSchema(SubscriptionsListenResultSchema),
+  resultResponseSchema(built(SubscriptionsListenResultSchema)),
 );
 /**
  * A successful response from the server for a `subscriptions/listen` request, sent when the server

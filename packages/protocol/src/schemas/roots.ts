@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { MetaObjectSchema } from './base.js';
 import { notificationSchema } from './jsonrpc.js';
-import { lazy } from './lazy.js';
+import { built, lazy } from './lazy.js';
 import { NotificationParamsSchema, RequestParamsSchema, ResultSchema } from './params.js';
 import { inputRequestSchema } from './sampling.js';
 
@@ -12,7 +12,7 @@ export const RootSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
     uri: /* @__PURE__ */ z.string(),
     name: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    _meta: /* @__PURE__ */ z.optional(MetaObjectSchema),
+    _meta: /* @__PURE__ */ z.optional(built(MetaObjectSchema)),
   }),
 );
 /** Represents a root directory or file that the server can operate on. */
@@ -23,15 +23,15 @@ export type Root = z.infer<typeof RootSchema>;
  * client.
  */
 export const ListRootsRequestSchema = /* @__PURE__ */ lazy(() =>
-  inputRequestSchema('roots/list', /* @__PURE__ */ z.optional(RequestParamsSchema)),
+  inputRequestSchema('roots/list', /* @__PURE__ */ z.optional(built(RequestParamsSchema))),
 );
 /** Sent from the server to request a list of root URIs from the client. */
 export type ListRootsRequest = z.infer<typeof ListRootsRequestSchema>;
 
 /** Zod schema of `ListRootsResult`. The result returned by the client for a `roots/list` request. */
 export const ListRootsResultSchema = /* @__PURE__ */ lazy(() =>
-  ResultSchema.extend({
-    roots: /* @__PURE__ */ z.array(RootSchema),
+  built(ResultSchema).extend({
+    roots: /* @__PURE__ */ z.array(built(RootSchema)),
   }),
 );
 /** The result returned by the client for a `roots/list` request. */
@@ -41,7 +41,7 @@ export type ListRootsResult = z.infer<typeof ListRootsResultSchema>;
 export const RootsListChangedNotificationSchema = /* @__PURE__ */ lazy(() =>
   notificationSchema(
     'notifications/roots/list_changed',
-    /* @__PURE__ */ z.optional(NotificationParamsSchema),
+    /* @__PURE__ */ z.optional(built(NotificationParamsSchema)),
   ),
 );
 /** A notification from the client to the server, informing it that the list of roots has changed. */

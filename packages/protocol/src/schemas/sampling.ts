@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { integer, MetaObjectSchema, RequestIdSchema, RoleSchema } from './base.js';
 import { SamplingMessageContentBlockSchema } from './content.js';
 import { JSONRPCVersionSchema } from './jsonrpc.js';
-import { lazy } from './lazy.js';
+import { built, lazy } from './lazy.js';
 import { RequestParamsSchema, ResultSchema } from './params.js';
 import { TaskMetadataSchema } from './tasks.js';
 import { ToolSchema } from './tool.js';
@@ -16,8 +16,8 @@ import { ToolSchema } from './tool.js';
  */
 export function inputRequestSchema<M extends string, P extends z.ZodType>(method: M, params: P) {
   return z.looseObject({
-    jsonrpc: z.optional(JSONRPCVersionSchema),
-    id: z.optional(RequestIdSchema),
+    jsonrpc: z.optional(built(JSONRPCVersionSchema)),
+    id: z.optional(built(RequestIdSchema)),
     method: z.literal(method),
     params,
   });
@@ -45,10 +45,10 @@ const PrioritySchema = /* @__PURE__ */ lazy(() => z.optional(/* @__PURE__ */ z.n
  */
 export const ModelPreferencesSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    hints: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(ModelHintSchema)),
-    costPriority: PrioritySchema,
-    speedPriority: PrioritySchema,
-    intelligencePriority: PrioritySchema,
+    hints: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(built(ModelHintSchema))),
+    costPriority: built(PrioritySchema),
+    speedPriority: built(PrioritySchema),
+    intelligencePriority: built(PrioritySchema),
   }),
 );
 /** The server's preferences for model selection, requested of the client during sampling. */
@@ -65,15 +65,18 @@ export type ToolChoice = z.infer<typeof ToolChoiceSchema>;
 
 /** One block, or (since 2025-11-25) an array of blocks. */
 export const SamplingContentSchema = /* @__PURE__ */ lazy(() =>
-  z.union([SamplingMessageContentBlockSchema, /* @__PURE__ */ z.array(SamplingMessageContentBlockSchema)]),
+  z.union([
+    built(SamplingMessageContentBlockSchema),
+    /* @__PURE__ */ z.array(built(SamplingMessageContentBlockSchema)),
+  ]),
 );
 
 /** Zod schema of `SamplingMessage`. Describes a message issued to or received from an LLM API. */
 export const SamplingMessageSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    role: RoleSchema,
-    content: SamplingContentSchema,
-    _meta: /* @__PURE__ */ z.optional(MetaObjectSchema),
+    role: built(RoleSchema),
+    content: built(SamplingContentSchema),
+    _meta: /* @__PURE__ */ z.optional(built(MetaObjectSchema)),
   }),
 );
 /** Describes a message issued to or received from an LLM API. */
@@ -81,9 +84,9 @@ export type SamplingMessage = z.infer<typeof SamplingMessageSchema>;
 
 /** Zod schema of `CreateMessageRequestParams`. Parameters for a `sampling/createMessage` request. */
 export const CreateMessageRequestParamsSchema = /* @__PURE__ */ lazy(() =>
-  RequestParamsSchema.extend({
-    messages: /* @__PURE__ */ z.array(SamplingMessageSchema),
-    modelPreferences: /* @__PURE__ */ z.optional(ModelPreferencesSchema),
+  built(RequestParamsSchema).extend({
+    messages: /* @__PURE__ */ z.array(built(SamplingMessageSchema)),
+    modelPreferences: /* @__PURE__ */ z.optional(built(ModelPreferencesSchema)),
     systemPrompt: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     includeContext: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(['none', 'thisServer', 'allServers'])),
     temperature: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.number()),
@@ -92,9 +95,9 @@ export const CreateMessageRequestParamsSchema = /* @__PURE__ */ lazy(() =>
     metadata: /* @__PURE__ */ z.optional(
       /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()),
     ),
-    tools: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(ToolSchema)),
-    toolChoice: /* @__PURE__ */ z.optional(ToolChoiceSchema),
-    task: /* @__PURE__ */ z.optional(TaskMetadataSchema),
+    tools: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(built(ToolSchema))),
+    toolChoice: /* @__PURE__ */ z.optional(built(ToolChoiceSchema)),
+    task: /* @__PURE__ */ z.optional(built(TaskMetadataSchema)),
   }),
 );
 /** Parameters for a `sampling/createMessage` request. */
@@ -102,7 +105,7 @@ export type CreateMessageRequestParams = z.infer<typeof CreateMessageRequestPara
 
 /** Zod schema of `CreateMessageRequest`. A request from the server to sample an LLM via the client. */
 export const CreateMessageRequestSchema = /* @__PURE__ */ lazy(() =>
-  inputRequestSchema('sampling/createMessage', CreateMessageRequestParamsSchema),
+  inputRequestSchema('sampling/createMessage', built(CreateMessageRequestParamsSchema)),
 );
 /** A request from the server to sample an LLM via the client. */
 export type CreateMessageRequest = z.infer<typeof CreateMessageRequestSchema>;
@@ -112,9 +115,9 @@ export type CreateMessageRequest = z.infer<typeof CreateMessageRequestSchema>;
  * `sampling/createMessage` request.
  */
 export const CreateMessageResultSchema = /* @__PURE__ */ lazy(() =>
-  ResultSchema.extend({
-    role: RoleSchema,
-    content: SamplingContentSchema,
+  built(ResultSchema).extend({
+    role: built(RoleSchema),
+    content: built(SamplingContentSchema),
     model: /* @__PURE__ */ z.string(),
     /** `endTurn`, `stopSequence`, `maxTokens`, `toolUse`, or any provider-specific reason. */
     stopReason: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),

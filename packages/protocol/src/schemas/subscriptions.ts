@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { ImplementationSchema, type MetaShape, RequestIdSchema } from './base.js';
 import { notificationSchema, requestSchema } from './jsonrpc.js';
-import { lazy } from './lazy.js';
+import { built, lazy } from './lazy.js';
 import { NotificationParamsSchema, RequestParamsSchema, ResultSchema } from './params.js';
 
 // subscriptions/listen (2026-07-28): one long-lived request over which the server streams the
@@ -26,8 +26,8 @@ export type SubscriptionFilter = z.infer<typeof SubscriptionFilterSchema>;
 
 /** Zod schema of `SubscriptionsListenRequestParams`. Parameters for a `subscriptions/listen` request. */
 export const SubscriptionsListenRequestParamsSchema = /* @__PURE__ */ lazy(() =>
-  RequestParamsSchema.extend({
-    notifications: SubscriptionFilterSchema,
+  built(RequestParamsSchema).extend({
+    notifications: built(SubscriptionFilterSchema),
   }),
 );
 /** Parameters for a `subscriptions/listen` request. */
@@ -38,7 +38,7 @@ export type SubscriptionsListenRequestParams = z.infer<typeof SubscriptionsListe
  * receiving notifications outside the context of a specific request.
  */
 export const SubscriptionsListenRequestSchema = /* @__PURE__ */ lazy(() =>
-  requestSchema('subscriptions/listen', SubscriptionsListenRequestParamsSchema),
+  requestSchema('subscriptions/listen', built(SubscriptionsListenRequestParamsSchema)),
 );
 /**
  * Sent from the client to open a long-lived channel for receiving notifications outside the context of
@@ -52,8 +52,8 @@ export type SubscriptionsListenRequest = z.infer<typeof SubscriptionsListenReque
  */
 export const SubscriptionsListenResultMetaObjectSchema = /* @__PURE__ */ lazy(() =>
   z.looseObject({
-    'io.modelcontextprotocol/serverInfo': /* @__PURE__ */ z.optional(ImplementationSchema),
-    'io.modelcontextprotocol/subscriptionId': RequestIdSchema,
+    'io.modelcontextprotocol/serverInfo': /* @__PURE__ */ z.optional(built(ImplementationSchema)),
+    'io.modelcontextprotocol/subscriptionId': built(RequestIdSchema),
   } satisfies MetaShape),
 );
 /**
@@ -67,8 +67,8 @@ export type SubscriptionsListenResultMetaObject = z.infer<typeof SubscriptionsLi
  * signalling that the subscription has ended gracefully (for example, during server shutdown).
  */
 export const SubscriptionsListenResultSchema = /* @__PURE__ */ lazy(() =>
-  ResultSchema.extend({
-    _meta: SubscriptionsListenResultMetaObjectSchema,
+  built(ResultSchema).extend({
+    _meta: built(SubscriptionsListenResultMetaObjectSchema),
   }),
 );
 /**
@@ -82,8 +82,8 @@ export type SubscriptionsListenResult = z.infer<typeof SubscriptionsListenResult
  * `notifications/subscriptions/acknowledged` notification.
  */
 export const SubscriptionsAcknowledgedNotificationParamsSchema = /* @__PURE__ */ lazy(() =>
-  NotificationParamsSchema.extend({
-    notifications: SubscriptionFilterSchema,
+  built(NotificationParamsSchema).extend({
+    notifications: built(SubscriptionFilterSchema),
   }),
 );
 /** Parameters for a `notifications/subscriptions/acknowledged` notification. */
@@ -99,7 +99,7 @@ export type SubscriptionsAcknowledgedNotificationParams = z.infer<
 export const SubscriptionsAcknowledgedNotificationSchema = /* @__PURE__ */ lazy(() =>
   notificationSchema(
     'notifications/subscriptions/acknowledged',
-    SubscriptionsAcknowledgedNotificationParamsSchema,
+    built(SubscriptionsAcknowledgedNotificationParamsSchema),
   ),
 );
 /**

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { MetaKey } from '../constants.js';
 import { CursorSchema, integer } from './base.js';
 import { notificationSchema, requestSchema } from './jsonrpc.js';
-import { lazy } from './lazy.js';
+import { built, lazy } from './lazy.js';
 import {
   NotificationParamsSchema,
   PaginatedRequestParamsSchema,
@@ -52,7 +52,7 @@ export type TaskStatus = z.infer<typeof TaskStatusSchema>;
 // bundlers even when nothing uses that schema.
 const taskShape = /* @__PURE__ */ lazy(() => ({
   taskId: /* @__PURE__ */ z.string(),
-  status: TaskStatusSchema,
+  status: built(TaskStatusSchema),
   statusMessage: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
   createdAt: /* @__PURE__ */ z.string(),
   lastUpdatedAt: /* @__PURE__ */ z.string(),
@@ -61,45 +61,47 @@ const taskShape = /* @__PURE__ */ lazy(() => ({
 }));
 
 /** Zod schema of `Task`. Data associated with a task. */
-export const TaskSchema = /* @__PURE__ */ lazy(() => z.looseObject(taskShape));
+export const TaskSchema = /* @__PURE__ */ lazy(() => z.looseObject(built(taskShape)));
 /** Data associated with a task. */
 export type Task = z.infer<typeof TaskSchema>;
 
 /** Zod schema of `TaskAugmentedRequestParams`. Common params for any task-augmented request. */
 export const TaskAugmentedRequestParamsSchema = /* @__PURE__ */ lazy(() =>
-  RequestParamsSchema.extend({
-    task: /* @__PURE__ */ z.optional(TaskMetadataSchema),
+  built(RequestParamsSchema).extend({
+    task: /* @__PURE__ */ z.optional(built(TaskMetadataSchema)),
   }),
 );
 /** Common params for any task-augmented request. */
 export type TaskAugmentedRequestParams = z.infer<typeof TaskAugmentedRequestParamsSchema>;
 
 /** Zod schema of `CreateTaskResult`. A response to a task-augmented request. */
-export const CreateTaskResultSchema = /* @__PURE__ */ lazy(() => ResultSchema.extend({ task: TaskSchema }));
+export const CreateTaskResultSchema = /* @__PURE__ */ lazy(() =>
+  built(ResultSchema).extend({ task: built(TaskSchema) }),
+);
 /** A response to a task-augmented request. */
 export type CreateTaskResult = z.infer<typeof CreateTaskResultSchema>;
 
 /** Zod schema of the params of task requests that name one task (`taskId`). */
 export const TaskIdParamsSchema = /* @__PURE__ */ lazy(() =>
-  RequestParamsSchema.extend({
+  built(RequestParamsSchema).extend({
     taskId: /* @__PURE__ */ z.string(),
   }),
 );
 
 /** Zod schema of `GetTaskRequest`. A request to retrieve the state of a task. */
 export const GetTaskRequestSchema = /* @__PURE__ */ lazy(() =>
-  requestSchema('tasks/get', TaskIdParamsSchema),
+  requestSchema('tasks/get', built(TaskIdParamsSchema)),
 );
 /** A request to retrieve the state of a task. */
 export type GetTaskRequest = z.infer<typeof GetTaskRequestSchema>;
 /** Zod schema of `GetTaskResult`. The response to a tasks/get request. */
-export const GetTaskResultSchema = /* @__PURE__ */ lazy(() => ResultSchema.extend(taskShape));
+export const GetTaskResultSchema = /* @__PURE__ */ lazy(() => built(ResultSchema).extend(built(taskShape)));
 /** The response to a tasks/get request. */
 export type GetTaskResult = z.infer<typeof GetTaskResultSchema>;
 
 /** Zod schema of `GetTaskPayloadRequest`. A request to retrieve the result of a completed task. */
 export const GetTaskPayloadRequestSchema = /* @__PURE__ */ lazy(() =>
-  requestSchema('tasks/result', TaskIdParamsSchema),
+  requestSchema('tasks/result', built(TaskIdParamsSchema)),
 );
 /** A request to retrieve the result of a completed task. */
 export type GetTaskPayloadRequest = z.infer<typeof GetTaskPayloadRequestSchema>;
@@ -113,7 +115,7 @@ export type GetTaskPayloadResult = z.infer<typeof GetTaskPayloadResultSchema>;
 
 /** Zod schema of `CancelTaskRequest`. A request to cancel a task. */
 export const CancelTaskRequestSchema = /* @__PURE__ */ lazy(() =>
-  requestSchema('tasks/cancel', TaskIdParamsSchema),
+  requestSchema('tasks/cancel', built(TaskIdParamsSchema)),
 );
 /** A request to cancel a task. */
 export type CancelTaskRequest = z.infer<typeof CancelTaskRequestSchema>;
@@ -124,15 +126,15 @@ export type CancelTaskResult = z.infer<typeof CancelTaskResultSchema>;
 
 /** Zod schema of `ListTasksRequest`. A request to retrieve a list of tasks. */
 export const ListTasksRequestSchema = /* @__PURE__ */ lazy(() =>
-  requestSchema('tasks/list', /* @__PURE__ */ z.optional(PaginatedRequestParamsSchema)),
+  requestSchema('tasks/list', /* @__PURE__ */ z.optional(built(PaginatedRequestParamsSchema))),
 );
 /** A request to retrieve a list of tasks. */
 export type ListTasksRequest = z.infer<typeof ListTasksRequestSchema>;
 /** Zod schema of `ListTasksResult`. The response to a tasks/list request. */
 export const ListTasksResultSchema = /* @__PURE__ */ lazy(() =>
-  ResultSchema.extend({
-    tasks: /* @__PURE__ */ z.array(TaskSchema),
-    nextCursor: /* @__PURE__ */ z.optional(CursorSchema),
+  built(ResultSchema).extend({
+    tasks: /* @__PURE__ */ z.array(built(TaskSchema)),
+    nextCursor: /* @__PURE__ */ z.optional(built(CursorSchema)),
   }),
 );
 /** The response to a tasks/list request. */
@@ -143,7 +145,7 @@ export type ListTasksResult = z.infer<typeof ListTasksResultSchema>;
  * notification.
  */
 export const TaskStatusNotificationParamsSchema = /* @__PURE__ */ lazy(() =>
-  NotificationParamsSchema.extend(taskShape),
+  built(NotificationParamsSchema).extend(built(taskShape)),
 );
 /** Parameters for a `notifications/tasks/status` notification. */
 export type TaskStatusNotificationParams = z.infer<typeof TaskStatusNotificationParamsSchema>;
@@ -152,7 +154,7 @@ export type TaskStatusNotificationParams = z.infer<typeof TaskStatusNotification
  * informing them that a task's status has changed.
  */
 export const TaskStatusNotificationSchema = /* @__PURE__ */ lazy(() =>
-  notificationSchema('notifications/tasks/status', TaskStatusNotificationParamsSchema),
+  notificationSchema('notifications/tasks/status', built(TaskStatusNotificationParamsSchema)),
 );
 /**
  * An optional notification from the receiver to the requestor, informing them that a task's status has

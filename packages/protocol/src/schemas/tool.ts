@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { IconSchema, MetaObjectSchema } from './base.js';
-import { lazy } from './lazy.js';
+import { built, lazy } from './lazy.js';
 
 // Tool definitions. Tool input/output schemas are JSON Schema documents: only the keys MCP
 // constrains are checked (as loosely as 2026-07-28 does: `type: "object"` for inputs), everything
@@ -34,7 +34,7 @@ const InputSchemaShape = /* @__PURE__ */ lazy(() =>
   }),
 );
 /** `inputSchema`: an object schema (`type: "object"`), any further keywords kept verbatim. */
-export const ToolInputSchemaSchema = /* @__PURE__ */ lazy(() => verbatim(InputSchemaShape));
+export const ToolInputSchemaSchema = /* @__PURE__ */ lazy(() => verbatim(built(InputSchemaShape)));
 /** A tool's `inputSchema`: a JSON Schema object describing its arguments, kept verbatim. */
 export type ToolInputSchema = z.infer<typeof ToolInputSchemaSchema>;
 
@@ -51,7 +51,7 @@ const OutputSchemaShape = /* @__PURE__ */ lazy(() =>
  * Zod schema of `ToolOutputSchema`. A tool's `outputSchema`: a JSON Schema object describing its
  * structured content, kept verbatim.
  */
-export const ToolOutputSchemaSchema = /* @__PURE__ */ lazy(() => verbatim(OutputSchemaShape));
+export const ToolOutputSchemaSchema = /* @__PURE__ */ lazy(() => verbatim(built(OutputSchemaShape)));
 /** A tool's `outputSchema`: a JSON Schema object describing its structured content, kept verbatim. */
 export type ToolOutputSchema = z.infer<typeof ToolOutputSchemaSchema>;
 
@@ -83,12 +83,12 @@ export const ToolSchema = /* @__PURE__ */ lazy(() =>
     name: /* @__PURE__ */ z.string(),
     title: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     description: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    inputSchema: ToolInputSchemaSchema,
-    outputSchema: /* @__PURE__ */ z.optional(ToolOutputSchemaSchema),
-    annotations: /* @__PURE__ */ z.optional(ToolAnnotationsSchema),
-    execution: /* @__PURE__ */ z.optional(ToolExecutionSchema),
-    icons: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(IconSchema)),
-    _meta: /* @__PURE__ */ z.optional(MetaObjectSchema),
+    inputSchema: built(ToolInputSchemaSchema),
+    outputSchema: /* @__PURE__ */ z.optional(built(ToolOutputSchemaSchema)),
+    annotations: /* @__PURE__ */ z.optional(built(ToolAnnotationsSchema)),
+    execution: /* @__PURE__ */ z.optional(built(ToolExecutionSchema)),
+    icons: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(built(IconSchema))),
+    _meta: /* @__PURE__ */ z.optional(built(MetaObjectSchema)),
   }),
 );
 /** Definition for a tool the client can call. */

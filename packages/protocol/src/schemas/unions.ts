@@ -5,7 +5,7 @@ import {
   ElicitRequestSchema,
   ElicitResultSchema,
 } from './elicitation.js';
-import { lazy } from './lazy.js';
+import { built, lazy } from './lazy.js';
 import {
   CancelledNotificationSchema,
   DiscoverRequestSchema,
@@ -76,25 +76,25 @@ import {
 /** Zod schema of `ClientRequest`. Any request a client sends to a server, in any revision. */
 export const ClientRequestSchema = /* @__PURE__ */ lazy(() =>
   z.discriminatedUnion('method', [
-    InitializeRequestSchema,
-    PingRequestSchema,
-    DiscoverRequestSchema,
-    ListResourcesRequestSchema,
-    ListResourceTemplatesRequestSchema,
-    ReadResourceRequestSchema,
-    SubscribeRequestSchema,
-    UnsubscribeRequestSchema,
-    SubscriptionsListenRequestSchema,
-    ListPromptsRequestSchema,
-    GetPromptRequestSchema,
-    ListToolsRequestSchema,
-    CallToolRequestSchema,
-    SetLevelRequestSchema,
-    CompleteRequestSchema,
-    GetTaskRequestSchema,
-    GetTaskPayloadRequestSchema,
-    CancelTaskRequestSchema,
-    ListTasksRequestSchema,
+    built(InitializeRequestSchema),
+    built(PingRequestSchema),
+    built(DiscoverRequestSchema),
+    built(ListResourcesRequestSchema),
+    built(ListResourceTemplatesRequestSchema),
+    built(ReadResourceRequestSchema),
+    built(SubscribeRequestSchema),
+    built(UnsubscribeRequestSchema),
+    built(SubscriptionsListenRequestSchema),
+    built(ListPromptsRequestSchema),
+    built(GetPromptRequestSchema),
+    built(ListToolsRequestSchema),
+    built(CallToolRequestSchema),
+    built(SetLevelRequestSchema),
+    built(CompleteRequestSchema),
+    built(GetTaskRequestSchema),
+    built(GetTaskPayloadRequestSchema),
+    built(CancelTaskRequestSchema),
+    built(ListTasksRequestSchema),
   ]),
 );
 /** Any request a client sends to a server, in any revision. */
@@ -103,14 +103,14 @@ export type ClientRequest = z.infer<typeof ClientRequestSchema>;
 /** Zod schema of `ServerRequest`. Any request a server sends to a client, in any revision. */
 export const ServerRequestSchema = /* @__PURE__ */ lazy(() =>
   z.discriminatedUnion('method', [
-    PingRequestSchema,
-    CreateMessageRequestSchema,
-    ListRootsRequestSchema,
-    ElicitRequestSchema,
-    GetTaskRequestSchema,
-    GetTaskPayloadRequestSchema,
-    CancelTaskRequestSchema,
-    ListTasksRequestSchema,
+    built(PingRequestSchema),
+    built(CreateMessageRequestSchema),
+    built(ListRootsRequestSchema),
+    built(ElicitRequestSchema),
+    built(GetTaskRequestSchema),
+    built(GetTaskPayloadRequestSchema),
+    built(CancelTaskRequestSchema),
+    built(ListTasksRequestSchema),
   ]),
 );
 /** Any request a server sends to a client, in any revision. */
@@ -122,11 +122,11 @@ export type ServerRequest = z.infer<typeof ServerRequestSchema>;
  */
 export const ClientNotificationSchema = /* @__PURE__ */ lazy(() =>
   z.discriminatedUnion('method', [
-    CancelledNotificationSchema,
-    InitializedNotificationSchema,
-    ProgressNotificationSchema,
-    RootsListChangedNotificationSchema,
-    TaskStatusNotificationSchema,
+    built(CancelledNotificationSchema),
+    built(InitializedNotificationSchema),
+    built(ProgressNotificationSchema),
+    built(RootsListChangedNotificationSchema),
+    built(TaskStatusNotificationSchema),
   ]),
 );
 /**
@@ -138,16 +138,16 @@ export type ClientNotification = z.infer<typeof ClientNotificationSchema>;
 /** Zod schema of `ServerNotification`. Any notification a server sends to a client, in any revision. */
 export const ServerNotificationSchema = /* @__PURE__ */ lazy(() =>
   z.discriminatedUnion('method', [
-    CancelledNotificationSchema,
-    ProgressNotificationSchema,
-    ResourceListChangedNotificationSchema,
-    ResourceUpdatedNotificationSchema,
-    SubscriptionsAcknowledgedNotificationSchema,
-    PromptListChangedNotificationSchema,
-    ToolListChangedNotificationSchema,
-    LoggingMessageNotificationSchema,
-    ElicitationCompleteNotificationSchema,
-    TaskStatusNotificationSchema,
+    built(CancelledNotificationSchema),
+    built(ProgressNotificationSchema),
+    built(ResourceListChangedNotificationSchema),
+    built(ResourceUpdatedNotificationSchema),
+    built(SubscriptionsAcknowledgedNotificationSchema),
+    built(PromptListChangedNotificationSchema),
+    built(ToolListChangedNotificationSchema),
+    built(LoggingMessageNotificationSchema),
+    built(ElicitationCompleteNotificationSchema),
+    built(TaskStatusNotificationSchema),
   ]),
 );
 /** Any notification a server sends to a client, in any revision. */
@@ -156,13 +156,13 @@ export type ServerNotification = z.infer<typeof ServerNotificationSchema>;
 /** Zod schema of `ClientResult`. Common result fields. */
 export const ClientResultSchema = /* @__PURE__ */ lazy(() =>
   z.union([
-    CreateMessageResultSchema,
-    ListRootsResultSchema,
-    ElicitResultSchema,
-    CreateTaskResultSchema,
-    GetTaskResultSchema,
-    ListTasksResultSchema,
-    ResultSchema,
+    built(CreateMessageResultSchema),
+    built(ListRootsResultSchema),
+    built(ElicitResultSchema),
+    built(CreateTaskResultSchema),
+    built(GetTaskResultSchema),
+    built(ListTasksResultSchema),
+    built(ResultSchema),
   ]),
 );
 /** Common result fields. */
@@ -171,22 +171,22 @@ export type ClientResult = z.infer<typeof ClientResultSchema>;
 /** Zod schema of `ServerResult`. Any result a server returns to a client, in any revision. */
 export const ServerResultSchema = /* @__PURE__ */ lazy(() =>
   z.union([
-    InputRequiredResultSchema,
-    InitializeResultSchema,
-    DiscoverResultSchema,
-    ListResourcesResultSchema,
-    ListResourceTemplatesResultSchema,
-    ReadResourceResultSchema,
-    SubscriptionsListenResultSchema,
-    ListPromptsResultSchema,
-    GetPromptResultSchema,
-    ListToolsResultSchema,
-    CallToolResultSchema,
-    CompleteResultSchema,
-    CreateTaskResultSchema,
-    GetTaskResultSchema,
-    ListTasksResultSchema,
-    ResultSchema,
+    built(InputRequiredResultSchema),
+    built(InitializeResultSchema),
+    built(DiscoverResultSchema),
+    built(ListResourcesResultSchema),
+    built(ListResourceTemplatesResultSchema),
+    built(ReadResourceResultSchema),
+    built(SubscriptionsListenResultSchema),
+    built(ListPromptsResultSchema),
+    built(GetPromptResultSchema),
+    built(ListToolsResultSchema),
+    built(CallToolResultSchema),
+    built(CompleteResultSchema),
+    built(CreateTaskResultSchema),
+    built(GetTaskResultSchema),
+    built(ListTasksResultSchema),
+    built(ResultSchema),
   ]),
 );
 /** Any result a server returns to a client, in any revision. */
