@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { lazy } from './lazy.js';
+import { built, lazy } from './lazy.js';
 
 // Every zod schema object gets its internals as a `_zod` property when it is constructed, so
 // counting those definitions counts the schemas a piece of code builds.
@@ -63,5 +63,18 @@ describe('schemas built on first use', () => {
     expect(Labelled.parse({ id: 1, label: 'a' })).toEqual({ id: 1, label: 'a' });
     expect(Object.keys({ ...Shape })).toEqual(['label']);
     expect(() => Labelled.parse({ id: 1, label: 2 })).toThrow(/label/);
+  });
+
+  it('hands composed schemas the built values, so a parse crosses no stand-in below the top', async () => {
+    const { CallToolRequestParamsSchema, RequestParamsSchema } = await import('../essentials/index.js');
+    const real = built(CallToolRequestParamsSchema);
+    expect(real).not.toBe(CallToolRequestParamsSchema);
+    expect(built(real)).toBe(real);
+    // `built` of a value that is no stand-in is the value itself: the nested schemas are real ones.
+    const task = real.shape.task.unwrap();
+    expect(built(task)).toBe(task);
+    const meta = real.shape._meta.unwrap();
+    expect(built(meta)).toBe(meta);
+    expect(built(RequestParamsSchema).shape._meta).toBeDefined();
   });
 });
