@@ -2,35 +2,44 @@ import * as z from 'zod';
 import { AnnotationsSchema, JSONObjectSchema, RoleSchema } from './base.js';
 import { ResourceTemplateReferenceSchema } from './completion.js';
 import { JSONRPCErrorResponseSchema, JSONRPCRequestSchema } from './jsonrpc.js';
+import { built, lazy } from './lazy.js';
 import { PaginatedRequestParamsSchema } from './params.js';
 
 // The spec's generic base types and the names older revisions used for today's types.
 
 /** Any JSON value. */
-export const JSONValueSchema: z.ZodType<unknown> = /* @__PURE__ */ z.lazy(() =>
-  z.union([z.string(), z.number(), z.boolean(), z.null(), JSONArraySchema, JSONObjectSchema]),
+export const JSONValueSchema: z.ZodType<unknown> = /* @__PURE__ */ lazy(() =>
+  z.lazy(() =>
+    z.union([z.string(), z.number(), z.boolean(), z.null(), built(JSONArraySchema), built(JSONObjectSchema)]),
+  ),
 );
 /** Zod schema of any JSON array. */
-export const JSONArraySchema = /* @__PURE__ */ z.array(/* @__PURE__ */ z.unknown());
+export const JSONArraySchema = /* @__PURE__ */ lazy(() => z.array(/* @__PURE__ */ z.unknown()));
 
 /** A request as the spec's base `Request` type: a method and optional params (no envelope). */
-export const RequestSchema = /* @__PURE__ */ z.looseObject({
-  method: /* @__PURE__ */ z.string(),
-  params: /* @__PURE__ */ z.optional(JSONObjectSchema),
-});
+export const RequestSchema = /* @__PURE__ */ lazy(() =>
+  z.looseObject({
+    method: /* @__PURE__ */ z.string(),
+    params: /* @__PURE__ */ z.optional(built(JSONObjectSchema)),
+  }),
+);
 export type Request = z.infer<typeof RequestSchema>;
 
 /** A notification as the spec's base `Notification` type (no envelope). */
-export const NotificationSchema = /* @__PURE__ */ z.looseObject({
-  method: /* @__PURE__ */ z.string(),
-  params: /* @__PURE__ */ z.optional(JSONObjectSchema),
-});
+export const NotificationSchema = /* @__PURE__ */ lazy(() =>
+  z.looseObject({
+    method: /* @__PURE__ */ z.string(),
+    params: /* @__PURE__ */ z.optional(built(JSONObjectSchema)),
+  }),
+);
 export type Notification = z.infer<typeof NotificationSchema>;
 
 /** Any paginated list request. */
-export const PaginatedRequestSchema = /* @__PURE__ */ JSONRPCRequestSchema.extend({
-  params: /* @__PURE__ */ z.optional(PaginatedRequestParamsSchema),
-});
+export const PaginatedRequestSchema = /* @__PURE__ */ lazy(() =>
+  built(JSONRPCRequestSchema).extend({
+    params: /* @__PURE__ */ z.optional(built(PaginatedRequestParamsSchema)),
+  }),
+);
 /** A list request that may carry a `cursor` for the next page. */
 export type PaginatedRequest = z.infer<typeof PaginatedRequestSchema>;
 
@@ -41,10 +50,12 @@ export const JSONRPCErrorSchema = JSONRPCErrorResponseSchema;
 export const ResourceReferenceSchema = ResourceTemplateReferenceSchema;
 
 /** 2024-11-05: the base of content types carrying annotations (audience and priority). */
-export const AnnotatedSchema = /* @__PURE__ */ z.looseObject({
-  annotations: /* @__PURE__ */ z.optional(
-    /* @__PURE__ */ AnnotationsSchema.extend({
-      audience: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(RoleSchema)),
-    }),
-  ),
-});
+export const AnnotatedSchema = /* @__PURE__ */ lazy(() =>
+  z.looseObject({
+    annotations: /* @__PURE__ */ z.optional(
+      /* @__PURE__ */ built(AnnotationsSchema).extend({
+        audience: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(built(RoleSchema))),
+      }),
+    ),
+  }),
+);

@@ -1,15 +1,18 @@
 import * as z from 'zod';
 import { LoggingLevelSchema } from './base.js';
 import { notificationSchema, requestSchema } from './jsonrpc.js';
+import { built, lazy } from './lazy.js';
 import { NotificationParamsSchema, RequestParamsSchema } from './params.js';
 
 // logging/setLevel (up to 2025-11-25; 2026-07-28 carries the level in request `_meta`) and log
 // message notifications.
 
 /** Zod schema of `SetLevelRequestParams`. Parameters for a `logging/setLevel` request. */
-export const SetLevelRequestParamsSchema = /* @__PURE__ */ RequestParamsSchema.extend({
-  level: LoggingLevelSchema,
-});
+export const SetLevelRequestParamsSchema = /* @__PURE__ */ lazy(() =>
+  built(RequestParamsSchema).extend({
+    level: built(LoggingLevelSchema),
+  }),
+);
 /** Parameters for a `logging/setLevel` request. */
 export type SetLevelRequestParams = z.infer<typeof SetLevelRequestParamsSchema>;
 
@@ -17,9 +20,8 @@ export type SetLevelRequestParams = z.infer<typeof SetLevelRequestParamsSchema>;
  * Zod schema of `SetLevelRequest`. A request from the client to the server, to enable or adjust
  * logging.
  */
-export const SetLevelRequestSchema = /* @__PURE__ */ requestSchema(
-  'logging/setLevel',
-  SetLevelRequestParamsSchema,
+export const SetLevelRequestSchema = /* @__PURE__ */ lazy(() =>
+  requestSchema('logging/setLevel', built(SetLevelRequestParamsSchema)),
 );
 /** A request from the client to the server, to enable or adjust logging. */
 export type SetLevelRequest = z.infer<typeof SetLevelRequestSchema>;
@@ -28,11 +30,13 @@ export type SetLevelRequest = z.infer<typeof SetLevelRequestSchema>;
  * Zod schema of `LoggingMessageNotificationParams`. Parameters for a `notifications/message`
  * notification.
  */
-export const LoggingMessageNotificationParamsSchema = /* @__PURE__ */ NotificationParamsSchema.extend({
-  level: LoggingLevelSchema,
-  logger: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-  data: /* @__PURE__ */ z.unknown(),
-});
+export const LoggingMessageNotificationParamsSchema = /* @__PURE__ */ lazy(() =>
+  built(NotificationParamsSchema).extend({
+    level: built(LoggingLevelSchema),
+    logger: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+    data: /* @__PURE__ */ z.unknown(),
+  }),
+);
 /** Parameters for a `notifications/message` notification. */
 export type LoggingMessageNotificationParams = z.infer<typeof LoggingMessageNotificationParamsSchema>;
 
@@ -40,9 +44,8 @@ export type LoggingMessageNotificationParams = z.infer<typeof LoggingMessageNoti
  * Zod schema of `LoggingMessageNotification`. JSONRPCNotification of a log message passed from server
  * to client.
  */
-export const LoggingMessageNotificationSchema = /* @__PURE__ */ notificationSchema(
-  'notifications/message',
-  LoggingMessageNotificationParamsSchema,
+export const LoggingMessageNotificationSchema = /* @__PURE__ */ lazy(() =>
+  notificationSchema('notifications/message', built(LoggingMessageNotificationParamsSchema)),
 );
 /** JSONRPCNotification of a log message passed from server to client. */
 export type LoggingMessageNotification = z.infer<typeof LoggingMessageNotificationSchema>;

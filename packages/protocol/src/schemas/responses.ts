@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { CompleteResultSchema } from './completion.js';
 import { resultResponseSchema } from './jsonrpc.js';
+import { built, lazy } from './lazy.js';
 import { DiscoverResultSchema } from './lifecycle.js';
 import { InputRequiredResultSchema } from './mrtr.js';
 import { GetPromptResultSchema, ListPromptsResultSchema } from './prompts.js';
@@ -16,15 +17,15 @@ import { CallToolResultSchema, ListToolsResultSchema } from './tools.js';
 // for input answer either their result or an input_required result.
 
 function orInputRequired<R extends z.ZodType>(result: R) {
-  return z.union([InputRequiredResultSchema, result]);
+  return z.union([built(InputRequiredResultSchema), result]);
 }
 
 /**
  * Zod schema of `CallToolResultResponse`. A successful response from the server for a `tools/call`
  * request.
  */
-export const CallToolResultResponseSchema = /* @__PURE__ */ resultResponseSchema(
-  /* @__PURE__ */ orInputRequired(CallToolResultSchema),
+export const CallToolResultResponseSchema = /* @__PURE__ */ lazy(() =>
+  resultResponseSchema(/* @__PURE__ */ orInputRequired(built(CallToolResultSchema))),
 );
 /** A successful response from the server for a `tools/call` request. */
 export type CallToolResultResponse = z.infer<typeof CallToolResultResponseSchema>;
@@ -32,8 +33,8 @@ export type CallToolResultResponse = z.infer<typeof CallToolResultResponseSchema
  * Zod schema of `GetPromptResultResponse`. A successful response from the server for a `prompts/get`
  * request.
  */
-export const GetPromptResultResponseSchema = /* @__PURE__ */ resultResponseSchema(
-  /* @__PURE__ */ orInputRequired(GetPromptResultSchema),
+export const GetPromptResultResponseSchema = /* @__PURE__ */ lazy(() =>
+  resultResponseSchema(/* @__PURE__ */ orInputRequired(built(GetPromptResultSchema))),
 );
 /** A successful response from the server for a `prompts/get` request. */
 export type GetPromptResultResponse = z.infer<typeof GetPromptResultResponseSchema>;
@@ -41,8 +42,8 @@ export type GetPromptResultResponse = z.infer<typeof GetPromptResultResponseSche
  * Zod schema of `ReadResourceResultResponse`. A successful response from the server for a
  * `resources/read` request.
  */
-export const ReadResourceResultResponseSchema = /* @__PURE__ */ resultResponseSchema(
-  /* @__PURE__ */ orInputRequired(ReadResourceResultSchema),
+export const ReadResourceResultResponseSchema = /* @__PURE__ */ lazy(() =>
+  resultResponseSchema(/* @__PURE__ */ orInputRequired(built(ReadResourceResultSchema))),
 );
 /** A successful response from the server for a `resources/read` request. */
 export type ReadResourceResultResponse = z.infer<typeof ReadResourceResultResponseSchema>;
@@ -50,44 +51,53 @@ export type ReadResourceResultResponse = z.infer<typeof ReadResourceResultRespon
  * Zod schema of `CompleteResultResponse`. A successful response from the server for a
  * `completion/complete` request.
  */
-export const CompleteResultResponseSchema = /* @__PURE__ */ resultResponseSchema(CompleteResultSchema);
+export const CompleteResultResponseSchema = /* @__PURE__ */ lazy(() =>
+  resultResponseSchema(built(CompleteResultSchema)),
+);
 /** A successful response from the server for a `completion/complete` request. */
 export type CompleteResultResponse = z.infer<typeof CompleteResultResponseSchema>;
 /**
  * Zod schema of `DiscoverResultResponse`. A successful response from the server for a
  * `server/discover` request.
  */
-export const DiscoverResultResponseSchema = /* @__PURE__ */ resultResponseSchema(DiscoverResultSchema);
+export const DiscoverResultResponseSchema = /* @__PURE__ */ lazy(() =>
+  resultResponseSchema(built(DiscoverResultSchema)),
+);
 /** A successful response from the server for a `server/discover` request. */
 export type DiscoverResultResponse = z.infer<typeof DiscoverResultResponseSchema>;
 /**
  * Zod schema of `ListToolsResultResponse`. A successful response from the server for a `tools/list`
  * request.
  */
-export const ListToolsResultResponseSchema = /* @__PURE__ */ resultResponseSchema(ListToolsResultSchema);
+export const ListToolsResultResponseSchema = /* @__PURE__ */ lazy(() =>
+  resultResponseSchema(built(ListToolsResultSchema)),
+);
 /** A successful response from the server for a `tools/list` request. */
 export type ListToolsResultResponse = z.infer<typeof ListToolsResultResponseSchema>;
 /**
  * Zod schema of `ListPromptsResultResponse`. A successful response from the server for a
  * `prompts/list` request.
  */
-export const ListPromptsResultResponseSchema = /* @__PURE__ */ resultResponseSchema(ListPromptsResultSchema);
+export const ListPromptsResultResponseSchema = /* @__PURE__ */ lazy(() =>
+  resultResponseSchema(built(ListPromptsResultSchema)),
+);
 /** A successful response from the server for a `prompts/list` request. */
 export type ListPromptsResultResponse = z.infer<typeof ListPromptsResultResponseSchema>;
 /**
  * Zod schema of `ListResourcesResultResponse`. A successful response from the server for a
  * `resources/list` request.
  */
-export const ListResourcesResultResponseSchema =
-  /* @__PURE__ */ resultResponseSchema(ListResourcesResultSchema);
+export const ListResourcesResultResponseSchema = /* @__PURE__ */ lazy(() =>
+  resultResponseSchema(built(ListResourcesResultSchema)),
+);
 /** A successful response from the server for a `resources/list` request. */
 export type ListResourcesResultResponse = z.infer<typeof ListResourcesResultResponseSchema>;
 /**
  * Zod schema of `ListResourceTemplatesResultResponse`. A successful response from the server for a
  * `resources/templates/list` request.
  */
-export const ListResourceTemplatesResultResponseSchema = /* @__PURE__ */ resultResponseSchema(
-  ListResourceTemplatesResultSchema,
+export const ListResourceTemplatesResultResponseSchema = /* @__PURE__ */ lazy(() =>
+  resultResponseSchema(built(ListResourceTemplatesResultSchema)),
 );
 /** A successful response from the server for a `resources/templates/list` request. */
 export type ListResourceTemplatesResultResponse = z.infer<typeof ListResourceTemplatesResultResponseSchema>;
@@ -95,8 +105,8 @@ export type ListResourceTemplatesResultResponse = z.infer<typeof ListResourceTem
  * Zod schema of `SubscriptionsListenResultResponse`. A successful response from the server for a
  * `subscriptions/listen` request, sent when the server tears the subscription down gracefully.
  */
-export const SubscriptionsListenResultResponseSchema = /* @__PURE__ */ resultResponseSchema(
-  SubscriptionsListenResultSchema,
+export const SubscriptionsListenResultResponseSchema = /* @__PURE__ */ lazy(() =>
+  resultResponseSchema(built(SubscriptionsListenResultSchema)),
 );
 /**
  * A successful response from the server for a `subscriptions/listen` request, sent when the server

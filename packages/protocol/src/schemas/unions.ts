@@ -5,6 +5,7 @@ import {
   ElicitRequestSchema,
   ElicitResultSchema,
 } from './elicitation.js';
+import { built, lazy } from './lazy.js';
 import {
   CancelledNotificationSchema,
   DiscoverRequestSchema,
@@ -73,41 +74,45 @@ import {
 // argument is a side effect to a bundler, which then keeps every request schema in bundles that
 // use none of them.
 /** Zod schema of `ClientRequest`. Any request a client sends to a server, in any revision. */
-export const ClientRequestSchema = /* @__PURE__ */ z.discriminatedUnion('method', [
-  InitializeRequestSchema,
-  PingRequestSchema,
-  DiscoverRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ReadResourceRequestSchema,
-  SubscribeRequestSchema,
-  UnsubscribeRequestSchema,
-  SubscriptionsListenRequestSchema,
-  ListPromptsRequestSchema,
-  GetPromptRequestSchema,
-  ListToolsRequestSchema,
-  CallToolRequestSchema,
-  SetLevelRequestSchema,
-  CompleteRequestSchema,
-  GetTaskRequestSchema,
-  GetTaskPayloadRequestSchema,
-  CancelTaskRequestSchema,
-  ListTasksRequestSchema,
-]);
+export const ClientRequestSchema = /* @__PURE__ */ lazy(() =>
+  z.discriminatedUnion('method', [
+    built(InitializeRequestSchema),
+    built(PingRequestSchema),
+    built(DiscoverRequestSchema),
+    built(ListResourcesRequestSchema),
+    built(ListResourceTemplatesRequestSchema),
+    built(ReadResourceRequestSchema),
+    built(SubscribeRequestSchema),
+    built(UnsubscribeRequestSchema),
+    built(SubscriptionsListenRequestSchema),
+    built(ListPromptsRequestSchema),
+    built(GetPromptRequestSchema),
+    built(ListToolsRequestSchema),
+    built(CallToolRequestSchema),
+    built(SetLevelRequestSchema),
+    built(CompleteRequestSchema),
+    built(GetTaskRequestSchema),
+    built(GetTaskPayloadRequestSchema),
+    built(CancelTaskRequestSchema),
+    built(ListTasksRequestSchema),
+  ]),
+);
 /** Any request a client sends to a server, in any revision. */
 export type ClientRequest = z.infer<typeof ClientRequestSchema>;
 
 /** Zod schema of `ServerRequest`. Any request a server sends to a client, in any revision. */
-export const ServerRequestSchema = /* @__PURE__ */ z.discriminatedUnion('method', [
-  PingRequestSchema,
-  CreateMessageRequestSchema,
-  ListRootsRequestSchema,
-  ElicitRequestSchema,
-  GetTaskRequestSchema,
-  GetTaskPayloadRequestSchema,
-  CancelTaskRequestSchema,
-  ListTasksRequestSchema,
-]);
+export const ServerRequestSchema = /* @__PURE__ */ lazy(() =>
+  z.discriminatedUnion('method', [
+    built(PingRequestSchema),
+    built(CreateMessageRequestSchema),
+    built(ListRootsRequestSchema),
+    built(ElicitRequestSchema),
+    built(GetTaskRequestSchema),
+    built(GetTaskPayloadRequestSchema),
+    built(CancelTaskRequestSchema),
+    built(ListTasksRequestSchema),
+  ]),
+);
 /** Any request a server sends to a client, in any revision. */
 export type ServerRequest = z.infer<typeof ServerRequestSchema>;
 
@@ -115,13 +120,15 @@ export type ServerRequest = z.infer<typeof ServerRequestSchema>;
  * Zod schema of `ClientNotification`. This notification is sent by the client to indicate that it is
  * cancelling a request it previously issued.
  */
-export const ClientNotificationSchema = /* @__PURE__ */ z.discriminatedUnion('method', [
-  CancelledNotificationSchema,
-  InitializedNotificationSchema,
-  ProgressNotificationSchema,
-  RootsListChangedNotificationSchema,
-  TaskStatusNotificationSchema,
-]);
+export const ClientNotificationSchema = /* @__PURE__ */ lazy(() =>
+  z.discriminatedUnion('method', [
+    built(CancelledNotificationSchema),
+    built(InitializedNotificationSchema),
+    built(ProgressNotificationSchema),
+    built(RootsListChangedNotificationSchema),
+    built(TaskStatusNotificationSchema),
+  ]),
+);
 /**
  * This notification is sent by the client to indicate that it is cancelling a request it previously
  * issued.
@@ -129,52 +136,58 @@ export const ClientNotificationSchema = /* @__PURE__ */ z.discriminatedUnion('me
 export type ClientNotification = z.infer<typeof ClientNotificationSchema>;
 
 /** Zod schema of `ServerNotification`. Any notification a server sends to a client, in any revision. */
-export const ServerNotificationSchema = /* @__PURE__ */ z.discriminatedUnion('method', [
-  CancelledNotificationSchema,
-  ProgressNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-  SubscriptionsAcknowledgedNotificationSchema,
-  PromptListChangedNotificationSchema,
-  ToolListChangedNotificationSchema,
-  LoggingMessageNotificationSchema,
-  ElicitationCompleteNotificationSchema,
-  TaskStatusNotificationSchema,
-]);
+export const ServerNotificationSchema = /* @__PURE__ */ lazy(() =>
+  z.discriminatedUnion('method', [
+    built(CancelledNotificationSchema),
+    built(ProgressNotificationSchema),
+    built(ResourceListChangedNotificationSchema),
+    built(ResourceUpdatedNotificationSchema),
+    built(SubscriptionsAcknowledgedNotificationSchema),
+    built(PromptListChangedNotificationSchema),
+    built(ToolListChangedNotificationSchema),
+    built(LoggingMessageNotificationSchema),
+    built(ElicitationCompleteNotificationSchema),
+    built(TaskStatusNotificationSchema),
+  ]),
+);
 /** Any notification a server sends to a client, in any revision. */
 export type ServerNotification = z.infer<typeof ServerNotificationSchema>;
 
 /** Zod schema of `ClientResult`. Common result fields. */
-export const ClientResultSchema = /* @__PURE__ */ z.union([
-  CreateMessageResultSchema,
-  ListRootsResultSchema,
-  ElicitResultSchema,
-  CreateTaskResultSchema,
-  GetTaskResultSchema,
-  ListTasksResultSchema,
-  ResultSchema,
-]);
+export const ClientResultSchema = /* @__PURE__ */ lazy(() =>
+  z.union([
+    built(CreateMessageResultSchema),
+    built(ListRootsResultSchema),
+    built(ElicitResultSchema),
+    built(CreateTaskResultSchema),
+    built(GetTaskResultSchema),
+    built(ListTasksResultSchema),
+    built(ResultSchema),
+  ]),
+);
 /** Common result fields. */
 export type ClientResult = z.infer<typeof ClientResultSchema>;
 
 /** Zod schema of `ServerResult`. Any result a server returns to a client, in any revision. */
-export const ServerResultSchema = /* @__PURE__ */ z.union([
-  InputRequiredResultSchema,
-  InitializeResultSchema,
-  DiscoverResultSchema,
-  ListResourcesResultSchema,
-  ListResourceTemplatesResultSchema,
-  ReadResourceResultSchema,
-  SubscriptionsListenResultSchema,
-  ListPromptsResultSchema,
-  GetPromptResultSchema,
-  ListToolsResultSchema,
-  CallToolResultSchema,
-  CompleteResultSchema,
-  CreateTaskResultSchema,
-  GetTaskResultSchema,
-  ListTasksResultSchema,
-  ResultSchema,
-]);
+export const ServerResultSchema = /* @__PURE__ */ lazy(() =>
+  z.union([
+    built(InputRequiredResultSchema),
+    built(InitializeResultSchema),
+    built(DiscoverResultSchema),
+    built(ListResourcesResultSchema),
+    built(ListResourceTemplatesResultSchema),
+    built(ReadResourceResultSchema),
+    built(SubscriptionsListenResultSchema),
+    built(ListPromptsResultSchema),
+    built(GetPromptResultSchema),
+    built(ListToolsResultSchema),
+    built(CallToolResultSchema),
+    built(CompleteResultSchema),
+    built(CreateTaskResultSchema),
+    built(GetTaskResultSchema),
+    built(ListTasksResultSchema),
+    built(ResultSchema),
+  ]),
+);
 /** Any result a server returns to a client, in any revision. */
 export type ServerResult = z.infer<typeof ServerResultSchema>;

@@ -216,7 +216,9 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
     if (this.#negotiated !== undefined) {
       throw JsonRpcError.invalidRequest('Session already initialized: initialize may be sent only once');
     }
-    const parsed = InitializeRequestParamsSchema.safeParse(params);
+    // Parsed once per session: zod's compiled fast path (built on a schema's first parse) costs
+    // more to build than it saves here, and at startup it sits before the first answer.
+    const parsed = InitializeRequestParamsSchema.safeParse(params, { jitless: true });
     if (!parsed.success) {
       const detail = formatZodError(parsed.error, params, { pathPrefix: ['params'] });
       throw JsonRpcError.invalidParams(`Invalid params for 'initialize': ${detail}`);
