@@ -21,13 +21,17 @@ export const SIZE_PROBES: SizeProbe[] = [
     sdk: 'mcpkit',
     kind: 'stdio-server',
     platform: 'node',
-    budgetGzipBytes: 28 * 1024,
+    budgetGzipBytes: 28.75 * 1024,
     // Issue #7: 38.8 KiB before the tree-shaking work, 33.0 KiB after it, 27.4 KiB (28,105 bytes)
     // once the JSON Schema validator, task store, Content-Length framing and signed requestState
     // became opt-in imports; see README "Bundle size". Issue #15: 28,648 -> 28,944 bytes for batch
     // limits (codec bound and duplicate-id check, batches delivered in slices, precise id reuse),
     // back to 28,476 once transport-stdio used #private members and stopped importing built-ins
-    // only its client side needs.
+    // only its client side needs. Issue #17 (session 12): 28,668 -> 29,185 bytes, and the budget
+    // from 28 to 28.75 KiB (still about a third of the official v2 server's 82.1 KiB): protocol
+    // schemas built on first use (about 270: the forwarding stand-in; startup 0.78x -> ~0.71x of
+    // v2) and the stdio 2026 hot path without async frames or zod for plain tools/call shapes
+    // (about 230; calls/s 0.61x -> ~0.73x of raw).
   },
   { name: 'official-v2-stdio-server', sdk: 'official-v2', kind: 'stdio-server', platform: 'node' },
   {
@@ -35,11 +39,14 @@ export const SIZE_PROBES: SizeProbe[] = [
     sdk: 'mcpkit',
     kind: 'http-client',
     platform: 'neutral',
-    budgetGzipBytes: 33 * 1024,
+    budgetGzipBytes: 33.75 * 1024,
     // Issue #17/#18: 32,646 -> 33,036 bytes for the transport's `auth` provider hook (about 290:
     // per-request headers, bounded challenge retries, the AUTH error), choosing the node:http path
     // (about 56; the path itself is behind #node-request and costs browsers nothing) and gzip's
-    // worse luck with the essentials entry's module order (about 57).
+    // worse luck with the essentials entry's module order (about 57). Session 12: up to
+    // 34,302 bytes and the budget to 33.75 KiB: lazy protocol schemas, the plain CallToolResult
+    // check and promise-chained call path, and the per-request LazyAbortController (a fifth less
+    // client CPU per call on Node).
   },
   { name: 'official-v2-http-client', sdk: 'official-v2', kind: 'http-client', platform: 'neutral' },
 ];

@@ -134,7 +134,8 @@ function headerParametersOf(name: string, input: CompiledSchema | undefined): He
   if (input === undefined) return undefined;
   // Kept on the compiled schema, which every server registering the same schema object shares
   // (a server built per stateless request would read the annotations again each time).
-  const read = (input.headerParameters ??= readHeaderParameters(input.jsonSchema));
+  input.headerParameters ??= readHeaderParameters(input.jsonSchema);
+  const read = input.headerParameters;
   if ('invalid' in read)
     throw new TypeError(`Invalid x-mcp-header annotation in tool '${name}' inputSchema: ${read.invalid}`);
   return read.parameters.length > 0 ? read.parameters : undefined;
