@@ -158,11 +158,10 @@ function validateParams(spec: MethodSpec, method: string, params: JSONObject | u
   // 2026-07-28 wire it carries the client's capabilities and info on every request, and parsing
   // it again cost as much as the rest of the params. The method's own fields are checked as ever.
   const meta = params?._meta;
-  if (params !== undefined && spec.plainParams !== undefined) {
-    // Both checks vouch for the params as the schema would return them: no copy needed.
-    if ((meta === undefined || isPlainValidRequestMeta(meta)) && spec.plainParams(params)) return params;
-  }
-  if (meta !== undefined && isPlainValidRequestMeta(meta)) {
+  const plainMeta = meta !== undefined && isPlainValidRequestMeta(meta);
+  // Both checks vouch for the params as the schema would return them: no copy needed.
+  if (params !== undefined && (meta === undefined || plainMeta) && spec.plainParams?.(params)) return params;
+  if (plainMeta) {
     const { _meta, ...rest } = params!;
     const result = schema.safeParse(rest);
     if (result.success) {
