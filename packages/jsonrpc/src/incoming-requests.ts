@@ -1,4 +1,5 @@
 import type { JSONObject, JSONRPCResponse, RequestId } from '@mcpkit/protocol/essentials';
+import { resultResponse } from './answer.js';
 import { JsonRpcError, McpkitError, McpkitErrorCode, toErrorResponse } from './errors.js';
 import { isThenable } from './peer-support.js';
 import type { RequestHandler } from './peer-types.js';
@@ -114,16 +115,7 @@ export class IncomingRequests {
 
   #succeed(context: IncomingRequestContext, result: unknown): void {
     if (!this.#release(context)) return;
-    const id = context.requestId;
-    if (typeof result !== 'object' || result === null || Array.isArray(result)) {
-      const got = result === null ? 'null' : Array.isArray(result) ? 'an array' : typeof result;
-      const error = JsonRpcError.internalError(
-        `Handler for '${context.method}' returned ${got}; expected a result object`,
-      );
-      this.#respond(toErrorResponse(id, error), id);
-      return;
-    }
-    this.#respond({ jsonrpc: '2.0', id, result: result as JSONObject }, id);
+    this.#respond(resultResponse(context.requestId, context.method, result), context.requestId);
   }
 
   #fail(context: IncomingRequestContext, error: unknown): void {

@@ -1,5 +1,8 @@
 // Every export of this file is public API of @mcpkit/jsonrpc.
 
+// Requests answered without a connection (stateless transports hand them to a RequestAnswerer).
+export type { AnswerChannel, RequestAnswerer } from './answer.js';
+export { answerRequest } from './answer.js';
 // Codec: JSON text <-> checked JSON-RPC 2.0 messages.
 export type { DecodedItems, DecodeOptions } from './codec.js';
 export {

@@ -33,11 +33,8 @@ export class IncomingRequestContext implements RequestContext {
     this.requestId = requestId;
     this.method = method;
     if (extra !== undefined) this.extra = extra;
-    const meta = params?._meta;
-    if (typeof meta === 'object' && meta !== null) {
-      const token = (meta as { progressToken?: unknown }).progressToken;
-      if (typeof token === 'string' || typeof token === 'number') this.progressToken = token;
-    }
+    const token = progressTokenOf(params);
+    if (token !== undefined) this.progressToken = token;
   }
 
   get signal(): AbortSignal {
@@ -64,4 +61,12 @@ export class IncomingRequestContext implements RequestContext {
       relatedRequestId: this.requestId,
     });
   }
+}
+
+/** The `_meta.progressToken` of a request's params, when it is a string or a number. */
+export function progressTokenOf(params: JSONObject | undefined): string | number | undefined {
+  const meta = params?._meta;
+  if (typeof meta !== 'object' || meta === null) return undefined;
+  const token = (meta as { progressToken?: unknown }).progressToken;
+  return typeof token === 'string' || typeof token === 'number' ? token : undefined;
 }

@@ -8,7 +8,8 @@ export type { CapabilityOptions } from './core/capabilities.js';
 export type { CacheHints, ErrorInfo, ServerEvent } from './core/core.js';
 
 // Stateful sessions (revisions up to 2025-11-25): one per connection, created by `server.connect`.
-export type { ConnectOptions, NegotiatedSession } from './session/session.js';
+export type { ConnectOptions } from './session/session.js';
+export type { NegotiatedSession } from './session/sessionless.js';
 export { ServerSession } from './session/session.js';
 
 // The I/O-free core, `server.handle(request, ctx)`, and the 2026-07-28 (stateless) helpers.

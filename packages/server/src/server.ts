@@ -1,7 +1,15 @@
-import type { Transport } from '@mcpkit/jsonrpc';
+import {
+  type AnswerChannel,
+  answerRequest,
+  type RequestAnswerer,
+  type RequestHandler,
+  type Transport,
+} from '@mcpkit/jsonrpc';
 import {
   type Implementation,
   type JSONObject,
+  type JSONRPCRequest,
+  type JSONRPCResponse,
   LATEST_PROTOCOL_VERSION,
   LATEST_STATEFUL_PROTOCOL_VERSION,
   type LoggingLevel,
@@ -21,6 +29,7 @@ import type { TasksExtension } from './core/task-extension.js';
 import type { TaskStoreFactory } from './core/tasks.js';
 import { Registration } from './registration.js';
 import { type ConnectOptions, ServerSession, type SessionHost } from './session/session.js';
+import { sessionlessHandler } from './session/sessionless.js';
 import type { UriTemplateLimits } from './uri-template/matcher.js';
 
 /** One finished request, for metrics and tracing. */
@@ -95,10 +104,13 @@ type ListKind = 'tools' | 'resources' | 'prompts';
 /**
  * An MCP server: the registry of tools, resources, templates, prompts and custom methods, built
  * once and shared by any number of sessions. It holds no connection state: `connect` creates a
- * {@link ServerSession} per connection, and `handle` answers one request given its explicit
- * context (the hook a stateless transport uses).
+ * {@link ServerSession} per connection, `answer` serves one request without any (the stateless
+ * HTTP fast path), and `handle` answers one request given its explicit context.
  */
-export class McpServer<TState = undefined> extends Registration<TState> implements ServerCore, SessionHost {
+export class McpServer<TState = undefined>
+  extends Registration<TState>
+  implements ServerCore, SessionHost, RequestAnswerer
+{
   readonly info: Implementation;
   readonly options: McpServerOptions<TState>;
   readonly pageSize: number;
@@ -113,6 +125,7 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
   readonly #pendingListChanges = new Set<ListKind>();
   readonly #listeners = new Set<(event: ServerEvent) => void>();
   readonly #closing = new AbortController();
+  #sessionless: RequestHandler | undefined;
 
   constructor(info: Implementation, options: McpServerOptions<TState> = {}) {
     super(options.uriTemplateLimits);
@@ -155,6 +168,18 @@ export class McpServer<TState = undefined> extends Registration<TState> implemen
       throw error;
     }
     return session;
+  }
+
+  /**
+   * Answers one request with no session, peer or transport made for it, as a session made for that
+   * request alone would: `initialize` is negotiated (nothing is kept), a 2026-07-28 request is served
+   * from its `_meta`, any other at the version `channel.extra.protocolVersion` declares, for a client
+   * without capabilities. What stateless transports call (`createStreamableHttpHandler({ server })`);
+   * requests to the client cannot be sent from it. Never rejects: failures are error responses.
+   */
+  answer(request: JSONRPCRequest, channel: AnswerChannel): Promise<JSONRPCResponse> {
+    this.#sessionless ??= sessionlessHandler(this);
+    return answerRequest(request, this.#sessionless, channel);
   }
 
   /** The sessions currently connected. */

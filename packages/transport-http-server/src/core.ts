@@ -2,6 +2,7 @@ import { type AuthInfo, wireLogFromEnvironment } from '@mcpkit/jsonrpc';
 import { HttpHeader } from '@mcpkit/protocol';
 import { linkChanges } from './broadcast-changes.js';
 import { preflight, withCors } from './cors.js';
+import type { DirectEnvironment } from './direct-answer.js';
 import { emptyReply, type HttpExchange, type HttpReply, type Reply } from './exchange.js';
 import { createGate } from './gate.js';
 import { createHealthEndpoint } from './health.js';
@@ -117,11 +118,24 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
   const stopHeartbeat = startHeartbeat(config);
   const requests = createRequestEnvironment(config, keepAlive, gate);
   const requestEnv = requests.env;
+  const direct: DirectEnvironment | undefined = config.server && {
+    answerer: config.server,
+    keepAlive,
+    responseMode: config.responseMode,
+    retryMs: config.retryMs,
+    wireLog: requestEnv.wireLog,
+    onerror: config.onerror,
+    onCall,
+    now: config.now,
+    gate,
+    streaming: new Set(),
+  };
   const context: HandlerContext = {
     config,
     registry,
     env,
     requestEnv,
+    direct,
     supportedVersions: [...config.statelessProtocolVersions, ...config.protocolVersions],
     gate,
     hostProblem: createHostValidator(config),
@@ -198,6 +212,7 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
       );
       await Promise.all([...statelessTransports].map((transport) => transport.close()));
       await requests.closeAll();
+      for (const answer of [...(direct?.streaming ?? [])]) answer.end();
       keepAlive.stop();
     },
     get sessionCount() {

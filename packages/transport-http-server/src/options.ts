@@ -1,4 +1,4 @@
-import type { AuthInfo, Transport } from '@mcpkit/jsonrpc';
+import type { AuthInfo, RequestAnswerer, Transport } from '@mcpkit/jsonrpc';
 import { DEFAULT_MAX_BATCH_SIZE, DEFAULT_MAX_DEPTH } from '@mcpkit/jsonrpc';
 import {
   type JSONRPCRequest,
@@ -49,13 +49,27 @@ export interface ConnectionInfo {
 /** Default `instanceTtlMs`: a process silent this long is taken for dead by the others. */
 export const DEFAULT_INSTANCE_TTL_MS = 6000;
 
+/** What the `server` option takes: an `McpServer` of `@mcpkit/server` is one. */
+export interface ServedServer extends RequestAnswerer {
+  /** Serves a session (or any transport the handler made) until it closes. */
+  connect(transport: Transport): unknown;
+}
+
 export interface StreamableHttpHandlerOptions extends HostValidationOptions {
+  /**
+   * The MCP server (an `McpServer`). Sessions are wired with `server.connect(transport)` unless
+   * `onSession` is given, and a stateless POST carrying one request (in `stateless` mode, and every
+   * 2026-07-28 request but `subscriptions/listen`) is answered by `server.answer` directly: no
+   * transport, session or peer is made for it. Give `server`, `onSession`, or both.
+   */
+  server?: ServedServer;
   /**
    * Called once per new transport: on each `initialize` (stateful), for each POST (stateless), or for each
    * legacy GET /sse. Wire the transport here, e.g. `(transport) => server.connect(transport)`; a returned
-   * promise is awaited before the first message is delivered, and its value is ignored.
+   * promise is awaited before the first message is delivered, and its value is ignored. Defaults to
+   * `server.connect` when `server` is given.
    */
-  onSession: (transport: Transport, info: SessionInfo) => unknown;
+  onSession?: (transport: Transport, info: SessionInfo) => unknown;
   /**
    * Called for each 2026-07-28 request with its own transport (`info.kind` is `request`), which
    * closes once the response is sent. Defaults to `onSession`; set it to wire those requests
@@ -245,8 +259,13 @@ export type ResolvedOptions = Required<
     | 'health'
     | 'rateLimit'
     | 'observe'
+    | 'server'
+    | 'onSession'
   >
 > & {
+  /** `server`, when given: stateless POSTs of one request are answered by it directly. */
+  server: ServedServer | undefined;
+  onSession: (transport: Transport, info: SessionInfo) => unknown;
   health: HealthOptions | undefined;
   rateLimit: RateLimitOptions | undefined;
   observe: HandlerObserver | undefined;
@@ -268,6 +287,13 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
   if (given !== undefined && (!isVisibleAscii(given) || given.includes(':') || given === '')) {
     throw new TypeError(
       `instanceId ${JSON.stringify(given)} is not usable: expected visible ASCII without ':' (it prefixes request ids as <instanceId>:<id>)`,
+    );
+  }
+  const server = options.server;
+  const onSession = options.onSession ?? (server && ((transport: Transport) => server.connect(transport)));
+  if (onSession === undefined) {
+    throw new TypeError(
+      'createStreamableHttpHandler needs `server` (an McpServer) or `onSession` (a function wiring each transport, e.g. (transport) => server.connect(transport)); got neither',
     );
   }
   const legacy = options.legacySse;
@@ -301,6 +327,8 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
     maxSseBufferTotalBytes: options.maxSseBufferTotalBytes ?? DEFAULT_MAX_SSE_BUFFER_TOTAL_BYTES,
     protocolVersions: options.protocolVersions ?? STATEFUL_PROTOCOL_VERSIONS,
     statelessProtocolVersions: options.statelessProtocolVersions ?? STATELESS_PROTOCOL_VERSIONS,
+    server,
+    onSession,
     onRequest: options.onRequest,
     broadcastChanges: options.broadcastChanges,
     authenticate: options.authenticate,

@@ -1,4 +1,5 @@
 import type { AuthInfo, Transport } from '@mcpkit/jsonrpc';
+import type { DirectEnvironment } from './direct-answer.js';
 import type { HttpExchange, Reply } from './exchange.js';
 import { type ParsedBody, parseJsonRpcBody } from './framing.js';
 import type { Gate } from './gate.js';
@@ -21,6 +22,8 @@ export interface HandlerContext {
   readonly env: SessionEnvironment;
   /** What the transports of 2026-07-28 requests share. */
   readonly requestEnv: RequestTransportEnvironment;
+  /** With the `server` option: what stateless POSTs answered by the server directly share. */
+  readonly direct: DirectEnvironment | undefined;
   /** Every version this handler serves, stateless ones first: the `supported` list of -32022. */
   readonly supportedVersions: readonly string[];
   readonly gate: Gate;

@@ -1,8 +1,9 @@
 import type { AuthInfo } from '@mcpkit/jsonrpc';
 import { HttpHeader, type JSONRPCMessage } from '@mcpkit/protocol';
 import { admitSession } from './admission.js';
+import { answerDirectly } from './direct-answer.js';
 import type { HttpExchange, Reply } from './exchange.js';
-import { isInitializeRequest } from './framing.js';
+import { isInitializeRequest, isRequest } from './framing.js';
 import { rejection } from './http-errors.js';
 import { isVisibleAscii } from './ids.js';
 import { messageExtra } from './message-extra.js';
@@ -97,7 +98,10 @@ export function postToSession(
   });
 }
 
-/** Stateless mode: a fresh transport per POST, closed once the response is sent. */
+/**
+ * Stateless mode: a POST of one request is answered by `server` directly when it is given; any
+ * other POST gets a fresh transport, closed once the response is sent.
+ */
 export async function postStateless(
   context: HandlerContext,
   request: HttpExchange,
@@ -111,6 +115,15 @@ export async function postStateless(
   const version = headerVersion ?? requested ?? DEFAULT_ASSUMED_VERSION;
   const batchRefused = refuseBatch(parsed, version);
   if (batchRefused) return batchRefused;
+  const only = parsed.messages[0]!;
+  if (context.direct !== undefined && !parsed.isBatch && isRequest(only)) {
+    return await answerDirectly(
+      context.direct,
+      request,
+      only,
+      messageExtra(request, auth, undefined, version),
+    );
+  }
   const now = context.config.now();
   const record: SessionRecord = {
     id: '',

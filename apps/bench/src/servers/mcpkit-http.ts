@@ -15,26 +15,29 @@ import { createMcpkitServer } from './mcpkit-server.js';
 /** The Web-standard handler, as an edge runtime would mount it. */
 export function createFetchHandler(options: HttpServerOptions): StreamableHttpHandler {
   const shared = createMcpkitServer(options.tools, options.wire);
-  // Served without sessions (2025 stateless, or 2026-07-28), every SDK here builds a server per
-  // request, as deployments on edge runtimes do; mcpkit caches each schema's conversion by schema
-  // object, so a fresh McpServer registering the same zod shapes costs little.
-  const perRequest = options.sessions === 'stateless' || options.wire === '2026';
-  return createStreamableHttpHandler({
-    onSession: async (transport, info) => {
-      const server = perRequest ? createMcpkitServer(options.tools, options.wire) : shared;
-      // A stateless POST other than `initialize` (those carry MCP-Protocol-Version) never saw the
-      // handshake; its session is restored from the declared version, as the 2025-era stateless
-      // mode of the other SDKs assumes.
-      const declared = info.request.header('mcp-protocol-version') ?? null;
-      const restore =
-        info.kind === 'stateless' && declared !== null
-          ? { protocolVersion: declared, clientCapabilities: {} }
-          : undefined;
-      await server.connect(transport, restore ? { restore } : {});
-    },
-    stateless: options.sessions === 'stateless',
-    responseMode: options.response,
-  });
+  const common = { stateless: options.sessions === 'stateless', responseMode: options.response };
+  // The `wide` workloads measure building a server per request (50 tools), as deployments on edge
+  // runtimes that keep nothing between requests do: each POST gets its own transport and server.
+  if (options.tools === 'wide') {
+    return createStreamableHttpHandler({
+      ...common,
+      onSession: async (transport, info) => {
+        const server = createMcpkitServer(options.tools, options.wire);
+        // A stateless POST other than `initialize` (those carry MCP-Protocol-Version) never saw the
+        // handshake; its session is restored from the declared version, as the 2025-era stateless
+        // mode of the other SDKs assumes.
+        const declared = info.request.header('mcp-protocol-version') ?? null;
+        const restore =
+          info.kind === 'stateless' && declared !== null
+            ? { protocolVersion: declared, clientCapabilities: {} }
+            : undefined;
+        await server.connect(transport, restore ? { restore } : {});
+      },
+    });
+  }
+  // mcpkit's documented wiring: one McpServer; sessions connect to it, and a stateless POST (2025
+  // stateless mode, 2026-07-28) is answered by it directly, with no per-request transport or session.
+  return createStreamableHttpHandler({ ...common, server: shared });
 }
 
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {

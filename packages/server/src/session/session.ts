@@ -7,37 +7,36 @@ import {
 import {
   type ClientCapabilities,
   ErrorCode,
-  formatZodError,
   type Implementation,
-  InitializeRequestParamsSchema,
   isStatelessProtocolVersion,
   type JSONObject,
   LOGGING_LEVELS,
   type LoggingLevel,
-  type ServerCapabilities,
 } from '@mcpkit/protocol/essentials';
 import type { ErrorInfo } from '../core/core.js';
 import type { HandlerContext } from '../core/handler-context.js';
 import type { RequestContext, SessionControls } from '../core/request-context.js';
 import { supports } from '../core/revisions.js';
 import type { TaskStore, TaskStoreFactory } from '../core/tasks.js';
-import { SessionRequestContext } from './session-request-context.js';
-import { answerStatelessRequest, isStatelessRequest, type StatelessHost } from './stateless-path.js';
+import {
+  type NegotiatedSession,
+  negotiate,
+  requestContextFor,
+  type SessionlessHost,
+  sessionResult,
+} from './sessionless.js';
+import { answerStatelessRequest, isStatelessRequest } from './stateless-path.js';
+
+export type { NegotiatedSession } from './sessionless.js';
 
 /**
  * What a session needs from the server that created it: McpServer implements it. The session
  * takes it as a constructor argument instead of importing McpServer, so the layers stay one-way
  * (server.ts imports the session, never the reverse).
  */
-export interface SessionHost extends StatelessHost {
+export interface SessionHost extends SessionlessHost {
   readonly options: SessionHostOptions;
   readonly pageSize: number;
-  /** What the server declares (shaped per revision by `initializeResult`). */
-  capabilities(): ServerCapabilities;
-  /** The stateful revision to answer an initialize request for `requested` with. */
-  negotiateVersion(requested: string): string;
-  /** The initialize result for a negotiated stateful revision. */
-  initializeResult(protocolVersion: string): JSONObject;
   handlerContext(ctx: RequestContext): HandlerContext<any> | Promise<HandlerContext<any>>;
   reportError(error: unknown, info: ErrorInfo): void;
 }
@@ -50,14 +49,6 @@ export interface SessionHostOptions {
   defaultLogLevel?: LoggingLevel;
   // Method syntax: McpServerOptions narrows the session type to its own server's sessions.
   onRootsListChanged?(session: ServerSession<any>): void;
-}
-
-/** What `initialize` negotiated; pass it to `connect` to resume a session without a handshake. */
-export interface NegotiatedSession {
-  protocolVersion: string;
-  clientCapabilities: ClientCapabilities;
-  clientInfo?: Implementation;
-  logLevel?: LoggingLevel;
 }
 
 /**
@@ -200,57 +191,31 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
     if (negotiated === undefined && this.#requireInitialize && method !== 'ping') {
       throw JsonRpcError.invalidRequest(`Session not initialized: send 'initialize' before '${method}'`);
     }
-    // Without a handshake (a stateless HTTP POST, a session resumed in another process) the
-    // request is still served: the transport's declared version applies and the client is
-    // assumed to have no capabilities.
     const ctx = this.#requestContext(negotiated, context);
-    const outcome = await this.server.handle({ method, params }, ctx);
-    if (outcome.type === 'result') return outcome.result;
-    if (outcome.type === 'error') throw outcome.error;
-    throw JsonRpcError.internalError(
-      `Handler for '${method}' asked for input the stateless way (InputRequiredSignal) inside a stateful session`,
-    );
+    return sessionResult(method, await this.server.handle({ method, params }, ctx));
   }
 
   #initialize(params: JSONObject | undefined): JSONObject {
     if (this.#negotiated !== undefined) {
       throw JsonRpcError.invalidRequest('Session already initialized: initialize may be sent only once');
     }
-    // Parsed once per session: zod's compiled fast path (built on a schema's first parse) costs
-    // more to build than it saves here, and at startup it sits before the first answer.
-    const parsed = InitializeRequestParamsSchema.safeParse(params, { jitless: true });
-    if (!parsed.success) {
-      const detail = formatZodError(parsed.error, params, { pathPrefix: ['params'] });
-      throw JsonRpcError.invalidParams(`Invalid params for 'initialize': ${detail}`);
-    }
-    const protocolVersion = this.server.negotiateVersion(parsed.data.protocolVersion);
-    this.#negotiated = {
-      protocolVersion,
-      clientCapabilities: parsed.data.capabilities,
-      clientInfo: parsed.data.clientInfo,
-    };
+    this.#negotiated = negotiate(this.server, params);
+    const protocolVersion = this.#negotiated.protocolVersion;
     this.#transport.setProtocolVersion?.(protocolVersion);
     return this.server.initializeResult(protocolVersion);
   }
 
   #requestContext(negotiated: NegotiatedSession | undefined, context: PeerRequestContext): RequestContext {
-    const extra = context.extra;
-    const ctx = new SessionRequestContext(
+    const ctx = requestContextFor(
+      this.server,
       context,
-      negotiated?.protocolVersion ?? this.#declaredVersion(extra?.protocolVersion),
-      negotiated?.clientCapabilities ?? {},
+      negotiated,
       this.#controls,
+      this.#logLevel,
+      this.sessionId,
     );
     const tasks = this.#taskStore(ctx.protocolVersion);
     if (tasks !== undefined) ctx.tasks = tasks;
-    if (negotiated?.clientInfo !== undefined) ctx.clientInfo = negotiated.clientInfo;
-    // No logging capability, no log messages.
-    if (this.server.capabilities().logging !== undefined) ctx.logLevel = this.#logLevel;
-    if (context.progressToken !== undefined) ctx.progressToken = context.progressToken;
-    const sessionId = this.sessionId ?? extra?.sessionId;
-    if (sessionId !== undefined) ctx.sessionId = sessionId;
-    if (extra !== undefined) ctx.extra = extra;
-    if (extra?.authInfo !== undefined) ctx.authInfo = extra.authInfo;
     return ctx;
   }
 
@@ -277,11 +242,6 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
       },
     });
     return this.#tasks;
-  }
-
-  /** The version a transport declared (e.g. the MCP-Protocol-Version header), when we speak it. */
-  #declaredVersion(declared: string | undefined): string {
-    return this.server.negotiateVersion(declared ?? '');
   }
 
   // ---- messages to the client ----

@@ -1,0 +1,122 @@
+import {
+  JsonRpcError,
+  type RequestContext as PeerRequestContext,
+  type RequestHandler,
+} from '@mcpkit/jsonrpc';
+import {
+  type ClientCapabilities,
+  formatZodError,
+  type Implementation,
+  InitializeRequestParamsSchema,
+  type JSONObject,
+  type LoggingLevel,
+  type ServerCapabilities,
+} from '@mcpkit/protocol/essentials';
+import type { HandleOutcome } from '../core/dispatch.js';
+import type { SessionControls } from '../core/request-context.js';
+import { SessionRequestContext } from './session-request-context.js';
+import { answerStatelessRequest, isStatelessRequest, type StatelessHost } from './stateless-path.js';
+
+// What a request is served with when it comes through a session, and the same without one: the
+// stateless HTTP fast path (McpServer.answer) answers a POST's one request with no session, no
+// peer and no transport made for it, exactly as a session made for that request alone would.
+
+/** What `initialize` negotiated; pass it to `connect` to resume a session without a handshake. */
+export interface NegotiatedSession {
+  protocolVersion: string;
+  clientCapabilities: ClientCapabilities;
+  clientInfo?: Implementation;
+  logLevel?: LoggingLevel;
+}
+
+/** What serving a request needs from the server: McpServer implements it. */
+export interface SessionlessHost extends StatelessHost {
+  readonly options: { defaultLogLevel?: LoggingLevel };
+  /** What the server declares (shaped per revision by `initializeResult`). */
+  capabilities(): ServerCapabilities;
+  /** The stateful revision to answer an initialize request for `requested` with. */
+  negotiateVersion(requested: string): string;
+  /** The initialize result for a negotiated stateful revision. */
+  initializeResult(protocolVersion: string): JSONObject;
+}
+
+/** Checks `initialize` params and picks the revision to answer with. */
+export function negotiate(host: SessionlessHost, params: JSONObject | undefined): NegotiatedSession {
+  // Parsed jitless: zod's compiled fast path (built on a schema's first parse) costs more to build
+  // than it saves for a message sent once per session, and at startup it sits before the first answer.
+  const parsed = InitializeRequestParamsSchema.safeParse(params, { jitless: true });
+  if (!parsed.success) {
+    const detail = formatZodError(parsed.error, params, { pathPrefix: ['params'] });
+    throw JsonRpcError.invalidParams(`Invalid params for 'initialize': ${detail}`);
+  }
+  return {
+    protocolVersion: host.negotiateVersion(parsed.data.protocolVersion),
+    clientCapabilities: parsed.data.capabilities,
+    clientInfo: parsed.data.clientInfo,
+  };
+}
+
+/**
+ * The core's context for a request up to 2025-11-25. Without a handshake (a stateless POST, a
+ * session resumed in another process) the transport's declared version applies and the client is
+ * assumed to have no capabilities.
+ */
+export function requestContextFor(
+  host: SessionlessHost,
+  context: PeerRequestContext,
+  negotiated: NegotiatedSession | undefined,
+  controls: SessionControls,
+  logLevel: LoggingLevel,
+  sessionId: string | undefined,
+): SessionRequestContext {
+  const extra = context.extra;
+  const ctx = new SessionRequestContext(
+    context,
+    negotiated?.protocolVersion ?? host.negotiateVersion(extra?.protocolVersion ?? ''),
+    negotiated?.clientCapabilities ?? {},
+    controls,
+  );
+  if (negotiated?.clientInfo !== undefined) ctx.clientInfo = negotiated.clientInfo;
+  // No logging capability, no log messages.
+  if (host.capabilities().logging !== undefined) ctx.logLevel = logLevel;
+  if (context.progressToken !== undefined) ctx.progressToken = context.progressToken;
+  const id = sessionId ?? extra?.sessionId;
+  if (id !== undefined) ctx.sessionId = id;
+  if (extra !== undefined) ctx.extra = extra;
+  if (extra?.authInfo !== undefined) ctx.authInfo = extra.authInfo;
+  return ctx;
+}
+
+/** The result of a request up to 2025-11-25, or the error it answers with. */
+export function sessionResult(method: string, outcome: HandleOutcome): JSONObject {
+  if (outcome.type === 'result') return outcome.result;
+  if (outcome.type === 'error') throw outcome.error;
+  throw JsonRpcError.internalError(
+    `Handler for '${method}' asked for input the stateless way (InputRequiredSignal) inside a stateful session`,
+  );
+}
+
+/**
+ * Without a session, logging/setLevel and resources/(un)subscribe are accepted and last as long
+ * as the request, as they did when stateless mode made a session per POST.
+ */
+const PER_REQUEST: SessionControls = {
+  setLogLevel: () => undefined,
+  subscribe: () => undefined,
+  unsubscribe: () => undefined,
+};
+
+/**
+ * Serves one request without a session: `initialize` is negotiated and answered (nothing is
+ * kept), a 2026-07-28 request is answered from its `_meta`, any other at the declared version.
+ */
+export function sessionlessHandler(host: SessionlessHost): RequestHandler {
+  return (params, context) => {
+    const method = context.method;
+    if (method === 'initialize') return host.initializeResult(negotiate(host, params).protocolVersion);
+    if (isStatelessRequest(method, params)) return answerStatelessRequest(host, params, context);
+    const logLevel = host.options.defaultLogLevel ?? 'debug';
+    const ctx = requestContextFor(host, context, undefined, PER_REQUEST, logLevel, undefined);
+    return host.handle({ method, params }, ctx).then((outcome) => sessionResult(method, outcome));
+  };
+}
