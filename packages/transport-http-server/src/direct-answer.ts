@@ -188,8 +188,9 @@ class DirectAnswer implements AnswerChannel, StreamHost {
 
   /** The client closed the response before the answer: that cancels the request. */
   #clientGone(): void {
-    if (this.#answered || this.#controller?.signal.aborted !== false) return;
-    this.#controller.abort(
+    const controller = this.#controller;
+    if (this.#answered || controller === undefined || controller.signal.aborted) return;
+    controller.abort(
       new McpkitError(
         McpkitErrorCode.RequestCancelled,
         `Request '${this.#message.method}' (id ${JSON.stringify(this.#message.id)}) was cancelled: the client closed its HTTP response before the answer`,
