@@ -79,7 +79,11 @@ describe('requests that meet a reset kept-alive socket (global fetch, real socke
     const server = await resettingServer('reset');
     const context = { fetch: globalFetch(), tokenEndpoint: `${server.issuer}/token`, issuer: server.issuer };
     const outcomes = await callsUntilReset(server, () =>
-      requestToken(context, { clientId: 'c', method: 'none' }, { grant_type: 'authorization_code', code: 'x' }),
+      requestToken(
+        context,
+        { clientId: 'c', method: 'none' },
+        { grant_type: 'authorization_code', code: 'x' },
+      ),
     );
     const failure = outcomes.at(-1);
     expect(failure).toBeInstanceOf(OAuthClientError);
