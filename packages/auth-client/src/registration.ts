@@ -1,6 +1,6 @@
 import { OAuthClientError } from './errors.js';
 import type { AuthFetch } from './http.js';
-import { readJsonObject } from './json-fetch.js';
+import { describeFailure, readJsonObject } from './json-fetch.js';
 import type { AuthorizationServerMetadata, ClientCredentials } from './metadata.js';
 import type { OAuthStore } from './store.js';
 
@@ -83,6 +83,8 @@ async function register(
     ...metadata,
   };
   let response: Awaited<ReturnType<AuthFetch>>;
+  // Not retried on a connection reset (unlike the metadata GETs): the server may have registered a
+  // client already, and a registration is not idempotent.
   try {
     response = await fetch(endpoint, {
       method: 'POST',
@@ -90,7 +92,7 @@ async function register(
       body: JSON.stringify(body),
     });
   } catch (cause) {
-    throw new OAuthClientError('REGISTRATION_FAILED', `POST ${endpoint} failed: ${String(cause)}`, {
+    throw new OAuthClientError('REGISTRATION_FAILED', `POST ${endpoint} failed: ${describeFailure(cause)}`, {
       url: endpoint,
       cause,
     });

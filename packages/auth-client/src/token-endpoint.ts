@@ -2,7 +2,7 @@ import { type CryptoKey, importPKCS8, SignJWT } from 'jose';
 import type { DpopProver } from './dpop.js';
 import { OAuthClientError } from './errors.js';
 import type { AuthFetch, AuthFetchResponse } from './http.js';
-import { readJsonObject } from './json-fetch.js';
+import { describeFailure, readJsonObject } from './json-fetch.js';
 import type { TokenResponse } from './metadata.js';
 import { randomToken } from './pkce.js';
 
@@ -100,12 +100,14 @@ async function post(
   };
   await authenticate(auth, body, headers, context.issuer);
   if (context.dpop !== undefined) headers.dpop = await context.dpop.proof('POST', context.tokenEndpoint);
+  // Not retried on a connection reset (unlike the metadata GETs): the server may have seen the
+  // request, and an authorization code or a rotated refresh token is good for one use only.
   try {
     return await context.fetch(context.tokenEndpoint, { method: 'POST', headers, body: body.toString() });
   } catch (cause) {
     throw new OAuthClientError(
       'TOKEN_ENDPOINT_ERROR',
-      `POST ${context.tokenEndpoint} failed: ${String(cause)}`,
+      `POST ${context.tokenEndpoint} failed: ${describeFailure(cause)}`,
       {
         url: context.tokenEndpoint,
         cause,
