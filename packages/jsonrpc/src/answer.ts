@@ -1,39 +1,29 @@
 import type { JSONObject, JSONRPCRequest, JSONRPCResponse, RequestId } from '@mcpkit/protocol/essentials';
-import { JsonRpcError, McpkitError, McpkitErrorCode, toErrorResponse } from './errors.js';
+import { JsonRpcError, toErrorResponse } from './errors.js';
 import type { RequestContext, RequestHandler } from './peer-types.js';
-import { progressTokenOf } from './request-context.js';
-import type { MessageExtra } from './transport.js';
 
 // A request answered outside any connection. A stateless transport (one HTTP POST, one answer)
 // hands its request to a RequestAnswerer (McpServer is one) instead of building a transport, a
-// session and a peer for it that would live for that one request.
-
-/** What a request answered without a connection may use while it runs. */
-export interface AnswerChannel {
-  /** Transport facts about the request (auth, headers, the declared protocol version). */
-  readonly extra?: MessageExtra | undefined;
-  /** Aborted when the client goes away before the answer. Read it only when needed: it may cost. */
-  readonly signal: AbortSignal;
-  /** Sends a notification related to the request (progress, log messages) ahead of its answer. */
-  notify(method: string, params?: JSONObject): Promise<void>;
-}
+// session and a peer for it that would live for that one request. The transport makes the
+// handler's context itself: it knows where notifications go, when the client is gone, and whether
+// a request to the client could be answered at all.
 
 /** Answers one JSON-RPC request at a time, without a connection: what stateless transports call. */
 export interface RequestAnswerer {
-  answer(request: JSONRPCRequest, channel: AnswerChannel): Promise<JSONRPCResponse>;
+  /** Never rejects: a failure is an error response. `context` is what the request's handler gets. */
+  answer(request: JSONRPCRequest, context: RequestContext): Promise<JSONRPCResponse>;
 }
 
 /**
- * Answers `request` with `handler` as a JsonRpcPeer would (the same context, result check and
- * error responses), without a peer. Never rejects: a failure is an error response.
+ * Answers `request` with `handler` as a JsonRpcPeer would (the same result check and error
+ * responses), without a peer. Never rejects: a failure is an error response.
  */
 export function answerRequest(
   request: JSONRPCRequest,
   handler: RequestHandler,
-  channel: AnswerChannel,
+  context: RequestContext,
 ): Promise<JSONRPCResponse> {
   const id = request.id;
-  const context = new ChannelRequestContext(request, channel);
   let result: JSONObject | PromiseLike<JSONObject>;
   try {
     result = handler(request.params, context);
@@ -56,39 +46,4 @@ export function resultResponse(id: RequestId, method: string, result: unknown): 
     `Handler for '${method}' returned ${got}; expected a result object`,
   );
   return toErrorResponse(id, error);
-}
-
-/** The handler's context: notifications go to the channel; requests to the client cannot be sent. */
-class ChannelRequestContext implements RequestContext {
-  readonly requestId: RequestId;
-  readonly method: string;
-  readonly progressToken?: string | number;
-  readonly extra?: MessageExtra;
-  readonly #channel: AnswerChannel;
-
-  constructor(request: JSONRPCRequest, channel: AnswerChannel) {
-    this.#channel = channel;
-    this.requestId = request.id;
-    this.method = request.method;
-    if (channel.extra !== undefined) this.extra = channel.extra;
-    const token = progressTokenOf(request.params);
-    if (token !== undefined) this.progressToken = token;
-  }
-
-  get signal(): AbortSignal {
-    return this.#channel.signal;
-  }
-
-  sendNotification(method: string, params?: JSONObject): Promise<void> {
-    return this.#channel.notify(method, params);
-  }
-
-  sendRequest(method: string): Promise<JSONObject> {
-    return Promise.reject(
-      new McpkitError(
-        McpkitErrorCode.NotConnected,
-        `Cannot send '${method}' while answering '${this.method}': this request is answered without a connection (a stateless transport), so no answer could come back`,
-      ),
-    );
-  }
 }

@@ -1,7 +1,7 @@
 // Every export of this file is public API of @mcpkit/jsonrpc.
 
 // Requests answered without a connection (stateless transports hand them to a RequestAnswerer).
-export type { AnswerChannel, RequestAnswerer } from './answer.js';
+export type { RequestAnswerer } from './answer.js';
 export { answerRequest } from './answer.js';
 // Codec: JSON text <-> checked JSON-RPC 2.0 messages.
 export type { DecodedItems, DecodeOptions } from './codec.js';
@@ -30,6 +30,7 @@ export type {
   RequestHandler,
   RequestOptions,
 } from './peer-types.js';
+export { progressTokenOf } from './request-context.js';
 
 // The Transport interface every transport implements.
 export type { AuthInfo, MessageExtra, Transport, TransportSendOptions } from './transport.js';

@@ -1,6 +1,6 @@
 import {
-  type AnswerChannel,
   answerRequest,
+  type RequestContext as PeerRequestContext,
   type RequestAnswerer,
   type RequestHandler,
   type Transport,
@@ -173,13 +173,13 @@ export class McpServer<TState = undefined>
   /**
    * Answers one request with no session, peer or transport made for it, as a session made for that
    * request alone would: `initialize` is negotiated (nothing is kept), a 2026-07-28 request is served
-   * from its `_meta`, any other at the version `channel.extra.protocolVersion` declares, for a client
-   * without capabilities. What stateless transports call (`createStreamableHttpHandler({ server })`);
-   * requests to the client cannot be sent from it. Never rejects: failures are error responses.
+   * from its `_meta`, any other at the version `context.extra.protocolVersion` declares, for a client
+   * without capabilities. Stateless transports call it (`createStreamableHttpHandler({ server })`)
+   * with the context they made for the request. Never rejects: failures are error responses.
    */
-  answer(request: JSONRPCRequest, channel: AnswerChannel): Promise<JSONRPCResponse> {
+  answer(request: JSONRPCRequest, context: PeerRequestContext): Promise<JSONRPCResponse> {
     this.#sessionless ??= sessionlessHandler(this);
-    return answerRequest(request, this.#sessionless, channel);
+    return answerRequest(request, this.#sessionless, context);
   }
 
   /** The sessions currently connected. */

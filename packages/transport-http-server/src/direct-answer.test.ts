@@ -1,4 +1,4 @@
-import type { AnswerChannel, Transport } from '@mcpkit/jsonrpc';
+import type { RequestContext, Transport } from '@mcpkit/jsonrpc';
 import type { JSONRPCRequest, JSONRPCResponse } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import { createStreamableHttpHandler } from './handler.js';
@@ -12,10 +12,10 @@ import { modernPost, modernRequest } from './test-helpers/modern.js';
 // The `server` option: a stateless POST of one request is answered by `server.answer` directly, no
 // transport made for it; everything else still goes through transports wired with `server.connect`.
 
-type Answer = (request: JSONRPCRequest, channel: AnswerChannel) => Promise<JSONRPCResponse>;
+type Answer = (request: JSONRPCRequest, channel: RequestContext) => Promise<JSONRPCResponse>;
 
 class RecordingServer implements ServedServer {
-  readonly answered: { request: JSONRPCRequest; channel: AnswerChannel }[] = [];
+  readonly answered: { request: JSONRPCRequest; channel: RequestContext }[] = [];
   readonly sessions: FakeServer[] = [];
   constructor(
     readonly respond: Answer = async (request) => ({
@@ -24,7 +24,7 @@ class RecordingServer implements ServedServer {
       result: { echoed: request.method },
     }),
   ) {}
-  answer(request: JSONRPCRequest, channel: AnswerChannel): Promise<JSONRPCResponse> {
+  answer(request: JSONRPCRequest, channel: RequestContext): Promise<JSONRPCResponse> {
     this.answered.push({ request, channel });
     return this.respond(request, channel);
   }
@@ -38,7 +38,7 @@ function serve(server: RecordingServer, options: Partial<StreamableHttpHandlerOp
 }
 
 const progressFirst: Answer = async (request, channel) => {
-  await channel.notify('notifications/progress', { progressToken: 'p', progress: 1 });
+  await channel.sendNotification('notifications/progress', { progressToken: 'p', progress: 1 });
   return { jsonrpc: '2.0', id: request.id, result: { done: true } };
 };
 
@@ -119,11 +119,33 @@ describe.each(ADAPTERS)('the server option on the %s adapter', (adapter) => {
     expect(server.sessions).toHaveLength(0);
   });
 
+  it('gives the request a context that cannot ask the client anything, saying why', async () => {
+    const server = new RecordingServer(async (request, context) => {
+      const refused = await context.sendRequest('elicitation/create', {}).then(
+        () => 'sent',
+        (error: Error) => error.message,
+      );
+      return { jsonrpc: '2.0', id: request.id, result: { refused } };
+    });
+    const handler = serve(server, { stateless: true });
+    const response = await handler(postRequest(request('tools/call', 11, { _meta: { progressToken: 'q' } })));
+    expect(await response.json()).toMatchObject({
+      result: {
+        refused: expect.stringContaining('Cannot send elicitation/create while answering tools/call'),
+      },
+    });
+    expect(server.answered[0]!.channel).toMatchObject({
+      requestId: 11,
+      method: 'tools/call',
+      progressToken: 'q',
+    });
+  });
+
   it('aborts the signal of an answer whose client closed the response', async () => {
     let aborted = false;
     const server = new RecordingServer(async (request, channel) => {
       const signal = channel.signal;
-      await channel.notify('notifications/progress', { progressToken: 'p', progress: 1 });
+      await channel.sendNotification('notifications/progress', { progressToken: 'p', progress: 1 });
       await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
       aborted = true;
       return { jsonrpc: '2.0', id: request.id, result: {} };
@@ -141,7 +163,7 @@ describe.each(ADAPTERS)('the server option on the %s adapter', (adapter) => {
     const calls: CallObservation[] = [];
     const server = new RecordingServer(async (request, channel) => {
       if (request.method !== 'tools/call') return { jsonrpc: '2.0', id: request.id, result: {} };
-      await channel.notify('notifications/progress', { progressToken: 'p', progress: 1 });
+      await channel.sendNotification('notifications/progress', { progressToken: 'p', progress: 1 });
       await new Promise((resolve) => channel.signal.addEventListener('abort', resolve, { once: true }));
       return { jsonrpc: '2.0', id: request.id, result: {} };
     });

@@ -1,13 +1,20 @@
 import {
-  type AnswerChannel,
   McpkitError,
   McpkitErrorCode,
   type MessageExtra,
+  progressTokenOf,
   type RequestAnswerer,
+  type RequestContext,
   toErrorResponse,
   type WireLog,
 } from '@mcpkit/jsonrpc';
-import type { JSONObject, JSONRPCNotification, JSONRPCRequest, JSONRPCResponse } from '@mcpkit/protocol';
+import type {
+  JSONObject,
+  JSONRPCNotification,
+  JSONRPCRequest,
+  JSONRPCResponse,
+  RequestId,
+} from '@mcpkit/protocol';
 import { type AbortSource, type HttpExchange, jsonReply, type Reply } from './exchange.js';
 import type { Gate } from './gate.js';
 import type { KeepAlive } from './keep-alive.js';
@@ -49,8 +56,11 @@ export function answerDirectly(
   return new DirectAnswer(env, request, message, extra, errorStatus).reply;
 }
 
-/** One request answered directly: the server's channel while it runs, the stream host if it streams. */
-class DirectAnswer implements AnswerChannel, StreamHost {
+/** One request answered directly: its handler's context while it runs, the stream host if it streams. */
+class DirectAnswer implements RequestContext, StreamHost {
+  readonly requestId: RequestId;
+  readonly method: string;
+  readonly progressToken?: string | number;
   readonly extra: MessageExtra;
   readonly reply: Promise<Reply>;
   readonly storeKey = '';
@@ -75,6 +85,10 @@ class DirectAnswer implements AnswerChannel, StreamHost {
     this.#env = env;
     this.#request = request;
     this.#message = message;
+    this.requestId = message.id;
+    this.method = message.method;
+    const token = progressTokenOf(message.params);
+    if (token !== undefined) this.progressToken = token;
     this.extra = extra;
     this.#errorStatus = errorStatus;
     this.#started = env.onCall === undefined ? undefined : env.now();
@@ -106,11 +120,11 @@ class DirectAnswer implements AnswerChannel, StreamHost {
     return this.#controller.signal;
   }
 
-  notify(method: string, params?: JSONObject): Promise<void> {
+  sendNotification(method: string, params?: JSONObject): Promise<void> {
     if (this.#answered) {
       return Promise.reject(
         new Error(
-          `Cannot send ${method}: request ${JSON.stringify(this.#message.id)} was already answered, its response is complete`,
+          `Cannot send ${method}: request ${JSON.stringify(this.requestId)} was already answered, its response is complete`,
         ),
       );
     }
@@ -120,6 +134,15 @@ class DirectAnswer implements AnswerChannel, StreamHost {
       params === undefined ? { jsonrpc: '2.0', method } : { jsonrpc: '2.0', method, params };
     if (this.#env.wireLog !== undefined) this.#env.wireLog('out', notification);
     return (this.#stream ?? this.#openStream()).push(notification);
+  }
+
+  sendRequest(method: string): Promise<JSONObject> {
+    return Promise.reject(
+      new McpkitError(
+        McpkitErrorCode.NotConnected,
+        `Cannot send ${method} while answering ${this.method}: a stateless HTTP request has no session, so the client's answer could not come back (serve with sessions, or use 2026-07-28 input_required results)`,
+      ),
+    );
   }
 
   primes(): boolean {
@@ -147,7 +170,7 @@ class DirectAnswer implements AnswerChannel, StreamHost {
     const stream = new OutboundStream(this, {
       id: '',
       kind: 'post',
-      requestIds: [this.#message.id],
+      requestIds: [this.requestId],
       mode: env.responseMode === 'sse' ? 'sse' : 'auto',
       abort: this.#request,
     });
@@ -178,7 +201,7 @@ class DirectAnswer implements AnswerChannel, StreamHost {
 
   #observe(response: JSONRPCResponse, started: number): void {
     const info: CallObservation = {
-      method: this.#message.method,
+      method: this.method,
       durationMs: this.#env.now() - started,
       error: 'error' in response ? { code: response.error.code, message: response.error.message } : undefined,
       sessionId: undefined,
@@ -193,7 +216,7 @@ class DirectAnswer implements AnswerChannel, StreamHost {
     controller.abort(
       new McpkitError(
         McpkitErrorCode.RequestCancelled,
-        `Request '${this.#message.method}' (id ${JSON.stringify(this.#message.id)}) was cancelled: the client closed its HTTP response before the answer`,
+        `Request '${this.method}' (id ${JSON.stringify(this.requestId)}) was cancelled: the client closed its HTTP response before the answer`,
       ),
     );
   }

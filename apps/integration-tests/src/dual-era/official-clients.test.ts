@@ -93,23 +93,29 @@ describe('official clients of both eras against the full-feature mcpkit server a
     ]);
   });
 
-  it('over HTTP: one endpoint serves v2 at 2026-07-28 and a v1 session at once', async () => {
-    const server = createFullFeatureServer();
-    const handler = createStreamableHttpHandler({ onSession: (transport) => server.connect(transport) });
-    const handle = await serve(handler, { port: 0, host: '127.0.0.1' });
-    closers.push(() => handle.close());
-    const url = new URL('/mcp', handle.url);
-    const probing = v2Client('auto');
-    const legacy = v1Client();
-    const legacyTransport = new HttpV1(url);
-    await probing.connect(new HttpV2(url));
-    await legacy.connect(legacyTransport);
-    expect(probing.getNegotiatedProtocolVersion()).toBe('2026-07-28');
-    expect(legacyTransport.protocolVersion).toMatch(/^2025-/);
-    expect(legacyTransport.sessionId).toBeTruthy();
-    await interleave([
-      { client: probing, name: 'Two' },
-      { client: legacy, name: 'One' },
-    ]);
-  });
+  // `server`: the 2026-07-28 requests are answered by McpServer.answer directly (no transport per request).
+  it.each(['onSession', 'server'] as const)(
+    'over HTTP (wired with %s): one endpoint serves v2 at 2026-07-28 and a v1 session at once',
+    async (wiring) => {
+      const server = createFullFeatureServer();
+      const handler = createStreamableHttpHandler(
+        wiring === 'server' ? { server } : { onSession: (transport) => server.connect(transport) },
+      );
+      const handle = await serve(handler, { port: 0, host: '127.0.0.1' });
+      closers.push(() => handle.close());
+      const url = new URL('/mcp', handle.url);
+      const probing = v2Client('auto');
+      const legacy = v1Client();
+      const legacyTransport = new HttpV1(url);
+      await probing.connect(new HttpV2(url));
+      await legacy.connect(legacyTransport);
+      expect(probing.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+      expect(legacyTransport.protocolVersion).toMatch(/^2025-/);
+      expect(legacyTransport.sessionId).toBeTruthy();
+      await interleave([
+        { client: probing, name: 'Two' },
+        { client: legacy, name: 'One' },
+      ]);
+    },
+  );
 });

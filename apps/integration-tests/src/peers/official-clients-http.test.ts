@@ -25,16 +25,26 @@ function buildServer(): McpServer {
   return server;
 }
 
-for (const stateless of [false, true]) {
-  describe(`official clients against the mcpkit HTTP server (${stateless ? 'stateless' : 'stateful'})`, () => {
+// Wired with `server`, a stateless POST is answered by McpServer.answer directly (no transport,
+// session or peer per request); with `onSession`, each POST gets a transport and a session.
+const setups = [
+  { stateless: false, wiring: 'onSession' },
+  { stateless: true, wiring: 'onSession' },
+  { stateless: false, wiring: 'server' },
+  { stateless: true, wiring: 'server' },
+] as const;
+
+for (const { stateless, wiring } of setups) {
+  describe(`official clients against the mcpkit HTTP server (${stateless ? 'stateless' : 'stateful'}, ${wiring})`, () => {
     let url: URL;
     let close: () => Promise<void>;
     beforeAll(async () => {
       const server = buildServer();
-      const handler = createStreamableHttpHandler({
-        stateless,
-        onSession: (transport) => server.connect(transport),
-      });
+      const handler = createStreamableHttpHandler(
+        wiring === 'server'
+          ? { stateless, server }
+          : { stateless, onSession: (transport) => server.connect(transport) },
+      );
       const served = await serve(handler, { port: 0, host: '127.0.0.1' });
       url = new URL('/mcp', served.url);
       close = served.close;
@@ -62,10 +72,15 @@ for (const stateless of [false, true]) {
           );
           const echoed = await client.callTool({ name: 'echo', arguments: { message: 'over http' } });
           expect(echoed.content).toEqual([{ type: 'text', text: 'echo: over http' }]);
-          const counted = await client.callTool({ name: 'count', arguments: {} }, undefined, {
-            onprogress: () => {},
-          });
+          const progress: number[] = [];
+          const options = { onprogress: (update: { progress: number }) => progress.push(update.progress) };
+          // v2 dropped v1's result-schema argument: its request options come second.
+          const counted =
+            name === 'v2'
+              ? await client.callTool({ name: 'count', arguments: {} }, options)
+              : await client.callTool({ name: 'count', arguments: {} }, undefined, options);
           expect(counted.content).toEqual([{ type: 'text', text: 'counted' }]);
+          expect(progress).toEqual([1, 2, 3]);
         } finally {
           await client.close();
         }

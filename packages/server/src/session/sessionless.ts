@@ -100,11 +100,8 @@ export function sessionResult(method: string, outcome: HandleOutcome): JSONObjec
  * Without a session, logging/setLevel and resources/(un)subscribe are accepted and last as long
  * as the request, as they did when stateless mode made a session per POST.
  */
-const PER_REQUEST: SessionControls = {
-  setLogLevel: () => undefined,
-  subscribe: () => undefined,
-  unsubscribe: () => undefined,
-};
+const ignore = () => undefined;
+const PER_REQUEST: SessionControls = { setLogLevel: ignore, subscribe: ignore, unsubscribe: ignore };
 
 /**
  * Serves one request without a session: `initialize` is negotiated and answered (nothing is
