@@ -33,12 +33,7 @@ async function serveStdio(options: Extract<EchoCliOptions, { mode: 'stdio' }>): 
 
 async function serveHttp(options: Extract<EchoCliOptions, { mode: 'http' }>): Promise<void> {
   const server = createEchoServer({ onerror: reportError });
-  const handler = createStreamableHttpHandler({
-    onSession: async (transport) => {
-      await server.connect(transport);
-    },
-    onerror: reportError,
-  });
+  const handler = createStreamableHttpHandler({ server, onerror: reportError });
   const handle = await serve(handler, { port: options.port, host: options.host });
   if (!options.quiet) {
     log(
