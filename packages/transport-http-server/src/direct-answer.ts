@@ -67,7 +67,6 @@ class DirectAnswer implements RequestContext, StreamHost {
   readonly eventStore: EventStore | undefined = undefined; // Stateless answers are not resumable.
   readonly #env: DirectEnvironment;
   readonly #request: HttpExchange;
-  readonly #message: JSONRPCRequest;
   readonly #errorStatus: ((code: number) => number) | undefined;
   readonly #started: number | undefined;
   #resolve!: (reply: Reply) => void;
@@ -84,7 +83,6 @@ class DirectAnswer implements RequestContext, StreamHost {
   ) {
     this.#env = env;
     this.#request = request;
-    this.#message = message;
     this.requestId = message.id;
     this.method = message.method;
     const token = progressTokenOf(message.params);

@@ -73,7 +73,8 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
   /**
    * Called for each 2026-07-28 request with its own transport (`info.kind` is `request`), which
    * closes once the response is sent. Defaults to `onSession`; set it to wire those requests
-   * differently, e.g. to a server that keeps no per-connection state.
+   * differently, e.g. to a server that keeps no per-connection state. With `server` given, only
+   * `subscriptions/listen` and notifications come here: other requests are answered by `server.answer`.
    */
   onRequest?: (transport: Transport, info: SessionInfo) => unknown;
   /**
