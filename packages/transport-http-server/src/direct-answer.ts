@@ -99,7 +99,7 @@ class DirectAnswer implements RequestContext, StreamHost {
       (response) => this.#finish(response),
       // A RequestAnswerer should never reject; if one does, the client still gets an answer.
       (error: unknown) => {
-        env.onerror(error instanceof Error ? error : new Error(String(error)));
+        env.onerror(asError(error));
         this.#finish(toErrorResponse(message.id, error));
       },
     );
