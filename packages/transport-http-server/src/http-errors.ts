@@ -32,3 +32,10 @@ function defaultCodeFor(status: number): number {
   // 403, 404, 405, 409, 429: a server-defined error in the JSON-RPC reserved range.
   return ErrorCode.ConnectionClosed;
 }
+
+/** A request whose id is already in flight in the session (the client must use a new id). */
+export function inFlightConflict(id: RequestId): Reply {
+  return rejection(409, `Conflict: request id ${JSON.stringify(id)} is already in flight in this session`, {
+    id,
+  });
+}

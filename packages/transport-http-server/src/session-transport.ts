@@ -3,7 +3,7 @@ import { type JSONRPCMessage, type JSONRPCRequest, Notification, type RequestId 
 import { type AbortSource, emptyReply, type HttpExchange, type Reply } from './exchange.js';
 import type { FollowState } from './follow-stream.js';
 import { isInitializeRequest, isRequest, isResponse } from './framing.js';
-import { rejection } from './http-errors.js';
+import { inFlightConflict, rejection } from './http-errors.js';
 import { generateStreamId } from './ids.js';
 import { routeAnswer, tagRequestId, untagResponseId } from './instance-ids.js';
 import { extendExtra } from './message-extra.js';
@@ -11,8 +11,10 @@ import { NoStreamError, noPostWaiting } from './no-stream-error.js';
 import { OutboundStream, requestKey, type StreamHost, type TakenOver } from './outbound-stream.js';
 import { PostStreams } from './post-streams.js';
 import { resumeStream } from './resume.js';
+import { SessionAnswer, type SessionAnswerHost, waitsWithoutStream } from './session-answer.js';
 import type { HttpMessageExtra, SharedSessionEnvironment } from './session-environment.js';
-import { isStateMethod, type ReplayTarget, StateReplay } from './session-state.js';
+import { isStateMethod } from './session-state.js';
+import { SessionStateLog } from './session-state-log.js';
 import { type SseConnection, sseReply } from './sse.js';
 import type { Awaitable, EventStore, OutboundEnvelope, SessionRecord } from './stores/types.js';
 import { takeOver } from './take-over.js';
@@ -32,14 +34,14 @@ export type SessionEnvironment = SharedSessionEnvironment<StreamableSessionTrans
  * and anything sent while handling a request go to that request's POST stream, everything else to
  * the standalone GET stream.
  */
-export class StreamableSessionTransport implements Transport, StreamHost {
+export class StreamableSessionTransport implements Transport, StreamHost, SessionAnswerHost {
   readonly sessionId: string | undefined;
   readonly record: SessionRecord;
   onmessage?: (message: JSONRPCMessage, extra?: MessageExtra) => void;
   onclose?: () => void;
   onerror?: (error: Error) => void;
   #env: SessionEnvironment;
-  /** Made by the first POST stream, dropped with the last: an idle session holds no maps. */
+  /** Made by the first POST, dropped with the last: an idle session holds no maps. */
   #open: PostStreams | undefined;
   #standalone: OutboundStream | undefined;
   #unsubscribe: (() => void) | undefined;
@@ -47,10 +49,8 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   /** The POST carrying initialize; if it ends without a successful answer, the session goes too. */
   #initializeStream: OutboundStream | undefined;
   #admitted = false;
-  /** State-changing requests in flight, by request key: recorded once answered with a result. */
-  #stateRequests: Map<string, { method: string; params: unknown }> | undefined;
-  /** Made on first use: only a session that is rehydrated or changes state replays anything. */
-  #replay: StateReplay | undefined;
+  /** Made on first use: only a session that is rehydrated or changes state keeps a log. */
+  #stateLog: SessionStateLog | undefined;
   #started = false;
   #released = false;
   /** The store failed to record this session when it opened (store down): it is only here. */
@@ -126,10 +126,10 @@ export class StreamableSessionTransport implements Transport, StreamHost {
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     if (this.#closed)
       throw new Error(`Cannot send: the HTTP session ${this.sessionId ?? '(stateless)'} is closed`);
-    if (this.#replay?.swallow(message)) return;
+    if (this.#stateLog?.swallow(message)) return;
     if (this.#env.wireLog !== undefined) this.#env.wireLog('out', message, this.sessionId);
     // Stored before the client sees the answer: its next request may land on another process.
-    if (this.#stateRequests?.size) await this.#noteStateAnswer(message);
+    if (this.#stateLog?.waiting) await this.#stateLog.noteAnswer(message, this.#admitted);
     if (this.#noteNegotiation(message) === 'result' && this.sessionId !== undefined) {
       this.#admitted = true;
       try {
@@ -200,17 +200,18 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     if (!this.onmessage) {
       return this.close().then(() => rejection(500, NOT_CONNECTED));
     }
+    const only = messages.length === 1 ? messages[0]! : undefined;
+    if (only !== undefined && waitsWithoutStream(only, this.sessionId, this.#env)) {
+      if (this.#open?.answering(only.id)) return inFlightConflict(only.id);
+      const answer = new SessionAnswer(this, only, request, headers, this.#env.responseMode !== 'json');
+      this.#open ??= new PostStreams();
+      this.#open.wait(answer);
+      this.#receiveAll(messages, extra, 0);
+      return answer.reply;
+    }
     const requests = messages.filter(isRequest);
     const requestIds = requests.map((message) => message.id);
-    for (const id of requestIds) {
-      if (this.#open?.answering(id)) {
-        return rejection(
-          409,
-          `Conflict: request id ${JSON.stringify(id)} is already in flight in this session`,
-          { id },
-        );
-      }
-    }
+    for (const id of requestIds) if (this.#open?.answering(id)) return inFlightConflict(id);
     if (requestIds.length === 0) {
       this.#receiveAll(messages, extra, 0, () => {
         if (this.sessionId === undefined) queueMicrotask(() => void this.close());
@@ -237,6 +238,27 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     return response;
   }
 
+  /** The stream of a waiting POST (SessionAnswerHost), tracked as every POST stream is. */
+  openStream(answer: SessionAnswer): OutboundStream {
+    const ids = [answer.request.id];
+    const stream = new OutboundStream(this, {
+      id: generateStreamId(),
+      kind: 'post',
+      requestIds: ids,
+      requests: [answer.request],
+      mode: this.#env.responseMode,
+      headers: answer.headers,
+      abort: answer.abort,
+    });
+    this.#track(stream, ids);
+    return stream;
+  }
+
+  /** A waiting POST was answered or abandoned (SessionAnswerHost). */
+  settled(answer: SessionAnswer): void {
+    if (this.#open?.settle(answer)) this.#open = undefined;
+  }
+
   /**
    * Hands `messages` from index `from` on to onmessage, in order. A batch goes a slice at a time
    * with a macrotask between slices, so that one long batch cannot stall every other session of
@@ -249,10 +271,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
       const message = messages[index]!;
       if (isInitializeRequest(message)) this.#initializeKey = requestKey(message.id);
       if (this.#env.instanceId !== undefined && this.#routeAnswer(message)) continue;
-      if (isRequest(message) && isStateMethod(message.method)) {
-        this.#stateRequests ??= new Map();
-        this.#stateRequests.set(requestKey(message.id), { method: message.method, params: message.params });
-      }
+      if (isRequest(message) && isStateMethod(message.method)) this.#states().noteRequest(message);
       const single = messages.length === 1;
       this.#deliver(message, isRequest(message) ? this.#requestExtra(extra, message.id, single) : extra);
       this.#noteCancellation(message);
@@ -322,7 +341,7 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     stream.onfinish = () => this.#streamFinished(stream, requestIds);
   }
 
-  /** Ends the HTTP connection carrying `requestId`'s stream (SEP-1699); false if no such stream is open. */
+  /** Ends the HTTP connection carrying `requestId`'s answer (SEP-1699); false if no such POST is open. */
   closeRequestStream(requestId: RequestId, retryMs?: number): boolean {
     const stream = this.#open?.answering(requestId);
     if (!stream) return false;
@@ -349,21 +368,20 @@ export class StreamableSessionTransport implements Transport, StreamHost {
    */
   async restore(): Promise<void> {
     this.#admitted = true;
-    await this.#replayer().restore(this.record, this.#replayTarget());
+    await this.#states().restore();
   }
 
   /** Replays the state log entries of `record` (the store's latest) not applied here yet, in order. */
   catchUp(record: SessionRecord): Promise<void> {
-    return this.#replayer().catchUp(record, this.record, this.#replayTarget());
+    return this.#states().catchUp(record);
   }
 
-  #replayer(): StateReplay {
-    this.#replay ??= new StateReplay();
-    return this.#replay;
-  }
-
-  #replayTarget(): ReplayTarget {
-    return { deliver: (message) => this.#deliver(message, {}), report: (error) => this.#reportError(error) };
+  #states(): SessionStateLog {
+    this.#stateLog ??= new SessionStateLog(this.#env, this.record, this.sessionId, {
+      deliver: (message) => this.#deliver(message, {}),
+      report: (error) => this.#reportError(error),
+    });
+    return this.#stateLog;
   }
 
   /** Whether this process holds the stream `envelope` would be routed to. */
@@ -394,23 +412,6 @@ export class StreamableSessionTransport implements Transport, StreamHost {
     return routeAnswer(this.#env.bus, this.record.id, this.#env.instanceId!, message, (e) =>
       this.#reportError(e),
     );
-  }
-
-  /** A state-changing request answered with a result goes into the session's state log. */
-  async #noteStateAnswer(message: JSONRPCMessage): Promise<void> {
-    const key = isResponse(message) && message.id !== null ? requestKey(message.id) : '';
-    const request = this.#stateRequests?.get(key);
-    if (!request || !this.#stateRequests!.delete(key) || !('result' in message) || !this.sessionId) return;
-    try {
-      // Start from the store's latest log: another process may have added to it.
-      const shared = this.#env.instanceId !== undefined;
-      const latest = shared ? await this.#env.sessionStore.get(this.record.id) : undefined;
-      this.#replayer().record(this.record, latest, request.method, request.params);
-      if (this.#admitted) await this.#env.sessionStore.set(this.record);
-      if (this.#admitted) await this.#env.stateChanged?.(this.sessionId);
-    } catch (error) {
-      this.#reportError(error instanceof Error ? error : new Error(String(error)));
-    }
   }
 
   /** Not async, so the stream's promise goes back as is (an async wrapper costs 2 microtask turns). */
