@@ -1,5 +1,6 @@
 import type { AuthInfo, MessageExtra } from '@mcpkit/jsonrpc';
 import type { HttpExchange } from './exchange.js';
+import type { HttpMessageExtra } from './session-environment.js';
 
 /** Where an extra keeps its request (not enumerable: spreading an extra copies the headers instead). */
 const REQUEST = Symbol('mcpkit.request');
@@ -40,4 +41,15 @@ export function messageExtra(
 /** A copy of `extra` with more fields, keeping its `requestHeaders` getter a getter. */
 export function extendExtra<T extends object>(extra: MessageExtra, fields: T): MessageExtra & T {
   return Object.defineProperties({ ...fields }, Object.getOwnPropertyDescriptors(extra)) as MessageExtra & T;
+}
+
+/** The extra of one request of a POST: the POST's own when it carries only that request. */
+export function requestExtra(
+  extra: MessageExtra,
+  closeSseStream: (retryMs?: number) => void,
+  own: boolean,
+): HttpMessageExtra {
+  if (!own) return extendExtra(extra, { closeSseStream });
+  (extra as HttpMessageExtra).closeSseStream = closeSseStream;
+  return extra;
 }

@@ -39,8 +39,6 @@ export interface SessionAnswerHost {
 /** One POST of a session carrying one request, waiting for its answer; routed to like a stream. */
 export class SessionAnswer {
   readonly request: JSONRPCRequest;
-  /** The request's key in the session's maps (`requestKey`). */
-  readonly key: string;
   /** The headers of the reply (the session id). */
   readonly headers: Record<string, string>;
   /** The POST's exchange: its client going away ends the stream's SSE response, once there is one. */
@@ -61,13 +59,17 @@ export class SessionAnswer {
   ) {
     this.#host = host;
     this.request = request;
-    this.key = requestKey(request.id);
     this.abort = abort;
     this.headers = headers;
     this.carriesNonResponses = carriesNonResponses;
     this.reply = new Promise((resolve) => {
       this.#resolve = resolve;
     });
+  }
+
+  /** The request's key in the session's maps (`requestKey`): only needed when two POSTs overlap. */
+  get key(): string {
+    return requestKey(this.request.id);
   }
 
   /** Carries `message`: the response answers the POST as JSON; anything else needs the stream. */

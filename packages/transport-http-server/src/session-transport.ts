@@ -6,13 +6,13 @@ import { isInitializeRequest, isRequest, isResponse } from './framing.js';
 import { inFlightConflict, rejection } from './http-errors.js';
 import { generateStreamId } from './ids.js';
 import { routeAnswer, tagRequestId, untagResponseId } from './instance-ids.js';
-import { extendExtra } from './message-extra.js';
+import { requestExtra } from './message-extra.js';
 import { NoStreamError, noPostWaiting } from './no-stream-error.js';
 import { OutboundStream, requestKey, type StreamHost, type TakenOver } from './outbound-stream.js';
 import { PostStreams } from './post-streams.js';
 import { resumeStream } from './resume.js';
 import { SessionAnswer, type SessionAnswerHost, waitsWithoutStream } from './session-answer.js';
-import type { HttpMessageExtra, SharedSessionEnvironment } from './session-environment.js';
+import type { SharedSessionEnvironment } from './session-environment.js';
 import { isStateMethod } from './session-state.js';
 import { SessionStateLog } from './session-state-log.js';
 import { type SseConnection, sseReply } from './sse.js';
@@ -273,7 +273,8 @@ export class StreamableSessionTransport implements Transport, StreamHost, Sessio
       if (this.#env.instanceId !== undefined && this.#routeAnswer(message)) continue;
       if (isRequest(message) && isStateMethod(message.method)) this.#states().noteRequest(message);
       const single = messages.length === 1;
-      this.#deliver(message, isRequest(message) ? this.#requestExtra(extra, message.id, single) : extra);
+      const closeSseStream = isRequest(message) ? this.#closeSseStream(message.id) : undefined;
+      this.#deliver(message, closeSseStream ? requestExtra(extra, closeSseStream, single) : extra);
       this.#noteCancellation(message);
     }
     if (end === messages.length) {
@@ -329,7 +330,7 @@ export class StreamableSessionTransport implements Transport, StreamHost, Sessio
       new OutboundStream(this, { id: streamId, kind: 'post', requestIds: ids, mode: 'sse', takenOver }),
       ids,
     );
-    this.#deliver(request, this.#requestExtra({}, request.id, true));
+    this.#deliver(request, requestExtra({}, this.#closeSseStream(request.id), true));
     return true;
   }
 
@@ -440,12 +441,9 @@ export class StreamableSessionTransport implements Transport, StreamHost, Sessio
     this.onmessage(message, extra);
   }
 
-  /** The extra of one request; the POST's own when it carries only that request. */
-  #requestExtra(extra: MessageExtra, id: RequestId, own: boolean): HttpMessageExtra {
-    const closeSseStream = (retryMs?: number) => void this.closeRequestStream(id, retryMs);
-    if (!own) return extendExtra(extra, { closeSseStream });
-    (extra as HttpMessageExtra).closeSseStream = closeSseStream;
-    return extra;
+  /** A request's `closeSseStream` (its extra's; see `requestExtra`). */
+  #closeSseStream(id: RequestId): (retryMs?: number) => void {
+    return (retryMs) => void this.closeRequestStream(id, retryMs);
   }
 
   #streamFinished(stream: OutboundStream, requestIds: RequestId[]): void {
