@@ -15,8 +15,9 @@ import type {
   JSONRPCResponse,
   RequestId,
 } from '@mcpkit/protocol';
-import { type AbortSource, type HttpExchange, jsonReply, type Reply } from './exchange.js';
+import type { AbortSource, HttpExchange, Reply } from './exchange.js';
 import type { Gate } from './gate.js';
+import { answerReply } from './json-text.js';
 import type { KeepAlive } from './keep-alive.js';
 import { type CallObservation, notify } from './observe.js';
 import { OutboundStream, type ResponseMode, type StreamHost } from './outbound-stream.js';
@@ -194,7 +195,7 @@ class DirectAnswer implements RequestContext, StreamHost {
       return;
     }
     const status = 'error' in response ? (this.#errorStatus?.(response.error.code) ?? 200) : 200;
-    this.#resolve(jsonReply(response, status));
+    this.#resolve(answerReply(response, status, {}, this));
   }
 
   #observe(response: JSONRPCResponse, started: number): void {

@@ -1,6 +1,7 @@
 import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@mcpkit/protocol';
-import { type AbortSource, emptyReply, jsonReply, type Reply } from './exchange.js';
+import { type AbortSource, emptyReply, type Reply } from './exchange.js';
 import { isResponse } from './framing.js';
+import { answerReply, answerText, writable } from './json-text.js';
 import { type SseConnection, type SseEvent, sseReply } from './sse.js';
 import type { EventStore } from './stores/types.js';
 
@@ -292,14 +293,19 @@ export class OutboundStream {
   }
 
   async #emit(message: JSONRPCMessage): Promise<void> {
-    const id = this.#host.eventStore
-      ? await this.#host.eventStore.append(this.#host.storeKey, this.id, message)
-      : undefined;
-    this.#writeMessage(id, message);
+    // Stored as what the client gets: an answer JSON cannot carry is replaced (json-text.ts).
+    const written = writable(message, this.#host);
+    const store = this.#host.eventStore;
+    const id = store ? await store.append(this.#host.storeKey, this.id, written.message) : undefined;
+    this.#writeData(id, written.data);
   }
 
   #writeMessage(id: string | undefined, message: JSONRPCMessage): void {
-    const event: SseEvent = { event: 'message', data: JSON.stringify(message) };
+    this.#writeData(id, answerText(message, this.#host));
+  }
+
+  #writeData(id: string | undefined, data: string): void {
+    const event: SseEvent = { event: 'message', data };
     if (id !== undefined) event.id = id;
     this.#connection?.write(event);
   }
@@ -309,7 +315,8 @@ export class OutboundStream {
       // Every request of the POST was cancelled: there is nothing to answer with.
       this.#resolve?.(emptyReply(204, this.#headers));
     } else if (!this.#sseOpened) {
-      this.#resolve?.(jsonReply(this.#isBatch ? this.#collected : this.#collected[0], 200, this.#headers));
+      const answer = this.#isBatch ? this.#collected : this.#collected[0]!;
+      this.#resolve?.(answerReply(answer, 200, this.#headers, this.#host));
       this.#collected = [];
     }
     this.#finished = true;

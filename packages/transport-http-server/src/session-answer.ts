@@ -1,6 +1,7 @@
 import { type JSONRPCMessage, type JSONRPCRequest, Method } from '@mcpkit/protocol';
-import { type AbortSource, emptyReply, jsonReply, type Reply } from './exchange.js';
+import { type AbortSource, emptyReply, type Reply } from './exchange.js';
 import { isRequest, isResponse } from './framing.js';
+import { answerReply } from './json-text.js';
 import { type OutboundStream, type ResponseMode, requestKey } from './outbound-stream.js';
 
 // Most POSTs of a session carry one request and get one JSON answer. Such a POST waits here, with no
@@ -34,6 +35,8 @@ export interface SessionAnswerHost {
   openStream(answer: SessionAnswer): OutboundStream;
   /** `answer` is over: answered or abandoned (not called when its stream took over). */
   settled(answer: SessionAnswer): void;
+  /** An answer that could not be written as it was (see json-text.ts). */
+  reportStreamError(error: Error): void;
 }
 
 /** One POST of a session carrying one request, waiting for its answer; routed to like a stream. */
@@ -75,7 +78,7 @@ export class SessionAnswer {
   /** Carries `message`: the response answers the POST as JSON; anything else needs the stream. */
   push(message: JSONRPCMessage): Promise<void> {
     if (this.#stream === undefined && isResponse(message)) {
-      this.#resolve(jsonReply(message, 200, this.headers));
+      this.#resolve(answerReply(message, 200, this.headers, this.#host));
       this.#host.settled(this);
       return DONE;
     }

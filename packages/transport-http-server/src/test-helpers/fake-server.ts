@@ -99,6 +99,9 @@ export async function connectFakeServer(
         const answerMessage = await answered;
         return reply(request, { answer: 'result' in answerMessage ? answerMessage.result : null });
       }
+      case 'unwritable':
+        // A handler bug: a result JSON cannot carry.
+        return reply(request, { count: 1n });
       case 'notify-unrelated':
         await transport.send({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
         return reply(request, {});
