@@ -4,7 +4,7 @@ import type { JSONRPCRequest } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import { createStreamableHttpHandler } from './handler.js';
 import { ADAPTERS, adapt, useAdapter } from './test-helpers/adapters.js';
-import { messagesOf, postRequest, request, SseReader } from './test-helpers/http.js';
+import { BASE, getRequest, messagesOf, postRequest, request, SseReader } from './test-helpers/http.js';
 import { harness, initialize } from './test-helpers/setup.js';
 
 const UNWRITABLE = {
@@ -42,6 +42,28 @@ describe.each(ADAPTERS)('on the %s adapter', (adapter) => {
       { jsonrpc: '2.0', id: 1, error: UNWRITABLE },
       { jsonrpc: '2.0', id: 2, result: { echo: {} } },
     ]);
+  });
+
+  it('writes the error response down a legacy HTTP+SSE stream (2024-11-05)', async () => {
+    const { handler } = harness();
+    const opened = await handler(getRequest({}, '/sse'));
+    const reader = new SseReader(opened);
+    const endpoint = (await reader.next())!.data;
+    const post = (body: unknown) =>
+      handler(
+        new Request(new URL(endpoint, BASE), {
+          method: 'POST',
+          headers: { host: 'localhost:3000', 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      );
+    expect((await post(request('unwritable', 'legacy'))).status).toBe(202);
+    expect(JSON.parse((await reader.next())!.data)).toEqual({
+      jsonrpc: '2.0',
+      id: 'legacy',
+      error: UNWRITABLE,
+    });
+    await reader.cancel();
   });
 
   it('answers a stateless POST served by `server` directly (it used to reject unhandled)', async () => {

@@ -1,6 +1,7 @@
 import type { MessageExtra, Transport, TransportSendOptions, WireLog } from '@mcpkit/jsonrpc';
 import type { JSONRPCMessage, RequestId } from '@mcpkit/protocol';
 import { isInitializeRequest, isResponse } from './framing.js';
+import { answerText } from './json-text.js';
 import type { SseConnection } from './sse.js';
 import type { SessionRecord } from './stores/types.js';
 
@@ -48,7 +49,12 @@ export class LegacySseTransport implements Transport {
     }
     this.#noteNegotiation(message);
     if (this.#wireLog !== undefined) this.#wireLog('out', message, this.sessionId);
-    this.connection.write({ event: 'message', data: JSON.stringify(message) });
+    this.connection.write({ event: 'message', data: answerText(message, this) });
+  }
+
+  /** An answer that could not be written as it was (json-text.ts). */
+  reportStreamError(error: Error): void {
+    this.onerror?.(error);
   }
 
   setProtocolVersion(version: string): void {
