@@ -336,7 +336,12 @@ export class JsonRpcPeer implements Peer {
   #send(message: Parameters<Transport['send']>[0], relatedRequestId: RequestId | undefined): void {
     const transport = this.#transport;
     if (transport === undefined) return;
-    transport.send(message, sendOptions(relatedRequestId)).then(undefined, this.#reportSendFailure);
+    transport.send(message, sendOptions(relatedRequestId)).then(undefined, (error: unknown) => {
+      this.#reportSendFailure(error);
+      // A result the transport could not write (not JSON: a handler's bug) still owes the requester
+      // an answer; an error response that fails in turn is not retried.
+      if ('result' in message) this.#sendError(message.id, JsonRpcError.internalError(reasonText(error)));
+    });
   }
 
   #handleClose(transport: Transport, reason?: Error): void {
