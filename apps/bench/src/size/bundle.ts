@@ -21,7 +21,7 @@ export const SIZE_PROBES: SizeProbe[] = [
     sdk: 'mcpkit',
     kind: 'stdio-server',
     platform: 'node',
-    budgetGzipBytes: 28.75 * 1024,
+    budgetGzipBytes: 29 * 1024,
     // Issue #7: 38.8 KiB before the tree-shaking work, 33.0 KiB after it, 27.4 KiB (28,105 bytes)
     // once the JSON Schema validator, task store, Content-Length framing and signed requestState
     // became opt-in imports; see README "Bundle size". Issue #15: 28,648 -> 28,944 bytes for batch
@@ -31,7 +31,9 @@ export const SIZE_PROBES: SizeProbe[] = [
     // from 28 to 28.75 KiB (still about a third of the official v2 server's 82.1 KiB): protocol
     // schemas built on first use (about 270: the forwarding stand-in; startup 0.78x -> ~0.71x of
     // v2) and the stdio 2026 hot path without async frames or zod for plain tools/call shapes
-    // (about 230; calls/s 0.61x -> ~0.73x of raw).
+    // (about 230; calls/s 0.61x -> ~0.73x of raw). Session 15: 29,440 -> 29,536 bytes and the budget
+    // to 29 KiB: no protocol schema is built before a server's first unusual request (hand checks for
+    // initialize, ping and list params; about 100; startup to the first tools/list 5 ms less).
   },
   { name: 'official-v2-stdio-server', sdk: 'official-v2', kind: 'stdio-server', platform: 'node' },
   {

@@ -114,6 +114,37 @@ describe('the I/O-free core', () => {
   });
 });
 
+describe('params of ping and the list methods', () => {
+  const stateful = (): RequestContext => statelessContext({ protocolVersion: '2025-11-25' });
+
+  it('answers them with params left out, empty or carrying extra keys', async () => {
+    const server = new McpServer({ name: 't', version: '1' });
+    server.tool('x', {}, () => 'x');
+    for (const params of [undefined, {}, { vendor: [1] }]) {
+      const list = await server.handle({ method: 'tools/list', params }, stateful());
+      expect(list.type, JSON.stringify(params)).toBe('result');
+    }
+    for (const params of [undefined, {}, { vendor: 1 }]) {
+      expect(await server.handle({ method: 'ping', params }, stateful())).toEqual({
+        type: 'result',
+        result: {},
+      });
+    }
+  });
+
+  it('refuses a cursor that is not a string, and array params, with the schema error', async () => {
+    const server = new McpServer({ name: 't', version: '1' });
+    server.tool('x', {}, () => 'x');
+    const badCursor = await server.handle({ method: 'tools/list', params: { cursor: 5 } }, stateful());
+    expect(badCursor.type === 'error' && badCursor.error).toMatchObject({ code: -32602 });
+    expect(badCursor.type === 'error' && badCursor.error.message).toMatch(
+      /^Invalid params for 'tools\/list': params\.cursor: .*string/,
+    );
+    const array = await server.handle({ method: 'ping', params: [] as never }, stateful());
+    expect(array.type === 'error' && array.error).toMatchObject({ code: -32602 });
+  });
+});
+
 describe('custom methods and instrumentation', () => {
   it('validates custom method params and reports every request to onrequest', async () => {
     const events: RequestEvent[] = [];

@@ -54,26 +54,50 @@ interface MethodSpec {
   statefulOnly?: boolean;
   /** New in 2026-07-28. */
   statelessOnly?: boolean;
+  /** Params may be left out. */
+  optional?: true;
   /** A hand-written check for the common params shape, trusted instead of `params` when it says yes. */
   plainParams?: (params: JSONObject) => boolean;
   run: MethodImplementation;
 }
 
-const OptionalPaginated = PaginatedRequestParamsSchema.optional();
+// The schemas are protocol stand-ins built on first use, and the common shapes never reach them, so
+// a server builds none of them before its first unusual request (startup to the first answer).
+// `RequestParams` is a loose object whose only field is `_meta`, which the caller vouches for; an
+// array (a stateless POST is not checked by a peer) goes on to the schema's error.
+const anyParams = (params: JSONObject) => !Array.isArray(params);
+const cursorParams = (params: JSONObject) =>
+  anyParams(params) && (params.cursor === undefined || typeof params.cursor === 'string');
+const OptionalPaginated = {
+  params: PaginatedRequestParamsSchema,
+  optional: true,
+  plainParams: cursorParams,
+} as const;
 
 const METHODS: Record<string, MethodSpec> = {
-  ping: { params: RequestParamsSchema.optional(), statefulOnly: true, run: async () => ({}) },
-  'server/discover': { params: RequestParamsSchema.optional(), run: async (core) => core.discoverResult() },
-  'tools/list': { params: OptionalPaginated, capability: 'tools', run: listTools },
+  ping: {
+    params: RequestParamsSchema,
+    optional: true,
+    plainParams: anyParams,
+    statefulOnly: true,
+    run: async () => ({}),
+  },
+  'server/discover': {
+    params: RequestParamsSchema,
+    optional: true,
+    plainParams: anyParams,
+    run: async (core) => core.discoverResult(),
+  },
+  'tools/list': { ...OptionalPaginated, capability: 'tools', run: listTools },
   'tools/call': {
     params: CallToolRequestParamsSchema,
     plainParams: isPlainToolCallParams,
     capability: 'tools',
     run: callTool,
   },
-  'resources/list': { params: OptionalPaginated, capability: 'resources', run: listResources },
+  'resources/list': { ...OptionalPaginated, capability: 'resources', run: listResources },
   'resources/templates/list': {
-    params: OptionalPaginated,
+    ...OptionalPaginated,
     capability: 'resources',
     run: listResourceTemplates,
   },
@@ -90,7 +114,7 @@ const METHODS: Record<string, MethodSpec> = {
     statefulOnly: true,
     run: unsubscribe,
   },
-  'prompts/list': { params: OptionalPaginated, capability: 'prompts', run: listPrompts },
+  'prompts/list': { ...OptionalPaginated, capability: 'prompts', run: listPrompts },
   'prompts/get': { params: GetPromptRequestParamsSchema, capability: 'prompts', run: getPrompt },
   // Stateful sessions answer 2025-11-25 tasks; 2026-07-28 requests the tasks extension (SEP-2663).
   'tasks/get': { params: TaskIdParamsSchema, run: taskMethod('get') },
@@ -103,7 +127,7 @@ const METHODS: Record<string, MethodSpec> = {
   },
   'tasks/cancel': { params: TaskIdParamsSchema, run: taskMethod('cancel') },
   'tasks/list': {
-    params: OptionalPaginated,
+    ...OptionalPaginated,
     capability: 'tasks',
     statefulOnly: true,
     run: taskMethod('list'),
@@ -153,6 +177,7 @@ function taskMethod(operation: 'get' | 'update' | 'result' | 'cancel' | 'list'):
 export const BUILT_IN_METHODS: ReadonlySet<string> = new Set([...Object.keys(METHODS), 'initialize']);
 
 function validateParams(spec: MethodSpec, method: string, params: JSONObject | undefined): unknown {
+  if (params === undefined && spec.optional) return params;
   const schema = spec.params;
   // A `_meta` the hand-written check vouches for is kept out of the schema's way: on the
   // 2026-07-28 wire it carries the client's capabilities and info on every request, and parsing

@@ -1,6 +1,6 @@
-import { RequestMetaObjectSchema } from '@mcpkit/protocol';
+import { InitializeRequestParamsSchema, RequestMetaObjectSchema } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
-import { isPlainValidRequestMeta } from './request-meta.js';
+import { isPlainInitializeParams, isPlainValidRequestMeta } from './request-meta.js';
 
 const VERSION = 'io.modelcontextprotocol/protocolVersion';
 const CAPS = 'io.modelcontextprotocol/clientCapabilities';
@@ -90,6 +90,63 @@ describe('isPlainValidRequestMeta', () => {
       vouched++;
       expect(RequestMetaObjectSchema.safeParse(meta).success, JSON.stringify(meta)).toBe(true);
     }
+    expect(vouched).toBeGreaterThan(0);
+  });
+});
+
+const INITIALIZE = {
+  protocolVersion: '2025-11-25',
+  capabilities: {
+    roots: { listChanged: true },
+    sampling: {},
+    elicitation: { form: {} },
+    experimental: { 'x.y/z': { a: 1 } },
+  },
+  clientInfo: { name: 'c', version: '1', title: 'C' },
+};
+
+describe('isPlainInitializeParams', () => {
+  it.each([
+    { protocolVersion: '2024-11-05', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+    INITIALIZE,
+    { ...INITIALIZE, vendor: [1] },
+  ])('vouches for the common initialize params %j, which the schema accepts unchanged', (params) => {
+    expect(isPlainInitializeParams(params)).toBe(true);
+    const parsed = InitializeRequestParamsSchema.safeParse(params);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toEqual(params);
+  });
+
+  it.each([
+    undefined,
+    [],
+    { capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+    { protocolVersion: 2025, capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+    { protocolVersion: '2025-11-25', clientInfo: { name: 'c', version: '1' } },
+    { protocolVersion: '2025-11-25', capabilities: {} },
+    { protocolVersion: '2025-11-25', capabilities: { tasks: {} }, clientInfo: { name: 'c', version: '1' } },
+    { ...INITIALIZE, _meta: { progressToken: 1 } },
+  ])('leaves %j to the schema', (params) => {
+    expect(isPlainInitializeParams(params)).toBe(false);
+  });
+
+  it('never vouches for what the schema refuses (each value, at any depth, swapped for odd ones)', () => {
+    const odd: unknown[] = [undefined, null, 0, 1.5, '', 'x', true, [], {}, [{}], { a: 1 }];
+    let vouched = 0;
+    const swapEach = (value: unknown, rebuild: (replacement: unknown) => unknown) => {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+      for (const [key, inner] of Object.entries(value)) {
+        const at = (replacement: unknown) => rebuild({ ...value, [key]: replacement });
+        for (const replacement of odd) {
+          const params = at(replacement);
+          if (!isPlainInitializeParams(params)) continue;
+          vouched++;
+          expect(InitializeRequestParamsSchema.safeParse(params).success, JSON.stringify(params)).toBe(true);
+        }
+        swapEach(inner, at);
+      }
+    };
+    swapEach(INITIALIZE, (replacement) => replacement);
     expect(vouched).toBeGreaterThan(0);
   });
 });

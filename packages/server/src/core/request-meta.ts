@@ -1,4 +1,9 @@
-import { LOGGING_LEVELS, MetaKey, type RequestMetaObject } from '@mcpkit/protocol/essentials';
+import {
+  type InitializeRequestParams,
+  LOGGING_LEVELS,
+  MetaKey,
+  type RequestMetaObject,
+} from '@mcpkit/protocol/essentials';
 
 // Every 2026-07-28 request carries its `_meta` envelope (protocol version, client capabilities,
 // client info), and zod-parsing it on each request cost more than the rest of an echo call's
@@ -96,5 +101,22 @@ export function isPlainValidRequestMeta(meta: unknown): meta is RequestMetaObjec
     isClientCapabilities(meta[MetaKey.ClientCapabilities]) &&
     isClientInfo(meta[MetaKey.ClientInfo]) &&
     (level === undefined || LEVELS.has(level))
+  );
+}
+
+/**
+ * True when `params` are `initialize` params that `InitializeRequestParamsSchema` accepts as they
+ * are, in the shape clients send (no `_meta`); false means "ask the schema". A server's first
+ * answer then waits for no schema to be built.
+ */
+export function isPlainInitializeParams(params: unknown): params is InitializeRequestParams {
+  return (
+    isObject(params) &&
+    typeof params.protocolVersion === 'string' &&
+    params.capabilities !== undefined &&
+    isClientCapabilities(params.capabilities) &&
+    params.clientInfo !== undefined &&
+    isClientInfo(params.clientInfo) &&
+    params._meta === undefined
   );
 }

@@ -7,6 +7,7 @@ import {
   type ClientCapabilities,
   formatZodError,
   type Implementation,
+  type InitializeRequestParams,
   InitializeRequestParamsSchema,
   type JSONObject,
   type LoggingLevel,
@@ -14,6 +15,7 @@ import {
 } from '@mcpkit/protocol/essentials';
 import type { HandleOutcome } from '../core/dispatch.js';
 import type { SessionControls } from '../core/request-context.js';
+import { isPlainInitializeParams } from '../core/request-meta.js';
 import { SessionRequestContext } from './session-request-context.js';
 import { answerStatelessRequest, isStatelessRequest, type StatelessHost } from './stateless-path.js';
 
@@ -44,15 +46,20 @@ export interface SessionlessHost extends StatelessHost {
 export function negotiate(host: SessionlessHost, params: JSONObject | undefined): NegotiatedSession {
   // Parsed jitless: zod's compiled fast path (built on a schema's first parse) costs more to build
   // than it saves for a message sent once per session, and at startup it sits before the first answer.
-  const parsed = InitializeRequestParamsSchema.safeParse(params, { jitless: true });
-  if (!parsed.success) {
-    const detail = formatZodError(parsed.error, params, { pathPrefix: ['params'] });
-    throw JsonRpcError.invalidParams(`Invalid params for 'initialize': ${detail}`);
+  let data: InitializeRequestParams;
+  if (isPlainInitializeParams(params)) data = params;
+  else {
+    const parsed = InitializeRequestParamsSchema.safeParse(params, { jitless: true });
+    if (!parsed.success) {
+      const detail = formatZodError(parsed.error, params, { pathPrefix: ['params'] });
+      throw JsonRpcError.invalidParams(`Invalid params for 'initialize': ${detail}`);
+    }
+    data = parsed.data;
   }
   return {
-    protocolVersion: host.negotiateVersion(parsed.data.protocolVersion),
-    clientCapabilities: parsed.data.capabilities,
-    clientInfo: parsed.data.clientInfo,
+    protocolVersion: host.negotiateVersion(data.protocolVersion),
+    clientCapabilities: data.capabilities,
+    clientInfo: data.clientInfo,
   };
 }
 
