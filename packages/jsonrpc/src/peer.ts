@@ -329,7 +329,8 @@ export class JsonRpcPeer implements Peer {
     }
   }
 
-  #sendError(id: RequestId, error: JsonRpcError): void {
+  /** `error` is any thrown value (a JsonRpcError keeps its code; anything else is -32603). */
+  #sendError(id: RequestId, error: unknown): void {
     this.#send(toErrorResponse(id, error), id);
   }
 
@@ -340,7 +341,7 @@ export class JsonRpcPeer implements Peer {
       this.#reportSendFailure(error);
       // A result the transport could not write (not JSON: a handler's bug) still owes the requester
       // an answer; an error response that fails in turn is not retried.
-      if ('result' in message) this.#sendError(message.id, JsonRpcError.internalError(reasonText(error)));
+      if ('result' in message) this.#sendError(message.id, error);
     });
   }
 

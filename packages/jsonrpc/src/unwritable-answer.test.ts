@@ -55,4 +55,22 @@ describe('an answer the transport cannot write', () => {
     ]);
     await peer.close();
   });
+
+  it('says what the transport rejected with when that is not an Error', async () => {
+    const peer = new JsonRpcPeer({ onerror: () => {} });
+    peer.setRequestHandler('odd', () => ({ ok: true }));
+    const transport = new TextTransport();
+    const send = transport.send.bind(transport);
+    transport.send = async (message) => {
+      if ('result' in message) throw 'disk full';
+      return send(message);
+    };
+    await peer.connect(transport);
+    transport.onmessage?.({ jsonrpc: '2.0', id: 9, method: 'odd' });
+    for (let turn = 0; turn < 20 && transport.written.length === 0; turn++) await Promise.resolve();
+    expect(transport.written.map((text) => JSON.parse(text))).toEqual([
+      { jsonrpc: '2.0', id: 9, error: { code: -32603, message: 'disk full' } },
+    ]);
+    await peer.close();
+  });
 });
