@@ -13,7 +13,7 @@ export function serverScript(impl: ImplName, transport: 'stdio' | 'http'): strin
 }
 
 export function stdioTarget(impl: ImplName, wire: Wire = '2025'): StdioTarget {
-  return { command: process.execPath, args: [serverScript(impl, 'stdio'), '--wire', wire] };
+  return { command: process.execPath, args: [...profilingFlags(), serverScript(impl, 'stdio'), '--wire', wire] };
 }
 
 /** The mcpkit packages each side needs; importing them proves they are built. */
@@ -140,7 +140,7 @@ export async function spawnHttpServer(
 }
 
 /**
- * Extra node flags for the HTTP server processes, from `BENCH_SERVER_NODE_FLAGS` (e.g.
+ * Extra node flags for the server processes (stdio and HTTP), from `BENCH_SERVER_NODE_FLAGS` (e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/prof`): node refuses --cpu-prof in NODE_OPTIONS, and the
  * server is the process worth profiling.
  */
