@@ -13,7 +13,10 @@ export function serverScript(impl: ImplName, transport: 'stdio' | 'http'): strin
 }
 
 export function stdioTarget(impl: ImplName, wire: Wire = '2025'): StdioTarget {
-  return { command: process.execPath, args: [...profilingFlags(), serverScript(impl, 'stdio'), '--wire', wire] };
+  return {
+    command: process.execPath,
+    args: [...profilingFlags(), serverScript(impl, 'stdio'), '--wire', wire],
+  };
 }
 
 /** The mcpkit packages each side needs; importing them proves they are built. */
