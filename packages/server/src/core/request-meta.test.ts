@@ -59,6 +59,22 @@ const SLOW: unknown[] = [
   { [LEVEL]: 'loud' },
 ];
 
+/** `root` with each value, at any depth, swapped in turn for each odd value (and `extraOdd`). */
+function swapVariants(root: unknown, extraOdd: unknown[] = []): unknown[] {
+  const odd: unknown[] = [undefined, null, 0, 1.5, '', 'x', true, [], {}, [{}], { a: 1 }, ...extraOdd];
+  const variants: unknown[] = [];
+  const swapEach = (value: unknown, rebuild: (replacement: unknown) => unknown) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+    for (const [key, inner] of Object.entries(value)) {
+      const at = (replacement: unknown) => rebuild({ ...value, [key]: replacement });
+      for (const replacement of odd) variants.push(at(replacement));
+      swapEach(inner, at);
+    }
+  };
+  swapEach(root, (replacement) => replacement);
+  return variants;
+}
+
 describe('isPlainValidRequestMeta', () => {
   it.each(FAST)('vouches for the common envelope %j, which the schema accepts unchanged', (meta) => {
     expect(isPlainValidRequestMeta(meta)).toBe(true);
@@ -72,17 +88,7 @@ describe('isPlainValidRequestMeta', () => {
   });
 
   it('never vouches for what the schema refuses (each value of a rich envelope, at any depth, swapped for odd ones)', () => {
-    const odd: unknown[] = [undefined, null, 0, 1.5, -1, 2 ** 60, '', 'x', true, [], {}, [{}], { a: 1 }];
-    const variants: unknown[] = [];
-    const swapEach = (value: unknown, rebuild: (replacement: unknown) => unknown) => {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
-      for (const [key, inner] of Object.entries(value)) {
-        const at = (replacement: unknown) => rebuild({ ...value, [key]: replacement });
-        for (const replacement of odd) variants.push(at(replacement));
-        swapEach(inner, at);
-      }
-    };
-    swapEach(FAST[4], (replacement) => replacement);
+    const variants = swapVariants(FAST[4], [-1, 2 ** 60]);
     expect(variants.length).toBeGreaterThan(250);
     let vouched = 0;
     for (const meta of variants) {
@@ -131,22 +137,12 @@ describe('isPlainInitializeParams', () => {
   });
 
   it('never vouches for what the schema refuses (each value, at any depth, swapped for odd ones)', () => {
-    const odd: unknown[] = [undefined, null, 0, 1.5, '', 'x', true, [], {}, [{}], { a: 1 }];
     let vouched = 0;
-    const swapEach = (value: unknown, rebuild: (replacement: unknown) => unknown) => {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
-      for (const [key, inner] of Object.entries(value)) {
-        const at = (replacement: unknown) => rebuild({ ...value, [key]: replacement });
-        for (const replacement of odd) {
-          const params = at(replacement);
-          if (!isPlainInitializeParams(params)) continue;
-          vouched++;
-          expect(InitializeRequestParamsSchema.safeParse(params).success, JSON.stringify(params)).toBe(true);
-        }
-        swapEach(inner, at);
-      }
-    };
-    swapEach(INITIALIZE, (replacement) => replacement);
+    for (const params of swapVariants(INITIALIZE)) {
+      if (!isPlainInitializeParams(params)) continue;
+      vouched++;
+      expect(InitializeRequestParamsSchema.safeParse(params).success, JSON.stringify(params)).toBe(true);
+    }
     expect(vouched).toBeGreaterThan(0);
   });
 });

@@ -44,23 +44,22 @@ export interface SessionlessHost extends StatelessHost {
 
 /** Checks `initialize` params and picks the revision to answer with. */
 export function negotiate(host: SessionlessHost, params: JSONObject | undefined): NegotiatedSession {
-  // Parsed jitless: zod's compiled fast path (built on a schema's first parse) costs more to build
-  // than it saves for a message sent once per session, and at startup it sits before the first answer.
-  let data: InitializeRequestParams;
-  if (isPlainInitializeParams(params)) data = params;
-  else {
-    const parsed = InitializeRequestParamsSchema.safeParse(params, { jitless: true });
-    if (!parsed.success) {
-      const detail = formatZodError(parsed.error, params, { pathPrefix: ['params'] });
-      throw JsonRpcError.invalidParams(`Invalid params for 'initialize': ${detail}`);
-    }
-    data = parsed.data;
-  }
+  const data = isPlainInitializeParams(params) ? params : parseInitializeParams(params);
   return {
     protocolVersion: host.negotiateVersion(data.protocolVersion),
     clientCapabilities: data.capabilities,
     clientInfo: data.clientInfo,
   };
+}
+
+/** `initialize` params the hand check left to the schema: parsed, or -32602 saying what is wrong. */
+function parseInitializeParams(params: JSONObject | undefined): InitializeRequestParams {
+  // Parsed jitless: zod's compiled fast path (built on a schema's first parse) costs more to build
+  // than it saves for a message sent once per session.
+  const parsed = InitializeRequestParamsSchema.safeParse(params, { jitless: true });
+  if (parsed.success) return parsed.data;
+  const detail = formatZodError(parsed.error, params, { pathPrefix: ['params'] });
+  throw JsonRpcError.invalidParams(`Invalid params for 'initialize': ${detail}`);
 }
 
 /**
