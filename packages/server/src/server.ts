@@ -20,7 +20,7 @@ import {
 } from '@mcpkit/protocol/essentials';
 import { type CapabilityOptions, computeCapabilities, shapeCapabilities } from './core/capabilities.js';
 import type { CacheHints, CustomMethodEntry, ErrorInfo, ServerCore, ServerEvent } from './core/core.js';
-import { type CoreRequest, type HandleOutcome, handleRequest, requestSubject } from './core/dispatch.js';
+import { type CoreRequest, type HandleOutcome, handleRequestNow, requestSubject } from './core/dispatch.js';
 import { type CreateContext, createHandlerContext, type HandlerContext } from './core/handler-context.js';
 import type { RequestContext } from './core/request-context.js';
 import type { RequestStateSealer } from './core/request-state-sealer.js';
@@ -207,10 +207,17 @@ export class McpServer<TState = undefined>
    * stateless (2026-07-28) adapter builds `ctx` from the request's `_meta` and calls it directly.
    */
   handle(request: CoreRequest, ctx: RequestContext): Promise<HandleOutcome> {
-    // Not async: without an observer the core's own promise is handed on (an async wrapper costs
-    // a frame and extra ticks on every request). handleRequest never throws; it rejects neither.
+    const outcome = this.handleNow(request, ctx);
+    return outcome instanceof Promise ? outcome : Promise.resolve(outcome);
+  }
+
+  /**
+   * @internal `handle` without the promise when the answer is ready at once (a synchronous tool,
+   * a list): the sessions' per-request path. Never throws.
+   */
+  handleNow(request: CoreRequest, ctx: RequestContext): HandleOutcome | Promise<HandleOutcome> {
     const onrequest = this.options.onrequest;
-    if (onrequest === undefined) return handleRequest(this, request, ctx);
+    if (onrequest === undefined) return handleRequestNow(this, request, ctx);
     return this.#handleObserved(request, ctx, onrequest);
   }
 
@@ -220,7 +227,7 @@ export class McpServer<TState = undefined>
     onrequest: NonNullable<McpServerOptions['onrequest']>,
   ): Promise<HandleOutcome> {
     const started = performance.now();
-    const outcome = await handleRequest(this, request, ctx);
+    const outcome = await handleRequestNow(this, request, ctx);
     const event: RequestEvent = {
       method: request.method,
       durationMs: performance.now() - started,

@@ -75,7 +75,7 @@ describe('FrameWriter', () => {
     expect(writer.pendingWriteBytes).toBe(0);
   });
 
-  it('hands the frames of one turn to the stream together (one writev) and a lone frame alone', async () => {
+  it('hands the frames sent behind an unconfirmed one to the stream together (one writev)', async () => {
     const batches: string[][] = [];
     const stream = new Writable({
       write(chunk: Buffer, _encoding, callback) {
@@ -94,16 +94,19 @@ describe('FrameWriter', () => {
     );
     await Promise.all(sends);
     await writer.write(Buffer.from('d\n'));
-    expect(batches).toEqual([['a\n', 'b\n', 'c\n'], ['d\n']]);
+    // The first goes at once; the others wait for the end of the turn and go together.
+    expect(batches).toEqual([['a\n'], ['b\n', 'c\n'], ['d\n']]);
+    await new Promise(setImmediate); // the stream's own callback comes a tick after a whole write
     expect(writer.pendingWriteBytes).toBe(0);
   });
 
   it('joins the text frames of one turn into one write with one callback, up to a size limit', async () => {
     const { chunks, writer } = recordingWriter();
     const big = `${'z'.repeat(70 * 1024)}\n`;
-    await Promise.all([writer.write('a\n'), writer.write('é\n'), writer.write(big), writer.write('b\n')]);
-    // The big frame goes alone; what follows it starts a new group.
-    expect(chunks).toEqual(['a\né\n', big, 'b\n']);
+    const frames = ['a\n', 'é\n', 'c\n', big, 'b\n'];
+    await Promise.all(frames.map((frame) => writer.write(frame)));
+    // The first goes at once; the big frame goes alone; what follows it starts a new group.
+    expect(chunks).toEqual(['a\n', 'é\nc\n', big, 'b\n']);
     expect(writer.pendingWriteBytes).toBe(0);
   });
 
@@ -111,14 +114,11 @@ describe('FrameWriter', () => {
     const { chunks, writer } = recordingWriter();
     const frames = Array.from({ length: 70 }, (_, index) => `${index}\n`);
     const sends = frames.map((frame) => writer.write(frame));
-    // The first 64 are with the stream already, before the turn ends; the last 6 wait for it.
-    expect(chunks).toEqual([frames.slice(0, 32).join(''), frames.slice(32, 64).join('')]);
+    // The first went at once and the next 64 in two groups, before the turn ends; the last 5 wait for it.
+    const early = [frames[0], frames.slice(1, 33).join(''), frames.slice(33, 65).join('')];
+    expect(chunks).toEqual(early);
     await Promise.all(sends);
-    expect(chunks).toEqual([
-      frames.slice(0, 32).join(''),
-      frames.slice(32, 64).join(''),
-      frames.slice(64).join(''),
-    ]);
+    expect(chunks).toEqual([...early, frames.slice(65).join('')]);
     expect(writer.pendingWriteBytes).toBe(0);
   });
 
@@ -143,6 +143,51 @@ describe('FrameWriter', () => {
     await expect(queued).rejects.toThrow('closed for the test');
     await expect(writer.write(Buffer.alloc(1))).rejects.toThrow('closed for the test');
     expect(writer.pendingWriteBytes).toBe(0);
+  });
+
+  it('hands a lone frame to the stream at once; its send settles when the stream took it whole', async () => {
+    const { chunks, writer } = recordingWriter();
+    const sent = writer.write('a\n');
+    expect(chunks).toEqual(['a\n']);
+    await sent;
+    // Counted until the stream's own callback, a tick after a whole write.
+    expect(writer.pendingWriteBytes).toBe(2);
+    await new Promise(setImmediate);
+    expect(writer.pendingWriteBytes).toBe(0);
+  });
+
+  it('settles the send of a frame the stream only buffered with the stream callback', async () => {
+    const { stream, received, releaseAll } = stalledWritable();
+    const writer = new FrameWriter(stream, (chunk, done) => stream.write(chunk, done));
+    let settled = false;
+    const sent = writer.write('a\n').then(() => {
+      settled = true;
+    });
+    expect(received.map(String)).toEqual(['a\n']);
+    await new Promise(setImmediate);
+    expect(settled).toBe(false);
+    expect(writer.pendingWriteBytes).toBe(2);
+    releaseAll();
+    await sent;
+    expect(writer.pendingWriteBytes).toBe(0);
+  });
+
+  it('settles a send whose raw write called back before returning with that outcome', async () => {
+    const failing = new FrameWriter(new Writable(), (_chunk, done) => {
+      done(new Error('refused at once'));
+      return true;
+    });
+    await expect(failing.write('a\n')).rejects.toMatchObject({
+      code: StdioErrorCode.WriteFailed,
+      message: expect.stringContaining('refused at once'),
+    });
+    expect(failing.pendingWriteBytes).toBe(0);
+    const written = new FrameWriter(new Writable(), (_chunk, done) => {
+      done();
+      return true;
+    });
+    await expect(written.write('b\n')).resolves.toBeUndefined();
+    expect(written.pendingWriteBytes).toBe(0);
   });
 
   it('reports a failed write as WRITE_FAILED', async () => {

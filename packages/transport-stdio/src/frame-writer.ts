@@ -27,19 +27,25 @@ interface QueuedWrite {
   byteLength: number;
   resolve: () => void;
   reject: (error: Error) => void;
+  /** Set by the stream's callback: written (`null`) or how it failed. */
+  outcome?: Error | null;
 }
+
+/** What `write` returns for a frame the stream took whole at once: nothing left to wait for. */
+const WRITTEN = Promise.resolve();
+const ignore = (): void => undefined;
 
 /**
  * Writes frames in order, honouring backpressure: once `write()` returns false, later frames
  * wait in a queue until 'drain'. The queue is bounded in bytes, so a peer that stops reading
  * makes `send` fail with a clear error instead of growing memory without limit.
  *
- * Frames sent in one turn of the event loop (say, the answers to a chunk of pipelined requests,
- * resolved in microtasks) go to the stream together once the microtask queue is empty: text
- * frames joined into one string (one write system call, one callback, no Buffer per frame),
- * byte frames corked into one `writev`. A lone frame waits for nothing but the current
- * microtasks, so latency does not change; a long run of frames goes out every
- * EAGER_WRITE_FRAMES frames.
+ * A frame sent while nothing is queued or unconfirmed goes to the stream at once. Frames sent
+ * behind it in the same turn of the event loop (say, the answers to a chunk of pipelined
+ * requests, resolved in microtasks) go to the stream together once the microtask queue is empty:
+ * text frames joined into one string (one write system call, one callback, no Buffer per frame),
+ * byte frames corked into one `writev`; a long run of frames goes out every EAGER_WRITE_FRAMES
+ * frames.
  */
 export class FrameWriter {
   readonly #queue = new Fifo<QueuedWrite>();
@@ -85,6 +91,9 @@ export class FrameWriter {
         ),
       );
     }
+    if (this.#queue.length === 0 && this.#inFlight.length === 0 && !this.#waitingForDrain) {
+      return this.#writeNow(frame, byteLength);
+    }
     return new Promise<void>((resolve, reject) => {
       this.#pendingBytes += byteLength;
       this.#queue.push({ frame, byteLength, resolve, reject });
@@ -95,6 +104,40 @@ export class FrameWriter {
         // A tick queued from a microtask runs once the microtask queue is drained.
         process.nextTick(this.#flush);
       }
+    });
+  }
+
+  /**
+   * Nothing queued or unconfirmed: the frame goes to the stream at once (a lone answer waits for no
+   * tick). A stream that took it whole (a pipe or file written synchronously: nothing left
+   * buffered, no error) has written it, so the caller gets a settled promise and none is made;
+   * otherwise the promise settles with the stream's callback, as for queued frames.
+   */
+  #writeNow(frame: Frame, byteLength: number): Promise<void> {
+    const item: QueuedWrite = { frame, byteLength, resolve: ignore, reject: ignore };
+    this.#pendingBytes += byteLength;
+    this.#inFlight.push([item]);
+    let accepted: boolean;
+    try {
+      accepted = this.#rawWrite(frame, this.#written);
+    } catch (error) {
+      this.#inFlight.pop();
+      this.#pendingBytes -= byteLength;
+      this.#settled();
+      return Promise.reject(writeFailed(error));
+    }
+    // A raw write may call back before returning.
+    if (item.outcome !== undefined) return item.outcome === null ? WRITTEN : Promise.reject(item.outcome);
+    const stream = this.#stream;
+    if (!accepted) {
+      this.#waitingForDrain = true;
+      stream.once('drain', this.#onDrain);
+    } else if (stream.writableLength === 0 && !stream.errored) {
+      return WRITTEN;
+    }
+    return new Promise<void>((resolve, reject) => {
+      item.resolve = resolve;
+      item.reject = reject;
     });
   }
 
@@ -207,6 +250,7 @@ export class FrameWriter {
     const failure = error ? writeFailed(error) : undefined;
     for (const item of group) {
       this.#pendingBytes -= item.byteLength;
+      item.outcome = failure ?? null;
       if (failure) item.reject(failure);
       else item.resolve();
     }

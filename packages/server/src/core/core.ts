@@ -68,4 +68,4 @@ export type MethodImplementation = (
   core: ServerCore,
   params: any,
   ctx: RequestContext,
-) => Promise<JSONObject>;
+) => JSONObject | Promise<JSONObject>;

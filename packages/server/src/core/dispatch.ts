@@ -80,13 +80,13 @@ const METHODS: Record<string, MethodSpec> = {
     optional: true,
     plainParams: anyParams,
     statefulOnly: true,
-    run: async () => ({}),
+    run: () => ({}),
   },
   'server/discover': {
     params: RequestParamsSchema,
     optional: true,
     plainParams: anyParams,
-    run: async (core) => core.discoverResult(),
+    run: (core) => core.discoverResult(),
   },
   'tools/list': { ...OptionalPaginated, capability: 'tools', run: listTools },
   'tools/call': {
@@ -200,7 +200,7 @@ function validateParams(spec: MethodSpec, method: string, params: JSONObject | u
   throw JsonRpcError.invalidParams(`Invalid params for '${method}': ${detail}`);
 }
 
-/** Not async: a built-in method's own promise is awaited once, by handleRequest. */
+/** Not async: a built-in method's own promise is awaited once, by handleRequestNow. */
 function run(core: ServerCore, request: CoreRequest, ctx: RequestContext): JSONObject | Promise<JSONObject> {
   const { method, params } = request;
   const spec = Object.hasOwn(METHODS, method) ? METHODS[method] : undefined;
@@ -241,33 +241,63 @@ async function runCustom(
 
 /**
  * The I/O-free core: answers one request from the registry and the explicit context. Never
- * throws; every failure becomes an error outcome with the right JSON-RPC code.
+ * throws; every failure becomes an error outcome with the right JSON-RPC code. Not async: when
+ * every step answered synchronously (a tool handler that returns a plain value, as most do) the
+ * outcome comes back as is, since async frames here cost a promise, a microtask and a compiled
+ * state machine each on every request.
  */
-export async function handleRequest(
+export function handleRequestNow(
   core: ServerCore,
   request: CoreRequest,
   ctx: RequestContext,
-): Promise<HandleOutcome> {
+): HandleOutcome | Promise<HandleOutcome> {
+  let result: JSONObject | Promise<JSONObject>;
   try {
-    const result = await run(core, request, ctx);
-    if (isStatelessProtocolVersion(ctx.protocolVersion)) {
-      return { type: 'result', result: completeStatelessResult(core, request.method, result) };
-    }
-    return { type: 'result', result };
+    result = run(core, request, ctx);
   } catch (error) {
-    if (error instanceof InputRequiredSignal) {
-      const outcome: HandleOutcome = { type: 'input_required', inputRequests: error.inputRequests };
-      if (error.requestState !== undefined) outcome.requestState = error.requestState;
-      return outcome;
-    }
-    if (!(error instanceof JsonRpcError) && !ctx.signal.aborted) {
-      core.reportError(error, {
-        method: request.method,
-        ...(ctx.sessionId ? { sessionId: ctx.sessionId } : {}),
-      });
-    }
-    return { type: 'error', error: toJsonRpcError(error) };
+    return failureOutcome(core, request, ctx, error);
   }
+  if (result instanceof Promise) {
+    return result.then(
+      (value) => resultOutcome(core, request, ctx, value),
+      (error: unknown) => failureOutcome(core, request, ctx, error),
+    );
+  }
+  return resultOutcome(core, request, ctx, result);
+}
+
+function resultOutcome(
+  core: ServerCore,
+  request: CoreRequest,
+  ctx: RequestContext,
+  result: JSONObject,
+): HandleOutcome {
+  if (!isStatelessProtocolVersion(ctx.protocolVersion)) return { type: 'result', result };
+  try {
+    return { type: 'result', result: completeStatelessResult(core, request.method, result) };
+  } catch (error) {
+    return failureOutcome(core, request, ctx, error);
+  }
+}
+
+function failureOutcome(
+  core: ServerCore,
+  request: CoreRequest,
+  ctx: RequestContext,
+  error: unknown,
+): HandleOutcome {
+  if (error instanceof InputRequiredSignal) {
+    const outcome: HandleOutcome = { type: 'input_required', inputRequests: error.inputRequests };
+    if (error.requestState !== undefined) outcome.requestState = error.requestState;
+    return outcome;
+  }
+  if (!(error instanceof JsonRpcError) && !ctx.signal.aborted) {
+    core.reportError(error, {
+      method: request.method,
+      ...(ctx.sessionId ? { sessionId: ctx.sessionId } : {}),
+    });
+  }
+  return { type: 'error', error: toJsonRpcError(error) };
 }
 
 /** Results whose 2026-07-28 shape carries cache hints (SEP-2549). */

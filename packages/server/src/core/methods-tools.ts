@@ -59,7 +59,15 @@ function checkHeaderParameters(entry: ToolEntry, args: unknown, ctx: RequestCont
   }
 }
 
-export async function callTool(core: ServerCore, params: CallToolRequestParams, ctx: RequestContext) {
+/**
+ * tools/call. Not async: a tool that answers synchronously is answered synchronously (failures
+ * before the handler runs throw), see runTool.
+ */
+export function callTool(
+  core: ServerCore,
+  params: CallToolRequestParams,
+  ctx: RequestContext,
+): JSONObject | Promise<JSONObject> {
   const entry = core.tools.get(params.name);
   if (entry === undefined) {
     throw JsonRpcError.invalidParams(`Unknown tool: '${params.name}'`, { name: params.name });
@@ -125,7 +133,13 @@ export async function callTool(core: ServerCore, params: CallToolRequestParams, 
         name: entry.key,
         support: taskSupportOf(entry),
         startsItself: entry.startsTaskItself === true,
-        run: (runCtx, jsonRpcErrorsFail) => runTool(core, entry, args, runCtx, jsonRpcErrorsFail),
+        run: (runCtx, jsonRpcErrorsFail) => {
+          try {
+            return Promise.resolve(runTool(core, entry, args, runCtx, jsonRpcErrorsFail));
+          } catch (error) {
+            return Promise.reject(error);
+          }
+        },
       },
       ctx,
     );
@@ -139,39 +153,80 @@ const never = (): boolean => false;
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 
-/** Runs a tool's handler and shapes its result; only protocol-level failures throw. */
-async function runTool(
+/**
+ * Runs a tool's handler and shapes its result; only protocol-level failures throw (or reject).
+ * Synchronous while the handler and its context are: most handlers answer at once, and an async
+ * function here cost a promise, a microtask and a compiled state machine on every call.
+ */
+function runTool(
   core: ServerCore,
   entry: ToolEntry,
   args: unknown,
   ctx: RequestContext,
   jsonRpcErrorsFail: () => boolean = never,
-): Promise<JSONObject> {
-  const version = ctx.protocolVersion;
+): JSONObject | Promise<JSONObject> {
+  let value: unknown;
+  try {
+    const handlerContext = core.handlerContext(ctx);
+    if (handlerContext instanceof Promise) {
+      return handlerContext
+        .then((context) => entry.handler(args, context))
+        .then(
+          (settled) => finishTool(core, entry, settled, ctx, jsonRpcErrorsFail),
+          (error: unknown) => toolFailure(core, entry, ctx, error, jsonRpcErrorsFail),
+        );
+    }
+    value = entry.handler(args, handlerContext);
+  } catch (error) {
+    return toolFailure(core, entry, ctx, error, jsonRpcErrorsFail);
+  }
+  if (isThenable(value)) {
+    return Promise.resolve(value).then(
+      (settled) => finishTool(core, entry, settled, ctx, jsonRpcErrorsFail),
+      (error: unknown) => toolFailure(core, entry, ctx, error, jsonRpcErrorsFail),
+    );
+  }
+  return finishTool(core, entry, value, ctx, jsonRpcErrorsFail);
+}
+
+/** A handler's return value as the tools/call result (an output that breaks its schema is an error). */
+function finishTool(
+  core: ServerCore,
+  entry: ToolEntry,
+  value: unknown,
+  ctx: RequestContext,
+  jsonRpcErrorsFail: () => boolean,
+): JSONObject {
   let result: JSONObject;
   try {
-    // Awaited only when they are promises: most handlers answer synchronously, and each await
-    // of a plain value still costs a microtask and its allocations on every call.
-    let handlerContext = core.handlerContext(ctx);
-    if (handlerContext instanceof Promise) handlerContext = await handlerContext;
-    let value = entry.handler(args, handlerContext);
-    if (isThenable(value)) value = await value;
     result = normalizeToolReturn(value, entry);
   } catch (error) {
-    if (error instanceof InputRequiredSignal || isProtocolLevelToolError(error, version)) throw error;
-    if (error instanceof JsonRpcError && jsonRpcErrorsFail()) throw error;
-    if (ctx.signal.aborted) throw error;
-    core.reportError(error, {
-      method: 'tools/call',
-      name: entry.key,
-      ...(ctx.sessionId ? { sessionId: ctx.sessionId } : {}),
-    });
-    return toolErrorResult(messageOf(error));
+    return toolFailure(core, entry, ctx, error, jsonRpcErrorsFail);
   }
   const output = checkToolOutput(result, entry);
   if (!output.ok) {
     core.reportError(new Error(output.message), { method: 'tools/call', name: entry.key });
     return toolErrorResult(output.message);
   }
-  return shapeCallToolResult(result, version);
+  return shapeCallToolResult(result, ctx.protocolVersion);
+}
+
+/** A handler's failure: protocol-level errors go on (thrown), anything else is an `isError` result. */
+function toolFailure(
+  core: ServerCore,
+  entry: ToolEntry,
+  ctx: RequestContext,
+  error: unknown,
+  jsonRpcErrorsFail: () => boolean,
+): JSONObject {
+  if (error instanceof InputRequiredSignal || isProtocolLevelToolError(error, ctx.protocolVersion))
+    throw error;
+  if (error instanceof JsonRpcError && jsonRpcErrorsFail()) throw error;
+  if (ctx.signal.aborted) throw error;
+  core.reportError(error, {
+    method: 'tools/call',
+    name: entry.key,
+    ...(ctx.sessionId ? { sessionId: ctx.sessionId } : {}),
+  });
+  return toolErrorResult(messageOf(error));
 }

@@ -181,7 +181,8 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
 
   // ---- requests from the client ----
 
-  async #onRequest(params: JSONObject | undefined, context: PeerRequestContext): Promise<JSONObject> {
+  /** Not async: a request answered synchronously goes back to the peer as is (no promise). */
+  #onRequest(params: JSONObject | undefined, context: PeerRequestContext): JSONObject | Promise<JSONObject> {
     const method = context.method;
     if (method === 'initialize') return this.#initialize(params);
     const negotiated = this.#negotiated;
@@ -192,7 +193,9 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
       throw JsonRpcError.invalidRequest(`Session not initialized: send 'initialize' before '${method}'`);
     }
     const ctx = this.#requestContext(negotiated, context);
-    return sessionResult(method, await this.server.handle({ method, params }, ctx));
+    const outcome = this.server.handleNow({ method, params }, ctx);
+    if (outcome instanceof Promise) return outcome.then((settled) => sessionResult(method, settled));
+    return sessionResult(method, outcome);
   }
 
   #initialize(params: JSONObject | undefined): JSONObject {

@@ -120,6 +120,8 @@ export function sessionlessHandler(host: SessionlessHost): RequestHandler {
     if (isStatelessRequest(method, params)) return answerStatelessRequest(host, params, context);
     const logLevel = host.options.defaultLogLevel ?? 'debug';
     const ctx = requestContextFor(host, context, undefined, PER_REQUEST, logLevel, undefined);
-    return host.handle({ method, params }, ctx).then((outcome) => sessionResult(method, outcome));
+    const outcome = host.handleNow({ method, params }, ctx);
+    if (outcome instanceof Promise) return outcome.then((settled) => sessionResult(method, settled));
+    return sessionResult(method, outcome);
   };
 }

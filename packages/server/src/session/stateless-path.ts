@@ -16,7 +16,8 @@ export interface StatelessHost {
   readonly protocolVersions: readonly string[];
   /** The sealer of 2026-07-28 requestState, when the server has one. */
   readonly requestState: RequestStateSealer | undefined;
-  handle(request: CoreRequest, ctx: RequestContext): Promise<HandleOutcome>;
+  /** Answers at once when it can (McpServer.handleNow); never throws. */
+  handleNow(request: CoreRequest, ctx: RequestContext): HandleOutcome | Promise<HandleOutcome>;
 }
 
 /** server/discover, or a request whose `_meta` names a stateless revision. */
@@ -31,19 +32,19 @@ export function answerStatelessRequest(
   server: StatelessHost,
   params: JSONObject | undefined,
   context: PeerRequestContext,
-): Promise<JSONObject> {
-  // Not async (every 2026-07-28 request on a connection comes here): `then`s instead of an async
-  // frame, and none at all for the context unless requestState must be opened.
-  try {
-    // server/discover needs the `_meta` envelope like every 2026-07-28 request (-32602 without it).
-    const ctx = statelessContextOf(new ConnectionStatelessInit(server, params, context));
-    const request = { method: context.method, params };
-    if (ctx instanceof Promise)
-      return ctx.then((opened) => server.handle(request, opened).then(outcomeToResult));
-    return server.handle(request, ctx).then(outcomeToResult);
-  } catch (error) {
-    return Promise.reject(error);
-  }
+): JSONObject | Promise<JSONObject> {
+  // Not async (every 2026-07-28 request on a connection comes here): a synchronous answer stays
+  // synchronous, and a promise is made only for the steps that are asynchronous. Throws as the
+  // peer's request handlers may.
+  // server/discover needs the `_meta` envelope like every 2026-07-28 request (-32602 without it).
+  const ctx = statelessContextOf(new ConnectionStatelessInit(server, params, context));
+  const request = { method: context.method, params };
+  if (ctx instanceof Promise) return ctx.then((opened) => resultOf(server.handleNow(request, opened)));
+  return resultOf(server.handleNow(request, ctx));
+}
+
+function resultOf(outcome: HandleOutcome | Promise<HandleOutcome>): JSONObject | Promise<JSONObject> {
+  return outcome instanceof Promise ? outcome.then(outcomeToResult) : outcomeToResult(outcome);
 }
 
 /**

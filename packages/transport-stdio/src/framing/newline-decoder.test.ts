@@ -119,6 +119,28 @@ describe('NewlineDecoder', () => {
     expect(events[1]).toEqual({ kind: 'frame', text: '{"b":1}' });
   });
 
+  it('decodes chunks that are exactly one line each the same as any other chunking', () => {
+    const line = `{"p":"${'y'.repeat(94)}"}`; // 102 bytes
+    const invalid = Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}\n')]);
+    const chunks = [
+      ...texts.map((text) => Buffer.from(`${text}\n`)),
+      new Uint8Array(Buffer.from('{"plain":"Uint8Array"}\n')),
+      Buffer.from('  \n'),
+      Buffer.from(`${line}\r\n`),
+      Buffer.from(`${line}\n`),
+      invalid,
+      Buffer.from('{"after":1}\n'),
+    ];
+    const events = decodeAll(chunks, 102);
+    expect(frames(events.slice(0, 6))).toEqual([...texts, '{"plain":"Uint8Array"}', line, line]);
+    expect(events[6]).toMatchObject({
+      kind: 'malformed',
+      reason: expect.stringContaining('not valid UTF-8'),
+    });
+    expect(events[7]).toEqual({ kind: 'frame', text: '{"after":1}' });
+    expect(decodeAll([Buffer.from(`${line}x\n`)], 102)[0]).toMatchObject({ kind: 'oversized' });
+  });
+
   it('round-trips what encodeFrame produces', () => {
     const bytes = Buffer.concat(texts.map((text) => encodeFrame(text, newlineFraming)));
     expect(frames(decodeAll([bytes]))).toEqual(texts);

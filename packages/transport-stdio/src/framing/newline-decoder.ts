@@ -1,6 +1,6 @@
 import { ChunkBuffer } from './chunk-buffer.js';
 import { type FrameDecoder, type FrameListener, OVERSIZED_HEAD_BYTES } from './types.js';
-import { decodeUtf8 } from './utf8.js';
+import { decodeUtf8, decodeUtf8Prefix } from './utf8.js';
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -29,6 +29,7 @@ export class NewlineDecoder implements FrameDecoder {
   }
 
   push(chunk: Uint8Array): void {
+    if (this.#pending.byteLength === 0 && this.#skipped === undefined && this.#pushWholeLine(chunk)) return;
     let start = 0;
     while (start < chunk.byteLength) {
       const newline = chunk.indexOf(LF, start);
@@ -47,6 +48,22 @@ export class NewlineDecoder implements FrameDecoder {
       if (newline < 0) return;
       start = newline + 1;
     }
+  }
+
+  /**
+   * A chunk that is exactly one line (the other side writes a message per write, so most chunks
+   * are) is decoded straight from the chunk, without the views and copies of the general path.
+   * False for anything else (several lines, a partial line, CRLF, a blank start, too long, not
+   * UTF-8), which the general path handles.
+   */
+  #pushWholeLine(chunk: Uint8Array): boolean {
+    const last = chunk.byteLength - 1;
+    if (last < 1 || last > this.#maxLineBytes || chunk[last] !== LF || chunk[last - 1] === CR) return false;
+    if (isBlankByte(chunk[0]!) || chunk.indexOf(LF) !== last) return false;
+    const text = decodeUtf8Prefix(chunk, last);
+    if (text === undefined) return false;
+    this.#listener({ kind: 'frame', text });
+    return true;
   }
 
   end(): void {
@@ -82,7 +99,11 @@ export class NewlineDecoder implements FrameDecoder {
 
 function isBlank(bytes: Uint8Array): boolean {
   for (const byte of bytes) {
-    if (byte !== 0x20 && byte !== 0x09 && byte !== CR) return false;
+    if (!isBlankByte(byte)) return false;
   }
   return true;
+}
+
+function isBlankByte(byte: number): boolean {
+  return byte === 0x20 || byte === 0x09 || byte === CR;
 }
