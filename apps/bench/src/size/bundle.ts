@@ -21,7 +21,7 @@ export const SIZE_PROBES: SizeProbe[] = [
     sdk: 'mcpkit',
     kind: 'stdio-server',
     platform: 'node',
-    budgetGzipBytes: 29 * 1024,
+    budgetGzipBytes: 29.5 * 1024,
     // Issue #7: 38.8 KiB before the tree-shaking work, 33.0 KiB after it, 27.4 KiB (28,105 bytes)
     // once the JSON Schema validator, task store, Content-Length framing and signed requestState
     // became opt-in imports; see README "Bundle size". Issue #15: 28,648 -> 28,944 bytes for batch
@@ -34,6 +34,10 @@ export const SIZE_PROBES: SizeProbe[] = [
     // (about 230; calls/s 0.61x -> ~0.73x of raw). Session 15: 29,440 -> 29,536 bytes and the budget
     // to 29 KiB: no protocol schema is built before a server's first unusual request (hand checks for
     // initialize, ping and list params; about 100; startup to the first tools/list 5 ms less).
+    // Session 16: 29,525 -> 29,988 bytes and the budget to 29.5 KiB: synchronous answers stay
+    // synchronous (McpServer.handleNow, tools/call without async frames) and the stdio transport
+    // writes a lone frame at once and decodes a one-line chunk in place (about 460 together;
+    // pinned stdio 2026-07-28 sequential from about 0.65x to about 0.70x of raw).
   },
   { name: 'official-v2-stdio-server', sdk: 'official-v2', kind: 'stdio-server', platform: 'node' },
   {

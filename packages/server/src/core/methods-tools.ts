@@ -168,25 +168,18 @@ function runTool(
   let value: unknown;
   try {
     const handlerContext = core.handlerContext(ctx);
-    if (handlerContext instanceof Promise) {
-      return handlerContext
-        .then((context) => entry.handler(args, context))
-        .then(
-          (settled) => finishTool(core, entry, settled, ctx, jsonRpcErrorsFail),
-          (error: unknown) => toolFailure(core, entry, ctx, error, jsonRpcErrorsFail),
-        );
-    }
-    value = entry.handler(args, handlerContext);
+    value =
+      handlerContext instanceof Promise
+        ? handlerContext.then((context) => entry.handler(args, context))
+        : entry.handler(args, handlerContext);
   } catch (error) {
     return toolFailure(core, entry, ctx, error, jsonRpcErrorsFail);
   }
-  if (isThenable(value)) {
-    return Promise.resolve(value).then(
-      (settled) => finishTool(core, entry, settled, ctx, jsonRpcErrorsFail),
-      (error: unknown) => toolFailure(core, entry, ctx, error, jsonRpcErrorsFail),
-    );
-  }
-  return finishTool(core, entry, value, ctx, jsonRpcErrorsFail);
+  if (!isThenable(value)) return finishTool(core, entry, value, ctx, jsonRpcErrorsFail);
+  return Promise.resolve(value).then(
+    (settled) => finishTool(core, entry, settled, ctx, jsonRpcErrorsFail),
+    (error: unknown) => toolFailure(core, entry, ctx, error, jsonRpcErrorsFail),
+  );
 }
 
 /** A handler's return value as the tools/call result (an output that breaks its schema is an error). */
