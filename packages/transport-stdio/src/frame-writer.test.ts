@@ -145,6 +145,25 @@ describe('FrameWriter', () => {
     expect(writer.pendingWriteBytes).toBe(0);
   });
 
+  it('holds every frame of a turn for one write after a turn with several, until a turn sends one', async () => {
+    const { chunks, writer } = recordingWriter();
+    const turn = async (frames: string[]) => {
+      await Promise.all(frames.map((frame) => writer.write(frame)));
+      await new Promise(setImmediate);
+    };
+    await turn(['a\n', 'b\n']);
+    await turn(['c\n', 'd\n', 'e\n']);
+    expect(chunks).toEqual(['a\n', 'b\n', 'c\nd\ne\n']);
+    // A lone frame still waits for the end of its turn once, then frames go at once again.
+    const lone = writer.write('f\n');
+    expect(chunks).toHaveLength(3);
+    await lone;
+    expect(chunks.at(-1)).toBe('f\n');
+    await new Promise(setImmediate);
+    writer.write('g\n');
+    expect(chunks.at(-1)).toBe('g\n');
+  });
+
   it('hands a lone frame to the stream at once; its send settles when the stream took it whole', async () => {
     const { chunks, writer } = recordingWriter();
     const sent = writer.write('a\n');

@@ -45,7 +45,8 @@ const ignore = (): void => undefined;
  * requests, resolved in microtasks) go to the stream together once the microtask queue is empty:
  * text frames joined into one string (one write system call, one callback, no Buffer per frame),
  * byte frames corked into one `writev`; a long run of frames goes out every EAGER_WRITE_FRAMES
- * frames.
+ * frames. Once a turn sent more than one frame, the first frame of the next turns waits with the
+ * others too (a pipelining peer gets one write per turn), until a turn sends a lone frame.
  */
 export class FrameWriter {
   readonly #queue = new Fifo<QueuedWrite>();
@@ -58,6 +59,16 @@ export class FrameWriter {
   #pendingBytes = 0;
   #waitingForDrain = false;
   #flushScheduled = false;
+  /**
+   * The group a frame written at once is in, until the stream calls back for it. A frame sent
+   * while it is unconfirmed (in the same turn, or behind a slow write) means the other side
+   * pipelines: `#batching` then holds every frame to the end of its turn, one write for all of
+   * them, until a turn sends a lone frame again.
+   */
+  #directGroup: QueuedWrite[] | undefined;
+  #batching = false;
+  /** A frame of this turn was queued behind one written at once: the turn sent several. */
+  #queuedBehindDirect = false;
   readonly #idleWaiters = new Set<() => void>();
   #closedWith: Error | undefined;
 
@@ -91,8 +102,17 @@ export class FrameWriter {
         ),
       );
     }
-    if (this.#queue.length === 0 && this.#inFlight.length === 0 && !this.#waitingForDrain) {
+    if (
+      !this.#batching &&
+      this.#queue.length === 0 &&
+      this.#inFlight.length === 0 &&
+      !this.#waitingForDrain
+    ) {
       return this.#writeNow(frame, byteLength);
+    }
+    if (this.#directGroup !== undefined) {
+      this.#batching = true;
+      this.#queuedBehindDirect = true;
     }
     return new Promise<void>((resolve, reject) => {
       this.#pendingBytes += byteLength;
@@ -116,12 +136,15 @@ export class FrameWriter {
   #writeNow(frame: Frame, byteLength: number): Promise<void> {
     const item: QueuedWrite = { frame, byteLength, resolve: ignore, reject: ignore };
     this.#pendingBytes += byteLength;
-    this.#inFlight.push([item]);
+    const group = [item];
+    this.#directGroup = group;
+    this.#inFlight.push(group);
     let accepted: boolean;
     try {
       accepted = this.#rawWrite(frame, this.#written);
     } catch (error) {
       this.#inFlight.pop();
+      this.#directGroup = undefined;
       this.#pendingBytes -= byteLength;
       this.#settled();
       return Promise.reject(writeFailed(error));
@@ -176,6 +199,7 @@ export class FrameWriter {
     // A fresh queue: callbacks still to come for the old groups find nothing to settle.
     const inFlight = this.#inFlight;
     this.#inFlight = new Fifo<QueuedWrite[]>();
+    this.#directGroup = undefined;
     for (const item of [...inFlight.drain().flat(), ...this.#queue.drain()]) {
       this.#pendingBytes -= item.byteLength;
       item.reject(reason);
@@ -186,6 +210,8 @@ export class FrameWriter {
   // Arrow functions: handed to process.nextTick and stream.once('drain').
   readonly #flush = (): void => {
     this.#flushScheduled = false;
+    if (this.#queue.length === 1 && !this.#queuedBehindDirect) this.#batching = false;
+    this.#queuedBehindDirect = false;
     this.#writeQueued();
   };
 
@@ -247,6 +273,7 @@ export class FrameWriter {
   readonly #written = (error?: Error | null): void => {
     const group = this.#inFlight.shift();
     if (group === undefined) return; // already failed by close()
+    if (group === this.#directGroup) this.#directGroup = undefined;
     const failure = error ? writeFailed(error) : undefined;
     for (const item of group) {
       this.#pendingBytes -= item.byteLength;
