@@ -133,13 +133,7 @@ export function callTool(
         name: entry.key,
         support: taskSupportOf(entry),
         startsItself: entry.startsTaskItself === true,
-        run: (runCtx, jsonRpcErrorsFail) => {
-          try {
-            return Promise.resolve(runTool(core, entry, args, runCtx, jsonRpcErrorsFail));
-          } catch (error) {
-            return Promise.reject(error);
-          }
-        },
+        run: async (runCtx, jsonRpcErrorsFail) => runTool(core, entry, args, runCtx, jsonRpcErrorsFail),
       },
       ctx,
     );

@@ -23,7 +23,7 @@ import {
   negotiate,
   requestContextFor,
   type SessionlessHost,
-  sessionResult,
+  sessionAnswer,
 } from './sessionless.js';
 import { answerStatelessRequest, isStatelessRequest } from './stateless-path.js';
 
@@ -193,9 +193,7 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
       throw JsonRpcError.invalidRequest(`Session not initialized: send 'initialize' before '${method}'`);
     }
     const ctx = this.#requestContext(negotiated, context);
-    const outcome = this.server.handleNow({ method, params }, ctx);
-    if (outcome instanceof Promise) return outcome.then((settled) => sessionResult(method, settled));
-    return sessionResult(method, outcome);
+    return sessionAnswer(method, this.server.handleNow({ method, params }, ctx));
   }
 
   #initialize(params: JSONObject | undefined): JSONObject {

@@ -94,12 +94,22 @@ export function requestContextFor(
 }
 
 /** The result of a request up to 2025-11-25, or the error it answers with. */
-export function sessionResult(method: string, outcome: HandleOutcome): JSONObject {
+function sessionResult(method: string, outcome: HandleOutcome): JSONObject {
   if (outcome.type === 'result') return outcome.result;
   if (outcome.type === 'error') throw outcome.error;
   throw JsonRpcError.internalError(
     `Handler for '${method}' asked for input the stateless way (InputRequiredSignal) inside a stateful session`,
   );
+}
+
+/** sessionResult for an outcome that may still be coming (McpServer.handleNow): synchronous when it is not. */
+export function sessionAnswer(
+  method: string,
+  outcome: HandleOutcome | Promise<HandleOutcome>,
+): JSONObject | Promise<JSONObject> {
+  return outcome instanceof Promise
+    ? outcome.then((settled) => sessionResult(method, settled))
+    : sessionResult(method, outcome);
 }
 
 /**
@@ -120,8 +130,6 @@ export function sessionlessHandler(host: SessionlessHost): RequestHandler {
     if (isStatelessRequest(method, params)) return answerStatelessRequest(host, params, context);
     const logLevel = host.options.defaultLogLevel ?? 'debug';
     const ctx = requestContextFor(host, context, undefined, PER_REQUEST, logLevel, undefined);
-    const outcome = host.handleNow({ method, params }, ctx);
-    if (outcome instanceof Promise) return outcome.then((settled) => sessionResult(method, settled));
-    return sessionResult(method, outcome);
+    return sessionAnswer(method, host.handleNow({ method, params }, ctx));
   };
 }

@@ -1,6 +1,6 @@
 import { ChunkBuffer } from './chunk-buffer.js';
 import { type FrameDecoder, type FrameListener, OVERSIZED_HEAD_BYTES } from './types.js';
-import { decodeUtf8, decodeUtf8Prefix } from './utf8.js';
+import { decodeUtf8 } from './utf8.js';
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -60,7 +60,7 @@ export class NewlineDecoder implements FrameDecoder {
     const last = chunk.byteLength - 1;
     if (last < 1 || last > this.#maxLineBytes || chunk[last] !== LF || chunk[last - 1] === CR) return false;
     if (isBlankByte(chunk[0]!) || chunk.indexOf(LF) !== last) return false;
-    const text = decodeUtf8Prefix(chunk, last);
+    const text = decodeUtf8(chunk, last);
     if (text === undefined) return false;
     this.#listener({ kind: 'frame', text });
     return true;
