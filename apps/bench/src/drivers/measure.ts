@@ -2,6 +2,7 @@ import { Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { postRaw } from '../clients/raw.js';
 import { type BenchClient, CLIENT_INFO } from '../clients/types.js';
+import { summarize } from '../harness/stats.js';
 import type { ImplName, WorkloadParams, WorkloadSpec } from '../harness/workloads.js';
 import { fetchHandlerFor } from '../servers/fetch-handlers.js';
 import {
@@ -11,7 +12,7 @@ import {
   WIDE_TOOL_COUNT,
 } from '../servers/fixtures.js';
 import { cpuPerOperation, cpuSnapshot } from './cpu.js';
-import { startupProbe } from './startup.js';
+import { startupProbe, ZOD_FLOOR_SCRIPT } from './startup.js';
 import { closeAll, loadClientFactory, serverScript, spawnHttpServer, stdioTarget } from './targets.js';
 
 /** One measurement: the workload's metric plus whatever detail helps reading it. */
@@ -125,15 +126,25 @@ async function httpCalls(impl: ImplName, spec: WorkloadSpec, p: WorkloadParams):
 }
 
 async function startup(impl: ImplName, p: WorkloadParams): Promise<Measurement> {
+  // raw is the floor every SDK server here stands on (node, zod, the tools' schemas converted);
+  // a bare `node -e` server is measured beside it, for what node alone costs.
+  const script = impl === 'raw' ? ZOD_FLOOR_SCRIPT : serverScript(impl, 'stdio');
   const samples: number[] = [];
+  const bareNode: number[] = [];
   for (let i = 0; i < p.warmup + p.count; i++) {
-    const ms = await startupProbe(impl === 'raw' ? null : serverScript(impl, 'stdio'));
-    if (i >= p.warmup) samples.push(ms);
+    const ms = await startupProbe(script);
+    const bareMs = impl === 'raw' ? await startupProbe(null) : undefined;
+    if (i < p.warmup) continue;
+    samples.push(ms);
+    if (bareMs !== undefined) bareNode.push(bareMs);
   }
-  samples.sort((a, b) => a - b);
   return {
-    value: samples[Math.floor(samples.length / 2)]!,
-    detail: { spawns: samples.length, minMs: Number(samples[0]!.toFixed(1)) },
+    value: summarize(samples)!.median,
+    detail: {
+      spawns: samples.length,
+      minMs: Number(Math.min(...samples).toFixed(1)),
+      ...(bareNode.length > 0 ? { bareNodeMs: Number(summarize(bareNode)!.median.toFixed(1)) } : {}),
+    },
   };
 }
 

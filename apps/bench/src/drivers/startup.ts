@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { CLIENT_INFO } from '../clients/types.js';
 import { PROTOCOL_VERSION } from '../servers/fixtures.js';
 
@@ -12,6 +13,9 @@ if(m.id===undefined)continue;const r=m.method==='initialize'
 ?{protocolVersion:m.params.protocolVersion,capabilities:{tools:{}},serverInfo:{name:'bare',version:'1'}}
 :{tools:[{name:'echo',inputSchema:{type:'object'}}]};
 process.stdout.write(JSON.stringify({jsonrpc:'2.0',id:m.id,result:r})+'\\n');}});`;
+
+/** The raw startup row: the raw stdio server after loading zod and converting the tools' schemas. */
+export const ZOD_FLOOR_SCRIPT = fileURLToPath(new URL('../servers/zod-stdio.js', import.meta.url));
 
 /**
  * Milliseconds from spawning the server (`null`: the bare node baseline) to its first

@@ -225,7 +225,8 @@ export const WORKLOADS: WorkloadSpec[] = [
   {
     name: 'startup',
     kind: 'startup',
-    description: 'stdio: spawn the server and get the first tools/list answer (raw = bare `node -e`)',
+    description:
+      'stdio: spawn the server and get the first tools/list answer (raw = the raw server after loading zod and converting the tool schemas, as every SDK server here does; a bare `node -e` is in the detail)',
     unit: 'ms',
     better: 'lower',
     full: { count: 10, warmup: 1 },
