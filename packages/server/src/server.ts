@@ -207,8 +207,7 @@ export class McpServer<TState = undefined>
    * stateless (2026-07-28) adapter builds `ctx` from the request's `_meta` and calls it directly.
    */
   handle(request: CoreRequest, ctx: RequestContext): Promise<HandleOutcome> {
-    const outcome = this.handleNow(request, ctx);
-    return outcome instanceof Promise ? outcome : Promise.resolve(outcome);
+    return Promise.resolve(this.handleNow(request, ctx));
   }
 
   /**

@@ -138,11 +138,12 @@ async function startup(impl: ImplName, p: WorkloadParams): Promise<Measurement> 
     samples.push(ms);
     if (bareMs !== undefined) bareNode.push(bareMs);
   }
+  const summary = summarize(samples)!;
   return {
-    value: summarize(samples)!.median,
+    value: summary.median,
     detail: {
       spawns: samples.length,
-      minMs: Number(Math.min(...samples).toFixed(1)),
+      minMs: Number(summary.min.toFixed(1)),
       ...(bareNode.length > 0 ? { bareNodeMs: Number(summarize(bareNode)!.median.toFixed(1)) } : {}),
     },
   };

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { CLIENT_INFO } from '../clients/types.js';
 import { PROTOCOL_VERSION } from '../servers/fixtures.js';
 
-// The raw startup baseline: a bare `node -e` process answering initialize and tools/list with
-// plain JSON, so the figure shows what node itself costs before any SDK is loaded.
+// A bare `node -e` process answering initialize and tools/list with plain JSON: what node itself
+// costs before zod or any SDK is loaded (the startup row's `bareNodeMs` detail).
 const BARE_NODE_SERVER = `
 let b='';process.stdin.setEncoding('utf8');process.stdin.on('data',c=>{b+=c;let i;
 while((i=b.indexOf('\\n'))>=0){const l=b.slice(0,i);b=b.slice(i+1);if(!l)continue;const m=JSON.parse(l);
