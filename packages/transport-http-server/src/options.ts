@@ -177,6 +177,7 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
    * Runs on every request to an MCP path, with the request's head (no body). Returns who made it,
    * undefined for anonymous, or an early reply (e.g. 401 with `WWW-Authenticate`) sent as is: an
    * `HttpReply`, or a Web `Response` (its body is read as text; on Node prefer `HttpReply`).
+   * `context.admits` says whether `admit` runs for the requests it accepts.
    */
   authenticate?: (
     request: HttpRequestHead,
