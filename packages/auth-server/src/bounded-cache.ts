@@ -1,6 +1,5 @@
 /**
- * A map whose entries expire and whose size is bounded: the shared shape of the introspection
- * cache and the DPoP replay cache. Insertion order is expiry order when every entry gets the same
+ * A map whose entries expire and whose size is bounded: the introspection verifier's caches. Insertion order is expiry order when every entry gets the same
  * lifetime, so pruning stops at the first live entry; otherwise it still removes what it passes.
  */
 export class BoundedCache<V> {
@@ -41,16 +40,6 @@ export class BoundedCache<V> {
       if (!oldest.done) this.#entries.delete(oldest.value);
     }
     this.#entries.set(key, { value, expiresAt });
-  }
-
-  /** The earliest expiry among live entries (for a Retry-After), undefined when empty. */
-  earliestExpiry(now: number): number | undefined {
-    this.prune(now);
-    let earliest: number | undefined;
-    for (const { expiresAt } of this.#entries.values()) {
-      if (earliest === undefined || expiresAt < earliest) earliest = expiresAt;
-    }
-    return earliest;
   }
 
   prune(now: number): void {

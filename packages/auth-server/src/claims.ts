@@ -59,3 +59,24 @@ export function quoted(values: string | readonly string[] | undefined): string {
   if (typeof values === 'string') return JSON.stringify(values);
   return values.length === 1 ? JSON.stringify(values[0]) : JSON.stringify(values);
 }
+
+/**
+ * `iat` in the future beyond the clock skew: a token from a misconfigured or forged clock, refused
+ * like a too-early `nbf` (jose checks `iat` only together with a maximum token age).
+ */
+export function checkIssuedAt(claims: Record<string, unknown>, nowMs: number, skewSec: number): void {
+  const iat = claims.iat;
+  if (iat === undefined) return;
+  if (typeof iat !== 'number' || !Number.isFinite(iat)) {
+    throw new AuthError(
+      'invalid_token',
+      `the token's iat claim ${quoted(String(iat))} is not a number of seconds`,
+    );
+  }
+  if (iat - skewSec > nowMs / 1000) {
+    throw new AuthError(
+      'invalid_token',
+      `the token's iat ${new Date(iat * 1000).toISOString()} is in the future (now ${new Date(nowMs).toISOString()}, clock skew allowed ${skewSec} s)`,
+    );
+  }
+}

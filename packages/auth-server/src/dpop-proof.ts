@@ -7,14 +7,10 @@ import {
   jwtVerify,
 } from 'jose';
 import { quoted } from './claims.js';
-import {
-  type DpopNonceSource,
-  type DpopReplayCache,
-  memoryReplayCache,
-  rotatingNonces,
-} from './dpop-state.js';
+import { type DpopNonceSource, rotatingNonces } from './dpop-state.js';
 import { AuthError } from './errors.js';
 import { DEFAULT_CLOCK_SKEW_SEC, DEFAULT_TOKEN_ALGORITHMS } from './jwt-verifier.js';
+import { type DpopProofUse, type DpopReplayCache, memoryReplayCache } from './replay-cache.js';
 import type { RequestHead } from './types.js';
 import { sha256Base64Url } from './webcrypto.js';
 
@@ -40,8 +36,11 @@ export interface DpopOptions {
   /** Where used proofs are remembered (default in memory, `memoryReplayCache()`). */
   replayCache?: DpopReplayCache;
   /**
-   * The URL the client addressed, for `htu` (default `head.url`). Behind a reverse proxy that
-   * rewrites scheme, host or path, return the public URL.
+   * The URL the proof's `htu` must name. Default: the configured `resource`'s scheme and host with
+   * the request's path, never the scheme or host the request line or Host header carry (a request
+   * to `http://evil.example/mcp` in absolute form is checked against `resource`'s origin). Behind a
+   * reverse proxy that rewrites the path, return the public URL; build it from configuration, not
+   * from what the client sent.
    */
   requestUrl?: (head: RequestHead) => string;
 }
@@ -51,16 +50,30 @@ export interface DpopChecker {
   readonly required: boolean;
   readonly algorithms: readonly string[];
   readonly nonces: DpopNonceSource | undefined;
-  /** Verifies the request's proof for `token`, bound to `jkt`; throws an `AuthError` when it fails. */
-  check(head: RequestHead, token: string, jkt: string, nowMs: number): Promise<void>;
+  /**
+   * Verifies the request's proof for `token`, bound to `jkt`, all but its single use; throws an
+   * `AuthError` when it fails. Returns what `record` needs.
+   */
+  check(head: RequestHead, token: string, jkt: string, nowMs: number): Promise<ProofToRecord>;
+  /** Records the proof's use in the replay cache; throws an `AuthError` when it was used before. */
+  record(proof: ProofToRecord, nowMs: number): Promise<void>;
 }
 
-export function dpopChecker(options: DpopOptions, clockSkewSec = DEFAULT_CLOCK_SKEW_SEC): DpopChecker {
+/** A proof that passed every check but the replay cache. */
+export interface ProofToRecord extends DpopProofUse {
+  expiresAtMs: number;
+}
+
+export function dpopChecker(
+  options: DpopOptions,
+  resource: string,
+  clockSkewSec = DEFAULT_CLOCK_SKEW_SEC,
+): DpopChecker {
   const algorithms = [...(options.algorithms ?? DEFAULT_TOKEN_ALGORITHMS)];
   const maxAge = options.proofMaxAgeSec ?? DEFAULT_DPOP_PROOF_MAX_AGE_SEC;
   const nonces = options.nonce === true ? rotatingNonces() : options.nonce || undefined;
   const replay = options.replayCache ?? memoryReplayCache();
-  const requestUrl = options.requestUrl ?? ((head: RequestHead) => head.url);
+  const requestUrl = options.requestUrl ?? resourceUrl(new URL(resource));
 
   async function verifySignature(proof: string, nowMs: number) {
     try {
@@ -147,11 +160,14 @@ export function dpopChecker(options: DpopOptions, clockSkewSec = DEFAULT_CLOCK_S
           );
         }
       }
-      // Checked last, so proofs failing any other check are not remembered.
+      // The replay cache is `record`'s: proofs failing any check here are never remembered.
       const expiresAtMs = nowMs + (maxAge + 2 * clockSkewSec) * 1000;
-      if (!(await replay.firstUse(`${jkt}.${payload.jti}`, expiresAtMs, nowMs))) {
+      return { jkt, jti: payload.jti, issuedAtSec: payload.iat, expiresAtMs };
+    },
+    async record(proof, nowMs) {
+      if (!(await replay.firstUse(`${proof.jkt}.${proof.jti}`, proof.expiresAtMs, nowMs, proof))) {
         throw invalid(
-          `the DPoP proof with jti ${quoted(payload.jti)} was already used; make a new proof for every request`,
+          `the DPoP proof with jti ${quoted(proof.jti)} was already used; make a new proof for every request`,
         );
       }
     },
@@ -160,6 +176,14 @@ export function dpopChecker(options: DpopOptions, clockSkewSec = DEFAULT_CLOCK_S
 
 function invalid(description: string, cause?: unknown): AuthError {
   return new AuthError('invalid_dpop_proof', description, cause === undefined ? {} : { cause });
+}
+
+/** The URL a proof is checked against: the configured resource's origin, the request's path. */
+function resourceUrl(resource: URL): (head: RequestHead) => string {
+  return (head) => {
+    const path = URL.canParse(head.url) ? new URL(head.url).pathname : resource.pathname;
+    return `${resource.origin}${path}`;
+  };
 }
 
 function withoutQuery(url: string): string {

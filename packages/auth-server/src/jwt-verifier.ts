@@ -9,8 +9,14 @@ import {
   jwtVerify,
   type ProtectedHeaderParameters,
 } from 'jose';
-import { quoted, verifiedFromClaims } from './claims.js';
+import { fetchFailure, readBoundedText } from './bounded-read.js';
+import { checkIssuedAt, quoted, verifiedFromClaims } from './claims.js';
 import { AuthError } from './errors.js';
+import {
+  DEFAULT_FAILURE_BACKOFF_MAX_MS,
+  DEFAULT_FAILURE_BACKOFF_MS,
+  FailureBackoff,
+} from './failure-backoff.js';
 import type { TokenVerifier, VerifiedToken } from './types.js';
 
 /** Asymmetric JWS algorithms: a resource server holds public keys, so HS* (and `none`) never verify. */
@@ -39,8 +45,10 @@ export const DEFAULT_JWKS_CACHE_MAX_AGE_MS = 10 * 60_000;
  * the verifier hammer the authorization server.
  */
 export const DEFAULT_JWKS_REFRESH_COOLDOWN_MS = 30_000;
-/** How long one JWKS fetch may take, in ms. */
+/** How long one JWKS fetch may take, in ms (the body included). */
 export const DEFAULT_JWKS_TIMEOUT_MS = 5_000;
+/** Largest JWKS read, in bytes (256 KiB: hundreds of keys). */
+export const DEFAULT_JWKS_MAX_BYTES = 256 * 1024;
 
 /**
  * Options of the token verifier that checks JWT access tokens (RFC 9068) locally against the issuer's
@@ -67,8 +75,18 @@ export interface JwtVerifierOptions {
    * at most once per this interval (default 30 s), so made-up kids cannot flood the AS.
    */
   jwksRefreshCooldownMs?: number;
-  /** Timeout of one JWKS fetch (default 5 s). */
+  /** Timeout of one JWKS fetch, reading the body included (default 5 s). */
   jwksTimeoutMs?: number;
+  /** Largest JWKS read (default 256 KiB); a larger one is a 503 naming this bound. */
+  jwksMaxBytes?: number;
+  /**
+   * After a failed JWKS fetch (unreachable, time-out, not a key set), the set is not fetched again
+   * for this long (default 1 s), doubling per failure in a row up to `jwksFailureBackoffMaxMs`
+   * (default 30 s); tokens needing a fetch meanwhile get 503 with Retry-After.
+   */
+  jwksFailureBackoffMs?: number;
+  /** Longest back-off after JWKS failures in a row (default 30 s). */
+  jwksFailureBackoffMaxMs?: number;
   /** fetch used for the JWKS (default the global one). */
   fetch?: typeof fetch;
   /** Clock (ms since the epoch), for tests. */
@@ -80,7 +98,7 @@ export function jwtVerifier(options: JwtVerifierOptions): TokenVerifier {
   const algorithms = [...(options.algorithms ?? DEFAULT_TOKEN_ALGORITHMS)];
   const skew = options.clockSkewSec ?? DEFAULT_CLOCK_SKEW_SEC;
   const now = options.now ?? Date.now;
-  const { keys, source } = keyResolver(options);
+  const { keys, source } = keyResolver(options, now);
   return {
     async verify(token) {
       const header = readHeader(token);
@@ -103,24 +121,70 @@ export function jwtVerifier(options: JwtVerifierOptions): TokenVerifier {
       } catch (error) {
         throw explain(error, header, source, skew, now);
       }
+      checkIssuedAt(payload, now(), skew);
       return checkIssuer(verifiedFromClaims(payload), options.issuer);
     },
   };
 }
 
-function keyResolver(options: JwtVerifierOptions): { keys: JWTVerifyGetKey; source: string } {
+function keyResolver(
+  options: JwtVerifierOptions,
+  now: () => number,
+): { keys: JWTVerifyGetKey; source: string } {
   const { jwks } = options;
   if (typeof jwks === 'object' && !(jwks instanceof URL)) {
     return { keys: createLocalJWKSet(jwks), source: 'the configured key set' };
   }
   const url = new URL(jwks);
+  const source = `the JWKS at ${url.href}`;
+  const timeoutMs = options.jwksTimeoutMs ?? DEFAULT_JWKS_TIMEOUT_MS;
+  const maxBytes = options.jwksMaxBytes ?? DEFAULT_JWKS_MAX_BYTES;
+  const doFetch = options.fetch ?? fetch;
+  // jose fetches (merging concurrent reloads) and caches; the body is read here, bounded, and
+  // handed back whole. jose's time-out signal covers the body too.
+  const boundedFetch = async (input: string | URL | Request, init?: RequestInit) => {
+    const response = await doFetch(input, init);
+    const text = await readBoundedText(response, maxBytes, 'the answer', 'jwksMaxBytes');
+    return new Response(text, { status: response.status, headers: response.headers });
+  };
   const remote = createRemoteJWKSet(url, {
     cacheMaxAge: options.jwksCacheMaxAgeMs ?? DEFAULT_JWKS_CACHE_MAX_AGE_MS,
     cooldownDuration: options.jwksRefreshCooldownMs ?? DEFAULT_JWKS_REFRESH_COOLDOWN_MS,
-    timeoutDuration: options.jwksTimeoutMs ?? DEFAULT_JWKS_TIMEOUT_MS,
-    ...(options.fetch ? { [customFetch]: options.fetch } : {}),
+    timeoutDuration: timeoutMs,
+    [customFetch]: boundedFetch,
   });
-  return { keys: remote, source: `the JWKS at ${url.href}` };
+  const backoff = new FailureBackoff(
+    options.jwksFailureBackoffMs ?? DEFAULT_FAILURE_BACKOFF_MS,
+    options.jwksFailureBackoffMaxMs ?? DEFAULT_FAILURE_BACKOFF_MAX_MS,
+    now,
+  );
+  const keys: JWTVerifyGetKey = async (header, token) => {
+    const down = backoff.refusal(`fetching ${source}`);
+    if (down) throw down;
+    try {
+      const key = await remote(header, token);
+      backoff.succeeded();
+      return key;
+    } catch (error) {
+      if (isAboutTheToken(error)) throw error;
+      const description = `could not get signing keys from ${source}: ${fetchFailure(error, timeoutMs, 'jwksTimeoutMs')}`;
+      throw new AuthError('server_error', description, {
+        retryAfterSec: backoff.failed(description),
+        cause: error,
+      });
+    }
+  };
+  return { keys, source };
+}
+
+/** jose errors of key selection, which say the token names a key the set lacks or cannot use. */
+function isAboutTheToken(error: unknown): boolean {
+  return (
+    error instanceof errors.JWKSNoMatchingKey ||
+    error instanceof errors.JWKSMultipleMatchingKeys ||
+    error instanceof errors.JOSENotSupported ||
+    error instanceof errors.JWKInvalid
+  );
 }
 
 function readHeader(token: string): ProtectedHeaderParameters {
@@ -157,6 +221,7 @@ function explain(
   skew: number,
   now: () => number,
 ): AuthError {
+  if (error instanceof AuthError) return error;
   const at = `now ${new Date(now()).toISOString()}, clock skew allowed ${skew} s`;
   const kid = `kid ${quoted(header.kid)} (alg ${header.alg})`;
   const fail = (description: string) => new AuthError('invalid_token', description, { cause: error });

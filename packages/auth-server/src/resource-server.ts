@@ -2,7 +2,7 @@ import type { AuthInfo } from '@mcpkit/jsonrpc';
 import { readCredentials } from './authorization-header.js';
 import { type ChallengeSettings, refusal, type Scheme } from './challenge.js';
 import { quoted } from './claims.js';
-import { type DpopChecker, type DpopOptions, dpopChecker } from './dpop-proof.js';
+import { type DpopChecker, type DpopOptions, dpopChecker, type ProofToRecord } from './dpop-proof.js';
 import { AuthError } from './errors.js';
 import { DEFAULT_CLOCK_SKEW_SEC } from './jwt-verifier.js';
 import { isMetadataRequest, metadataReply, protectedResourceMetadataUrl } from './metadata.js';
@@ -44,8 +44,20 @@ export interface ResourceServer {
   readonly metadata: Readonly<Record<string, unknown>>;
   /** Whether some calls need scopes of their own (`scopes` option): then bodies must be checked. */
   readonly scopesPerCall: boolean;
-  /** Who sent the request, or the 401/403/400/503 refusal to send back. Never reads the body. */
-  authenticate(head: RequestHead): Promise<AuthInfo | AuthReply>;
+  /**
+   * Who sent the request, or the 401/403/400/503 refusal to send back. Never reads the body.
+   * With `deferReplayCheck`, a DPoP proof is checked in full but not yet recorded as used: the
+   * caller must then call `admit` with the returned `AuthInfo` before serving the request (an HTTP
+   * server does so once its rate limit let the request in, so refused requests never fill the
+   * replay cache).
+   */
+  authenticate(head: RequestHead, options?: AuthenticateOptions): Promise<AuthInfo | AuthReply>;
+  /**
+   * For an `AuthInfo` that `authenticate` returned with `deferReplayCheck`: records its DPoP proof
+   * as used. Undefined when the request may go on (also when there was no proof), else the refusal
+   * (401 `invalid_dpop_proof` for a proof used before).
+   */
+  admit(authInfo: AuthInfo): Promise<AuthReply | undefined>;
   /** The metadata document when `head` asks for it, else undefined. */
   metadataReply(head: RequestHead): AuthReply | undefined;
   /**
@@ -53,6 +65,12 @@ export interface ResourceServer {
    * needs, else the 403 `insufficient_scope` naming all of them (so the client can step up).
    */
   checkScopes(authInfo: AuthInfo | undefined, method: string, params: unknown): AuthReply | undefined;
+}
+
+/** Options of one `authenticate` call. */
+export interface AuthenticateOptions {
+  /** Leave recording the DPoP proof as used to `admit` (default false: recorded at once). */
+  deferReplayCheck?: boolean;
 }
 
 function unique(values: Iterable<string>): string[] {
@@ -78,7 +96,9 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
   const dpop: DpopChecker | undefined =
     options.dpop === undefined || options.dpop === false
       ? undefined
-      : dpopChecker(options.dpop === true ? {} : options.dpop, skew);
+      : dpopChecker(options.dpop === true ? {} : options.dpop, resource, skew);
+  // Proofs of requests authenticated with deferReplayCheck, until `admit` records them.
+  const unrecorded = new WeakMap<AuthInfo, ProofToRecord>();
   const metadataUrl = protectedResourceMetadataUrl(resource);
   const settings: ChallengeSettings = {
     resourceMetadataUrl: metadataUrl,
@@ -107,7 +127,13 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     );
   }
 
-  async function verify(head: RequestHead, scheme: Scheme, token: string, nowMs: number): Promise<AuthInfo> {
+  async function verify(
+    head: RequestHead,
+    scheme: Scheme,
+    token: string,
+    nowMs: number,
+    deferReplayCheck: boolean,
+  ): Promise<AuthInfo> {
     if (scheme === 'Bearer' && dpop?.required) {
       throw new AuthError(
         'invalid_token',
@@ -116,6 +142,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     }
     const verified = await verifier.verify(token);
     checkAudience(verified);
+    let proof: ProofToRecord | undefined;
     if (verified.jkt !== undefined) {
       if (scheme === 'Bearer') {
         throw new AuthError(
@@ -128,7 +155,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
           'invalid_token',
           'the token is DPoP-bound (cnf.jkt), and this resource does not take DPoP',
         );
-      await dpop.check(head, token, verified.jkt, nowMs);
+      proof = await dpop.check(head, token, verified.jkt, nowMs);
     } else if (scheme === 'DPoP') {
       throw new AuthError(
         'invalid_token',
@@ -154,6 +181,10 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     };
     if (verified.expiresAt !== undefined) info.expiresAt = verified.expiresAt;
     if (verified.subject !== undefined) info.subject = verified.subject;
+    if (proof !== undefined) {
+      if (deferReplayCheck) unrecorded.set(info, proof);
+      else await dpop!.record(proof, nowMs);
+    }
     return info;
   }
 
@@ -161,7 +192,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     metadataUrl,
     metadata,
     scopesPerCall: Object.values(rules).some((rule) => rule !== undefined),
-    async authenticate(head) {
+    async authenticate(head, authenticateOptions) {
       const nowMs = now();
       const nonce = dpop?.nonces ? await dpop.nonces.current(nowMs) : undefined;
       const credentials = readCredentials(head.header('authorization'));
@@ -186,10 +217,24 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
         );
       }
       try {
-        return await verify(head, scheme, token, nowMs);
+        return await verify(head, scheme, token, nowMs, authenticateOptions?.deferReplayCheck === true);
       } catch (error) {
         if (error instanceof AuthError) return refusal(settings, error, scheme, nonce);
         throw error;
+      }
+    },
+    async admit(authInfo) {
+      const proof = unrecorded.get(authInfo);
+      if (proof === undefined || dpop === undefined) return undefined;
+      unrecorded.delete(authInfo);
+      const nowMs = now();
+      try {
+        await dpop.record(proof, nowMs);
+        return undefined;
+      } catch (error) {
+        if (!(error instanceof AuthError)) throw error;
+        const nonce = dpop.nonces ? await dpop.nonces.current(nowMs) : undefined;
+        return refusal(settings, error, 'DPoP', nonce);
       }
     },
     metadataReply(head) {

@@ -123,6 +123,44 @@ describe.each(ADAPTERS)('on the %s adapter', (adapter) => {
     });
   });
 
+  describe('admit hook', () => {
+    it('runs after the rate limit, only for requests it let in, and its reply is sent instead', async () => {
+      const admitted: string[] = [];
+      const contexts: unknown[] = [];
+      const { handler, servers } = harness({
+        authenticate: (request, context) => {
+          contexts.push(context);
+          return authenticate(request);
+        },
+        rateLimit: { requestsPerSecond: 0.001, burst: 3 },
+        now: () => 0,
+        admit: (authInfo, request) => {
+          admitted.push(authInfo.clientId);
+          if (request.header('x-refuse') === undefined) return undefined;
+          return {
+            status: 401,
+            headers: { 'www-authenticate': 'DPoP error="invalid_dpop_proof"' },
+            body: '{}',
+          };
+        },
+      });
+      const { headers } = await initialize(handler, '2025-11-25', { authorization: 'Bearer alice' });
+      const refused = await handler(postRequest(request('echo', 1), { ...headers, 'x-refuse': '1' }));
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('www-authenticate')).toBe('DPoP error="invalid_dpop_proof"');
+      const served = await handler(postRequest(request('echo', 1), headers));
+      expect(served.status).toBe(200);
+      await served.text();
+      // The bucket (3) is empty now: 10 more requests are refused by the limit and never admitted.
+      for (let i = 0; i < 10; i++) {
+        expect((await handler(postRequest(request('echo', 2 + i), headers))).status).toBe(429);
+      }
+      expect(admitted).toEqual(['alice-client', 'alice-client', 'alice-client']);
+      expect(contexts[0]).toEqual({ admits: true });
+      expect(servers[0]!.received).toHaveLength(2);
+    });
+  });
+
   describe('authorizeCall hook', () => {
     // `deploy` needs a scope nobody here holds; everything else passes.
     const authorizeCall = (authInfo: AuthInfo | undefined, method: string, params: unknown) => {

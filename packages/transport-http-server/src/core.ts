@@ -282,18 +282,37 @@ async function authenticatedRoute(
   pathname: string,
 ): Promise<Reply> {
   const { config } = context;
-  const authenticated = config.authenticate ? await config.authenticate(request) : undefined;
-  if (isEarlyReply(authenticated)) return toReply(authenticated);
+  const limiter = context.rateLimit;
+  const address = limiter && context.clientAddress(request);
+  // Before the token check, which may cost a call to the authorization server: an address whose
+  // refused requests used up its bucket is refused here.
+  const blocked = limiter?.refusedBefore(address);
+  if (blocked) return blocked;
+  const authenticated = config.authenticate
+    ? await config.authenticate(request, config.admit ? ADMITS : NO_ADMIT)
+    : undefined;
+  if (isEarlyReply(authenticated)) {
+    if (limiter) await limiter.authenticationFailed(address);
+    return toReply(authenticated);
+  }
   const auth = authenticated;
-  // DELETE frees what a session holds: a client out of tokens may still end its session.
-  const limiter = request.method === 'DELETE' ? undefined : context.rateLimit;
-  const limited = limiter && (await limiter(auth, context.clientAddress(request)));
+  // An authenticated DELETE ends the principal's own session and frees what it holds: a client out
+  // of tokens may still do so. Without a principal it counts against its address like any request.
+  const limited =
+    limiter && !(auth && request.method === 'DELETE') ? await limiter.take(auth, address) : undefined;
   if (limited?.refused) return limited.refused;
+  // After the rate limit: what admitting uses up (a DPoP proof's single use) is not spent on
+  // requests refused above.
+  const refused = auth && config.admit ? await config.admit(auth, request) : undefined;
+  if (refused) return toReply(refused);
   const reply = await routeTarget(context, request, auth, target, pathname);
   // A reply owns its headers; streams send theirs only once handle() returned.
   if (limited) Object.assign(reply.headers, limited.headers);
   return reply;
 }
+
+const ADMITS = Object.freeze({ admits: true });
+const NO_ADMIT = Object.freeze({ admits: false });
 
 function routeTarget(
   context: HandlerContext,

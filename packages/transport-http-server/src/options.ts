@@ -20,6 +20,12 @@ import { InMemoryMessageBus } from './stores/memory-message-bus.js';
 import { InMemorySessionStore } from './stores/memory-session-store.js';
 import type { Awaitable, EventStore, MessageBus, SessionStore } from './stores/types.js';
 
+/** What the handler tells `authenticate`. */
+export interface AuthenticateContext {
+  /** True when an `admit` hook runs for the requests this handler lets in after `authenticate`. */
+  readonly admits: boolean;
+}
+
 /** What the handler tells `onSession` about a new transport. */
 export interface SessionInfo {
   /** Undefined in stateless mode. */
@@ -171,8 +177,18 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
    * Runs on every request to an MCP path, with the request's head (no body). Returns who made it,
    * undefined for anonymous, or an early reply (e.g. 401 with `WWW-Authenticate`) sent as is: an
    * `HttpReply`, or a Web `Response` (its body is read as text; on Node prefer `HttpReply`).
+   * `context.admits` says whether `admit` runs for the requests it accepts.
    */
-  authenticate?: (request: HttpRequestHead) => Awaitable<AuthInfo | HttpReply | Response | undefined>;
+  authenticate?: (
+    request: HttpRequestHead,
+    context: AuthenticateContext,
+  ) => Awaitable<AuthInfo | HttpReply | Response | undefined>;
+  /**
+   * Runs for each request `authenticate` accepted, once `rateLimit` admitted it, before it is
+   * routed: return a reply to refuse it. What a check uses up goes here, so refused requests do
+   * not spend it (`@mcpkit/auth-server` records the request's DPoP proof as used).
+   */
+  admit?: (authInfo: AuthInfo, request: HttpRequestHead) => Awaitable<HttpReply | undefined>;
   /**
    * Runs for every JSON-RPC request and notification of a POST body, after `authenticate` and
    * parsing, before any of them reaches a session: return a reply to refuse the whole body (e.g.
@@ -224,8 +240,12 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
   /**
    * Rate limiting (default off): a token bucket of `burst` requests refilled at `requestsPerSecond`,
    * per principal (`authInfo.clientId` and `subject`) or, unauthenticated, per `clientAddress`
-   * (a request with neither is not limited). Every GET/POST/DELETE to an MCP path counts, after
-   * `authenticate` (not the health endpoint nor CORS preflights). Past it: 429 with `Retry-After`,
+   * (a request with neither is not limited). Every GET/POST to an MCP path counts, after
+   * `authenticate` (not the health endpoint nor CORS preflights); DELETE counts when it has no
+   * principal (an authenticated one may end its own session when out of tokens). Requests that
+   * `authenticate` refuses count against their address, and an address they emptied is refused
+   * before `authenticate` runs (a token check may cost a call to the authorization server); behind
+   * a proxy set `clientAddress`, or one client's failures refuse everyone. Past it: 429 with `Retry-After`,
    * `RateLimit-Limit`/`-Remaining`/`-Reset` and a JSON-RPC error naming the limit; admitted
    * requests carry the `RateLimit-*` headers too. `store` shares buckets between processes
    * (default in memory, at most 10 000 buckets); a failing store lets requests through and tells `onerror`.
@@ -251,6 +271,7 @@ export type ResolvedOptions = Required<
     | 'legacySse'
     | 'eventStore'
     | 'authenticate'
+    | 'admit'
     | 'authorizeCall'
     | 'onerror'
     | 'onRequest'
@@ -277,6 +298,7 @@ export type ResolvedOptions = Required<
   legacySse: false | { ssePath: string; messagesPath: string };
   eventStore: EventStore | undefined;
   authenticate: StreamableHttpHandlerOptions['authenticate'];
+  admit: StreamableHttpHandlerOptions['admit'];
   authorizeCall: StreamableHttpHandlerOptions['authorizeCall'];
   onerror: (error: Error) => void;
   /** A sessionStore or messageBus was given: other processes may serve the same sessions. */
@@ -333,6 +355,7 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
     onRequest: options.onRequest,
     broadcastChanges: options.broadcastChanges,
     authenticate: options.authenticate,
+    admit: options.admit,
     authorizeCall: options.authorizeCall,
     eventStore:
       options.eventStore === false ? undefined : (options.eventStore ?? new InMemoryEventStore({ onerror })),

@@ -107,6 +107,62 @@ describe.each(ADAPTERS)('rateLimit on the %s adapter', (adapter) => {
     for (let i = 0; i < 3; i++) expect((await handler(new Request(`${BASE}/healthz`))).status).toBe(200);
   });
 
+  it('counts requests authenticate refuses against their address, and refuses an emptied address before authenticate runs', async () => {
+    let now = 0;
+    let checks = 0;
+    const { handler } = harness({
+      rateLimit: { requestsPerSecond: 1, burst: 3 },
+      clientAddress: (request) => request.header('x-test-address'),
+      authenticate: (request) => {
+        checks++;
+        return withPrincipal(request) ?? { status: 401, headers: {}, body: '{"error":"unauthorized"}' };
+      },
+      now: () => now,
+    });
+    const from = (address: string, headers: Record<string, string> = {}) =>
+      handler(postRequest(request('echo', 1), { 'x-test-address': address, ...headers }));
+    // A token-less flood: three 401s empty the bucket, the fourth finds it empty.
+    const statuses: number[] = [];
+    for (let i = 0; i < 50; i++) statuses.push((await from('10.0.0.9')).status);
+    expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
+    expect(statuses.slice(4).every((status) => status === 429)).toBe(true);
+    // Every refusal after the one that found the bucket empty came before the token check.
+    expect(checks).toBe(4);
+    const refused = await from('10.0.0.9');
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(await refused.json()).toMatchObject({
+      error: {
+        message:
+          'Too Many Requests: rate limit of 3 requests, refilled at 1/s, exceeded for address 10.0.0.9 by requests that authentication refused; retry in 1 s',
+        data: { limit: 'rateLimit', burst: 3, requestsPerSecond: 1, retryAfterSeconds: 1 },
+      },
+    });
+    // Another address is not affected; once a token is back, the address is heard again.
+    expect([401, 429]).not.toContain((await from('10.0.0.10', { authorization: 'Bearer bob' })).status);
+    now += 1_000;
+    expect((await from('10.0.0.9')).status).toBe(401);
+    expect(checks).toBe(6);
+  });
+
+  it('limits a DELETE without a principal by its address (an authenticated one: see above)', async () => {
+    const { handler } = harness({
+      rateLimit: { requestsPerSecond: 0.001, burst: 2 },
+      clientAddress: (request) => request.header('x-test-address'),
+      now: () => 0,
+    });
+    const { headers } = await initialize(handler, '2025-11-25', { 'x-test-address': '10.0.0.3' });
+    const del = (id: string) =>
+      handler(
+        new Request(`${BASE}/mcp`, {
+          method: 'DELETE',
+          headers: { ...headers, 'mcp-session-id': id, 'x-test-address': '10.0.0.3' },
+        }),
+      );
+    // Guessing session ids costs a token each: the second guess empties the bucket.
+    expect((await del('guess-1')).status).toBe(404);
+    expect((await del('guess-2')).status).toBe(429);
+  });
+
   it('lets requests through and tells onerror when the store fails', async () => {
     const errors: Error[] = [];
     const failing: RateLimitStore = {

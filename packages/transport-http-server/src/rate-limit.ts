@@ -98,12 +98,30 @@ export function decision(allowed: boolean, tokens: number, rule: RateLimitRule):
   };
 }
 
+/**
+ * The `rateLimit` check of one handler. Admitted requests take from their principal's bucket, else
+ * their address's; requests that `authenticate` refuses take from their address's, and an address
+ * whose bucket they emptied is refused before `authenticate` runs, until a token is back: a token
+ * check can cost a call to the authorization server, so failed ones must not be free.
+ */
+export interface RateLimiter {
+  /** The take of a request about to be served: undefined when it is not limited. */
+  take(auth: AuthInfo | undefined, address: string | undefined): Promise<RateLimitOutcome | undefined>;
+  /**
+   * Before `authenticate`: the 429 for an address that refused requests left without tokens (no
+   * store call; what this process learnt from its last failed take), else undefined.
+   */
+  refusedBefore(address: string | undefined): Reply | undefined;
+  /** A request `authenticate` refused: counted against its address. */
+  authenticationFailed(address: string | undefined): Promise<void>;
+}
+
 /** Checks the rule and builds the limiter once per handler. */
 export function createRateLimiter(
   options: RateLimitOptions,
   now: () => number,
   onerror: (error: Error) => void,
-): (auth: AuthInfo | undefined, address: string | undefined) => Promise<RateLimitOutcome | undefined> {
+): RateLimiter {
   const { requestsPerSecond, burst } = options;
   if (!(requestsPerSecond > 0) || !Number.isFinite(requestsPerSecond)) {
     throw new TypeError(
@@ -115,39 +133,72 @@ export function createRateLimiter(
   }
   const rule = { requestsPerSecond, burst };
   const store = options.store ?? new InMemoryRateLimitStore();
-  return async (auth, address) => {
-    // Per principal (client and user), else per address; a request with neither is not limited.
-    const key = auth
-      ? `principal:${auth.clientId}${auth.subject === undefined ? '' : `:${auth.subject}`}`
-      : address === undefined
-        ? undefined
-        : `address:${address}`;
-    if (key === undefined) return undefined;
-    let taken: RateLimitDecision;
+  // Addresses refused before authenticate, until when; oldest first, bounded like the buckets.
+  const blocked = new Map<string, number>();
+
+  async function takeFor(key: string): Promise<RateLimitDecision | undefined> {
     try {
-      taken = await store.take(key, now(), rule);
+      return await store.take(key, now(), rule);
     } catch (error) {
       // Fails open: an outage of a shared store must not take every request down with it.
       onerror(new Error(`rate limit store failed for ${key}; the request was let through`, { cause: error }));
       return undefined;
     }
-    const headers = {
-      'ratelimit-limit': String(burst),
-      'ratelimit-remaining': String(taken.remaining),
-      'ratelimit-reset': String(Math.ceil(taken.resetMs / 1000)),
-    };
-    if (taken.allowed) return { headers };
-    const retryAfter = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
-    const who = auth ? `principal ${auth.clientId}` : `address ${address}`;
-    const refused = rejection(
+  }
+
+  function refusal(who: string, retryAfter: number, headers: Record<string, string>, why = ''): Reply {
+    return rejection(
       429,
-      `Too Many Requests: rate limit of ${burst} requests, refilled at ${requestsPerSecond}/s, exceeded for ${who}; retry in ${retryAfter} s`,
+      `Too Many Requests: rate limit of ${burst} requests, refilled at ${requestsPerSecond}/s, exceeded for ${who}${why}; retry in ${retryAfter} s`,
       {
         data: { limit: 'rateLimit', burst, requestsPerSecond, retryAfterSeconds: retryAfter },
         headers: { ...headers, 'retry-after': String(retryAfter) },
       },
     );
-    return { headers, refused };
+  }
+
+  return {
+    async take(auth, address) {
+      // Per principal (client and user), else per address; a request with neither is not limited.
+      const key = auth
+        ? `principal:${auth.clientId}${auth.subject === undefined ? '' : `:${auth.subject}`}`
+        : address === undefined
+          ? undefined
+          : `address:${address}`;
+      if (key === undefined) return undefined;
+      const taken = await takeFor(key);
+      if (taken === undefined) return undefined;
+      const headers = {
+        'ratelimit-limit': String(burst),
+        'ratelimit-remaining': String(taken.remaining),
+        'ratelimit-reset': String(Math.ceil(taken.resetMs / 1000)),
+      };
+      if (taken.allowed) return { headers };
+      const retryAfter = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
+      const who = auth ? `principal ${auth.clientId}` : `address ${address}`;
+      return { headers, refused: refusal(who, retryAfter, headers) };
+    },
+    refusedBefore(address) {
+      if (address === undefined) return undefined;
+      const until = blocked.get(address);
+      if (until === undefined) return undefined;
+      const waitMs = until - now();
+      if (waitMs <= 0) {
+        blocked.delete(address);
+        return undefined;
+      }
+      const headers = { 'ratelimit-limit': String(burst), 'ratelimit-remaining': '0' };
+      const why = ' by requests that authentication refused';
+      return refusal(`address ${address}`, Math.max(1, Math.ceil(waitMs / 1000)), headers, why);
+    },
+    async authenticationFailed(address) {
+      if (address === undefined) return;
+      const taken = await takeFor(`address:${address}`);
+      if (taken === undefined || taken.allowed) return;
+      blocked.delete(address);
+      blocked.set(address, now() + taken.retryAfterMs);
+      if (blocked.size > DEFAULT_MAX_RATE_LIMIT_BUCKETS) blocked.delete(blocked.keys().next().value!);
+    },
   };
 }
 

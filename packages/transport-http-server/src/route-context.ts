@@ -6,7 +6,7 @@ import type { Gate } from './gate.js';
 import { rejection } from './http-errors.js';
 import type { LegacySseTransport } from './legacy-sse.js';
 import type { ResolvedOptions, SessionInfo } from './options.js';
-import type { RateLimitOutcome } from './rate-limit.js';
+import type { RateLimiter } from './rate-limit.js';
 import type { SessionRegistry } from './session-registry.js';
 import type { SessionEnvironment, StreamableSessionTransport } from './session-transport.js';
 import type { RequestTransportEnvironment } from './stateless-era/request-transport.js';
@@ -30,11 +30,8 @@ export interface HandlerContext {
   hostProblem(request: HttpExchange): string | undefined;
   /** The address a request counts against for `maxSessionsPerAddress`. */
   clientAddress(request: HttpExchange): string | undefined;
-  /** The `rateLimit` check, when it is on: undefined when the request is not limited. */
-  rateLimit?: (
-    auth: AuthInfo | undefined,
-    address: string | undefined,
-  ) => Promise<RateLimitOutcome | undefined>;
+  /** The `rateLimit` check, when it is on. */
+  rateLimit?: RateLimiter;
   startSession(transport: Transport, info: SessionInfo): Promise<Reply | undefined>;
 }
 
