@@ -1,22 +1,8 @@
-import {
-  type AuthFetch,
-  type AuthFetchInit,
-  type AuthFetchResponse,
-  answerHead,
-  type HttpAuthProvider,
-} from './http.js';
+import { dropBody } from './bounded-fetch.js';
+import { type AuthFetch, type AuthFetchInit, answerHead, type HttpAuthProvider } from './http.js';
 
 /** Retries of one request after 401/403 challenges (authorization, step-up, DPoP nonce); the provider limits further. */
 const MAX_CHALLENGE_RETRIES = 4;
-
-/** Drops a body nobody will read (cancelled, not read: it may be endless); a failure changes nothing. */
-async function dropBody(response: AuthFetchResponse): Promise<void> {
-  const body = response.body as { cancel?: () => Promise<void>; destroy?: () => void } | null;
-  if (typeof body?.cancel === 'function') await body.cancel().catch(() => undefined);
-  // A Node stream (node-fetch) has no cancel:
-  else if (typeof body?.destroy === 'function') body.destroy();
-  else await response.text().catch(() => undefined);
-}
 
 /**
  * A fetch layer that runs an HttpAuthProvider around every request, for transports that take
