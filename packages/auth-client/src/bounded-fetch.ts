@@ -23,7 +23,9 @@ export interface AuthHttp {
 
 /** The bounds of an AuthHttp, as the options of OAuthClientProvider name them. */
 export interface HttpBoundsOptions {
+  /** The largest answer body read, in bytes; default `DEFAULT_MAX_RESPONSE_BYTES` (256 KiB). */
   maxResponseBytes?: number;
+  /** The longest one exchange may take, answer and body, in milliseconds; default `DEFAULT_REQUEST_TIMEOUT_MS` (30 s). */
   requestTimeoutMs?: number;
 }
 

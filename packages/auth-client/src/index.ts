@@ -3,6 +3,7 @@ export {
   authHttp,
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_REQUEST_TIMEOUT_MS,
+  type HttpBoundsOptions,
 } from './bounded-fetch.js';
 export {
   canonicalResource,

@@ -145,6 +145,25 @@ describe('credential-carrying POSTs are never redirected', () => {
   });
 });
 
+describe('a fetch that follows redirects although asked not to', () => {
+  it('has its answer refused when it comes from another origin, naming where', async () => {
+    playAuthorizationServer(as);
+    playResourceServer(rs, as);
+    elsewhere.routes.set('POST /collect', () => ({
+      status: 200,
+      body: { access_token: 'x', token_type: 'Bearer' },
+    }));
+    as.routes.set('POST /token', () => ({ status: 307, headers: { location: `${elsewhere.url}/collect` } }));
+    const followsAnyway: AuthFetch = (url, init) => globalFetch()(url, { ...init, redirect: 'follow' });
+    const error = await refusal(call({ grant: secretGrant, fetch: followsAnyway }));
+    expect(error).toMatchObject({ code: 'TOKEN_ENDPOINT_ERROR', actual: `${elsewhere.url}/collect` });
+    expect(error.message).toBe(
+      `POST ${as.url}/token was answered by ${elsewhere.url}/collect: the fetch followed a redirect to another ` +
+        "origin although asked not to (redirect: 'manual'); its answer is not used",
+    );
+  });
+});
+
 describe("a challenge's resource_metadata is only fetched from the MCP server's origin", () => {
   const challengeNaming = (url: string) => () => ({
     status: 401,
