@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { authHttp } from './bounded-fetch.js';
 import { discoverAuthorizationServer } from './discovery.js';
 import { OAuthClientError } from './errors.js';
 import { type AuthFetch, globalFetch } from './http.js';
@@ -66,8 +67,8 @@ describe('requests that meet a reset kept-alive socket (global fetch, real socke
   for (const kind of ['reset', 'close'] as const) {
     it(`sends a metadata GET once more after a ${kind} before any answer`, async () => {
       const server = await resettingServer(kind);
-      const fetch = globalFetch();
-      const outcomes = await callsUntilReset(server, () => discoverAuthorizationServer(fetch, server.issuer));
+      const http = authHttp(globalFetch());
+      const outcomes = await callsUntilReset(server, () => discoverAuthorizationServer(http, server.issuer));
       for (const outcome of outcomes) expect(outcome).toMatchObject({ issuer: server.issuer });
       // Every call was one GET, and the one that met the reset went out a second time.
       const get = 'GET /.well-known/oauth-authorization-server';
@@ -77,7 +78,11 @@ describe('requests that meet a reset kept-alive socket (global fetch, real socke
 
   it('does not send a token POST again: the server may have seen it, and a code is single-use', async () => {
     const server = await resettingServer('reset');
-    const context = { fetch: globalFetch(), tokenEndpoint: `${server.issuer}/token`, issuer: server.issuer };
+    const context = {
+      http: authHttp(globalFetch()),
+      tokenEndpoint: `${server.issuer}/token`,
+      issuer: server.issuer,
+    };
     const outcomes = await callsUntilReset(server, () =>
       requestToken(
         context,
@@ -115,7 +120,9 @@ describe('which metadata GET failures are retried', () => {
   it('retries a reset once, and says so when the retry fails too', async () => {
     const { fetch, calls } = failingFetch('ECONNRESET', 2);
     const url = 'https://as.example/.well-known/oauth-authorization-server';
-    const failure = await discoverAuthorizationServer(fetch, 'https://as.example').catch((error) => error);
+    const failure = await discoverAuthorizationServer(authHttp(fetch), 'https://as.example').catch(
+      (error) => error,
+    );
     expect(failure).toMatchObject({ code: 'DISCOVERY_FAILED', url });
     expect(failure.message).toBe(
       `GET ${url} failed again when retried once after a connection reset: ` +
@@ -127,7 +134,9 @@ describe('which metadata GET failures are retried', () => {
   it('does not retry a failure that is not a dead connection (refused, DNS)', async () => {
     for (const code of ['ECONNREFUSED', 'ENOTFOUND']) {
       const { fetch, calls } = failingFetch(code, 1);
-      const failure = await discoverAuthorizationServer(fetch, 'https://as.example').catch((error) => error);
+      const failure = await discoverAuthorizationServer(authHttp(fetch), 'https://as.example').catch(
+        (error) => error,
+      );
       expect(failure).toMatchObject({ code: 'DISCOVERY_FAILED' });
       expect(failure.message).toContain(`fetch failed (cause: Error: socket error ${code})`);
       expect(calls()).toBe(1);

@@ -1,3 +1,5 @@
+import { type AuthHttp, authHttp } from './bounded-fetch.js';
+import { requireHttps } from './endpoints.js';
 import { OAuthClientError } from './errors.js';
 import type { AuthFetch } from './http.js';
 import { getMetadata } from './json-fetch.js';
@@ -63,13 +65,43 @@ export function asMetadataLocations(issuer: string): string[] {
   ];
 }
 
+/**
+ * The origin rule for a challenge's `resource_metadata`: it is fetched only from the MCP server's
+ * own origin. RFC 9728 §3.3 has the metadata's `resource` be the very URL the client requested,
+ * and the well-known locations of §3.1 are all on that origin: metadata about this server is the
+ * server's to publish. A URL elsewhere would let any server (or anyone rewriting its plain-http
+ * answers) make the client send a GET wherever it likes, e.g. to an internal address only the
+ * client can reach; it is refused before any request, naming both origins.
+ */
+export function checkResourceMetadataOrigin(resourceMetadataUrl: string, serverUrl: string): void {
+  let origin: string | undefined;
+  try {
+    origin = new URL(resourceMetadataUrl).origin;
+  } catch (cause) {
+    throw new OAuthClientError(
+      'DISCOVERY_FAILED',
+      `The challenge's resource_metadata ${JSON.stringify(resourceMetadataUrl)} is not a URL`,
+      { actual: resourceMetadataUrl, cause },
+    );
+  }
+  const expected = new URL(serverUrl).origin;
+  if (origin === expected) return;
+  throw new OAuthClientError(
+    'DISCOVERY_FAILED',
+    `The challenge's resource_metadata ${resourceMetadataUrl} is not on the MCP server's origin ${expected}: ` +
+      'not fetched (protected resource metadata is only read from the server it describes)',
+    { url: resourceMetadataUrl, expected, actual: origin },
+  );
+}
+
 /** Fetches the PRM (from the challenge's `resource_metadata` if given) and checks its `resource`. */
 export async function discoverResourceMetadata(
-  fetch: AuthFetch,
+  http: AuthHttp,
   serverUrl: string,
   resourceMetadataUrl: string | undefined,
   headers: Record<string, string>,
 ): Promise<ProtectedResourceMetadata | null> {
+  if (resourceMetadataUrl !== undefined) checkResourceMetadataOrigin(resourceMetadataUrl, serverUrl);
   // The challenge's URL first; if it leads nowhere, the well-known URIs still apply (RFC 9728 §3.1).
   const wellKnown = prmLocations(serverUrl);
   const locations =
@@ -77,7 +109,7 @@ export async function discoverResourceMetadata(
       ? wellKnown
       : [resourceMetadataUrl, ...wellKnown.filter((url) => url !== resourceMetadataUrl)];
   for (const location of locations) {
-    const document = await getMetadata(fetch, location, headers);
+    const document = await getMetadata(http, location, headers);
     if (document === undefined) continue;
     if (typeof document.resource !== 'string') {
       throw new OAuthClientError(
@@ -103,11 +135,13 @@ export async function discoverResourceMetadata(
 
 /** Fetches the AS metadata of `issuer` and checks that it names that issuer (RFC 8414 §3.3). */
 export async function discoverAuthorizationServer(
-  fetch: AuthFetch,
+  http: AuthHttp,
   issuer: string,
 ): Promise<AuthorizationServerMetadata | undefined> {
+  // RFC 8414 §2: an issuer is an https URL; metadata read in clear could name any endpoints.
+  requireHttps(issuer, 'authorization server issuer');
   for (const location of asMetadataLocations(issuer)) {
-    const document = await getMetadata(fetch, location);
+    const document = await getMetadata(http, location);
     if (document === undefined) continue;
     // The PRM may list the issuer with or without a trailing slash on an empty path; the metadata's
     // issuer must otherwise be the very identifier the well-known URL was built from.
@@ -124,15 +158,19 @@ export async function discoverAuthorizationServer(
   return undefined;
 }
 
-/** The whole discovery of one MCP server: PRM, then its authorization server, with the 2025-03-26 fallbacks. */
+/**
+ * The whole discovery of one MCP server: PRM, then its authorization server, with the 2025-03-26
+ * fallbacks. `http` is a fetch (then with the default bounds) or an AuthHttp carrying its own.
+ */
 export async function discover(
-  fetch: AuthFetch,
+  http: AuthFetch | AuthHttp,
   serverUrl: string,
   resourceMetadataUrl: string | undefined,
   headers: Record<string, string> = {},
   chooseServer: (servers: string[]) => string = (servers) => servers[0] as string,
 ): Promise<Discovery> {
-  const prm = await discoverResourceMetadata(fetch, serverUrl, resourceMetadataUrl, headers);
+  const bounded = typeof http === 'function' ? authHttp(http) : http;
+  const prm = await discoverResourceMetadata(bounded, serverUrl, resourceMetadataUrl, headers);
   if (prm !== null) {
     const servers = prm.authorization_servers ?? [];
     if (servers.length === 0) {
@@ -142,7 +180,7 @@ export async function discover(
       );
     }
     const issuer = chooseServer(servers);
-    const metadata = await discoverAuthorizationServer(fetch, issuer);
+    const metadata = await discoverAuthorizationServer(bounded, issuer);
     if (metadata === undefined) {
       throw new OAuthClientError(
         'DISCOVERY_FAILED',
@@ -161,7 +199,7 @@ export async function discover(
   // 2025-03-26: no PRM; the authorization server is the MCP server's origin, and without its
   // metadata the default endpoints /authorize, /token and /register are used.
   const origin = new URL(serverUrl).origin;
-  const metadata = await discoverAuthorizationServer(fetch, origin);
+  const metadata = await discoverAuthorizationServer(bounded, origin);
   if (metadata !== undefined) {
     return {
       resource: canonicalResource(serverUrl),

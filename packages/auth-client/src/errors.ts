@@ -17,7 +17,13 @@ export type OAuthClientErrorCode =
   /** The server kept refusing after the allowed number of authorizations or scope step-ups. */
   | 'RETRY_LIMIT'
   /** The options cannot run the flow the server asks for (e.g. no `authorize` step for a user flow). */
-  | 'CONFIGURATION';
+  | 'CONFIGURATION'
+  /**
+   * An authorization server URL (issuer, authorization, token or registration endpoint, IdP token
+   * endpoint) is not https: credentials, codes and tokens would cross the network in clear. Plain
+   * http is allowed on loopback hosts only (localhost, 127.0.0.0/8, [::1]).
+   */
+  | 'INSECURE_ENDPOINT';
 
 /** The facts of an OAuthClientError; an undefined one is left off the error. */
 export interface OAuthClientErrorDetails {

@@ -1,3 +1,4 @@
+import { dropBody } from './bounded-fetch.js';
 import { type AuthFetch, type AuthFetchInit, answerHead, type HttpAuthProvider } from './http.js';
 
 /** Retries of one request after 401/403 challenges (authorization, step-up, DPoP nonce); the provider limits further. */
@@ -18,8 +19,17 @@ export function authFetchLayer(provider: HttpAuthProvider): (next: AuthFetch) =>
       const response = await next(url, request);
       const head = answerHead(response, method, target);
       if ((response.status === 401 || response.status === 403) && attempt < MAX_CHALLENGE_RETRIES) {
-        if (await provider.challenged(head)) {
-          // The refused answer's body is not needed; a failure to drain it changes nothing.
+        let retry: boolean;
+        try {
+          retry = await provider.challenged(head);
+        } catch (error) {
+          // Nobody reads the challenge now: dropped, so that its connection is freed (an unread
+          // answer of a node:http based fetch keeps its socket, and the process, alive).
+          await dropBody(response);
+          throw error;
+        }
+        if (retry) {
+          // Read to its end, so that the connection is kept for the retry; a failure changes nothing.
           await response.text().catch(() => undefined);
           continue;
         }

@@ -1,8 +1,9 @@
 import type { CryptoKey } from 'jose';
+import type { AuthHttp } from './bounded-fetch.js';
 import type { Discovery } from './discovery.js';
 import type { DpopProver } from './dpop.js';
+import { requireHttps } from './endpoints.js';
 import { OAuthClientError } from './errors.js';
-import type { AuthFetch } from './http.js';
 import type { AuthorizationServerMetadata, ClientCredentials, TokenResponse } from './metadata.js';
 import { createPkce, randomToken } from './pkce.js';
 import { type ClientAuthentication, requestToken, type TokenEndpointContext } from './token-endpoint.js';
@@ -84,7 +85,7 @@ export function clientAuthentication(
 }
 
 export function tokenContext(
-  fetch: AuthFetch,
+  http: AuthHttp,
   discovery: Discovery,
   dpop: DpopProver | undefined,
 ): TokenEndpointContext {
@@ -95,7 +96,7 @@ export function tokenContext(
       `Authorization server ${discovery.issuer} has no token_endpoint`,
     );
   }
-  return { fetch, tokenEndpoint, issuer: discovery.issuer, dpop };
+  return { http, tokenEndpoint, issuer: discovery.issuer, dpop };
 }
 
 /** Authorization code + PKCE (S256) + RFC 8707 resource, with the state and RFC 9207 `iss` checks. */
@@ -122,6 +123,8 @@ export async function authorizationCodeGrant(
       `Authorization server ${discovery.issuer} has no authorization_endpoint`,
     );
   }
+  // The user would be sent to a page anyone on the path can rewrite, and the code come back through it.
+  requireHttps(metadata.authorization_endpoint, 'authorization endpoint');
   const pkce = await createPkce();
   const state = randomToken(16);
   const url = new URL(metadata.authorization_endpoint);
@@ -196,14 +199,14 @@ function checkIssuer(iss: string | null, discovery: Discovery): void {
 
 /** Exchanges an ID token for an ID-JAG at the IdP (RFC 8693 token exchange, enterprise-managed authorization). */
 export async function exchangeForIdJag(
-  fetch: AuthFetch,
+  http: AuthHttp,
   grant: Extract<GrantOptions, { type: 'enterprise' }>,
   discovery: Discovery,
   scope: string | undefined,
 ): Promise<string> {
   // `issuer` is only the audience of client assertions, and none is sent to the IdP.
   const idp: TokenEndpointContext = {
-    fetch,
+    http,
     tokenEndpoint: grant.idpTokenEndpoint,
     issuer: grant.idpTokenEndpoint,
   };

@@ -1,4 +1,16 @@
-export { canonicalResource, type Discovery, discover, resourceCovers } from './discovery.js';
+export {
+  type AuthHttp,
+  authHttp,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  type HttpBoundsOptions,
+} from './bounded-fetch.js';
+export {
+  canonicalResource,
+  type Discovery,
+  discover,
+  resourceCovers,
+} from './discovery.js';
 export { type DpopOptions, DpopProver } from './dpop.js';
 export { OAuthClientError, type OAuthClientErrorCode, type OAuthClientErrorDetails } from './errors.js';
 export { authFetchLayer } from './fetch-layer.js';

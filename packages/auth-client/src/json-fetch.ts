@@ -1,8 +1,11 @@
-import { OAuthClientError } from './errors.js';
-import type { AuthFetch, AuthFetchResponse } from './http.js';
-
-/** The size a metadata document or token response may have; a longer one is refused. */
-export const MAX_DOCUMENT_CHARS = 256 * 1024;
+import {
+  type AuthHttp,
+  type BoundedAnswer,
+  type BoundedRequest,
+  type ExchangePolicy,
+  exchange,
+} from './bounded-fetch.js';
+import { OAuthClientError, type OAuthClientErrorCode } from './errors.js';
 
 /**
  * Socket errors of a connection that died before any answer: a reset (ECONNRESET), a write to a
@@ -31,58 +34,50 @@ export function describeFailure(error: unknown): string {
   return cause === undefined ? String(error) : `${String(error)} (cause: ${String(cause)})`;
 }
 
-/** Reads a JSON object body, refusing oversized or non-object bodies with a precise error. */
-export async function readJsonObject(
-  response: AuthFetchResponse,
-  url: string,
-): Promise<Record<string, unknown>> {
-  const text = await response.text();
-  if (text.length > MAX_DOCUMENT_CHARS) {
-    throw new OAuthClientError(
-      'DISCOVERY_FAILED',
-      `${url} answered ${text.length} characters, more than the ${MAX_DOCUMENT_CHARS} allowed`,
-      { url, status: response.status },
-    );
-  }
+/** Parses a JSON object answer, refusing a non-object or non-JSON body with a precise error. */
+export function parseJsonObject(answer: BoundedAnswer, code: OAuthClientErrorCode): Record<string, unknown> {
+  const { url, status, text } = answer;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (cause) {
-    throw new OAuthClientError(
-      'DISCOVERY_FAILED',
-      `${url} answered a body that is not JSON: ${text.slice(0, 120)}`,
-      {
-        url,
-        status: response.status,
-        cause,
-      },
-    );
+    throw new OAuthClientError(code, `${url} answered a body that is not JSON: ${text.slice(0, 120)}`, {
+      url,
+      status,
+      cause,
+    });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new OAuthClientError('DISCOVERY_FAILED', `${url} answered JSON that is not an object`, {
-      url,
-      status: response.status,
-    });
+    throw new OAuthClientError(code, `${url} answered JSON that is not an object`, { url, status });
   }
   return value as Record<string, unknown>;
 }
 
+/** A metadata GET: a 2xx body is read (bounded), any other answer's body dropped unread. */
+const METADATA: ExchangePolicy = {
+  code: 'DISCOVERY_FAILED',
+  redirects: 'same-origin',
+  wantsBody: (status) => status >= 200 && status < 300,
+};
+
 /**
- * GETs a JSON metadata document. A 4xx means "not here" (undefined) so discovery can try the next
- * location; a 5xx, a network failure or a bad body is an error.
+ * GETs a JSON metadata document within the bounds of `http`. A 4xx means "not here" (undefined)
+ * so discovery can try the next location; a 5xx, a network failure, a timeout, an oversized body,
+ * a redirect to another origin or a bad body is an error.
  */
 export async function getMetadata(
-  fetch: AuthFetch,
+  http: AuthHttp,
   url: string,
   headers: Record<string, string> = {},
 ): Promise<Record<string, unknown> | undefined> {
-  const init = { method: 'GET', headers: { accept: 'application/json', ...headers } };
-  let response: AuthFetchResponse;
+  const request: BoundedRequest = { method: 'GET', url, headers: { accept: 'application/json', ...headers } };
+  let answer: BoundedAnswer;
   try {
-    response = await fetch(url, init);
+    answer = await exchange(http, request, METADATA);
   } catch (first) {
     // A GET is idempotent: one that met a dead kept-alive socket before any answer is sent once
     // more (the pool drops the dead socket). The POSTs of this package are never re-sent this way.
+    if (first instanceof OAuthClientError) throw first;
     if (!isConnectionReset(first)) {
       throw new OAuthClientError('DISCOVERY_FAILED', `GET ${url} failed: ${describeFailure(first)}`, {
         url,
@@ -90,8 +85,9 @@ export async function getMetadata(
       });
     }
     try {
-      response = await fetch(url, init);
+      answer = await exchange(http, request, METADATA);
     } catch (cause) {
+      if (cause instanceof OAuthClientError) throw cause;
       throw new OAuthClientError(
         'DISCOVERY_FAILED',
         `GET ${url} failed again when retried once after a connection reset: ${describeFailure(cause)}`,
@@ -99,16 +95,12 @@ export async function getMetadata(
       );
     }
   }
-  if (response.status >= 400 && response.status < 500) {
-    // The body of a "not here" answer is not needed; a failure to drain it changes nothing.
-    await response.text().catch(() => undefined);
-    return undefined;
-  }
-  if (!response.ok) {
-    throw new OAuthClientError('DISCOVERY_FAILED', `GET ${url} answered HTTP ${response.status}`, {
-      url,
-      status: response.status,
+  if (answer.status >= 400 && answer.status < 500) return undefined;
+  if (!answer.ok) {
+    throw new OAuthClientError('DISCOVERY_FAILED', `GET ${answer.url} answered HTTP ${answer.status}`, {
+      url: answer.url,
+      status: answer.status,
     });
   }
-  return readJsonObject(response, url);
+  return parseJsonObject(answer, 'DISCOVERY_FAILED');
 }

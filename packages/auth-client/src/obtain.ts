@@ -1,4 +1,5 @@
 import type { CryptoKey } from 'jose';
+import type { AuthHttp } from './bounded-fetch.js';
 import type { Discovery } from './discovery.js';
 import type { DpopProver } from './dpop.js';
 import { OAuthClientError } from './errors.js';
@@ -11,7 +12,6 @@ import {
   provide,
   tokenContext,
 } from './grants.js';
-import type { AuthFetch } from './http.js';
 import type { ClientCredentials, TokenResponse } from './metadata.js';
 import type { OAuthClientOptions } from './options.js';
 import { clientFor } from './registration.js';
@@ -48,7 +48,7 @@ function checkPinnedIssuer(grant: { issuer?: string }, discovery: Discovery): vo
 
 /** Runs the configured grant against the discovered authorization server. */
 export async function obtainTokens(
-  fetch: AuthFetch,
+  http: AuthHttp,
   store: OAuthStore,
   options: OAuthClientOptions,
   discovery: Discovery,
@@ -56,7 +56,7 @@ export async function obtainTokens(
   scope: string | undefined,
 ): Promise<TokenResponse> {
   const grant = options.grant ?? { type: 'authorization_code' };
-  const context = tokenContext(fetch, discovery, dpop);
+  const context = tokenContext(http, discovery, dpop);
   const metadata = discovery.authorizationServer;
   if (grant.type === 'authorization_code') {
     const { authorize, redirectUri } = options;
@@ -70,7 +70,7 @@ export async function obtainTokens(
       ...options,
       clientMetadata: { redirect_uris: [redirectUri], ...options.clientMetadata },
     };
-    const client = await clientFor(fetch, store, registration, discovery.issuer, metadata);
+    const client = await clientFor(http, store, registration, discovery.issuer, metadata);
     return authorizationCodeGrant(
       context,
       discovery,
@@ -98,7 +98,7 @@ export async function obtainTokens(
         scope,
       });
     case 'enterprise': {
-      const idJag = await exchangeForIdJag(fetch, grant, discovery, scope);
+      const idJag = await exchangeForIdJag(http, grant, discovery, scope);
       return requestToken(context, auth, {
         grant_type: JWT_BEARER_GRANT,
         assertion: idJag,

@@ -1,8 +1,9 @@
+import { type AuthHttp, authHttp } from './bounded-fetch.js';
 import { canonicalResource, type Discovery, discover } from './discovery.js';
 import { DpopProver } from './dpop.js';
 import { OAuthClientError } from './errors.js';
 import { clientAuthentication, tokenContext } from './grants.js';
-import { type AuthFetch, globalFetch, type HttpAnswerHead, type HttpAuthProvider } from './http.js';
+import { globalFetch, type HttpAnswerHead, type HttpAuthProvider } from './http.js';
 import type { StoredTokens, TokenResponse } from './metadata.js';
 import { grantClient, obtainTokens } from './obtain.js';
 import type { OAuthClientOptions } from './options.js';
@@ -31,7 +32,7 @@ const EXPIRY_MARGIN_MS = 30_000;
 export class OAuthClientProvider implements HttpAuthProvider {
   readonly #options: OAuthClientOptions;
   readonly #serverUrl: string;
-  readonly #fetch: AuthFetch;
+  readonly #http: AuthHttp;
   readonly #store: OAuthStore;
   #discovery: Discovery | undefined;
   #dpop: DpopProver | undefined;
@@ -43,7 +44,7 @@ export class OAuthClientProvider implements HttpAuthProvider {
   constructor(options: OAuthClientOptions) {
     this.#options = options;
     this.#serverUrl = canonicalResource(options.serverUrl);
-    this.#fetch = options.fetch ?? globalFetch();
+    this.#http = authHttp(options.fetch ?? globalFetch(), options);
     this.#store = options.store ?? new InMemoryOAuthStore();
   }
 
@@ -165,7 +166,7 @@ export class OAuthClientProvider implements HttpAuthProvider {
     resourceMetadataUrl: string | undefined,
     challengeScope: string | undefined,
   ): Promise<void> {
-    const discovery = await discover(this.#fetch, this.#serverUrl, resourceMetadataUrl);
+    const discovery = await discover(this.#http, this.#serverUrl, resourceMetadataUrl);
     this.#discovery = discovery;
     const previous = await this.tokens();
     // SEP-2352: tokens (and their scopes) from another authorization server are not carried over.
@@ -174,7 +175,7 @@ export class OAuthClientProvider implements HttpAuthProvider {
     const wantsOffline = grant.type === 'authorization_code' && this.#options.offlineAccess !== false;
     const scope = unionScopes(carried, selectScope(challengeScope, discovery, wantsOffline));
     const dpop = this.#dpopFor(discovery);
-    const response = await obtainTokens(this.#fetch, this.#store, this.#options, discovery, dpop, scope);
+    const response = await obtainTokens(this.#http, this.#store, this.#options, discovery, dpop, scope);
     await this.#save(response, discovery, scope);
   }
 
@@ -199,7 +200,7 @@ export class OAuthClientProvider implements HttpAuthProvider {
     const discovery =
       this.#discovery?.issuer === tokens.issuer
         ? this.#discovery
-        : await discover(this.#fetch, this.#serverUrl, undefined);
+        : await discover(this.#http, this.#serverUrl, undefined);
     this.#discovery = discovery;
     if (discovery.issuer !== tokens.issuer || tokens.refreshToken === undefined) {
       await this.#store.setTokens(this.#serverUrl, undefined);
@@ -209,7 +210,7 @@ export class OAuthClientProvider implements HttpAuthProvider {
     const client =
       grant.type === 'authorization_code'
         ? await clientFor(
-            this.#fetch,
+            this.#http,
             this.#store,
             this.#options,
             discovery.issuer,
@@ -218,7 +219,7 @@ export class OAuthClientProvider implements HttpAuthProvider {
         : grantClient(grant);
     try {
       const response = await requestToken(
-        tokenContext(this.#fetch, discovery, this.#dpopFor(discovery)),
+        tokenContext(this.#http, discovery, this.#dpopFor(discovery)),
         client === undefined ? undefined : clientAuthentication(client, discovery.authorizationServer),
         { grant_type: 'refresh_token', refresh_token: tokens.refreshToken, resource: discovery.resource },
       );

@@ -1,6 +1,7 @@
+import { type AuthHttp, type BoundedAnswer, exchange } from './bounded-fetch.js';
+import { requireHttps } from './endpoints.js';
 import { OAuthClientError } from './errors.js';
-import type { AuthFetch } from './http.js';
-import { describeFailure, readJsonObject } from './json-fetch.js';
+import { describeFailure, parseJsonObject } from './json-fetch.js';
 import type { AuthorizationServerMetadata, ClientCredentials } from './metadata.js';
 import type { OAuthStore } from './store.js';
 
@@ -42,7 +43,7 @@ function preRegisteredFor(options: RegistrationOptions, issuer: string): ClientC
  * are stored under the issuer, so another authorization server never sees them.
  */
 export async function clientFor(
-  fetch: AuthFetch,
+  http: AuthHttp,
   store: OAuthStore,
   options: RegistrationOptions,
   issuer: string,
@@ -65,16 +66,18 @@ export async function clientFor(
       { url: issuer },
     );
   }
-  const client = await register(fetch, endpoint, options.clientMetadata ?? {});
+  const client = await register(http, endpoint, options.clientMetadata ?? {});
   await store.setClient(issuer, client);
   return client;
 }
 
 async function register(
-  fetch: AuthFetch,
+  http: AuthHttp,
   endpoint: string,
   metadata: ClientMetadata,
 ): Promise<ClientCredentials> {
+  // Its answer may carry a client secret.
+  requireHttps(endpoint, 'registration endpoint');
   const body: ClientMetadata = {
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
@@ -82,23 +85,29 @@ async function register(
     application_type: 'native',
     ...metadata,
   };
-  let response: Awaited<ReturnType<AuthFetch>>;
+  let response: BoundedAnswer;
   // Not retried on a connection reset (unlike the metadata GETs): the server may have registered a
-  // client already, and a registration is not idempotent.
+  // client already, and a registration is not idempotent. Nor redirected: it is not re-sent elsewhere.
   try {
-    response = await fetch(endpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
+    response = await exchange(
+      http,
+      {
+        method: 'POST',
+        url: endpoint,
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+      },
+      { code: 'REGISTRATION_FAILED', redirects: 'refuse', wantsBody: () => true },
+    );
   } catch (cause) {
+    if (cause instanceof OAuthClientError) throw cause;
     throw new OAuthClientError('REGISTRATION_FAILED', `POST ${endpoint} failed: ${describeFailure(cause)}`, {
       url: endpoint,
       cause,
     });
   }
   if (!response.ok) {
-    const text = await response.text();
+    const { text } = response;
     let error: string | undefined;
     let description: string | undefined;
     try {
@@ -117,7 +126,7 @@ async function register(
       { url: endpoint, status: response.status, oauthError: error, oauthErrorDescription: description },
     );
   }
-  const document = await readJsonObject(response, endpoint);
+  const document = parseJsonObject(response, 'REGISTRATION_FAILED');
   if (typeof document.client_id !== 'string' || document.client_id === '') {
     throw new OAuthClientError(
       'REGISTRATION_FAILED',

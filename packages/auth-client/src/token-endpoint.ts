@@ -1,8 +1,9 @@
 import { type CryptoKey, importPKCS8, SignJWT } from 'jose';
+import { type AuthHttp, type BoundedAnswer, exchange } from './bounded-fetch.js';
 import type { DpopProver } from './dpop.js';
+import { requireHttps } from './endpoints.js';
 import { OAuthClientError } from './errors.js';
-import type { AuthFetch, AuthFetchResponse } from './http.js';
-import { describeFailure, readJsonObject } from './json-fetch.js';
+import { describeFailure, parseJsonObject } from './json-fetch.js';
 import type { TokenResponse } from './metadata.js';
 import { randomToken } from './pkce.js';
 
@@ -20,7 +21,7 @@ export interface ClientAuthentication {
 
 /** Where and how token requests go. */
 export interface TokenEndpointContext {
-  fetch: AuthFetch;
+  http: AuthHttp;
   tokenEndpoint: string;
   /** The AS issuer: the audience of client assertions (RFC 7523bis). */
   issuer: string;
@@ -91,7 +92,9 @@ async function post(
   context: TokenEndpointContext,
   auth: ClientAuthentication | undefined,
   params: Record<string, string | undefined>,
-): Promise<AuthFetchResponse> {
+): Promise<BoundedAnswer> {
+  // Before any secret, code, verifier or refresh token is put into a request.
+  requireHttps(context.tokenEndpoint, 'token endpoint');
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) if (value !== undefined) body.set(name, value);
   const headers: Record<string, string> = {
@@ -102,9 +105,15 @@ async function post(
   if (context.dpop !== undefined) headers.dpop = await context.dpop.proof('POST', context.tokenEndpoint);
   // Not retried on a connection reset (unlike the metadata GETs): the server may have seen the
   // request, and an authorization code or a rotated refresh token is good for one use only.
+  // A redirect is refused, never followed: a 307/308 would re-send the body to wherever it points.
   try {
-    return await context.fetch(context.tokenEndpoint, { method: 'POST', headers, body: body.toString() });
+    return await exchange(
+      context.http,
+      { method: 'POST', url: context.tokenEndpoint, headers, body: body.toString() },
+      { code: 'TOKEN_ENDPOINT_ERROR', redirects: 'refuse', wantsBody: () => true },
+    );
   } catch (cause) {
+    if (cause instanceof OAuthClientError) throw cause;
     throw new OAuthClientError(
       'TOKEN_ENDPOINT_ERROR',
       `POST ${context.tokenEndpoint} failed: ${describeFailure(cause)}`,
@@ -117,10 +126,10 @@ async function post(
 }
 
 /** The JSON body of a token answer; an error answer without one is reported by its status alone. */
-async function readAnswer(response: AuthFetchResponse, url: string): Promise<Record<string, unknown>> {
-  if (response.ok) return readJsonObject(response, url);
+function readAnswer(answer: BoundedAnswer): Record<string, unknown> {
+  if (answer.ok) return parseJsonObject(answer, 'TOKEN_ENDPOINT_ERROR');
   try {
-    return await readJsonObject(response, url);
+    return parseJsonObject(answer, 'TOKEN_ENDPOINT_ERROR');
   } catch {
     return {};
   }
@@ -137,11 +146,11 @@ export async function requestToken(
 ): Promise<TokenResponse> {
   let response = await post(context, auth, params);
   context.dpop?.rememberNonce(context.tokenEndpoint, response.headers.get('dpop-nonce') ?? undefined);
-  let document = await readAnswer(response, context.tokenEndpoint);
+  let document = readAnswer(response);
   if (!response.ok && document.error === 'use_dpop_nonce' && context.dpop !== undefined) {
     response = await post(context, auth, params);
     context.dpop.rememberNonce(context.tokenEndpoint, response.headers.get('dpop-nonce') ?? undefined);
-    document = await readAnswer(response, context.tokenEndpoint);
+    document = readAnswer(response);
   }
   const grant = params.grant_type ?? 'unknown';
   if (!response.ok) {

@@ -61,7 +61,16 @@ export function authorized(send: FetchLike, auth: HttpAuthProvider): FetchLike {
         auth.answered?.(head);
         return response;
       }
-      if (retries === MAX_AUTH_RETRIES || !(await ask(() => auth.challenged(head)))) {
+      let retry: boolean;
+      try {
+        retry = retries < MAX_AUTH_RETRIES && (await ask(() => auth.challenged(head)));
+      } catch (error) {
+        // The challenge's body is read by no one now: drop it, or on the node:http path the unread
+        // answer keeps its kept-alive socket busy, and the process alive, after the transport closed.
+        await discardBody(response);
+        throw error;
+      }
+      if (!retry) {
         const why =
           retries === MAX_AUTH_RETRIES
             ? `still challenged after ${retries} retries`
