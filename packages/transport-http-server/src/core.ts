@@ -61,6 +61,10 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
     maxSessionsPerAddress: config.maxSessionsPerAddress,
     idleTimeoutMs: config.sessionIdleTimeoutMs,
     handshakeTimeoutMs: config.handshakeTimeoutMs,
+    evictIdleAfterMs: config.evictIdleSessionsAfterMs,
+    // Shared stores: the session goes on in the other processes; only this process's copy makes room.
+    evict: (session) =>
+      config.shared && session instanceof StreamableSessionTransport ? session.release() : session.close(),
     now: config.now,
     onerror: config.onerror,
     // History ages out on the same timer, also in sessions that never write again.
