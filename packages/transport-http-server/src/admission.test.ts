@@ -258,6 +258,15 @@ describe.each(ADAPTERS)('on the %s adapter', (adapter) => {
         expect((await handler(postRequest(initializeMessage()), fromB)).status).toBe(200);
         // Without an address (a runtime that passes none) the cap does not apply.
         expect((await handler(postRequest(initializeMessage()))).status).toBe(200);
+        // An IPv6 client counts as its /64: one subscriber holds a whole /64 of addresses.
+        const from = (remoteAddress: string) => handler(postRequest(initializeMessage()), { remoteAddress });
+        expect((await from('2001:db8:1:2::1')).status).toBe(200);
+        const sameSubnet = await from('2001:db8:1:2::99');
+        expect(sameSubnet.status).toBe(429);
+        expect(await sameSubnet.text()).toMatch(/address 2001:db8:1:2::\/64 holds its maximum of 1 sessions/);
+        expect((await from('2001:db8:1:3::1')).status).toBe(200);
+        // A dual-stack server reports IPv4 clients as IPv4-mapped IPv6: the same client either way.
+        expect((await from('::ffff:192.0.2.2')).status).toBe(429);
       }
       await handler.close();
 

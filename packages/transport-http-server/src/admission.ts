@@ -1,4 +1,5 @@
 import type { AuthInfo } from '@mcpkit/jsonrpc';
+import { addressGroup } from './address-group.js';
 import type { HttpExchange, Reply } from './exchange.js';
 import { rejection } from './http-errors.js';
 import type { HandlerContext } from './route-context.js';
@@ -14,7 +15,11 @@ export async function admitSession(
   request: HttpExchange,
   auth: AuthInfo | undefined,
 ): Promise<SessionOwner | Reply> {
-  const owner: SessionOwner = { principal: principalKey(auth), address: context.clientAddress(request) };
+  const address = context.clientAddress(request);
+  const owner: SessionOwner = {
+    principal: principalKey(auth),
+    address: address === undefined ? undefined : addressGroup(address),
+  };
   const refusal = await context.registry.admit(owner);
   return refusal ? refuse(refusal, auth, context.config.evictIdleSessionsAfterMs) : owner;
 }

@@ -147,7 +147,8 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
   /**
    * Most sessions one client address may hold (default 256, `DEFAULT_MAX_SESSIONS_PER_ADDRESS`;
    * the address comes from `clientAddress`), so one address cannot take every slot; more get 429
-   * naming this limit. Users behind one NAT share an address, and behind a reverse proxy every
+   * naming this limit. An IPv6 address counts as its /64 (one subscriber holds a whole /64), an
+   * IPv4-mapped one (`::ffff:192.0.2.1`) as the IPv4 address. Users behind one NAT share an address, and behind a reverse proxy every
    * client has the proxy's address unless `clientAddress` reads the one the proxy reports: raise
    * it for them (`Infinity` turns it off).
    */
