@@ -41,7 +41,7 @@ function refuse(refusal: AdmissionRefusal, auth: AuthInfo | undefined, evictAfte
   const when =
     seconds === undefined
       ? 'every one is held open by a connected client or a request in flight, so none is due to free; retry later or end one with DELETE'
-      : `one is due to free in about ${seconds} s${idle ? ` (a session idle for ${idle} makes room for a new one)` : ''}`;
+      : `one is due to free in about ${seconds} s${idle ? ` (a session idle for ${idle} is closed to make room)` : ''}`;
   const holder =
     limit === 'maxSessions'
       ? 'Service Unavailable: the server holds'
