@@ -33,7 +33,13 @@ async function serveStdio(options: Extract<EchoCliOptions, { mode: 'stdio' }>): 
 
 async function serveHttp(options: Extract<EchoCliOptions, { mode: 'http' }>): Promise<void> {
   const server = createEchoServer({ onerror: reportError });
-  const handler = createStreamableHttpHandler({ server, onerror: reportError });
+  const handler = createStreamableHttpHandler({
+    server,
+    onerror: reportError,
+    ...(options.maxSessionsPerAddress === undefined
+      ? {}
+      : { maxSessionsPerAddress: options.maxSessionsPerAddress }),
+  });
   const handle = await serve(handler, { port: options.port, host: options.host });
   if (!options.quiet) {
     log(

@@ -18,6 +18,19 @@ describe('parseEchoArgs', () => {
     expect(parseEchoArgs(['--port=8080', '--http'])).toMatchObject({ port: 8080 });
   });
 
+  it('reads --max-sessions-per-address for --http only', () => {
+    expect(parseEchoArgs(['--http', '--max-sessions-per-address', '2000'])).toMatchObject({
+      mode: 'http',
+      maxSessionsPerAddress: 2000,
+    });
+    expect(() => parseEchoArgs(['--http', '--max-sessions-per-address=0'])).toThrow(
+      /--max-sessions-per-address expects a positive integer, got "0"/,
+    );
+    expect(() => parseEchoArgs(['--max-sessions-per-address', '5'])).toThrow(
+      '--max-sessions-per-address applies to --http only',
+    );
+  });
+
   it('returns help whatever else is given', () => {
     expect(parseEchoArgs(['--http', '--help'])).toEqual({ mode: 'help' });
     expect(parseEchoArgs(['-h'])).toEqual({ mode: 'help' });

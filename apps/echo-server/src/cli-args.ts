@@ -2,9 +2,9 @@
 export type EchoCliOptions =
   | { mode: 'help' }
   | { mode: 'stdio'; quiet: boolean }
-  | { mode: 'http'; port: number; host: string; quiet: boolean };
+  | { mode: 'http'; port: number; host: string; quiet: boolean; maxSessionsPerAddress?: number };
 
-export const USAGE = `Usage: mcpkit-echo [--stdio | --http [--port N] [--host H]] [--quiet]
+export const USAGE = `Usage: mcpkit-echo [--stdio | --http [--port N] [--host H] [--max-sessions-per-address N]] [--quiet]
 
 The smallest mcpkit server: an "echo" tool, "echo://{message}" resources and an "echo" prompt.
 
@@ -12,6 +12,8 @@ The smallest mcpkit server: an "echo" tool, "echo://{message}" resources and an 
   --http         serve MCP over Streamable HTTP at http://HOST:PORT/mcp
   --port N       HTTP port (default 3000; 0 picks a free port)
   --host H       HTTP host to listen on (default 127.0.0.1)
+  --max-sessions-per-address N
+                 sessions one client address may hold (default 256; load tests from one address need more)
   --quiet, -q    no banner on stderr
   --help, -h     show this help
 `;
@@ -21,6 +23,7 @@ export function parseEchoArgs(argv: readonly string[]): EchoCliOptions {
   let mode: 'stdio' | 'http' | undefined;
   let port: number | undefined;
   let host: string | undefined;
+  let maxSessionsPerAddress: number | undefined;
   let quiet = false;
   const chooseMode = (next: 'stdio' | 'http') => {
     if (mode !== undefined && mode !== next) throw new Error(`--${mode} and --${next} cannot be combined`);
@@ -50,6 +53,9 @@ export function parseEchoArgs(argv: readonly string[]): EchoCliOptions {
       case '--host':
         host = value();
         break;
+      case '--max-sessions-per-address':
+        maxSessionsPerAddress = parseCount(flag, value());
+        break;
       case '--quiet':
       case '-q':
         quiet = true;
@@ -61,13 +67,25 @@ export function parseEchoArgs(argv: readonly string[]): EchoCliOptions {
   if ((port !== undefined || host !== undefined) && mode !== 'http') {
     throw new Error('--port and --host apply to --http only');
   }
-  if (mode === 'http') return { mode, port: port ?? 3000, host: host ?? '127.0.0.1', quiet };
+  if (maxSessionsPerAddress !== undefined && mode !== 'http') {
+    throw new Error('--max-sessions-per-address applies to --http only');
+  }
+  if (mode === 'http') {
+    const http = { mode, port: port ?? 3000, host: host ?? '127.0.0.1', quiet } as const;
+    return maxSessionsPerAddress === undefined ? http : { ...http, maxSessionsPerAddress };
+  }
   return { mode: 'stdio', quiet };
 }
 
 function splitInline(argument: string): [string, string | undefined] {
   const equals = argument.indexOf('=');
   return equals < 0 ? [argument, undefined] : [argument.slice(0, equals), argument.slice(equals + 1)];
+}
+
+function parseCount(flag: string, text: string): number {
+  if (!/^[1-9]\d*$/.test(text))
+    throw new Error(`${flag} expects a positive integer, got ${JSON.stringify(text)}`);
+  return Number(text);
 }
 
 function parsePort(text: string): number {

@@ -142,7 +142,7 @@ describe.each(ADAPTERS)('on the %s adapter', (adapter) => {
       expect(refused.headers.get('retry-after')).toBe('6');
       expect(refused.headers.get('mcp-session-id')).toBeNull();
       const body = (await refused.json()) as { error: { message: string; data: unknown } };
-      expect(body.error.message).toMatch(/maxSessions = 2.*expire in about 6 s/);
+      expect(body.error.message).toMatch(/maxSessions = 2.*free in about 6 s/);
       expect(body.error.data).toEqual({ limit: 'maxSessions', max: 2, retryAfterSeconds: 6 });
       // At the deadline the slot frees and the same request is admitted.
       now = 10_000;
@@ -150,9 +150,14 @@ describe.each(ADAPTERS)('on the %s adapter', (adapter) => {
       await handler.close();
     });
 
-    it('derives Retry-After from the idle timeout for established sessions, and omits it when all are connected', async () => {
+    it('derives Retry-After from the idle timeout for established sessions (eviction off), and omits it when all are connected', async () => {
       let now = 0;
-      const { handler } = harness({ maxSessions: 1, sessionIdleTimeoutMs: 120_000, now: () => now });
+      const { handler } = harness({
+        maxSessions: 1,
+        sessionIdleTimeoutMs: 120_000,
+        evictIdleSessionsAfterMs: Number.POSITIVE_INFINITY,
+        now: () => now,
+      });
       const { headers } = await handshake(handler);
       now = 30_000;
       const refused = await handler(postRequest(initializeMessage()));
@@ -176,6 +181,7 @@ describe.each(ADAPTERS)('on the %s adapter', (adapter) => {
     it('maxSessionsPerPrincipal refuses the principal at its cap with 429, and no one else', async () => {
       const { handler } = harness({
         maxSessionsPerPrincipal: 2,
+        now: () => 0,
         authenticate: (req) => {
           const who = req.header('x-user') ?? 'anonymous';
           return { token: who, clientId: who, scopes: [] };
@@ -189,7 +195,8 @@ describe.each(ADAPTERS)('on the %s adapter', (adapter) => {
       const body = (await refused.json()) as { error: { message: string; data: unknown } };
       expect(body.error.message).toMatch(/principal "alice" holds its maximum of 2 sessions/);
       expect(body.error.data).toMatchObject({ limit: 'maxSessionsPerPrincipal', max: 2 });
-      expect(refused.headers.get('retry-after')).toBe('1800');
+      // Both were used just now: the least recently used may be evicted after 60 s idle.
+      expect(refused.headers.get('retry-after')).toBe('60');
       await handshake(handler, '2025-11-25', { 'x-user': 'bob' });
       // Ending one of alice's sessions makes room for her again.
       const deleted = await handler(
@@ -197,6 +204,39 @@ describe.each(ADAPTERS)('on the %s adapter', (adapter) => {
       );
       expect(deleted.status).toBe(200);
       await handshake(handler, '2025-11-25', alice);
+      await handler.close();
+    });
+
+    it('maxSessionsPerPrincipal counts each user (subject) of a shared OAuth client apart', async () => {
+      const { handler } = harness({
+        maxSessionsPerPrincipal: 2,
+        authenticate: (req) => {
+          const user = req.header('x-user');
+          // One public client shared by every user; a client-credentials token names no user.
+          return user === undefined
+            ? { token: 'service', clientId: 'shared-public-client', scopes: [] }
+            : { token: user, clientId: 'shared-public-client', subject: user, scopes: [] };
+        },
+      });
+      const alice = { 'x-user': 'alice' };
+      await handshake(handler, '2025-11-25', alice);
+      await handshake(handler, '2025-11-25', alice);
+      const refused = await handler(postRequest(initializeMessage(), alice));
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+        /principal "shared-public-client" \(subject "alice"\) holds its maximum of 2 sessions/,
+      );
+      // Before, bob was refused too: the cap was keyed on the client alone.
+      await handshake(handler, '2025-11-25', { 'x-user': 'bob' });
+      await handshake(handler, '2025-11-25', { 'x-user': 'bob' });
+      // Without a subject the client itself is the principal, with a cap of its own.
+      await handshake(handler);
+      await handshake(handler);
+      const service = await handler(postRequest(initializeMessage()));
+      expect(service.status).toBe(429);
+      expect(((await service.json()) as { error: { message: string } }).error.message).toMatch(
+        /principal "shared-public-client" holds/,
+      );
       await handler.close();
     });
 
@@ -218,6 +258,15 @@ describe.each(ADAPTERS)('on the %s adapter', (adapter) => {
         expect((await handler(postRequest(initializeMessage()), fromB)).status).toBe(200);
         // Without an address (a runtime that passes none) the cap does not apply.
         expect((await handler(postRequest(initializeMessage()))).status).toBe(200);
+        // An IPv6 client counts as its /64: one subscriber holds a whole /64 of addresses.
+        const from = (remoteAddress: string) => handler(postRequest(initializeMessage()), { remoteAddress });
+        expect((await from('2001:db8:1:2::1')).status).toBe(200);
+        const sameSubnet = await from('2001:db8:1:2::99');
+        expect(sameSubnet.status).toBe(429);
+        expect(await sameSubnet.text()).toMatch(/address 2001:db8:1:2::\/64 holds its maximum of 1 sessions/);
+        expect((await from('2001:db8:1:3::1')).status).toBe(200);
+        // A dual-stack server reports IPv4 clients as IPv4-mapped IPv6: the same client either way.
+        expect((await from('::ffff:192.0.2.2')).status).toBe(429);
       }
       await handler.close();
 

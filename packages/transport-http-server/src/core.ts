@@ -61,13 +61,19 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
     maxSessionsPerAddress: config.maxSessionsPerAddress,
     idleTimeoutMs: config.sessionIdleTimeoutMs,
     handshakeTimeoutMs: config.handshakeTimeoutMs,
+    evictIdleAfterMs: config.evictIdleSessionsAfterMs,
+    // Shared stores: the session goes on in the other processes; only this process's copy makes room.
+    evict: (session) =>
+      config.shared && session instanceof StreamableSessionTransport ? session.release() : session.close(),
     now: config.now,
     onerror: config.onerror,
     // History ages out on the same timer, also in sessions that never write again.
     onsweep: () => config.eventStore?.prune?.(),
   });
-  // Only the cap needs the address; requests are the keys, so nothing outlives them.
-  const addresses = new WeakMap<HttpExchange, string | undefined>();
+  // What the Web handler was told of a request's connection (the Node adapter's exchange is its
+  // own): read only when admission or the rate limiter asks for the address. Requests are the
+  // keys, so nothing outlives them.
+  const connections = new WeakMap<HttpExchange, ConnectionInfo>();
   // Stateless transports live for one POST and are not sessions, but close() must still end them.
   const statelessTransports = new Set<StreamableSessionTransport>();
   const budget = new SseBufferBudget(config.maxSseBufferTotalBytes);
@@ -139,7 +145,8 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
     supportedVersions: [...config.statelessProtocolVersions, ...config.protocolVersions],
     gate,
     hostProblem: createHostValidator(config),
-    clientAddress: (request) => addresses.get(request),
+    clientAddress: (request) =>
+      config.clientAddress(request, connections.get(request) ?? ownConnection(request)),
     ...(config.rateLimit && { rateLimit: createRateLimiter(config.rateLimit, config.now, config.onerror) }),
     async startSession(transport, info) {
       if (info.kind === 'stateless') statelessTransports.add(transport as StreamableSessionTransport);
@@ -183,9 +190,8 @@ export function createHandlerCore(options: StreamableHttpHandlerOptions): Handle
 
   const serveRequest = async (request: HttpExchange, connection?: ConnectionInfo): Promise<Reply> => {
     if (gate.closing) return rejection(503, 'Service Unavailable: the server is shutting down');
-    if (Number.isFinite(config.maxSessionsPerAddress) || context.rateLimit) {
-      addresses.set(request, config.clientAddress(request, connection));
-    }
+    // Not for every request: a WeakMap entry keyed by a young object costs the GC about 1 µs.
+    if (connection !== undefined && connection !== request) connections.set(request, connection);
     gate.enter();
     try {
       const response = await route(context, request);
@@ -246,6 +252,11 @@ function startHeartbeat(config: ReturnType<typeof resolveOptions>): () => void {
   const timer = setInterval(beat, Math.max(1, Math.floor(config.instanceTtlMs / 3)));
   (timer as { unref?: () => void }).unref?.();
   return () => clearInterval(timer);
+}
+
+/** The Node adapter's exchange is the request's connection info too (it has `remoteAddress`). */
+function ownConnection(request: HttpExchange): ConnectionInfo | undefined {
+  return 'remoteAddress' in request ? (request as ConnectionInfo) : undefined;
 }
 
 function route(context: HandlerContext, request: HttpExchange): Promise<Reply> {

@@ -14,11 +14,13 @@ export { DEFAULT_HEALTH_PATH, type HealthOptions } from './health.js';
 export { LegacySseTransport } from './legacy-sse.js';
 // The `observe` option: metrics and tracing hooks.
 export type { CallObservation, HandlerObserver, ResponseObservation } from './observe.js';
-export type {
-  AuthenticateContext,
-  ConnectionInfo,
-  SessionInfo,
-  StreamableHttpHandlerOptions,
+export {
+  type AuthenticateContext,
+  type ConnectionInfo,
+  DEFAULT_EVICT_IDLE_SESSIONS_AFTER_MS,
+  DEFAULT_MAX_SESSIONS_PER_ADDRESS,
+  type SessionInfo,
+  type StreamableHttpHandlerOptions,
 } from './options.js';
 export type { ResponseMode } from './outbound-stream.js';
 // The `rateLimit` option and its store interface.

@@ -52,6 +52,15 @@ export interface ConnectionInfo {
   remoteAddress?: string | undefined;
 }
 
+/**
+ * Default `maxSessionsPerAddress`: room for a busy office behind one NAT, while one address holds
+ * at most 1/39 of the default `maxSessions`.
+ */
+export const DEFAULT_MAX_SESSIONS_PER_ADDRESS = 256;
+
+/** Default `evictIdleSessionsAfterMs`: a session unused for a minute may make room at a cap. */
+export const DEFAULT_EVICT_IDLE_SESSIONS_AFTER_MS = 60_000;
+
 /** Default `instanceTtlMs`: a process silent this long is taken for dead by the others. */
 export const DEFAULT_INSTANCE_TTL_MS = 6000;
 
@@ -116,9 +125,9 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
   /** A session unused for this long is closed (default 30 minutes). */
   sessionIdleTimeoutMs?: number;
   /**
-   * Most sessions held at once (default 10 000), counting initializes not yet answered; more get 503
-   * with a `Retry-After` saying when the earliest session is due to expire (none when every slot is
-   * held by a connected client).
+   * Most sessions held at once (default 10 000), counting initializes not yet answered. At the cap
+   * an idle session makes room (see `evictIdleSessionsAfterMs`); when none can, more get 503 with a
+   * `Retry-After` saying when a slot is due to free (none when every slot is busy).
    */
   maxSessions?: number;
   /**
@@ -128,21 +137,34 @@ export interface StreamableHttpHandlerOptions extends HostValidationOptions {
    */
   handshakeTimeoutMs?: number;
   /**
-   * Most sessions one authenticated principal (`authInfo.clientId`) may hold (default unlimited);
-   * more get 429 naming this limit.
+   * When `maxSessions`, `maxSessionsPerPrincipal` or `maxSessionsPerAddress` is reached, the least
+   * recently used session under that cap that has been idle this long (default 60 s) and has no
+   * open stream and no request in flight is closed to make room for the new one; its next request
+   * gets 404, on which clients start a new session. `Infinity` never evicts: new sessions are then
+   * refused until one expires (`sessionIdleTimeoutMs`) or is ended.
+   */
+  evictIdleSessionsAfterMs?: number;
+  /**
+   * Most sessions one authenticated principal may hold (default unlimited): one user
+   * (`authInfo.subject`) of an OAuth client when the token names one, else the client
+   * (`authInfo.clientId`). More get 429 naming this limit.
    */
   maxSessionsPerPrincipal?: number;
   /**
-   * Most sessions one client address may hold (default unlimited; the address comes from
-   * `clientAddress`); more get 429 naming this limit. Many users behind one NAT or proxy share an
-   * address, so leave room for them.
+   * Most sessions one client address may hold (default 256, `DEFAULT_MAX_SESSIONS_PER_ADDRESS`;
+   * the address comes from `clientAddress`), so one address cannot take every slot; more get 429
+   * naming this limit. An IPv6 address counts as its /64 (one subscriber holds a whole /64), an
+   * IPv4-mapped one (`::ffff:192.0.2.1`) as the IPv4 address. Users behind one NAT share an address, and behind a reverse proxy every
+   * client has the proxy's address unless `clientAddress` reads the one the proxy reports: raise
+   * it for them (`Infinity` turns it off).
    */
   maxSessionsPerAddress?: number;
   /**
-   * The client address a request counts against for `maxSessionsPerAddress`. Default: the
-   * connection's `remoteAddress` (the handler's second argument; the Node adapter fills it). Behind
-   * a reverse proxy, return the address the proxy reports (e.g. from `X-Forwarded-For`, only when
-   * the proxy sets it); undefined exempts the request from the cap.
+   * The client address a request counts against for `maxSessionsPerAddress` (and `rateLimit`).
+   * Default: the connection's `remoteAddress` (the handler's second argument; the Node adapter
+   * fills it). Behind a reverse proxy, return the address the proxy reports (e.g. the last entry
+   * of `X-Forwarded-For`, which your proxy appends; never trust one a client could send straight
+   * to the server); undefined exempts the request from the cap.
    */
   clientAddress?: (request: HttpRequestHead, connection: ConnectionInfo | undefined) => string | undefined;
   /** The SSE `retry` value sent in priming events and before a server-side disconnect (default 1000 ms). */
@@ -340,8 +362,9 @@ export function resolveOptions(options: StreamableHttpHandlerOptions): ResolvedO
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? 30 * 60_000,
     maxSessions: options.maxSessions ?? 10_000,
     handshakeTimeoutMs: options.handshakeTimeoutMs ?? 30_000,
+    evictIdleSessionsAfterMs: options.evictIdleSessionsAfterMs ?? DEFAULT_EVICT_IDLE_SESSIONS_AFTER_MS,
     maxSessionsPerPrincipal: options.maxSessionsPerPrincipal ?? Number.POSITIVE_INFINITY,
-    maxSessionsPerAddress: options.maxSessionsPerAddress ?? Number.POSITIVE_INFINITY,
+    maxSessionsPerAddress: options.maxSessionsPerAddress ?? DEFAULT_MAX_SESSIONS_PER_ADDRESS,
     clientAddress: options.clientAddress ?? ((_request, connection) => connection?.remoteAddress),
     retryMs: options.retryMs ?? 1000,
     closeTimeoutMs: options.closeTimeoutMs ?? 10_000,

@@ -3,13 +3,19 @@ import type { Awaitable, SessionRecord, SessionStore } from './stores/types.js';
 /** A session this process holds: a Streamable HTTP session or a legacy SSE connection. */
 export interface LiveSession {
   readonly record: SessionRecord;
-  /** Whether an HTTP connection is open; a connected session is never closed as idle. */
+  /** Whether an HTTP connection is open. */
   readonly connected: boolean;
+  /**
+   * Whether a request is still being answered or a stream is open (default: `connected`); a busy
+   * session is never closed as idle nor evicted to make room.
+   */
+  readonly busy?: boolean;
   close(): Promise<void>;
 }
 
 /** Who opens a session, for the per-principal and per-address caps. */
 export interface SessionOwner {
+  /** The principal's key: the OAuth client, with the user (subject) when the token names one. */
   principal: string | undefined;
   address: string | undefined;
 }
@@ -20,17 +26,27 @@ export interface AdmissionRefusal {
   max: number;
   /** The principal or address that is at its cap. */
   key?: string;
-  /** Until the earliest predictable expiry; undefined when every holder is connected. */
+  /**
+   * Until a slot is due to free: the earliest time a session in the way expires or may be evicted;
+   * undefined when every one is busy (an open stream or a request in flight).
+   */
   retryAfterMs: number | undefined;
 }
 
-export interface SessionRegistryOptions {
+export interface SessionRegistryOptions<S extends LiveSession = LiveSession> {
   store: SessionStore;
   maxSessions: number;
   maxSessionsPerPrincipal: number;
   maxSessionsPerAddress: number;
   idleTimeoutMs: number;
   handshakeTimeoutMs: number;
+  /**
+   * When a cap is reached, the least recently used session idle at least this long (and not busy)
+   * is closed to make room for the new one; `Infinity` never evicts.
+   */
+  evictIdleAfterMs: number;
+  /** How an evicted session ends (default its own close()): shared stores release this copy only. */
+  evict?: (session: S) => Promise<void>;
   now: () => number;
   onerror: (error: Error) => void;
   /** Runs after each periodic sweep, e.g. to prune the event store. */
@@ -50,29 +66,38 @@ interface Entry<S> {
   /** Start of the handshake phase (opening, pending) or last use (established). */
   at: number;
   owner: SessionOwner;
+  /** Chosen to make room and closing: not chosen twice. */
+  evicting?: boolean;
+}
+
+/** A cap that is reached: the entries under it (all of them for `maxSessions`). */
+interface FullCap<S> {
+  limit: AdmissionRefusal['limit'];
+  max: number;
+  key?: string;
+  entries: Set<Entry<S>> | undefined;
 }
 
 /**
  * The sessions held by this process, bounded in number overall, per principal and per address.
  * A session that does not finish its handshake within `handshakeTimeoutMs` is closed, an
  * established one idle for `idleTimeoutMs`; a sweep on an unref'd timer (running only while
- * sessions exist; `closeAll` stops it) and on access finds them.
+ * sessions exist; `closeAll` stops it) and on access finds them. When a cap is reached, the least
+ * recently used session under it that is idle for `evictIdleAfterMs` and not busy makes room.
  */
 export class SessionRegistry<S extends LiveSession = LiveSession> {
   readonly #entries = new Map<string, Entry<S>>();
   readonly #byPrincipal = new Map<string, Set<Entry<S>>>();
   readonly #byAddress = new Map<string, Set<Entry<S>>>();
-  readonly #options: SessionRegistryOptions;
+  readonly #options: SessionRegistryOptions<S>;
   readonly #sweepIntervalMs: number;
   readonly #handshakeMs: number;
   #opening = 0;
   #lastSweep: number;
-  /** Earliest predictable expiry (a lower bound: uses only push it later). */
-  #nextExpiryAt = Number.POSITIVE_INFINITY;
   #sweeping: Promise<void> | undefined;
   #timer: ReturnType<typeof setInterval> | undefined;
 
-  constructor(options: SessionRegistryOptions) {
+  constructor(options: SessionRegistryOptions<S>) {
     this.#options = options;
     // A handshake never gets longer than an idle session would.
     this.#handshakeMs = Math.min(options.handshakeTimeoutMs, options.idleTimeoutMs);
@@ -85,19 +110,31 @@ export class SessionRegistry<S extends LiveSession = LiveSession> {
     return this.#entries.size - this.#opening;
   }
 
-  /** Whether a session for `owner` fits under every cap, after closing expired ones; if not, why. */
+  /**
+   * Whether a session for `owner` fits under every cap; when one is reached, sessions past their
+   * deadline are closed first, then the least recently used idle one under every reached cap is
+   * evicted. If none can go yet: which cap refuses, and when a slot is due to free.
+   */
   async admit(owner: SessionOwner): Promise<AdmissionRefusal | undefined> {
-    const { maxSessions, maxSessionsPerPrincipal, maxSessionsPerAddress } = this.#options;
-    if (this.#entries.size >= maxSessions && this.#options.now() >= this.#nextExpiryAt)
+    let full = this.#fullCaps(owner);
+    if (full.length === 0) return undefined;
+    let survey = this.#survey(full);
+    if (survey.due) {
       await this.sweep(true);
-    if (this.#entries.size >= maxSessions) {
-      return { limit: 'maxSessions', max: maxSessions, retryAfterMs: this.#untilNextExpiry() };
+      full = this.#fullCaps(owner);
+      if (full.length === 0) return undefined;
+      survey = this.#survey(full);
     }
-    const byPrincipal = await this.#keyRefusal(this.#byPrincipal, owner.principal, maxSessionsPerPrincipal);
-    if (byPrincipal) return { limit: 'maxSessionsPerPrincipal', ...byPrincipal };
-    const byAddress = await this.#keyRefusal(this.#byAddress, owner.address, maxSessionsPerAddress);
-    if (byAddress) return { limit: 'maxSessionsPerAddress', ...byAddress };
-    return undefined;
+    if (survey.victim) {
+      survey.victim.evicting = true;
+      const evict = this.#options.evict ?? ((session: S) => session.close());
+      await evict(survey.victim.session);
+      return undefined;
+    }
+    // The narrowest cap names the refusal: this principal's or address's own, before the server's.
+    const cap = full.find((reached) => reached.limit !== 'maxSessions') ?? full[0]!;
+    const { limit, max, key } = cap;
+    return { limit, max, ...(key === undefined ? {} : { key }), retryAfterMs: survey.retryAfterMs };
   }
 
   /**
@@ -110,7 +147,6 @@ export class SessionRegistry<S extends LiveSession = LiveSession> {
     if (phase === 'opening') this.#opening++;
     index(this.#byPrincipal, owner.principal, entry, this.#options.maxSessionsPerPrincipal);
     index(this.#byAddress, owner.address, entry, this.#options.maxSessionsPerAddress);
-    this.#nextExpiryAt = Math.min(this.#nextExpiryAt, entry.at + this.#handshakeMs);
     this.#startTimer();
     if (phase === 'pending') await this.#options.store.set(session.record);
   }
@@ -124,7 +160,6 @@ export class SessionRegistry<S extends LiveSession = LiveSession> {
     this.#entries.set(session.record.id, entry);
     index(this.#byPrincipal, owner.principal, entry, this.#options.maxSessionsPerPrincipal);
     index(this.#byAddress, owner.address, entry, this.#options.maxSessionsPerAddress);
-    this.#nextExpiryAt = Math.min(this.#nextExpiryAt, entry.at + this.#options.idleTimeoutMs);
     this.#startTimer();
   }
 
@@ -206,43 +241,70 @@ export class SessionRegistry<S extends LiveSession = LiveSession> {
     }
     for (const id of await store.idleSince(now - idleTimeoutMs)) {
       const entry = this.#entries.get(id);
-      if (entry?.phase === 'established' && !entry.session.connected) expired.push(entry.session);
+      if (entry?.phase === 'established' && !isBusy(entry.session)) expired.push(entry.session);
     }
     await Promise.all(expired.map((session) => session.close()));
-    let next = Number.POSITIVE_INFINITY;
-    for (const entry of this.#entries.values()) next = Math.min(next, this.#expiresAt(entry) ?? next);
-    this.#nextExpiryAt = next;
   }
 
-  /** When an entry will be closed if nothing happens; undefined while a connection keeps it open. */
+  /** When an entry will be closed if nothing happens; undefined while it is busy. */
   #expiresAt(entry: Entry<S>): number | undefined {
     if (entry.phase !== 'established') return entry.at + this.#handshakeMs;
-    return entry.session.connected ? undefined : entry.at + this.#options.idleTimeoutMs;
+    return isBusy(entry.session) ? undefined : entry.at + this.#options.idleTimeoutMs;
   }
 
-  #untilNextExpiry(): number | undefined {
-    const next = this.#nextExpiryAt;
-    return Number.isFinite(next) ? Math.max(0, next - this.#options.now()) : undefined;
+  /** When an entry may be evicted; undefined while it opens or is busy. */
+  #evictableAt(entry: Entry<S>): number | undefined {
+    if (entry.phase === 'opening' || entry.evicting || isBusy(entry.session)) return undefined;
+    return entry.at + this.#options.evictIdleAfterMs;
   }
 
-  async #keyRefusal(
-    byKey: Map<string, Set<Entry<S>>>,
-    key: string | undefined,
-    max: number,
-  ): Promise<{ max: number; key: string; retryAfterMs: number | undefined } | undefined> {
-    if (key === undefined || !Number.isFinite(max)) return undefined;
-    const expiries = () => [...(byKey.get(key) ?? [])].map((entry) => this.#expiresAt(entry));
-    const full = () => (byKey.get(key)?.size ?? 0) >= max;
-    if (!full()) return undefined;
+  /** The caps a session for `owner` would exceed. */
+  #fullCaps(owner: SessionOwner): FullCap<S>[] {
+    const { maxSessions, maxSessionsPerPrincipal, maxSessionsPerAddress } = this.#options;
+    const full: FullCap<S>[] = [];
+    if (this.#entries.size >= maxSessions) {
+      full.push({ limit: 'maxSessions', max: maxSessions, entries: undefined });
+    }
+    const keyed = [
+      ['maxSessionsPerPrincipal', this.#byPrincipal, owner.principal, maxSessionsPerPrincipal],
+      ['maxSessionsPerAddress', this.#byAddress, owner.address, maxSessionsPerAddress],
+    ] as const;
+    for (const [limit, byKey, key, max] of keyed) {
+      const entries = key === undefined ? undefined : byKey.get(key);
+      if (entries && entries.size >= max) full.push({ limit, max, key, entries });
+    }
+    return full;
+  }
+
+  /**
+   * Over the entries under every reached cap (closing one of them frees a slot under each): whether
+   * one is past its deadline, the least recently used one that may be evicted now, and else how
+   * long until the first of them expires or may be evicted.
+   */
+  #survey(full: FullCap<S>[]): {
+    due: boolean;
+    victim: Entry<S> | undefined;
+    retryAfterMs: number | undefined;
+  } {
     const now = this.#options.now();
-    if (expiries().some((at) => at !== undefined && at <= now)) await this.sweep(true);
-    if (!full()) return undefined;
-    const earliest = Math.min(...expiries().map((at) => at ?? Number.POSITIVE_INFINITY));
-    return {
-      max,
-      key,
-      retryAfterMs: Number.isFinite(earliest) ? Math.max(0, earliest - this.#options.now()) : undefined,
-    };
+    const keyed = full.flatMap((cap) => (cap.entries ? [cap.entries] : []));
+    const smallest = keyed.reduce<Set<Entry<S>> | undefined>(
+      (least, entries) => (least === undefined || entries.size < least.size ? entries : least),
+      undefined,
+    );
+    let due = false;
+    let victim: Entry<S> | undefined;
+    let freesAt = Number.POSITIVE_INFINITY;
+    for (const entry of smallest ?? this.#entries.values()) {
+      if (!keyed.every((entries) => entries.has(entry))) continue;
+      const expiresAt = this.#expiresAt(entry) ?? Number.POSITIVE_INFINITY;
+      const evictableAt = this.#evictableAt(entry) ?? Number.POSITIVE_INFINITY;
+      if (expiresAt <= now) due = true;
+      if (evictableAt <= now && (victim === undefined || entry.at < victim.at)) victim = entry;
+      freesAt = Math.min(freesAt, expiresAt, evictableAt);
+    }
+    const retryAfterMs = Number.isFinite(freesAt) ? Math.max(0, freesAt - now) : undefined;
+    return { due, victim, retryAfterMs };
   }
 
   #startTimer(): void {
@@ -265,6 +327,11 @@ export class SessionRegistry<S extends LiveSession = LiveSession> {
       this.#options.onerror(asError(error));
     }
   }
+}
+
+/** A session answering a request or holding a stream open is neither idle nor evictable. */
+function isBusy(session: LiveSession): boolean {
+  return session.busy ?? session.connected;
 }
 
 /** Tracks `entry` under `key`, only when the cap on that kind of key is on. */

@@ -88,11 +88,16 @@ export class StreamableSessionTransport implements Transport, StreamHost, Sessio
     return this.#standalone !== undefined;
   }
 
-  /** Whether any HTTP connection of this session is open (an open session is never idle). */
+  /** Whether any HTTP connection of this session is open. */
   get connected(): boolean {
     if (this.#standalone?.connected) return true;
     for (const stream of this.#open?.values() ?? []) if (stream.connected) return true;
     return false;
+  }
+
+  /** Whether a request is being answered (its stream may be gone) or a stream is open: never idle. */
+  get busy(): boolean {
+    return this.#open !== undefined || this.#standalone?.connected === true;
   }
 
   /**
@@ -466,10 +471,7 @@ export class StreamableSessionTransport implements Transport, StreamHost, Sessio
     void this.#open?.answering(requestId)?.abandon(requestId);
   }
 
-  /**
-   * Remembers what initialize negotiated (the server's answer names the protocol version) and says
-   * whether `message` is that answer: a result or an error.
-   */
+  /** Remembers what initialize negotiated, and whether `message` answers it (a result or an error). */
   #noteNegotiation(message: JSONRPCMessage): 'result' | 'error' | undefined {
     if (this.#initializeKey === undefined || !isResponse(message) || message.id === null) return undefined;
     if (requestKey(message.id) !== this.#initializeKey) return undefined;

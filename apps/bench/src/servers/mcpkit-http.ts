@@ -15,7 +15,13 @@ import { createMcpkitServer } from './mcpkit-server.js';
 /** The Web-standard handler, as an edge runtime would mount it. */
 export function createFetchHandler(options: HttpServerOptions): StreamableHttpHandler {
   const shared = createMcpkitServer(options.tools, options.wire);
-  const common = { stateless: options.sessions === 'stateless', responseMode: options.response };
+  const common = {
+    stateless: options.sessions === 'stateless',
+    responseMode: options.response,
+    // The bench client opens its 1,000 sessions (http-session-memory) from one address, 127.0.0.1;
+    // the other SDKs measured have no per-address cap either.
+    maxSessionsPerAddress: Number.POSITIVE_INFINITY,
+  };
   // The `wide` workloads measure building a server per request (50 tools), as deployments on edge
   // runtimes that keep nothing between requests do: each POST gets its own transport and server.
   if (options.tools === 'wide') {

@@ -10,6 +10,7 @@ const SESSIONS = Number(process.env.LOAD_SESSIONS ?? 1000);
 const CALLS = Number(process.env.LOAD_CALLS ?? 20);
 const SOAK_SECONDS = Number(process.env.LOAD_SOAK_SECONDS ?? 60);
 const SOAK_RATE = Number(process.env.LOAD_SOAK_RATE ?? 200); // calls per second
+const SOAK_SESSIONS = 20;
 const ECHO_BIN = fileURLToPath(new URL('../../../echo-server/dist/bin.js', import.meta.url));
 const VERSION = '2025-11-25';
 
@@ -26,7 +27,11 @@ function rssOf(pid: number): number {
 const mib = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MiB`;
 
 async function startServer(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [ECHO_BIN, '--http', '--port', '0'], {
+  // Every session here comes from 127.0.0.1, one client address, and this measures throughput, not
+  // admission: the per-address cap (256 by default) is raised to let all of them in.
+  const perAddress = String(SESSIONS + SOAK_SESSIONS);
+  const args = [ECHO_BIN, '--http', '--port', '0', '--max-sessions-per-address', perAddress];
+  const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   return new Promise((resolve, reject) => {
@@ -157,7 +162,7 @@ async function burst(url: string, pid: number): Promise<string[]> {
 
 async function soak(url: string, pid: number): Promise<string[]> {
   const sessions = await Promise.all(
-    Array.from({ length: 20 }, (_, index) => openSession(url, 10_000 + index)),
+    Array.from({ length: SOAK_SESSIONS }, (_, index) => openSession(url, 10_000 + index)),
   );
   const samples: number[] = [];
   const failures: string[] = [];
