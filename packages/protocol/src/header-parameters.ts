@@ -8,6 +8,8 @@ import type { JSONRPCMessage } from './jsonrpc-types.js';
 /**
  * The standard headers of a request or notification, read from the message alone: `Mcp-Method`,
  * and `Mcp-Name` for the methods that name a tool, prompt, resource or task. None for a response.
+ * `Mcp-Name` follows the value encoding of `Mcp-Param-*` (a name or URI outside visible ASCII, such
+ * as `file:///srv/café.txt`, travels as `=?base64?…?=`), see {@link encodeHeaderValue}.
  */
 export function standardHeaders(message: JSONRPCMessage): Record<string, string> | undefined {
   if (!('method' in message)) return undefined;
@@ -22,7 +24,7 @@ export function standardHeaders(message: JSONRPCMessage): Record<string, string>
           ? 'taskId'
           : undefined;
   const name = key === undefined ? undefined : message.params?.[key];
-  if (typeof name === 'string') headers['Mcp-Name'] = name;
+  if (typeof name === 'string') headers['Mcp-Name'] = encodeHeaderText(name);
   return headers;
 }
 
@@ -160,7 +162,11 @@ function base64Utf8(text: string): string {
  */
 export function encodeHeaderValue(value: unknown): string | undefined {
   const text = headerText(value);
-  if (text === undefined) return undefined;
+  return text === undefined ? undefined : encodeHeaderText(text);
+}
+
+/** The "Value Encoding" of streamable-http.mdx, shared by `Mcp-Name` and `Mcp-Param-*`. */
+function encodeHeaderText(text: string): string {
   const edgeWhitespace = /^[ \t]|[ \t]$/.test(text);
   const unsafe = /[^\x20-\x7e]/.test(text);
   const sentinel = text.startsWith('=?base64?') && text.endsWith('?=');
@@ -169,8 +175,11 @@ export function encodeHeaderValue(value: unknown): string | undefined {
 
 /**
  * Compares decoded `Mcp-Param-*` headers (keyed by lower-cased name) with the call's arguments:
- * every argument present must have its header with the same text (a header for an absent
- * argument is not expected, and ignored). Returns the first problem, or undefined when they agree.
+ * every argument present must have its header, equal to it (a header for an absent or `null`
+ * argument is not expected, and ignored). Strings and booleans compare as exact text; a number in
+ * the body compares numerically with the header read as a JSON number, so `42.0` and `4.2e1` equal
+ * `42` (streamable-http.mdx "Server Validation": servers SHOULD compare integers numerically).
+ * Returns the first problem, or undefined when they agree.
  */
 export function headerParameterMismatch(
   parameters: readonly HeaderParameter[],
@@ -178,15 +187,61 @@ export function headerParameterMismatch(
   headers: Readonly<Record<string, string>>,
 ): string | undefined {
   for (const parameter of parameters) {
-    const expected = headerText(valueAtPath(args, parameter.path));
+    const value = valueAtPath(args, parameter.path);
     const actual = headers[parameter.name.toLowerCase()];
     const header = `Mcp-Param-${parameter.name}`;
-    if (expected !== undefined && actual === undefined) {
-      return `${header} is missing; arguments.${parameter.path.join('.')} is ${JSON.stringify(expected)}`;
+    const where = `arguments.${parameter.path.join('.')}`;
+    if (typeof value === 'number') {
+      const problem = numberMismatch(header, actual, where, value);
+      if (problem !== undefined) return problem;
+      continue;
     }
-    if (expected !== undefined && actual !== expected) {
-      return `${header} is ${JSON.stringify(actual)} but arguments.${parameter.path.join('.')} is ${JSON.stringify(expected)}`;
+    // Objects and arrays are never mirrored: input validation refuses them for a primitive property.
+    const expected = headerText(value);
+    if (expected === undefined) continue;
+    if (actual === undefined) return `${header} is missing; ${where} is ${JSON.stringify(expected)}`;
+    if (actual !== expected) {
+      return `${header} is ${JSON.stringify(actual)} but ${where} is ${JSON.stringify(expected)}`;
     }
   }
   return undefined;
+}
+
+function numberMismatch(
+  header: string,
+  actual: string | undefined,
+  where: string,
+  value: number,
+): string | undefined {
+  // The spec keeps mirrored integers within the safe range; beyond it the body's own digits are
+  // already lost in parsing, so no header can be checked against them: refused whatever is sent.
+  if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
+    return `${header} cannot mirror ${where} = ${value}: integers in Mcp-Param headers must be within -(2^53-1) to 2^53-1`;
+  }
+  if (actual === undefined) return `${header} is missing; ${where} is ${value}`;
+  const received = canonicalDecimal(actual);
+  if (received === undefined) {
+    return `${header} is ${JSON.stringify(actual)} but ${where} is the number ${value}: expected a JSON number`;
+  }
+  if (received === canonicalDecimal(String(value))) return undefined;
+  return `${header} is ${JSON.stringify(actual)} but ${where} is ${value}`;
+}
+
+const JSON_NUMBER = /^(-?)(0|[1-9][0-9]*)(?:\.([0-9]+))?(?:[eE]([+-]?[0-9]+))?$/;
+
+/**
+ * A JSON number (RFC 8259 grammar) as one canonical text per decimal value (`<sign><digits>e<exp>`,
+ * no leading or trailing zeros), so equal decimals compare equal as strings without going through
+ * a double: `42.0000000000000001` stays different from `42`. Undefined when the text is not a JSON
+ * number.
+ */
+function canonicalDecimal(text: string): string | undefined {
+  const match = JSON_NUMBER.exec(text);
+  if (match === null) return undefined;
+  const [, sign, whole, fraction = '', exponent = '0'] = match;
+  const digits = `${whole}${fraction}`.replace(/^0+/, '');
+  if (digits === '') return '0';
+  const significant = digits.replace(/0+$/, '');
+  const scale = Number(exponent) - fraction.length + (digits.length - significant.length);
+  return `${sign}${significant}e${scale}`;
 }
