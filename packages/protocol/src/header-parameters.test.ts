@@ -55,7 +55,7 @@ describe('headerParameterMismatch', () => {
     },
   );
 
-  it('compares negative numbers, zero and large integers by decimal value', () => {
+  it('compares negative numbers, zero and the largest safe integers by value', () => {
     expect(check(-7, '-7.0')).toBeUndefined();
     expect(check(0, '-0')).toBeUndefined();
     expect(check(0, '0.000e5')).toBeUndefined();
@@ -65,20 +65,17 @@ describe('headerParameterMismatch', () => {
     );
   });
 
-  it('refuses a different number, comparing decimals exactly rather than through a double', () => {
+  it('refuses a different number', () => {
     expect(check(42, '42.5')).toBe('Mcp-Param-Count is "42.5" but arguments.count is 42');
     expect(check(42, '-42')).toBe('Mcp-Param-Count is "-42" but arguments.count is 42');
-    // Equal to 42 once parsed as a double, but not the same decimal.
-    expect(check(42, '42.0000000000000001')).toBe(
-      'Mcp-Param-Count is "42.0000000000000001" but arguments.count is 42',
-    );
+    expect(check(42, '4.2e2')).toBe('Mcp-Param-Count is "4.2e2" but arguments.count is 42');
   });
 
   it.each(['forty-two', '', '042', '+42', '42.', '.5', '0x2A', '4_2', 'Infinity', 'NaN', ' 42', '42e'])(
     'refuses the header %j for a number: not a JSON number',
     (header) => {
       expect(check(42, header)).toBe(
-        `Mcp-Param-Count is ${JSON.stringify(header)} but arguments.count is the number 42: expected a JSON number`,
+        `Mcp-Param-Count is ${JSON.stringify(header)} but arguments.count is 42 (a number): expected a JSON number`,
       );
     },
   );
@@ -102,7 +99,7 @@ describe('headerParameterMismatch', () => {
     'refuses an integer outside the safe range in the body (header %j)',
     (header) => {
       expect(check(2 ** 60, header)).toBe(
-        'Mcp-Param-Count cannot mirror arguments.count = 1152921504606847000: integers in Mcp-Param headers must be within -(2^53-1) to 2^53-1',
+        'Mcp-Param-Count cannot mirror arguments.count = 1152921504606847000, beyond the safe integers (±(2^53-1))',
       );
     },
   );

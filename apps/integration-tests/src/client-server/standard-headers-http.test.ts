@@ -197,7 +197,7 @@ describe('2026-07-28 standard headers, our client against our server over HTTP',
       id: 3,
       error: {
         code: -32020,
-        message: `Header mismatch for tool 'repeat': Mcp-Param-Count is "forty-two" but arguments.count is the number 42: expected a JSON number`,
+        message: `Header mismatch for tool 'repeat': Mcp-Param-Count is "forty-two" but arguments.count is 42 (a number): expected a JSON number`,
       },
     });
   });

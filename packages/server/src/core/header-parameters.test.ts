@@ -105,7 +105,7 @@ describe('x-mcp-header parameters', () => {
     const text = await page('page 42');
     expect((text as { error: JsonRpcError }).error).toMatchObject({
       code: -32020,
-      message: `Header mismatch for tool 'paged': Mcp-Param-Page is "page 42" but arguments.page is the number 42: expected a JSON number`,
+      message: `Header mismatch for tool 'paged': Mcp-Param-Page is "page 42" but arguments.page is 42 (a number): expected a JSON number`,
     });
   });
 
