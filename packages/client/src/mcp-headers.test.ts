@@ -120,6 +120,16 @@ describe('McpHeaderRegistry', () => {
       'Mcp-Method': 'prompts/get',
       'Mcp-Name': 'p',
     });
+    // streamable-http.mdx: "If the `Mcp-Name` source value cannot be safely represented as a plain
+    // ASCII header value, clients **MUST** encode it using the Base64 sentinel format".
+    expect(
+      registry.headersFor({
+        jsonrpc: '2.0',
+        id: 5,
+        method: 'resources/read',
+        params: { uri: 'file:///srv/caf\u00e9.txt' },
+      }),
+    ).toEqual({ 'Mcp-Method': 'resources/read', 'Mcp-Name': '=?base64?ZmlsZTovLy9zcnYvY2Fmw6kudHh0?=' });
     expect(registry.headersFor({ jsonrpc: '2.0', method: 'notifications/cancelled', params: {} })).toEqual({
       'Mcp-Method': 'notifications/cancelled',
     });

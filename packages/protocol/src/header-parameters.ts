@@ -8,6 +8,8 @@ import type { JSONRPCMessage } from './jsonrpc-types.js';
 /**
  * The standard headers of a request or notification, read from the message alone: `Mcp-Method`,
  * and `Mcp-Name` for the methods that name a tool, prompt, resource or task. None for a response.
+ * `Mcp-Name` follows the value encoding of `Mcp-Param-*` (a name or URI outside visible ASCII, such
+ * as `file:///srv/café.txt`, travels as `=?base64?…?=`), see {@link encodeHeaderValue}.
  */
 export function standardHeaders(message: JSONRPCMessage): Record<string, string> | undefined {
   if (!('method' in message)) return undefined;
@@ -22,7 +24,7 @@ export function standardHeaders(message: JSONRPCMessage): Record<string, string>
           ? 'taskId'
           : undefined;
   const name = key === undefined ? undefined : message.params?.[key];
-  if (typeof name === 'string') headers['Mcp-Name'] = name;
+  if (typeof name === 'string') headers['Mcp-Name'] = encodeHeaderText(name);
   return headers;
 }
 
@@ -160,7 +162,11 @@ function base64Utf8(text: string): string {
  */
 export function encodeHeaderValue(value: unknown): string | undefined {
   const text = headerText(value);
-  if (text === undefined) return undefined;
+  return text === undefined ? undefined : encodeHeaderText(text);
+}
+
+/** The "Value Encoding" of streamable-http.mdx, shared by `Mcp-Name` and `Mcp-Param-*`. */
+function encodeHeaderText(text: string): string {
   const edgeWhitespace = /^[ \t]|[ \t]$/.test(text);
   const unsafe = /[^\x20-\x7e]/.test(text);
   const sentinel = text.startsWith('=?base64?') && text.endsWith('?=');
@@ -169,8 +175,11 @@ export function encodeHeaderValue(value: unknown): string | undefined {
 
 /**
  * Compares decoded `Mcp-Param-*` headers (keyed by lower-cased name) with the call's arguments:
- * every argument present must have its header with the same text (a header for an absent
- * argument is not expected, and ignored). Returns the first problem, or undefined when they agree.
+ * every argument present must have its header, equal to it (a header for an absent or `null`
+ * argument is not expected, and ignored). Strings and booleans compare as exact text; a number in
+ * the body compares numerically with the header read as a JSON number, so `42.0` and `4.2e1` equal
+ * `42` (streamable-http.mdx "Server Validation": servers SHOULD compare integers numerically).
+ * Returns the first problem, or undefined when they agree.
  */
 export function headerParameterMismatch(
   parameters: readonly HeaderParameter[],
@@ -178,15 +187,29 @@ export function headerParameterMismatch(
   headers: Readonly<Record<string, string>>,
 ): string | undefined {
   for (const parameter of parameters) {
-    const expected = headerText(valueAtPath(args, parameter.path));
+    const value = valueAtPath(args, parameter.path);
     const actual = headers[parameter.name.toLowerCase()];
     const header = `Mcp-Param-${parameter.name}`;
-    if (expected !== undefined && actual === undefined) {
-      return `${header} is missing; arguments.${parameter.path.join('.')} is ${JSON.stringify(expected)}`;
+    const where = `arguments.${parameter.path.join('.')}`;
+    const isNumber = typeof value === 'number';
+    // Clients mirror no integer beyond the safe range (the spec forbids it), yet the value is in the
+    // body: say why rather than report a missing header.
+    if (isNumber && Number.isInteger(value) && !Number.isSafeInteger(value)) {
+      return `${header} cannot mirror ${where} = ${value}, beyond the safe integers (±(2^53-1))`;
     }
-    if (expected !== undefined && actual !== expected) {
-      return `${header} is ${JSON.stringify(actual)} but arguments.${parameter.path.join('.')} is ${JSON.stringify(expected)}`;
+    // Objects and arrays are never mirrored: input validation refuses them for a primitive property.
+    const expected = isNumber ? String(value) : headerText(value);
+    if (expected === undefined) continue;
+    const shown = isNumber ? expected : JSON.stringify(expected);
+    if (actual === undefined) return `${header} is missing; ${where} is ${shown}`;
+    const isJsonNumber = JSON_NUMBER.test(actual);
+    if (isNumber ? !isJsonNumber || Number(actual) !== value : actual !== expected) {
+      const notNumber = isNumber && !isJsonNumber ? ' (a number): expected a JSON number' : '';
+      return `${header} is ${JSON.stringify(actual)} but ${where} is ${shown}${notNumber}`;
     }
   }
   return undefined;
 }
+
+/** RFC 8259's number grammar: what a header mirroring a number must hold (not `042`, `+4`, `0x2A`). */
+const JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;

@@ -192,6 +192,24 @@ describe.each(fetchImplementations)('StreamableHttpClientTransport over %s', (_n
     await transport.close();
   });
 
+  // streamable-http.mdx, "Standard Request Headers": "If the `Mcp-Name` source value cannot be safely
+  // represented as a plain ASCII header value, clients **MUST** encode it using the Base64 sentinel
+  // format described in [Value Encoding](#value-encoding)."
+  it('Base64-encodes an Mcp-Name outside visible ASCII (a resource URI, a prompt name)', async () => {
+    server = await startServer((_req, res) =>
+      json(res, { jsonrpc: '2.0', id: 1, result: { resultType: 'complete' } }),
+    );
+    const { transport } = await recordedTransport(server.url, fetch, { protocolVersion: '2026-07-28' });
+    const uri = 'file:///srv/caf\u00e9.txt';
+    await transport.send({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri } });
+    await transport.send({ jsonrpc: '2.0', id: 1, method: 'prompts/get', params: { name: ' padded ' } });
+    expect(server.requests.map((request) => request.headers['mcp-name'])).toEqual([
+      '=?base64?ZmlsZTovLy9zcnYvY2Fmw6kudHh0?=',
+      '=?base64?IHBhZGRlZCA=?=',
+    ]);
+    await transport.close();
+  });
+
   it('delivers a 4xx JSON-RPC error for the request itself as its answer (2026-07-28 statuses)', async () => {
     server = await startServer((_req, res) =>
       json(

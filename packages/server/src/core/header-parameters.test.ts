@@ -81,6 +81,34 @@ describe('x-mcp-header parameters', () => {
     expect((await server().handle(call({ region: 'x' }), context())).type).toBe('result');
   });
 
+  // streamable-http.mdx, "Server Validation": "When validating integer parameter values, servers
+  // **SHOULD** compare the header value and the body value numerically rather than as strings (e.g.,
+  // `42.0` and `42` are considered equal)."
+  it('compares an integer argument numerically with its header', async () => {
+    const s = new McpServer({ name: 't', version: '1' }, { protocolVersions: ['2026-07-28'] });
+    s.tool(
+      'paged',
+      { inputSchema: { type: 'object', properties: { page: { type: 'integer', 'x-mcp-header': 'Page' } } } },
+      (args) => `page ${String((args as { page: number }).page)}`,
+    );
+    const page = (header: string) =>
+      s.handle(
+        { method: 'tools/call', params: { name: 'paged', arguments: { page: 42 } } },
+        context({ page: header }),
+      );
+    for (const header of ['42', '42.0', '4.2e1']) expect((await page(header)).type).toBe('result');
+    const differs = await page('41.9');
+    expect((differs as { error: JsonRpcError }).error).toMatchObject({
+      code: -32020,
+      message: `Header mismatch for tool 'paged': Mcp-Param-Page is "41.9" but arguments.page is 42`,
+    });
+    const text = await page('page 42');
+    expect((text as { error: JsonRpcError }).error).toMatchObject({
+      code: -32020,
+      message: `Header mismatch for tool 'paged': Mcp-Param-Page is "page 42" but arguments.page is 42 (a number): expected a JSON number`,
+    });
+  });
+
   it('refuses a tool whose annotation breaks the rules at registration, naming tool and property', () => {
     const s = new McpServer({ name: 't', version: '1' });
     expect(() =>

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpMessageExtra } from '../session-transport.js';
 import { ADAPTERS, useAdapter } from '../test-helpers/adapters.js';
-import { MODERN, modernHarness, modernPost, modernRequest } from '../test-helpers/modern.js';
+import { MODERN, modernHarness, modernMeta, modernPost, modernRequest } from '../test-helpers/modern.js';
 
-async function expectMismatch(response: Response, id: number | string, says: RegExp): Promise<void> {
+async function expectMismatch(response: Response, id: number | string | null, says: RegExp): Promise<void> {
   expect(response.status).toBe(400);
   const body = await response.json();
   expect(body).toMatchObject({ jsonrpc: '2.0', id, error: { code: -32020 } });
@@ -80,6 +80,53 @@ describe.each(ADAPTERS)('on the %s adapter', (adapter) => {
       const task = modernRequest('tasks/get', 6, { taskId: 't-1' });
       await expectMismatch(await handler(modernPost(task)), 6, /params.taskId/);
       expect((await handler(modernPost(task, { 'mcp-name': 't-1' }))).status).toBe(404);
+    });
+
+    // streamable-http.mdx, "Value Encoding": "servers **MUST** decode an encoded `Mcp-Name` or
+    // `Mcp-Param-{Name}` value before comparing it to the corresponding request body value", and
+    // "Validation failure conditions include: [...] A header value contains invalid characters."
+    it('decodes a Base64 Mcp-Name outside ASCII (file:///srv/café.txt) and refuses raw UTF-8 bytes', async () => {
+      const { handler } = modernHarness();
+      const read = modernRequest('resources/read', 8, { uri: 'file:///srv/caf\u00e9.txt' });
+      const encoded = '=?base64?ZmlsZTovLy9zcnYvY2Fmw6kudHh0?=';
+      // The fake server answers every read "not found": an answer from it means the checks passed.
+      const passed = await handler(modernPost(read, { 'mcp-name': encoded }));
+      expect(await passed.json()).toMatchObject({
+        id: 8,
+        error: { code: -32602, message: 'Resource not found', data: { uri: 'file:///srv/caf\u00e9.txt' } },
+      });
+      const call = modernRequest('tools/call', 9, { name: 'm\u00e9t\u00e9o' });
+      expect((await handler(modernPost(call, { 'mcp-name': '=?base64?bcOpdMOpbw==?=' }))).status).toBe(200);
+      // The UTF-8 bytes of "é" sent unencoded, as node:http hands them over (one latin1 char per byte).
+      await expectMismatch(
+        await handler(modernPost(read, { 'mcp-name': 'file:///srv/caf\u00c3\u00a9.txt' })),
+        8,
+        /Mcp-Name header contains characters outside visible ASCII/,
+      );
+      await expectMismatch(
+        await handler(modernPost(read, { 'mcp-name': '=?base64?ZmlsZTovLy9zcnYvY2FmZS50eHQ=?=' })),
+        8,
+        /Mcp-Name header value "file:\/\/\/srv\/cafe.txt" does not match body params.uri/,
+      );
+    });
+
+    // streamable-http.mdx, "Server Validation": "Servers that process the request body **MUST** reject
+    // requests where the values specified in the headers do not match the corresponding values in
+    // the request body." A notification need not carry Mcp-Method, but one it carries must match.
+    it('accepts a notification without Mcp-Method but refuses one whose Mcp-Method differs from the body', async () => {
+      const { handler } = modernHarness();
+      const notification = {
+        jsonrpc: '2.0' as const,
+        method: 'notifications/cancelled',
+        params: { requestId: 1, _meta: modernMeta() },
+      };
+      expect((await handler(modernPost(notification, { 'mcp-method': undefined }))).status).toBe(202);
+      expect((await handler(modernPost(notification))).status).toBe(202);
+      await expectMismatch(
+        await handler(modernPost(notification, { 'mcp-method': 'tools/call' })),
+        null,
+        /Mcp-Method header value "tools\/call" does not match body method "notifications\/cancelled"/,
+      );
     });
 
     it('decodes Mcp-Param-* headers onto MessageExtra.mcpParams and refuses bad encodings', async () => {

@@ -64,9 +64,10 @@ export function checkStatelessPost(
   }
   const mcpParams = readParamHeaders(request);
   if (typeof mcpParams === 'string') return mismatch(mcpParams);
-  // Notification POSTs have no header requirements in this revision.
-  if (id === null) return { message, mcpParams };
   const methodHeader = request.header(HttpHeader.Method)?.trim();
+  // Mcp-Method is required of requests only; a notification may omit it, but one it carries must
+  // still equal the body, or a router reading the header would act on another method than the body.
+  if (id === null && !methodHeader) return { message, mcpParams };
   if (methodHeader === undefined || methodHeader === '') {
     return mismatch(`the Mcp-Method header is required (expected ${JSON.stringify(message.method)})`);
   }
@@ -75,6 +76,7 @@ export function checkStatelessPost(
       `Mcp-Method header value ${JSON.stringify(methodHeader)} does not match body method ${JSON.stringify(message.method)}`,
     );
   }
+  if (id === null) return { message, mcpParams };
   const nameProblem = checkNameHeader(request, message.method, params);
   if (nameProblem) return mismatch(nameProblem);
   return { message, mcpParams };
