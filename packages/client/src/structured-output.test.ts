@@ -34,7 +34,7 @@ const USERS = [
   { id: '2', name: 'Bob', email: 'bob@example.com' },
 ];
 
-async function connectModern(outputs: Record<string, unknown>) {
+async function connectModern(outputs: Record<string, unknown>, tools: unknown[] = TOOLS) {
   const { client, clientTransport, serverTransport } = createClient({ protocolVersion: '2026-07-28' });
   const handlers: Record<string, RequestHandler> = {
     'server/discover': () =>
@@ -43,7 +43,7 @@ async function connectModern(outputs: Record<string, unknown>) {
         capabilities: FULL_CAPABILITIES,
         _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'modern-server', version: '1' } },
       }),
-    'tools/list': () => listed({ tools: TOOLS }),
+    'tools/list': () => listed({ tools }),
     'tools/call': (params) => {
       const value = outputs[params?.name as string];
       return complete({ content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value });
@@ -74,5 +74,28 @@ describe('non-object structuredContent at 2026-07-28', () => {
     );
     const count = await client.callTool({ name: 'count_users' }).catch((e: unknown) => e);
     expect(count).toMatchObject({ code: McpClientErrorCode.InvalidToolOutput });
+  });
+});
+
+describe('an outputSchema too costly to apply', () => {
+  // basic/index.mdx: implementations "SHOULD apply reasonable bounds ... to prevent a malicious
+  // schema from acting as a Denial-of-Service vector against the validator."
+  it('is reported as InvalidToolOutput naming the limit, not a stack overflow', async () => {
+    const $defs: Record<string, unknown> = { d15: { type: 'string' } };
+    for (let i = 0; i < 15; i++) {
+      $defs[`d${i}`] = { anyOf: [{ $ref: `#/$defs/d${i + 1}` }, { $ref: `#/$defs/d${i + 1}` }] };
+    }
+    const tool = {
+      name: 'deep',
+      inputSchema: { type: 'object' },
+      outputSchema: { $ref: '#/$defs/d0', $defs },
+    };
+    const client = await connectModern({ deep: 1 }, [tool]);
+    await client.listTools();
+    await expect(client.callTool({ name: 'deep' })).rejects.toMatchObject({
+      code: McpClientErrorCode.InvalidToolOutput,
+      message:
+        "Tool 'deep' has an outputSchema the client cannot apply: JSON Schema validation stopped: more than 10000 failures recorded (limit maxErrors 10000)",
+    });
   });
 });
