@@ -32,7 +32,7 @@ describe('tools/call against a raw JSON Schema the validator cannot check within
       )) as JsonRpcError;
       expect(error.code).toBe(-32602);
       expect(error.message).toBe(
-        "tool 'deep' inputSchema: JSON Schema validation stopped: more than 10000 failures recorded (limit maxErrors 10000)",
+        "tool 'deep' inputSchema: JSON Schema validation stopped at #/value: limit maxErrors (10000) reached",
       );
       expect(error.data).toEqual({ limit: 'maxErrors' });
       // A value the schema accepts at once still runs the tool.

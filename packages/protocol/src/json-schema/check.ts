@@ -46,31 +46,32 @@ export const DEFAULT_JSON_SCHEMA_LIMITS: Readonly<JsonSchemaLimits> = {
 };
 
 /**
- * Thrown by a validation that reached one of its `JsonSchemaLimits`: the value could not be
- * validated within bounds (neither valid nor invalid). Its `name` is what servers recognise
- * (see `JsonSchemaValidatorFactory`).
+ * What a validation that reached one of its `JsonSchemaLimits` throws: the value could not be
+ * validated within bounds (neither valid nor invalid). A RangeError whose `name` is
+ * `JsonSchemaLimitError`, which servers recognise (see `JsonSchemaValidatorFactory`), and whose
+ * `limit` says which limit was reached.
  */
-export class JsonSchemaLimitError extends RangeError {
-  /** Which limit was reached. */
-  readonly limit: keyof JsonSchemaLimits;
-  constructor(limit: keyof JsonSchemaLimits, detail: string) {
-    super(`JSON Schema validation stopped: ${detail} (limit ${limit} ${run.limits[limit]})`);
-    this.name = 'JsonSchemaLimitError';
-    this.limit = limit;
-  }
+export type JsonSchemaLimitError = RangeError & { limit: keyof JsonSchemaLimits };
+
+/** The error for `limit`, reached at `location` in the instance. */
+export function limitReached(limit: keyof JsonSchemaLimits, location: string): JsonSchemaLimitError {
+  const error = new RangeError(
+    `JSON Schema validation stopped at ${location}: limit ${limit} (${run.limits[limit]}) reached`,
+  ) as JsonSchemaLimitError;
+  error.name = 'JsonSchemaLimitError';
+  error.limit = limit;
+  return error;
 }
 
 /**
  * The validation under way: its limits and the failures it recorded. Validation is synchronous and
  * never re-entered, so one record serves every compiled schema; `startValidation` resets it.
  */
-export const run = { limits: DEFAULT_JSON_SCHEMA_LIMITS as JsonSchemaLimits, errors: 0 };
+export const run = { limits: DEFAULT_JSON_SCHEMA_LIMITS as JsonSchemaLimits, errorsLeft: 0 };
 
 /** Records one failing keyword; always false, so a check can end with `|| fail(...)`. */
 export function fail(errors: JsonSchemaErrorUnit[], location: string, keyword: string, error: string): false {
-  if (++run.errors > run.limits.maxErrors) {
-    throw new JsonSchemaLimitError('maxErrors', `more than ${run.limits.maxErrors} failures recorded`);
-  }
+  if (--run.errorsLeft < 0) throw limitReached('maxErrors', location);
   errors.push({ instanceLocation: location, keyword, error });
   return false;
 }

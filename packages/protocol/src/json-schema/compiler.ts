@@ -6,8 +6,8 @@ import {
   type Check,
   type CompileSubschema,
   fail,
-  JsonSchemaLimitError,
   type JsonSchemaLimits,
+  limitReached,
   run,
   typeOf,
 } from './check.js';
@@ -34,18 +34,9 @@ let depthLeft = 0;
 /** Starts one validation within `limits`. */
 export function startValidation(limits: JsonSchemaLimits): void {
   run.limits = limits;
-  run.errors = 0;
+  run.errorsLeft = limits.maxErrors;
   stepsLeft = limits.maxSteps;
   depthLeft = limits.maxDepth;
-}
-
-function limitReached(location: string, at: string): JsonSchemaLimitError {
-  return stepsLeft < 0
-    ? new JsonSchemaLimitError('maxSteps', `more than ${run.limits.maxSteps} subschemas applied`)
-    : new JsonSchemaLimitError(
-        'maxDepth',
-        `subschemas nested more than ${run.limits.maxDepth} deep at ${location}, schema ${at}`,
-      );
 }
 
 /**
@@ -69,7 +60,8 @@ export function schemaCompiler(root: unknown, dialect: JsonSchemaDialect): Compi
     // Registered before compiling the body so a recursive $ref finds it. Every application of a
     // subschema passes here, so this is where one validation's steps and depth are bounded.
     const check: Check = (value, location, errors) => {
-      if (--stepsLeft < 0 || --depthLeft < 0) throw limitReached(location, at);
+      if (--stepsLeft < 0 || --depthLeft < 0)
+        throw limitReached(stepsLeft < 0 ? 'maxSteps' : 'maxDepth', location);
       const valid = body!(value, location, errors);
       depthLeft++;
       return valid;

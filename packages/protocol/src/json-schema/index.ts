@@ -7,11 +7,10 @@ import { installedJsonSchemaValidator, type JsonSchemaValidatorFactory } from '.
 import { compileJsonSchemaValidator } from './validator.js';
 
 export { setJsonSchemaValidatorFactory } from './factory.js';
-export type { JsonSchemaLimits } from './validator.js';
+export type { JsonSchemaLimitError, JsonSchemaLimits } from './validator.js';
 export {
   compileJsonSchemaValidator,
   DEFAULT_JSON_SCHEMA_LIMITS,
-  JsonSchemaLimitError,
   UNSUPPORTED_JSON_SCHEMA_KEYWORDS,
 } from './validator.js';
 

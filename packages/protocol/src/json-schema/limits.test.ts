@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_JSON_SCHEMA_LIMITS, JsonSchemaLimitError } from './check.js';
+import { DEFAULT_JSON_SCHEMA_LIMITS, type JsonSchemaLimitError } from './check.js';
 import { compileJsonSchemaValidator } from './validator.js';
 
 // MCP 2026-07-28, basic/index.mdx, "Composition-Keyword Resource Use": "Implementations SHOULD
@@ -35,13 +35,10 @@ describe('composition bounds of the built-in validator', () => {
   it('stops nested anyOf/$ref at the failure cap instead of collecting 65 534 errors or overflowing the stack', () => {
     for (const levels of [14, 15, 40]) {
       const error = thrown(() => compileJsonSchemaValidator(doubling(levels, 'anyOf'))(1));
-      expect(error).toBeInstanceOf(JsonSchemaLimitError);
       expect(error).toBeInstanceOf(RangeError);
       expect(error.name).toBe('JsonSchemaLimitError');
       expect(error.limit).toBe('maxErrors');
-      expect(error.message).toBe(
-        'JSON Schema validation stopped: more than 10000 failures recorded (limit maxErrors 10000)',
-      );
+      expect(error.message).toBe('JSON Schema validation stopped at #: limit maxErrors (10000) reached');
     }
     expect(thrown(() => compileJsonSchemaValidator(doubling(40, 'oneOf'))(1)).limit).toBe('maxErrors');
   });
@@ -50,9 +47,7 @@ describe('composition bounds of the built-in validator', () => {
     const validate = compileJsonSchemaValidator(doubling(30, 'allOf', true), '2020-12', { maxSteps: 5000 });
     const error = thrown(() => validate('anything'));
     expect(error.limit).toBe('maxSteps');
-    expect(error.message).toBe(
-      'JSON Schema validation stopped: more than 5000 subschemas applied (limit maxSteps 5000)',
-    );
+    expect(error.message).toBe('JSON Schema validation stopped at #: limit maxSteps (5000) reached');
   });
 
   it('stops subschemas nested deeper than maxDepth, naming where', () => {
@@ -66,7 +61,7 @@ describe('composition bounds of the built-in validator', () => {
     const error = thrown(() => validate(deep));
     expect(error.limit).toBe('maxDepth');
     expect(error.message).toMatch(
-      /^JSON Schema validation stopped: subschemas nested more than 256 deep at #(\/child){128}, schema #\/\$ref\/properties\/child \(limit maxDepth 256\)$/,
+      /^JSON Schema validation stopped at #(\/child){128}: limit maxDepth \(256\) reached$/,
     );
     // Shallower trees validate, and a stopped validation leaves nothing behind for the next one.
     let shallow: Record<string, unknown> = {};

@@ -15,8 +15,8 @@ import {
   jsonSchemaDialectOf,
 } from './dialect.js';
 
-export type { JsonSchemaLimits } from './check.js';
-export { DEFAULT_JSON_SCHEMA_LIMITS, JsonSchemaLimitError } from './check.js';
+export type { JsonSchemaLimitError, JsonSchemaLimits } from './check.js';
+export { DEFAULT_JSON_SCHEMA_LIMITS } from './check.js';
 export { UNSUPPORTED_JSON_SCHEMA_KEYWORDS } from './compiler.js';
 
 /**
@@ -31,8 +31,7 @@ export function compileJsonSchemaValidator(
   limits?: Partial<JsonSchemaLimits>,
 ): (value: unknown) => JsonSchemaValidation {
   const check = schemaCompiler(schema, dialect)(schema, '#');
-  const bounds =
-    limits === undefined ? DEFAULT_JSON_SCHEMA_LIMITS : { ...DEFAULT_JSON_SCHEMA_LIMITS, ...limits };
+  const bounds = { ...DEFAULT_JSON_SCHEMA_LIMITS, ...limits };
   return (value) => {
     startValidation(bounds);
     const errors: JsonSchemaErrorUnit[] = [];
