@@ -17,7 +17,7 @@ export type { CoreRequest, HandleOutcome } from './core/dispatch.js';
 export type { InputRequest, InputRequestOptions } from './core/input-request.js';
 export type { RequestContext, SessionControls } from './core/request-context.js';
 export { InputRequiredSignal } from './core/request-context.js';
-export type { RequestStateSealer } from './core/request-state-sealer.js';
+export type { RequestStateBinding, RequestStateSealer } from './core/request-state-sealer.js';
 export type { StatelessContextInit } from './core/stateless.js';
 export type {
   TaskChannel,

@@ -2,4 +2,4 @@
 // servers that use 2026-07-28 multi-round-trip state bundle it.
 export type { RequestStateOptions } from './core/request-state.js';
 export { RequestStateCodec } from './core/request-state.js';
-export type { RequestStateSealer } from './core/request-state-sealer.js';
+export type { RequestStateBinding, RequestStateSealer } from './core/request-state-sealer.js';

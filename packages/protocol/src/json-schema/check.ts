@@ -23,8 +23,55 @@ export type KeywordFamily = (
   compile: CompileSubschema,
 ) => void;
 
+/**
+ * Bounds on the work of one validation. MCP 2026-07-28 (basic/index.mdx, "Composition-Keyword
+ * Resource Use"): implementations SHOULD apply reasonable bounds so that a malicious schema cannot
+ * act as a Denial-of-Service vector against the validator. Nested `anyOf`/`$ref` double the work
+ * at each level: without bounds, 14 levels collected 65 534 errors and 15 overflowed the stack.
+ */
+export interface JsonSchemaLimits {
+  /** Subschemas applied inside one another (a `$ref`, an applicator, a property's schema...). */
+  maxDepth: number;
+  /** Subschemas applied in one validation, all branches counted. */
+  maxSteps: number;
+  /** Failures recorded in one validation, those of discarded `anyOf`/`oneOf` branches included. */
+  maxErrors: number;
+}
+
+/** The built-in validator's bounds unless told otherwise: 256 deep, 1 000 000 steps, 10 000 failures. */
+export const DEFAULT_JSON_SCHEMA_LIMITS: Readonly<JsonSchemaLimits> = {
+  maxDepth: 256,
+  maxSteps: 1_000_000,
+  maxErrors: 10_000,
+};
+
+/**
+ * What a validation that reached one of its `JsonSchemaLimits` throws: the value could not be
+ * validated within bounds (neither valid nor invalid). A RangeError whose `name` is
+ * `JsonSchemaLimitError`, which servers recognise (see `JsonSchemaValidatorFactory`), and whose
+ * `limit` says which limit was reached.
+ */
+export type JsonSchemaLimitError = RangeError & { limit: keyof JsonSchemaLimits };
+
+/** The error for `limit`, reached at `location` in the instance. */
+export function limitReached(limit: keyof JsonSchemaLimits, location: string): JsonSchemaLimitError {
+  const error = new RangeError(
+    `JSON Schema validation stopped at ${location}: limit ${limit} (${run.limits[limit]}) reached`,
+  ) as JsonSchemaLimitError;
+  error.name = 'JsonSchemaLimitError';
+  error.limit = limit;
+  return error;
+}
+
+/**
+ * The validation under way: its limits and the failures it recorded. Validation is synchronous and
+ * never re-entered, so one record serves every compiled schema; `startValidation` resets it.
+ */
+export const run = { limits: DEFAULT_JSON_SCHEMA_LIMITS as JsonSchemaLimits, errorsLeft: 0 };
+
 /** Records one failing keyword; always false, so a check can end with `|| fail(...)`. */
 export function fail(errors: JsonSchemaErrorUnit[], location: string, keyword: string, error: string): false {
+  if (--run.errorsLeft < 0) throw limitReached('maxErrors', location);
   errors.push({ instanceLocation: location, keyword, error });
   return false;
 }

@@ -2,7 +2,15 @@
 // `$anchor`s, cycles included) and refused keywords here; every other keyword in its family's module.
 
 import { addArrayKeywords } from './array-keywords.js';
-import { type Check, type CompileSubschema, fail, typeOf } from './check.js';
+import {
+  type Check,
+  type CompileSubschema,
+  fail,
+  type JsonSchemaLimits,
+  limitReached,
+  run,
+  typeOf,
+} from './check.js';
 import type { JsonSchemaDialect } from './dialect.js';
 import { addGenericKeywords } from './generic-keywords.js';
 import { addObjectKeywords } from './object-keywords.js';
@@ -17,6 +25,19 @@ export const UNSUPPORTED_JSON_SCHEMA_KEYWORDS: readonly string[] = [
 ];
 
 const KEYWORD_FAMILIES = [addGenericKeywords, addObjectKeywords, addArrayKeywords, addScalarKeywords];
+
+// What the validation under way may still spend (see `run` in check.ts): module variables rather
+// than properties, since every application of a subschema counts down both.
+let stepsLeft = 0;
+let depthLeft = 0;
+
+/** Starts one validation within `limits`. */
+export function startValidation(limits: JsonSchemaLimits): void {
+  run.limits = limits;
+  run.errorsLeft = limits.maxErrors;
+  stepsLeft = limits.maxSteps;
+  depthLeft = limits.maxDepth;
+}
 
 /**
  * The compiler of one schema document. Compiled checks are kept by schema object, so a `$ref`
@@ -36,8 +57,15 @@ export function schemaCompiler(root: unknown, dialect: JsonSchemaDialect): Compi
     const known = compiled.get(schema);
     if (known !== undefined) return known;
     let body: Check | undefined;
-    // Registered before compiling the body so a recursive $ref finds it.
-    const check: Check = (value, location, errors) => body!(value, location, errors);
+    // Registered before compiling the body so a recursive $ref finds it. Every application of a
+    // subschema passes here, so this is where one validation's steps and depth are bounded.
+    const check: Check = (value, location, errors) => {
+      if (--stepsLeft < 0 || --depthLeft < 0)
+        throw limitReached(stepsLeft < 0 ? 'maxSteps' : 'maxDepth', location);
+      const valid = body!(value, location, errors);
+      depthLeft++;
+      return valid;
+    };
     compiled.set(schema, check);
     body = compileObject(schema as Record<string, unknown>, at);
     return check;

@@ -7,7 +7,12 @@ import { type JsonSchemaDialect, type JsonSchemaValidation, jsonSchemaDialectOf 
 // `@mcpkit/protocol/json-schema` (`jsonSchemaValidator`), and a full one can wrap e.g.
 // `@cfworker/json-schema`'s `Validator`.
 
-/** Compiles a schema once; throws a TypeError when the schema is invalid or unsupported. */
+/**
+ * Compiles a schema once; throws a TypeError when the schema is invalid or unsupported. The
+ * function it returns may throw an error named `JsonSchemaLimitError` (with a `limit` property)
+ * when a value cannot be validated within the validator's resource bounds, as the built-in one
+ * does: the server then refuses the request with -32602 carrying that message.
+ */
 export type JsonSchemaValidatorFactory = (
   schema: unknown,
   dialect: JsonSchemaDialect,

@@ -7,7 +7,12 @@ import { installedJsonSchemaValidator, type JsonSchemaValidatorFactory } from '.
 import { compileJsonSchemaValidator } from './validator.js';
 
 export { setJsonSchemaValidatorFactory } from './factory.js';
-export { compileJsonSchemaValidator, UNSUPPORTED_JSON_SCHEMA_KEYWORDS } from './validator.js';
+export type { JsonSchemaLimitError, JsonSchemaLimits } from './validator.js';
+export {
+  compileJsonSchemaValidator,
+  DEFAULT_JSON_SCHEMA_LIMITS,
+  UNSUPPORTED_JSON_SCHEMA_KEYWORDS,
+} from './validator.js';
 
 /** The built-in validator as a factory for `setJsonSchemaValidatorFactory`. */
 export const jsonSchemaValidator: JsonSchemaValidatorFactory = compileJsonSchemaValidator;

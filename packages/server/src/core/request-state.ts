@@ -1,6 +1,6 @@
 import { JsonRpcError } from '@mcpkit/jsonrpc';
 import type { JSONObject } from '@mcpkit/protocol/essentials';
-import type { RequestStateSealer } from './request-state-sealer.js';
+import type { RequestStateBinding, RequestStateSealer } from './request-state-sealer.js';
 
 // 2026-07-28 multi-round-trip requests: the client echoes `requestState` back on each retry.
 // Handlers re-run from the start on every retry, so the state carries the answers given in
@@ -12,8 +12,18 @@ import type { RequestStateSealer } from './request-state-sealer.js';
 // secret (none generated per process): a state sealed with another secret is refused, and the
 // state names the key it was sealed with (`k`, an HMAC of a fixed label under the secret, which
 // reveals nothing of it) so the refusal can say that rather than suspect tampering.
+//
+// A state is also bound to what it answers (MCP 2026-07-28 MRTR, "To prevent replay, servers
+// SHOULD include ... inside the integrity-protected requestState payload and verify each on
+// receipt"): the request's method and name (`m`, `n`), a digest of its other params (`a`: the
+// tool's arguments), the principal (`p`: a digest of the client id and subject) and an expiry
+// (`x`). Without that, a "yes" given to "Delete fileA?" would complete a call deleting fileB.
 
-const VERSION = 1;
+const VERSION = 2;
+/** How long a state is accepted after it was issued, by default: 10 minutes. */
+const DEFAULT_TTL_MS = 10 * 60_000;
+/** Params that change between rounds of one request, so the state is not bound to them. */
+const UNBOUND_PARAMS = new Set(['_meta', 'inputResponses', 'requestState']);
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 /** What the key id is an HMAC of. */
@@ -46,6 +56,56 @@ export interface RequestStateOptions {
   secret: string | Uint8Array;
   /** Largest state accepted or produced, in characters (default 65 536). */
   maxLength?: number;
+  /**
+   * How long after it was issued a state is accepted, in milliseconds (default 600 000: 10
+   * minutes); later it is refused with -32602, and the client must start the request again.
+   */
+  ttlMs?: number;
+  /** The clock, in milliseconds since the epoch (default `Date.now`); tests inject their own. */
+  now?: () => number;
+}
+
+/** Keys sorted at every level, so a client that reorders the params of its retry is not refused. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
+  const record = value as Record<string, unknown>;
+  const members = Object.keys(record)
+    .filter((key) => record[key] !== undefined)
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`);
+  return `{${members.join(',')}}`;
+}
+
+/** What names the request's target: a tool or prompt name, or a resource URI. */
+function targetOf(params: JSONObject | undefined): string | undefined {
+  const target = params?.name ?? params?.uri;
+  return typeof target === 'string' ? target : undefined;
+}
+
+/** The params the state is bound to, as canonical JSON. */
+function boundParams(params: JSONObject | undefined): string {
+  const bound: JSONObject = {};
+  for (const key of Object.keys(params ?? {})) if (!UNBOUND_PARAMS.has(key)) bound[key] = params![key];
+  return canonicalJson(bound);
+}
+
+/** The principal as the transport authenticated it; '' for an anonymous caller. */
+function principalOf(binding: RequestStateBinding): string {
+  const auth = binding.extra?.authInfo;
+  return auth === undefined ? '' : canonicalJson([auth.clientId, auth.subject ?? null]);
+}
+
+/** The payload of a sealed state, as the codec writes it. */
+interface SealedState {
+  v?: unknown;
+  k?: unknown;
+  m?: unknown;
+  n?: unknown;
+  a?: unknown;
+  p?: unknown;
+  x?: unknown;
+  answers?: unknown;
 }
 
 /**
@@ -55,6 +115,9 @@ export interface RequestStateOptions {
  */
 export class RequestStateCodec implements RequestStateSealer {
   readonly maxLength: number;
+  /** How long after it was issued a state is accepted, in milliseconds. */
+  readonly ttlMs: number;
+  readonly #now: () => number;
   readonly #secret: Uint8Array;
   #key: Promise<CryptoKey> | undefined;
   #keyId: Promise<string> | undefined;
@@ -67,6 +130,10 @@ export class RequestStateCodec implements RequestStateSealer {
       );
     }
     this.maxLength = options.maxLength ?? 65_536;
+    this.ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
+    if (!(this.ttlMs > 0))
+      throw new TypeError(`requestState ttlMs is ${this.ttlMs}; expected a positive number`);
+    this.#now = options.now ?? Date.now;
   }
 
   #hmacKey(): Promise<CryptoKey> {
@@ -89,8 +156,26 @@ export class RequestStateCodec implements RequestStateSealer {
     return this.#keyId;
   }
 
-  async seal(answers: Record<string, JSONObject>): Promise<string> {
-    const payload = encoder.encode(JSON.stringify({ v: VERSION, k: await this.#secretId(), answers }));
+  /** A digest of `text` under the secret (so a digest of a principal reveals nothing of it). */
+  async #digest(label: string, text: string): Promise<string> {
+    const mac = await crypto.subtle.sign(
+      'HMAC',
+      await this.#hmacKey(),
+      encoder.encode(`${label}\0${text}`) as BufferSource,
+    );
+    return toBase64Url(new Uint8Array(mac)).slice(0, 22);
+  }
+
+  async seal(answers: Record<string, JSONObject>, binding: RequestStateBinding): Promise<string> {
+    const sealed: SealedState = { v: VERSION, k: await this.#secretId(), m: binding.method };
+    const target = targetOf(binding.params);
+    if (target !== undefined) sealed.n = target;
+    sealed.a = await this.#digest('params', boundParams(binding.params));
+    const principal = principalOf(binding);
+    if (principal !== '') sealed.p = await this.#digest('principal', principal);
+    sealed.x = this.#now() + this.ttlMs;
+    sealed.answers = answers;
+    const payload = encoder.encode(JSON.stringify(sealed));
     const signature = new Uint8Array(
       await crypto.subtle.sign('HMAC', await this.#hmacKey(), payload as BufferSource),
     );
@@ -103,8 +188,11 @@ export class RequestStateCodec implements RequestStateSealer {
     return state;
   }
 
-  /** The answers sealed in `state`; -32602 when it is malformed, too long or was tampered with. */
-  async open(state: string): Promise<Record<string, JSONObject>> {
+  /**
+   * The answers sealed in `state`; -32602 when it is malformed, too long, was tampered with, has
+   * expired, or was issued for another request or principal than `binding`'s.
+   */
+  async open(state: string, binding: RequestStateBinding): Promise<Record<string, JSONObject>> {
     const invalid = (why: string) => JsonRpcError.invalidParams(`Invalid requestState: ${why}`);
     if (state.length > this.maxLength) throw invalid(`longer than ${this.maxLength} characters`);
     const [payloadText, signatureText, extra] = state.split('.');
@@ -114,7 +202,7 @@ export class RequestStateCodec implements RequestStateSealer {
     const payload = fromBase64Url(payloadText);
     const signature = fromBase64Url(signatureText);
     if (payload === undefined || signature === undefined) throw invalid('not a state this server issued');
-    let parsed: { v?: unknown; k?: unknown; answers?: unknown };
+    let parsed: SealedState;
     try {
       parsed = JSON.parse(decoder.decode(payload)) as typeof parsed;
     } catch {
@@ -138,6 +226,36 @@ export class RequestStateCodec implements RequestStateSealer {
     if (parsed.v !== VERSION || typeof parsed.answers !== 'object' || parsed.answers === null) {
       throw invalid(`unsupported state version ${JSON.stringify(parsed.v)}`);
     }
+    const mismatch = await this.#mismatch(parsed, binding);
+    if (mismatch !== undefined) throw invalid(mismatch);
     return parsed.answers as Record<string, JSONObject>;
+  }
+
+  /** What of `binding` differs from the request the (authentic) state was issued for, if anything. */
+  async #mismatch(sealed: SealedState, binding: RequestStateBinding): Promise<string | undefined> {
+    const now = this.#now();
+    if (typeof sealed.x !== 'number' || now > sealed.x) {
+      const at = typeof sealed.x === 'number' ? new Date(sealed.x).toISOString() : 'an unknown time';
+      return `expired at ${at} (a state is accepted for ${this.ttlMs} ms after it was issued): start the request again without it`;
+    }
+    const issuedFor = `${String(sealed.m)}${typeof sealed.n === 'string' ? ` '${sealed.n}'` : ''}`;
+    const target = targetOf(binding.params);
+    const presentedOn = `${binding.method}${target !== undefined ? ` '${target}'` : ''}`;
+    if (sealed.m !== binding.method || sealed.n !== target) {
+      return `issued for ${issuedFor}, presented on ${presentedOn}`;
+    }
+    if (sealed.a !== (await this.#digest('params', boundParams(binding.params)))) {
+      return `issued for ${issuedFor} with other params (arguments): a state answers only the request it was issued for`;
+    }
+    const principal = principalOf(binding);
+    const presentedBy = principal === '' ? undefined : await this.#digest('principal', principal);
+    if (sealed.p !== presentedBy) {
+      return sealed.p === undefined
+        ? 'issued to an unauthenticated caller, presented by an authenticated one'
+        : presentedBy === undefined
+          ? 'issued to an authenticated principal, presented without authentication'
+          : 'issued to another principal (client id and subject differ)';
+    }
+    return undefined;
   }
 }

@@ -37,6 +37,8 @@ export const FEATURE_SINCE = {
    */
   extensions: '2025-11-25',
   resultType: '2026-07-28',
+  /** `outputSchema` of any type and `structuredContent` of any JSON value (before: objects only). */
+  anyStructuredContent: '2026-07-28',
 } as const satisfies Record<string, ProtocolVersion>;
 
 /** A feature the server enables only from the revision that introduced it (see `FEATURE_SINCE`). */

@@ -27,9 +27,19 @@ function definitionFieldsToDrop(version: string): string[] {
   return drop;
 }
 
+/** A JSON object (not an array, not null): what structuredContent was before 2026-07-28. */
+const isObject = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 export function shapeTool(tool: Obj, version: string): Obj {
   const drop = definitionFieldsToDrop(version);
-  if (!supports(version, 'outputSchema')) drop.push('outputSchema');
+  // Up to 2025-11-25 an outputSchema must be `type: "object"`: a tool with any other is listed
+  // without it (its results then come without structuredContent, see shapeCallToolResult).
+  if (
+    !supports(version, 'outputSchema') ||
+    (!supports(version, 'anyStructuredContent') && (tool.outputSchema as Obj | undefined)?.type !== 'object')
+  )
+    drop.push('outputSchema');
   if (!supports(version, 'toolAnnotations')) drop.push('annotations');
   if (!supports(version, 'toolExecution')) drop.push('execution');
   return omit(tool, drop);
@@ -100,7 +110,15 @@ export function shapeContent(blocks: readonly Obj[], version: string): Obj[] {
 export function shapeCallToolResult(result: Obj, version: string): JSONObject {
   let shaped: Obj = result;
   if (Array.isArray(shaped.content)) shaped.content = shapeContent(shaped.content as Obj[], version);
-  if (!supports(version, 'structuredContent')) shaped = omit(shaped, ['structuredContent']);
+  // Up to 2025-11-25 structuredContent is an object; any other value reaches those clients only
+  // as the text content the result carries anyway (normalizeToolReturn adds it when missing).
+  if (
+    !supports(version, 'structuredContent') ||
+    (!supports(version, 'anyStructuredContent') &&
+      shaped.structuredContent !== undefined &&
+      !isObject(shaped.structuredContent))
+  )
+    shaped = omit(shaped, ['structuredContent']);
   return shaped;
 }
 

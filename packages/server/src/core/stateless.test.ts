@@ -43,6 +43,7 @@ function context(
   requestState?: RequestStateCodec,
 ) {
   return createStatelessContext({
+    method: 'tools/call',
     params,
     signal: new AbortController().signal,
     supportedVersions: ['2026-07-28'],
@@ -259,7 +260,9 @@ describe('multi-round input with a signed requestState', () => {
   it('refuses short secrets and oversized states', async () => {
     expect(() => new RequestStateCodec({ secret: 'short' })).toThrow(/use at least 16/);
     const tiny = new RequestStateCodec({ secret: 'a test secret of at least 32 bytes!', maxLength: 20 });
-    await expect(tiny.seal({ a: { action: 'accept' } })).rejects.toThrow(/over the limit of 20/);
+    await expect(
+      tiny.seal({ a: { action: 'accept' } }, { method: 'tools/call', params: {} }),
+    ).rejects.toThrow(/over the limit of 20/);
   });
 });
 

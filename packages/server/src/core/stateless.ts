@@ -25,6 +25,8 @@ import type { RequestStateSealer } from './request-state-sealer.js';
  * to send notifications.
  */
 export interface StatelessContextInit {
+  /** The request's method: a `requestState` is bound to it (and to the params and principal). */
+  method: string;
   /** The request's params (untrusted): `_meta`, `inputResponses` and `requestState` are read here. */
   params: JSONObject | undefined;
   signal: AbortSignal;
@@ -95,7 +97,7 @@ export function statelessContextOf(init: StatelessContextInit): RequestContext |
   const incomingState = init.params?.requestState;
   // Opened up front when present, so a tampered state is refused (-32602) whatever the handler does.
   if (codec !== undefined && typeof incomingState === 'string') {
-    return Promise.resolve(codec.open(incomingState)).then((earlier) =>
+    return Promise.resolve(codec.open(incomingState, init)).then((earlier) =>
       buildContext(init, meta, requested, clientCapabilities, earlier),
     );
   }
@@ -188,7 +190,7 @@ class StatelessRequestContext implements RequestContext {
     questions.pending[key] = request;
     // Sealed one microtask later: questions asked together have all been recorded by then.
     const codec = this.#init.requestState;
-    questions.sealed ??= Promise.resolve().then(() => codec?.seal(questions.used));
+    questions.sealed ??= Promise.resolve().then(() => codec?.seal(questions.used, this.#init));
     throw new InputRequiredSignal(questions.pending, await questions.sealed);
   }
 

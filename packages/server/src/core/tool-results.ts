@@ -31,7 +31,17 @@ function withTextFallback(result: JSONObject): JSONObject {
 
 /** Turns whatever a tool handler returned into a CallToolResult, or explains what was wrong. */
 export function normalizeToolReturn(value: unknown, entry: ToolEntry): JSONObject {
-  if (value === undefined || value === null) return { content: [] };
+  if (value === undefined) return { content: [] };
+  // With an output schema that does not describe an object (2026-07-28: any JSON value), anything
+  // but a CallToolResult is the structured value itself: an array of users, a count, null. With an
+  // object schema a string or an array still means content, as it always did.
+  if (
+    entry.output !== undefined &&
+    entry.output.jsonSchema.type !== 'object' &&
+    (typeof value !== 'object' || value === null || Array.isArray(value))
+  )
+    return withTextFallback({ content: [], structuredContent: value });
+  if (value === null) return { content: [] };
   if (typeof value === 'string') return { content: [{ type: 'text', text: value }] };
   if (isContentBlock(value)) return { content: [value] };
   if (Array.isArray(value)) {

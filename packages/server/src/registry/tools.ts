@@ -8,13 +8,16 @@ import {
   type ToolAnnotations,
   type ToolExecution,
 } from '@mcpkit/protocol/essentials';
+import type { ZodType } from 'zod';
 import type { HandlerContext } from '../core/handler-context.js';
 import {
   type CompiledSchema,
   compileSchema,
   type InferSchema,
   type SchemaInput,
+  type ZodRawShape,
 } from '../schema/compile-schema.js';
+import type { StandardSchemaV1 } from '../schema/standard-schema.js';
 import type { RegistryEntryBase } from './registry.js';
 
 /** Tool names: 1-128 characters of letters, digits, `_`, `-`, `.` and `/` (SEP-986). */
@@ -36,7 +39,12 @@ export interface ToolConfig<
    * arguments (as `z.object({})`: extra arguments are dropped).
    */
   inputSchema?: I;
-  /** When set, results must carry `structuredContent` matching it. */
+  /**
+   * When set, results must carry `structuredContent` matching it. Any JSON Schema (an array, a
+   * string...); a schema that does not describe an object (`type: "object"`) is served only to
+   * 2026-07-28 clients: older revisions list the tool without it and get its results without
+   * `structuredContent` (the JSON still travels as text).
+   */
   outputSchema?: O;
   annotations?: ToolAnnotations;
   icons?: Icon[];
@@ -55,6 +63,12 @@ export interface ToolConfig<
 export type ToolArgs<I> = I extends SchemaInput ? InferSchema<I> : { [key: string]: unknown };
 
 /**
+ * The structured value of a tool with an output schema: typed by a zod or Standard Schema; any
+ * value for a raw JSON Schema (which may describe an array, a string, ...).
+ */
+type ToolOutput<O> = O extends ZodType | StandardSchemaV1 | ZodRawShape ? InferSchema<O> : unknown;
+
+/**
  * What a tool handler may return: text, one or more content blocks, a full result, or (with an
  * output schema) the structured value itself.
  */
@@ -63,7 +77,7 @@ export type ToolReturn<O = undefined> =
   | ContentBlock
   | ContentBlock[]
   | CallToolResult
-  | (O extends SchemaInput ? InferSchema<O> : never)
+  | (O extends SchemaInput ? ToolOutput<O> : never)
   | undefined
   // biome-ignore lint/suspicious/noConfusingVoidType: handlers that return nothing are typed `void`, not `undefined`
   | void;
@@ -143,8 +157,9 @@ function headerParametersOf(name: string, input: CompiledSchema | undefined): He
 
 function compileOutput(name: string, schema: SchemaInput | null | undefined): CompiledSchema | undefined {
   if (schema === undefined || schema === null) return undefined;
-  // Up to 2025-11-25 structuredContent is an object, so the schema must describe one.
-  return compileSchema(schema, { io: 'output', label: `tool '${name}' outputSchema`, requireObject: true });
+  // Any JSON Schema (2026-07-28: structuredContent may be any JSON value); revisions up to
+  // 2025-11-25 allow only object schemas, so shapeTool hides any other from those clients.
+  return compileSchema(schema, { io: 'output', label: `tool '${name}' outputSchema` });
 }
 
 /** Compiles a tool's schemas once; listing and calling reuse the result. */

@@ -1,3 +1,4 @@
+import { JsonRpcError } from '@mcpkit/jsonrpc';
 import { installedJsonSchemaCheck, type readHeaderParameters } from '@mcpkit/protocol/essentials';
 import * as z from 'zod';
 import type {
@@ -198,7 +199,17 @@ function compileJsonSchema<T>(schema: JsonSchemaObject, options: CompileOptions)
   return {
     jsonSchema: schema,
     validate(value) {
-      const message = check(value);
+      let message: string | undefined;
+      try {
+        message = check(value);
+      } catch (error) {
+        // A value the validator could not check within its bounds (MCP 2026-07-28: composition
+        // keywords SHOULD be bounded) is refused as a whole: -32602 naming the limit.
+        if ((error as Error | undefined)?.name !== 'JsonSchemaLimitError') throw error;
+        throw JsonRpcError.invalidParams(`${options.label}: ${(error as Error).message}`, {
+          limit: (error as { limit?: unknown }).limit,
+        });
+      }
       return message === undefined ? { ok: true, value: value as T } : { ok: false, message };
     },
   };

@@ -52,6 +52,7 @@ function resultOf(outcome: HandleOutcome | Promise<HandleOutcome>): JSONObject |
  * on a slow path, and this runs for every 2026-07-28 request.
  */
 class ConnectionStatelessInit implements StatelessContextInit {
+  readonly method: string;
   readonly supportedVersions: readonly string[];
   readonly advertisedVersions: readonly string[];
   readonly requestId: PeerRequestContext['requestId'];
@@ -67,6 +68,7 @@ class ConnectionStatelessInit implements StatelessContextInit {
     context: PeerRequestContext,
   ) {
     this.#context = context;
+    this.method = context.method;
     this.supportedVersions = statelessVersionsOf(server);
     this.advertisedVersions = server.protocolVersions;
     this.requestId = context.requestId;
