@@ -111,6 +111,7 @@ function targetOf(options: CliOptions): { command?: string; url?: string } {
 
 function pick(options: CliOptions) {
   return {
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.revisions ? { revisions: options.revisions } : {}),
     ...(options.scenarios ? { scenarios: options.scenarios } : {}),
   };

@@ -4,9 +4,12 @@ import { ERROR_SCENARIOS } from './errors.js';
 import { FEATURE_SCENARIOS } from './features.js';
 import {
   describeError,
+  diedDuring,
   handshakeErrorRow,
   isNetworkFailure,
+  LIFECYCLE_SCENARIO,
   nothingCheckedRow,
+  notRunRow,
   TargetUnreachableError,
   unservedRevisionRow,
 } from './lifecycle.js';
@@ -106,7 +109,13 @@ export async function runServerMode(options: ServerModeOptions): Promise<Scenari
 
   // The HTTP+SSE transport predates the stateless revision.
   const revisions = (options.revisions ?? REVISIONS).filter((r) => !(legacySse && r === '2026-07-28'));
+  // An HTTP server that went away is not asked again: each later revision says why it was not tried.
+  let serverGone: string | undefined;
   for (const revision of revisions) {
+    if (serverGone !== undefined) {
+      record(notRunRow(LIFECYCLE_SCENARIO, revision, target, serverGone));
+      continue;
+    }
     const started = Date.now();
     let session: Session;
     try {
@@ -126,10 +135,21 @@ export async function runServerMode(options: ServerModeOptions): Promise<Scenari
       }
       served++;
       const context: ScenarioContext = { session, target: connectTo, revision, cache: new Map() };
-      for (const scenario of SERVER_SCENARIOS.filter((s) =>
-        applies(s, revision, transport, options.scenarios),
-      )) {
-        record(await runScenario(scenario, context, target));
+      const scenarios = SERVER_SCENARIOS.filter((s) => applies(s, revision, transport, options.scenarios));
+      for (const [index, scenario] of scenarios.entries()) {
+        const result = await runScenario(scenario, context, target);
+        const gone = session.wire.gone;
+        if (gone === undefined) {
+          record(result);
+          continue;
+        }
+        // The server died here: this scenario says so; the rest of the revision is not run, so no
+        // later row blames the server for requests it could no longer answer.
+        record(diedDuring(result, gone, revision));
+        for (const skipped of scenarios.slice(index + 1))
+          record(notRunRow(skipped.id, revision, target, `${gone} during ${scenario.id} at ${revision}`));
+        if (transport !== 'stdio') serverGone = `${gone} during ${scenario.id} at ${revision}`;
+        break;
       }
     } finally {
       await session.close();

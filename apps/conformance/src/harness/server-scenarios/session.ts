@@ -38,12 +38,14 @@ export interface Target {
   url?: string;
   /** The URL is a 2024-11-05 HTTP+SSE endpoint (GET stream + POST endpoint), not Streamable HTTP. */
   legacySse?: boolean;
+  /** How long to wait for each response (default 10 s). */
+  timeoutMs?: number;
 }
 
 export async function openWire(target: Target): Promise<Wire> {
-  if (target.command) return openStdioWire(target.command);
-  if (target.url && target.legacySse) return openLegacySseWire(target.url);
-  if (target.url) return openHttpWire(target.url);
+  if (target.command) return openStdioWire(target.command, target.timeoutMs);
+  if (target.url && target.legacySse) return openLegacySseWire(target.url, target.timeoutMs);
+  if (target.url) return openHttpWire(target.url, target.timeoutMs);
   throw new Error('a server target needs a command (stdio) or a URL (HTTP)');
 }
 

@@ -1,12 +1,15 @@
 import type { JSONRPCMessage, JSONRPCRequest, JSONRPCResponse } from '@mcpkit/protocol';
 import {
   answerServerRequest,
+  envelopeFault,
   isResponse,
   type JsonObject,
+  malformedResponseError,
   type RawAnswer,
   type Received,
   type RequestOptions,
   type Wire,
+  wrongIdError,
 } from './wire.js';
 
 export interface HttpExchange {
@@ -94,24 +97,36 @@ async function readSseStream(
 }
 
 /** Streamable HTTP, one POST per message; SSE response streams are read to their end. */
-export function openHttpWire(url: string): HttpWire {
+export function openHttpWire(url: string, defaultTimeoutMs = DEFAULT_TIMEOUT_MS): HttpWire {
   const received: Received[] = [];
   let nextId = 1;
+  let gone: string | undefined;
 
-  const post = async (body: string, headers: Record<string, string>, timeoutMs = DEFAULT_TIMEOUT_MS) => {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers,
-      body,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    return readExchange(response);
+  /** fetch, noting a refused connection (the server is gone) and naming a timeout for what it is. */
+  const send = async (init: RequestInit, what: string, timeoutMs: number): Promise<Response> => {
+    try {
+      return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      if (error instanceof TypeError && error.message === 'fetch failed') {
+        const cause = (error as { cause?: unknown }).cause;
+        gone = `the server stopped answering at ${url} (${cause instanceof Error ? cause.message : 'fetch failed'})`;
+      }
+      if (error instanceof DOMException && error.name === 'TimeoutError')
+        throw new Error(`no HTTP response to ${what} within ${timeoutMs} ms: the server sent nothing for it`);
+      throw error;
+    }
   };
+
+  const post = async (body: string, headers: Record<string, string>, timeoutMs = defaultTimeoutMs) =>
+    readExchange(await send({ method: 'POST', headers, body }, 'a POST', timeoutMs));
 
   const wire: HttpWire = {
     kind: 'http',
     url,
     received,
+    get gone() {
+      return gone;
+    },
     headersFor(extra: Record<string, string> = {}): Record<string, string> {
       const headers: Record<string, string> = { 'content-type': 'application/json', accept: ACCEPT };
       if (wire.sessionId) headers['mcp-session-id'] = wire.sessionId;
@@ -127,12 +142,11 @@ export function openHttpWire(url: string): HttpWire {
       const id = nextId++;
       const message =
         params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params };
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: wire.headersFor(options.headers),
-        body: JSON.stringify(message),
-        signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-      });
+      const response = await send(
+        { method: 'POST', headers: wire.headersFor(options.headers), body: JSON.stringify(message) },
+        `${method} (id ${id})`,
+        options.timeoutMs ?? defaultTimeoutMs,
+      );
       const session = response.headers.get('mcp-session-id');
       if (method === 'initialize' && session) wire.sessionId = session;
       const exchange: HttpExchange = { status: response.status, headers: response.headers, messages: [] };
@@ -156,12 +170,18 @@ export function openHttpWire(url: string): HttpWire {
         if (read.text !== undefined) exchange.text = read.text;
         for (const item of read.messages) await onMessage(item);
       }
+      const other = exchange.messages.find((item) => isResponse(item) && item.id !== id) as
+        | JSONRPCResponse
+        | undefined;
+      if (answer === undefined && other !== undefined) throw wrongIdError(method, id, other);
       if (answer === undefined) {
         throw new Error(
           `${method}: HTTP ${exchange.status} carried no JSON-RPC response to id ${id}` +
             (exchange.text ? ` (body: ${exchange.text.slice(0, 200)})` : ''),
         );
       }
+      const fault = envelopeFault(answer);
+      if (fault !== undefined) throw malformedResponseError(method, id, fault, answer);
       return answer;
     },
     async notify(method: string, params?: JsonObject) {
@@ -175,8 +195,13 @@ export function openHttpWire(url: string): HttpWire {
       return { status: exchange.status, messages: exchange.messages };
     },
     async close() {
-      if (!wire.sessionId) return;
-      const response = await fetch(url, { method: 'DELETE', headers: wire.headersFor() });
+      // A server that is gone has no session left to end.
+      if (!wire.sessionId || gone !== undefined) return;
+      const response = await send(
+        { method: 'DELETE', headers: wire.headersFor() },
+        'DELETE',
+        defaultTimeoutMs,
+      );
       await response.body?.cancel();
     },
   };
