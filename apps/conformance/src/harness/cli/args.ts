@@ -16,6 +16,8 @@ Usage:
 Common options:
   --json <file>               write the report as JSON
   --html <file>               write a self-contained HTML report
+  --markdown <file>           write a Markdown report (summary by revision and severity, failures with
+                              their rule and spec link), e.g. for a CI job summary or PR comment
   --expected-failures <file>  YAML with server:/client:/matrix: lists; listed failures do not fail the run,
                               a listed scenario that passes does
   --timeout <ms>              per-scenario (client, matrix) or per-request (server) limit
@@ -44,6 +46,7 @@ export interface CliOptions {
   timeoutMs?: number;
   json?: string;
   html?: string;
+  markdown?: string;
   expectedFailures?: string;
 }
 
@@ -79,6 +82,7 @@ export function parseCli(argv: readonly string[]): CliOptions | 'help' {
         timeout: { type: 'string' },
         json: { type: 'string' },
         html: { type: 'string' },
+        markdown: { type: 'string' },
         'expected-failures': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -113,6 +117,7 @@ export function parseCli(argv: readonly string[]): CliOptions | 'help' {
   assign('specVersion', string('spec-version'));
   assign('json', string('json'));
   assign('html', string('html'));
+  assign('markdown', string('markdown'));
   assign('expectedFailures', string('expected-failures'));
   assign('concurrency', positiveInteger('concurrency', string('concurrency')));
   assign('timeoutMs', positiveInteger('timeout', string('timeout')));
