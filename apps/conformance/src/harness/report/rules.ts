@@ -26,7 +26,7 @@ const HTTP = {
 };
 const STDIO = { '2025-11-25': 'basic/transports#stdio', '2026-07-28': 'basic/transports/stdio' };
 const MRTR = { '2026-07-28': 'basic/patterns/mrtr' };
-const HEADERS = { '2026-07-28': 'basic/transports/streamable-http#standard-mcp-request-headers' };
+const HEADERS = { '2026-07-28': 'basic/transports/streamable-http#standard-request-headers' };
 
 const rule = (severity: Severity, text: string, pages: Rule['pages']): Rule => ({
   rule: text,
@@ -158,19 +158,19 @@ export const SERVER_RULES: Readonly<Record<string, Rule>> = {
   }),
   'mrtr-tampered-state': rule('MUST', 'A tampered requestState is refused, never acted on', MRTR),
   'mrtr-state-bound': rule(
-    'MUST',
-    'A requestState is bound to its request: replayed on a call with other arguments it must not complete that call',
+    'SHOULD',
+    'A requestState is bound to its request (method and salient parameters): replayed on a call with other arguments it must not complete that call',
     MRTR,
   ),
   'tool-output-any-json': rule(
     'MUST',
     "structuredContent conforms to the tool's outputSchema, which may describe any JSON value (array, string, number …)",
-    { '2026-07-28': 'server/tools#output-schema' },
+    { '2026-07-28': 'server/tools#structured-content' },
   ),
   'deep-schema-refused': rule(
     'MUST',
-    'Arguments the server cannot validate (deeply nested anyOf/$ref) are refused with -32602, not an internal error',
-    { '2026-07-28': 'server/tools#error-handling' },
+    'Tool inputs are validated: arguments nested too deep for the validator (anyOf/$ref recursion) are refused with -32602, not an internal error or a crash (validation SHOULD be bounded)',
+    { '2026-07-28': 'basic/index#composition-keyword-resource-use' },
   ),
   'tasks-extension-surface': rule(
     'MUST',
@@ -208,7 +208,7 @@ export const SERVER_RULES: Readonly<Record<string, Rule>> = {
     { '2026-07-28': 'basic/transports/streamable-http#value-encoding' },
   ),
   'mcp-param-numeric': rule('MUST', 'A numeric Mcp-Param header is compared as a number (42.0 matches 42)', {
-    '2026-07-28': 'basic/transports/streamable-http#custom-headers-from-tool-parameters',
+    '2026-07-28': 'basic/transports/streamable-http#server-validation',
   }),
   'mcp-headers-mismatch': rule(
     'MUST',

@@ -28,7 +28,8 @@ async function listedTools(context: ScenarioContext): Promise<JsonObject[]> {
   return (resultOf(response)?.tools as JsonObject[] | undefined) ?? [];
 }
 
-function argumentsFor(tool: JsonObject): JsonObject {
+/** Arguments for a tool from its required properties (numbers 1, booleans true, strings "conformance"). */
+export function argumentsFor(tool: JsonObject): JsonObject {
   const schema = tool.inputSchema as
     | { required?: string[]; properties?: Record<string, { type?: string }> }
     | undefined;

@@ -14,6 +14,8 @@ import {
   unservedRevisionRow,
 } from './lifecycle.js';
 import { ROUND_TRIP_SCENARIOS } from './round-trips.js';
+import { mcpNameBase64, mcpParamNumeric, toolOutputAnyJson } from './rules-2026.js';
+import { deepSchemaRefused, mrtrStateBound } from './rules-2026-state.js';
 import { fail, type ScenarioContext, type ServerScenario } from './scenario.js';
 import { SCHEMA_SCENARIOS, SCHEMA_VALIDITY_SCENARIO } from './schema.js';
 import {
@@ -44,8 +46,14 @@ export const SERVER_SCENARIOS: readonly ServerScenario[] = [
   ...ERROR_SCENARIOS,
   ...ROUND_TRIP_SCENARIOS,
   ...STATELESS_SCENARIOS,
+  toolOutputAnyJson,
+  mcpNameBase64,
+  mcpParamNumeric,
+  mrtrStateBound,
   ...TASKS_EXTENSION_SCENARIOS,
   ...TRANSPORT_SCENARIOS,
+  // Last but schema validity: a server this crashes takes no other scenario down with it.
+  deepSchemaRefused,
   SCHEMA_VALIDITY_SCENARIO,
 ];
 

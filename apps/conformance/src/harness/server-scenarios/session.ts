@@ -94,10 +94,16 @@ export function withEnvelope(revision: Revision, params: JsonObject = {}): JsonO
   };
 }
 
+/** Header-safe form of an Mcp-Name: as is when visible ASCII, else the Base64 sentinel (SEP-2243). */
+export function encodeMcpName(value: string): string {
+  const plain = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value) && !value.startsWith('=?base64?');
+  return plain ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
+}
+
 export function headers2026(method: string, params: JsonObject | undefined): Record<string, string> {
   const headers: Record<string, string> = { 'mcp-method': method };
   const name = mcpName(method, params);
-  if (name !== undefined) headers['mcp-name'] = name;
+  if (name !== undefined) headers['mcp-name'] = encodeMcpName(name);
   return headers;
 }
 
