@@ -141,7 +141,7 @@ describe('report formats', () => {
     );
     expect(markdown).toContain('| MUST | 1 | 1 | 1 |\n| SHOULD | 0 | 1 | 0 |');
     expect(markdown).toContain(
-      '- ✗ `cache-hints-2026` (2026-07-28) — **MUST**: Cacheable 2026-07-28 results carry ttlMs and cacheScope ([spec](https://modelcontextprotocol.io/specification/2026-07-28/server/utilities/caching))\n  - `c`: tools/list has no ttlMs: {"tools":\\[\\]}',
+      '- ✗ `cache-hints-2026` (2026-07-28) — **MUST**: Cacheable 2026-07-28 results carry ttlMs and cacheScope ([spec](https://modelcontextprotocol.io/specification/2026-07-28/server/utilities/caching))\n  - `c`: `tools/list has no ttlMs: {"tools":[]}`',
     );
     expect(markdown).toContain('- `prompts-get` (2026-07-28): the server declares no prompts capability');
     expect(markdown.match(/node server\.js/g)).toHaveLength(1);

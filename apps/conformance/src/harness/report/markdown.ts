@@ -45,7 +45,8 @@ function failure(result: ScenarioResult, sharedTarget: string | undefined): stri
   const lines = [`- ✗ ${where(result, sharedTarget)}${expected} — ${severity}${rule ? `: ${rule}` : ''}`];
   for (const check of result.checks.filter((c) => c.verdict === 'fail')) {
     const checkSpec = check.spec && check.spec !== result.spec ? ` ([spec](${check.spec}))` : '';
-    lines.push(`  - ${code(check.id)}: ${escapeMarkdown(check.detail ?? 'failed')}${checkSpec}`);
+    // What was seen is often JSON: a code span shows it verbatim, where escaping would bury it.
+    lines.push(`  - ${code(check.id)}: ${code(check.detail ?? 'failed')}${checkSpec}`);
   }
   return lines.join('\n');
 }
