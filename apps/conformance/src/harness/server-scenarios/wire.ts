@@ -203,12 +203,15 @@ export class PendingRequests {
   stray(message: JSONRPCResponse): void {
     this.strays.push(message);
     if (this.strays.length > 20) this.strays.shift();
-    if (this.waiting.size !== 1 || message.id === null) return;
+    if (this.waiting.size !== 1) return;
     const [only] = this.waiting;
     if (only === undefined) return;
     const [id, entry] = only;
     this.waiting.delete(id);
-    entry.reject(wrongIdError(entry.method, id, message));
+    // An error under id null is how JSON-RPC answers a request whose id could not be read (it
+    // did not parse): with one request waiting, it is that request's answer.
+    if (message.id === null && 'error' in message) entry.resolve(message);
+    else entry.reject(wrongIdError(entry.method, id, message));
   }
 
   /** Rejects every request still waiting (the peer is gone), each with `errorFor(method, id)`. */
