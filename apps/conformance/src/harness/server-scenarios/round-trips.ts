@@ -76,7 +76,9 @@ function roundTrip(kind: (typeof KINDS)[number]): ServerScenario {
           !/input_required|tamper|missing|capabilit/i.test(String(t.name)),
       );
       if (tool === undefined) return [notApplicable(kind.id, `no tool whose name suggests ${kind.method}`)];
-      const before = context.session.wire.received.length;
+      // A server asks for roots when it likes (often right after initialization, on the GET
+      // stream over HTTP): any roots/list of the session counts. The others must come with the call.
+      const before = kind.id === 'roots' ? 0 : context.session.wire.received.length;
       const outcome = await callWithRounds(context, tool);
       const viaRequests = context.session.wire.received
         .slice(before)

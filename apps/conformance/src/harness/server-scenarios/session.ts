@@ -1,6 +1,6 @@
 import type { JSONRPCResponse } from '@mcpkit/protocol';
 import type { JsonObject, RequestOptions, Wire } from './wire.js';
-import { openHttpWire } from './wire-http.js';
+import { type HttpWire, openHttpWire } from './wire-http.js';
 import { openLegacySseWire } from './wire-legacy-sse.js';
 import { openStdioWire } from './wire-stdio.js';
 
@@ -129,6 +129,9 @@ async function openStateful(wire: Wire, revision: Revision): Promise<Session> {
   if ('result' in handshake) {
     if (wire.kind === 'http' && typeof negotiated === 'string')
       (wire as { protocolVersion?: string }).protocolVersion = negotiated;
+    // Open the GET stream before initialized: a server may send its first request (roots/list)
+    // there as soon as the session is initialized.
+    if (wire.kind === 'http' && revision >= '2025-03-26') await (wire as HttpWire).listen();
     await wire.notify('notifications/initialized');
   }
   const session: Session = {

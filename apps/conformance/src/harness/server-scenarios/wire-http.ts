@@ -32,6 +32,14 @@ export interface HttpWire extends Wire {
   post(body: string, headers: Record<string, string>): Promise<HttpExchange>;
   /** The headers `request` sends: content type, Accept, session id and protocol version, then `extra`. */
   headersFor(extra?: Record<string, string>): Record<string, string>;
+  /**
+   * Opens the standalone GET stream of a stateful session, where a server sends requests of its
+   * own (e.g. roots/list right after initialization); they are answered over POST. Resolves once
+   * the server accepted or refused it (a 405 means the server offers none: nothing to do).
+   */
+  listen(): Promise<void>;
+  /** Why the GET stream ended early or could not be read, if it did. */
+  readonly listenError?: string | undefined;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -101,6 +109,8 @@ export function openHttpWire(url: string, defaultTimeoutMs = DEFAULT_TIMEOUT_MS)
   const received: Received[] = [];
   let nextId = 1;
   let gone: string | undefined;
+  const listening = new AbortController();
+  let listenError: string | undefined;
 
   /** fetch, noting a refused connection (the server is gone) and naming a timeout for what it is. */
   const send = async (init: RequestInit, what: string, timeoutMs: number): Promise<Response> => {
@@ -126,6 +136,33 @@ export function openHttpWire(url: string, defaultTimeoutMs = DEFAULT_TIMEOUT_MS)
     received,
     get gone() {
       return gone;
+    },
+    get listenError() {
+      return listenError;
+    },
+    async listen() {
+      const { 'content-type': _none, ...headers } = wire.headersFor({ accept: 'text/event-stream' });
+      // A server that never answers the GET must not hold the session up.
+      const waited = setTimeout(() => listening.abort(), defaultTimeoutMs);
+      const response = await fetch(url, { method: 'GET', headers, signal: listening.signal }).finally(() =>
+        clearTimeout(waited),
+      );
+      if (
+        !response.ok ||
+        !(response.headers.get('content-type') ?? '').includes('text/event-stream') ||
+        !response.body
+      ) {
+        await response.body?.cancel();
+        return;
+      }
+      const onMessage = async (message: JSONRPCMessage) => {
+        received.push({ message });
+        if ('method' in message && 'id' in message) await answerOverPost(message as JSONRPCRequest);
+      };
+      // Read in the background for the session's life; close() aborts it.
+      void readSseStream(response.body, onMessage, () => listening.signal.aborted).catch((error: unknown) => {
+        if (!listening.signal.aborted) listenError = `the GET stream failed: ${String(error)}`;
+      });
     },
     headersFor(extra: Record<string, string> = {}): Record<string, string> {
       const headers: Record<string, string> = { 'content-type': 'application/json', accept: ACCEPT };
@@ -195,6 +232,7 @@ export function openHttpWire(url: string, defaultTimeoutMs = DEFAULT_TIMEOUT_MS)
       return { status: exchange.status, messages: exchange.messages };
     },
     async close() {
+      listening.abort();
       // A server that is gone has no session left to end.
       if (!wire.sessionId || gone !== undefined) return;
       const response = await send(
