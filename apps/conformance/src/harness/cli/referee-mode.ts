@@ -54,7 +54,7 @@ export async function targetInventory(url: string, timeoutMs?: number): Promise<
 /** Our own checks and the official referee on the same target, in one list. */
 export async function runRefereeMode(
   options: CliOptions,
-  picked: Pick<ServerModeOptions, 'revisions' | 'scenarios' | 'timeoutMs'>,
+  picked: Pick<ServerModeOptions, 'revisions' | 'scenarios' | 'timeoutMs' | 'roundTripTools'>,
   onResult: (result: ScenarioResult, done: number) => void,
   err: Output,
 ): Promise<RefereeModeResults> {

@@ -50,6 +50,7 @@ export async function runCli(options: CliOptions, out: Output, err: Output): Pro
         servers: options.servers.map(matrixServerFromArg),
         clients: options.clients.map(matrixClientFromArg),
         ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+        ...(options.roundTripTools ? { roundTripTools: options.roundTripTools } : {}),
         ...(options.concurrency ? { concurrency: options.concurrency } : {}),
         onCell: (cell, done, total) => onResult(cellResult(cell), done, total),
       });

@@ -88,8 +88,33 @@ describe('the standalone GET stream', () => {
     const [result] = await runServerMode({ url, revisions: ['2025-11-25'], scenarios: ['round-trip-roots'] });
     expect(result?.verdict, JSON.stringify(result?.checks)).toBe('pass');
     expect(result?.checks.map((check) => check.detail)).toEqual([
-      'list_roots asked through a server-to-client request',
+      'list_roots (guessed from its name) asked through a server-to-client request',
       undefined,
     ]);
+  });
+
+  it('calls the tool --round-trip-tool names, and fails a name tools/list does not have', {
+    timeout: 30_000,
+  }, async () => {
+    const url = await rootsOnGetStream();
+    const [named] = await runServerMode({
+      url,
+      revisions: ['2025-11-25'],
+      scenarios: ['round-trip-roots'],
+      roundTripTools: { roots: 'list_roots' },
+    });
+    expect(named?.checks[0]?.detail).toBe(
+      'list_roots (named by --round-trip-tool) asked through a server-to-client request',
+    );
+    const [missing] = await runServerMode({
+      url,
+      revisions: ['2025-11-25'],
+      scenarios: ['round-trip-roots'],
+      roundTripTools: { roots: 'get_roots' },
+    });
+    expect(missing?.verdict).toBe('fail');
+    expect(missing?.checks[0]?.detail).toBe(
+      '--round-trip-tool roots=get_roots: tools/list has no tool get_roots',
+    );
   });
 });

@@ -35,6 +35,8 @@ export interface ServerModeOptions extends Target {
   revisions?: readonly Revision[];
   /** Scenario ids to run (default: all). */
   scenarios?: readonly string[];
+  /** Tools the round-trip scenarios call, by kind (sampling, elicitation, roots), instead of guessing. */
+  roundTripTools?: Readonly<Record<string, string>>;
   /** Called after each scenario, e.g. for a progress line. */
   onResult?: (result: ScenarioResult, done: number) => void;
 }
@@ -143,6 +145,7 @@ export async function runServerMode(options: ServerModeOptions): Promise<Scenari
       }
       served++;
       const context: ScenarioContext = { session, target: connectTo, revision, cache: new Map() };
+      if (options.roundTripTools !== undefined) context.roundTripTools = options.roundTripTools;
       const scenarios = SERVER_SCENARIOS.filter((s) => applies(s, revision, transport, options.scenarios));
       for (const [index, scenario] of scenarios.entries()) {
         const result = await runScenario(scenario, context, target);
