@@ -176,11 +176,12 @@ describe('referee folding', () => {
     try {
       await mkdir(join(dir, 'server-tools-list-2026-11-22T12-08-36-433Z'));
       const output =
-        "Starting scenario: tools-list\nTypeError: Cannot read properties of undefined (reading 'tools')\n    at ToolsListScenario.run (dist/index.js:1:2)\n";
+        "Failed to run scenario ping: Error: another scenario's error\nStarting scenario: tools-list\n" +
+        "Failed to run scenario tools-list: TypeError: Cannot read properties of undefined (reading 'tools')\n    at ToolsListScenario.run (dist/index.js:1:2)\n";
       const [row] = await readRefereeResults(dir, 'http://x/mcp', output);
       expect(row?.scenario).toBe('tools-list');
       expect(row?.checks[0]?.detail).toMatch(
-        /^the referee wrote no .*checks\.json \(ENOENT\); the referee said: TypeError: Cannot read properties of undefined \(reading 'tools'\) \| +at ToolsListScenario\.run/,
+        /^the referee wrote no .*checks\.json \(ENOENT\); the referee said: Failed to run scenario tools-list: TypeError: Cannot read properties of undefined \(reading 'tools'\) \| +at ToolsListScenario\.run/,
       );
     } finally {
       await rm(dir, { recursive: true, force: true });

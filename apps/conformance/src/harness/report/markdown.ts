@@ -11,7 +11,8 @@ export function escapeMarkdown(text: string): string {
   return text.replace(/([\\`*_[\]|<>])/g, '\\$1').replace(/\r?\n/g, ' ');
 }
 
-const code = (text: string) => `\`${text.replace(/`/g, "'")}\``;
+/** A code span; it cannot hold a backtick or a line break, so those become ' and ↵. */
+const code = (text: string) => `\`${text.replace(/`/g, "'").replace(/\r?\n/g, ' ↵ ')}\``;
 
 function tallyTable(title: string, key: string, tallies: Partial<Record<string, Tally>> | undefined): string {
   const rows = Object.entries(tallies ?? {}).filter(

@@ -103,7 +103,9 @@ export async function readRefereeResults(
             verdict: 'fail',
             detail:
               `the referee wrote no ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})` +
-              (refereeOutput.trim() === '' ? '' : `; the referee said: ${lastLines(refereeOutput)}`),
+              (refereeOutput.trim() === ''
+                ? ''
+                : `; the referee said: ${lastLines(refereeOutput, entry.name.replace(TIMESTAMP, '').replace(/^(server|client)-/, ''))}`),
           },
         ],
         durationMs: 0,
@@ -128,12 +130,16 @@ export async function readRefereeResults(
 const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
 /** The last lines of the referee's output that say something (an error and its first frames). */
-export function lastLines(output: string, count = 6): string {
+export function lastLines(output: string, scenario?: string, count = 6): string {
   const lines = output
     .split('\n')
     .map((line) => line.replace(ANSI_COLOUR, '').trimEnd())
     .filter((line) => line.trim() !== '');
-  const errorAt = lines.findIndex((line) => /(Error\b|error:|Unhandled|ERR_)/.test(line));
+  const isError = (line: string) => /(Error\b|error:|Unhandled|ERR_)/.test(line);
+  // The referee runs many scenarios: the error naming this one first, else the first error.
+  const named =
+    scenario === undefined ? -1 : lines.findIndex((line) => isError(line) && line.includes(scenario));
+  const errorAt = named >= 0 ? named : lines.findIndex(isError);
   const picked = errorAt >= 0 ? lines.slice(errorAt, errorAt + count) : lines.slice(-count);
   return picked.join(' | ').slice(0, 800);
 }
