@@ -162,6 +162,9 @@ export const SERVER_RULES: Readonly<Record<string, Rule>> = {
     'A requestState is bound to its request (method and salient parameters): replayed on a call with other arguments it must not complete that call',
     MRTR,
   ),
+  'input-required-shape': rule('MUST', 'Every InputRequiredResult carries inputRequests or requestState', {
+    '2026-07-28': 'basic/patterns/mrtr#server-requirements-basic-workflow',
+  }),
   'tool-output-any-json': rule(
     'MUST',
     "structuredContent conforms to the tool's outputSchema, which may describe any JSON value (array, string, number …)",

@@ -169,3 +169,34 @@ export const deepSchemaRefused: ServerScenario = {
     return checks;
   },
 };
+
+/**
+ * Every input_required result the server sent during the revision carries inputRequests or a
+ * requestState (without either the client has nothing to retry with). Judged on what was seen.
+ */
+export const inputRequiredShape: ServerScenario = {
+  id: 'input-required-shape',
+  description: 'every input_required result carries inputRequests or requestState',
+  revisions: ['2026-07-28'],
+  async run({ session }) {
+    const seen = session.wire.received
+      .map(({ message, answers }) => ({
+        result: 'result' in message ? (message.result as JsonObject) : undefined,
+        answers,
+      }))
+      .filter((entry) => entry.result?.resultType === 'input_required');
+    if (seen.length === 0)
+      return [notApplicable('shape', 'the server sent no input_required result in this run')];
+    const empty = seen.find(
+      ({ result }) => result?.inputRequests === undefined && result?.requestState === undefined,
+    );
+    return [
+      check(
+        'shape',
+        empty === undefined,
+        `an input_required result to ${empty?.answers ?? 'a request'} carries neither inputRequests nor requestState: ${brief(empty?.result)}`,
+        `${seen.length} input_required result(s), each with inputRequests or requestState`,
+      ),
+    ];
+  },
+};

@@ -12,6 +12,7 @@ const SCENARIOS = [
   'mcp-param-numeric',
   'mrtr-state-bound',
   'deep-schema-refused',
+  'input-required-shape',
 ];
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -95,6 +96,15 @@ describe('2026-07-28 rule checks', () => {
     expect(failure(results.get('deep-schema-refused'))).toBe(
       'tools/call tree with root nested 3000 deep was answered -32603 "Internal error: Maximum call stack size exceeded"; ' +
         'expected -32602 (invalid params): the validator failed instead of refusing the input',
+    );
+  });
+
+  it('input-required-shape fails an input_required result with neither inputRequests nor requestState', {
+    timeout: 30_000,
+  }, async () => {
+    const results = await run(['empty-input-required']);
+    expect(failure(results.get('input-required-shape'))).toBe(
+      'an input_required result to tools/call carries neither inputRequests nor requestState: {"resultType":"input_required"}',
     );
   });
 });

@@ -15,7 +15,7 @@ import {
 } from './lifecycle.js';
 import { ROUND_TRIP_SCENARIOS } from './round-trips.js';
 import { mcpNameBase64, mcpParamNumeric, toolOutputAnyJson } from './rules-2026.js';
-import { deepSchemaRefused, mrtrStateBound } from './rules-2026-state.js';
+import { deepSchemaRefused, inputRequiredShape, mrtrStateBound } from './rules-2026-state.js';
 import { fail, type ScenarioContext, type ServerScenario } from './scenario.js';
 import { SCHEMA_SCENARIOS, SCHEMA_VALIDITY_SCENARIO } from './schema.js';
 import {
@@ -56,6 +56,7 @@ export const SERVER_SCENARIOS: readonly ServerScenario[] = [
   ...TRANSPORT_SCENARIOS,
   // Last but schema validity: a server this crashes takes no other scenario down with it.
   deepSchemaRefused,
+  inputRequiredShape,
   SCHEMA_VALIDITY_SCENARIO,
 ];
 

@@ -9,7 +9,8 @@ export type BreakableRule =
   | 'mcp-name-base64'
   | 'mcp-param-numeric'
   | 'state-unbound'
-  | 'deep-input';
+  | 'deep-input'
+  | 'empty-input-required';
 
 type Json = Record<string, unknown>;
 
@@ -127,6 +128,8 @@ export async function startFake2026Server(broken: ReadonlySet<BreakableRule> = n
     }
     if (name === 'confirm_delete') {
       const state = Buffer.from(JSON.stringify(args)).toString('base64');
+      if (typeof params.requestState !== 'string' && broken.has('empty-input-required'))
+        return { result: { resultType: 'input_required' } };
       if (typeof params.requestState !== 'string')
         return {
           result: {
