@@ -48,8 +48,10 @@ beforeAll(async () => {
 
 describe('client mode against the fixture clients', () => {
   it('passes the baseline client on every scenario over HTTP and stdio', () => {
+    // mcp-name-base64 needs a client that reads resources (the baseline only lists tools); it is
+    // tested against hand-written clients in client-mode/header-checks.test.ts.
     const problems = baseline
-      .filter((result) => result.verdict !== 'pass')
+      .filter((result) => result.verdict !== 'pass' && result.scenario !== 'mcp-name-base64')
       .map((result) => `${result.target.split(':')[0]} ${result.scenario}: ${JSON.stringify(result.checks)}`);
     expect(problems).toEqual([]);
     expect(baseline.length).toBeGreaterThanOrEqual(15);

@@ -134,6 +134,49 @@ export const HANDSHAKE_BROKEN_SERVERS: readonly BrokenFixture[] = [
   },
 ];
 
+/**
+ * Servers that break JSON-RPC itself, or stop answering: each must be named for what was seen on
+ * the wire (the id that came back, the null result, the missing member, the exit, the silence),
+ * never for a symptom such as "no response" or a harness exception (wire-faults-cli.test.ts).
+ */
+export const WIRE_BROKEN_SERVERS: readonly BrokenFixture[] = [
+  {
+    name: 'wrong-response-id',
+    kind: 'server',
+    transports: ['stdio'],
+    breaks: 'answers every request under an id no request carried (its id plus 1000)',
+    flaggedBy: 'lifecycle-handshake',
+  },
+  {
+    name: 'null-result',
+    kind: 'server',
+    transports: ['stdio'],
+    breaks: 'answers tools/list with "result": null',
+    flaggedBy: 'tools-list',
+  },
+  {
+    name: 'missing-jsonrpc',
+    kind: 'server',
+    transports: ['stdio'],
+    breaks: 'responses omit "jsonrpc": "2.0"',
+    flaggedBy: 'lifecycle-handshake',
+  },
+  {
+    name: 'dies-mid-run',
+    kind: 'server',
+    transports: ['stdio', 'http'],
+    breaks: 'exits (status 3) on its first tools/call',
+    flaggedBy: 'tools-call',
+  },
+  {
+    name: 'silent-handshake',
+    kind: 'server',
+    transports: ['stdio'],
+    breaks: 'never answers initialize or server/discover',
+    flaggedBy: 'lifecycle-handshake',
+  },
+];
+
 export const BROKEN_CLIENTS: readonly BrokenFixture[] = [
   {
     name: 'client-skips-initialized',

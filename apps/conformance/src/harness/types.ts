@@ -3,13 +3,24 @@
 /** A scenario never passes vacuously: if every check is not applicable, so is the scenario. */
 export type Verdict = 'pass' | 'fail' | 'not-applicable';
 
-export interface CheckOutcome {
+/** RFC 2119 strength of the rule a check enforces. */
+export type Severity = 'MUST' | 'SHOULD' | 'MAY';
+
+/** The spec rule behind a check or scenario, set when the report is built (see report/rules.ts). */
+export interface RuleRef {
+  rule?: string;
+  severity?: Severity;
+  /** Link to the spec page (and section) that states the rule. */
+  spec?: string;
+}
+
+export interface CheckOutcome extends RuleRef {
   id: string;
   verdict: Verdict;
   detail?: string;
 }
 
-export interface ScenarioResult {
+export interface ScenarioResult extends RuleRef {
   scenario: string;
   /** What was tested: a URL, a command, or `server × client` in a matrix. */
   target: string;
@@ -54,7 +65,20 @@ export interface HarnessReport {
   results: ScenarioResult[];
   matrix?: MatrixCell[];
   agreement?: AgreementRow[];
-  summary: { passed: number; failed: number; notApplicable: number };
+  /** What was tested, when every result has the same target (rows then omit it). */
+  target?: string;
+  summary: Tally;
+  /** The same counts per revision (`-` for rows of no revision) and per severity of the rule. */
+  byRevision?: Record<string, Tally>;
+  bySeverity?: Partial<Record<Severity | 'unrated', Tally>>;
+  /** Referee rows set apart because the target lacks the fixtures their scenario calls. */
+  missingFixtures?: ScenarioResult[];
+}
+
+export interface Tally {
+  passed: number;
+  failed: number;
+  notApplicable: number;
 }
 
 /** One verdict from many checks: any failure fails; otherwise any pass passes; else not applicable. */

@@ -97,4 +97,34 @@ describe('official conformance referee, client leg', () => {
         expect(code, output).toBe(0);
       }
   });
+
+  // SEP-2243: the fixture calls a tool, reads a resource and gets a prompt, so every Mcp-Method and
+  // Mcp-Name check runs. The two left (initialize, notifications/initialized) have no 2026-07-28
+  // request to ride on: a client at that revision discovers with server/discover and never
+  // initializes, so the referee reports them SKIPPED whatever the client does.
+  it('http-standard-headers runs every check a 2026-07-28 client can meet, and passes', {
+    timeout: 400_000,
+  }, async () => {
+    for (const version of [undefined, '2026-07-28']) {
+      const { code, output } = await runReferee([
+        'client',
+        '--command',
+        `"${process.execPath}" "${fixtureClient}"`,
+        '--scenario',
+        'http-standard-headers',
+        ...(version ? ['--spec-version', version] : []),
+        '--timeout',
+        scenarioTimeout,
+        '-o',
+        join(outputDir, `${version ?? 'default'}-http-standard-headers`),
+      ]);
+      expect(code, output).toBe(0);
+      expect(output, output).toContain('Passed: 9/9, 0 failed, 0 warnings');
+      const skipped = [...output.matchAll(/SKIPPED\S*\s+(.*)$/gm)].map((match) => match[1]);
+      expect(skipped, output).toEqual([
+        'Client sends correct Mcp-Method header on initialize request',
+        'Client sends correct Mcp-Method header on notifications/initialized request',
+      ]);
+    }
+  });
 });

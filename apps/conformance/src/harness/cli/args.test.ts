@@ -13,6 +13,22 @@ describe('mcpkit-conformance arguments', () => {
     });
   });
 
+  it('parses --markdown and --round-trip-tool', () => {
+    expect(
+      parseCli([
+        'server',
+        '--url',
+        'http://127.0.0.1:1/mcp',
+        '--markdown',
+        'r.md',
+        '--round-trip-tool',
+        'roots=list_roots',
+        '--round-trip-tool',
+        'sampling=ask_llm',
+      ]),
+    ).toMatchObject({ markdown: 'r.md', roundTripTools: { roots: 'list_roots', sampling: 'ask_llm' } });
+  });
+
   it('shows help with no mode or --help', () => {
     expect(parseCli([])).toBe('help');
     expect(parseCli(['server', '--help'])).toBe('help');
@@ -33,6 +49,10 @@ describe('mcpkit-conformance arguments', () => {
     [['server', '--url', 'http://x', '--timeout=-3'], /--timeout expects a positive integer, got "-3"/],
     [['server', 'node', 'server.js'], /unexpected argument\(s\) "node" "server.js"; quote a command/],
     [['server', '--bogus'], /Unknown option '--bogus'/],
+    [
+      ['server', '--url', 'http://x', '--round-trip-tool', 'tasks=t'],
+      /--round-trip-tool expects sampling=<tool>, elicitation=<tool> or roots=<tool>, got "tasks=t"/,
+    ],
   ])('rejects %j precisely', (argv, message) => {
     expect(() => parseCli(argv)).toThrow(UsageError);
     expect(() => parseCli(argv)).toThrow(message);

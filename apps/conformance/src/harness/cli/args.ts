@@ -16,9 +16,13 @@ Usage:
 Common options:
   --json <file>               write the report as JSON
   --html <file>               write a self-contained HTML report
+  --markdown <file>           write a Markdown report (summary by revision and severity, failures with
+                              their rule and spec link), e.g. for a CI job summary or PR comment
   --expected-failures <file>  YAML with server:/client:/matrix: lists; listed failures do not fail the run,
                               a listed scenario that passes does
   --timeout <ms>              per-scenario (client, matrix) or per-request (server) limit
+  --round-trip-tool <kind>=<tool>  server: the tool that samples, elicits or lists roots
+                              (kind sampling, elicitation or roots); otherwise guessed from tool names
   --help
 
 Revisions: ${REVISIONS.join(', ')} (default: every one; those the server does not serve are not applicable).
@@ -44,6 +48,8 @@ export interface CliOptions {
   timeoutMs?: number;
   json?: string;
   html?: string;
+  markdown?: string;
+  roundTripTools?: Record<string, string>;
   expectedFailures?: string;
 }
 
@@ -79,6 +85,8 @@ export function parseCli(argv: readonly string[]): CliOptions | 'help' {
         timeout: { type: 'string' },
         json: { type: 'string' },
         html: { type: 'string' },
+        markdown: { type: 'string' },
+        'round-trip-tool': { type: 'string', multiple: true },
         'expected-failures': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -113,6 +121,17 @@ export function parseCli(argv: readonly string[]): CliOptions | 'help' {
   assign('specVersion', string('spec-version'));
   assign('json', string('json'));
   assign('html', string('html'));
+  assign('markdown', string('markdown'));
+  const roundTrips = list('round-trip-tool');
+  if (roundTrips) {
+    const pairs = roundTrips.map((entry) => /^(sampling|elicitation|roots)=(.+)$/.exec(entry));
+    const bad = roundTrips.filter((_, index) => pairs[index] === null);
+    if (bad.length > 0)
+      throw new UsageError(
+        `--round-trip-tool expects sampling=<tool>, elicitation=<tool> or roots=<tool>, got ${bad.map((b) => JSON.stringify(b)).join(', ')}`,
+      );
+    options.roundTripTools = Object.fromEntries(pairs.map((match) => [match?.[1] ?? '', match?.[2] ?? '']));
+  }
   assign('expectedFailures', string('expected-failures'));
   assign('concurrency', positiveInteger('concurrency', string('concurrency')));
   assign('timeoutMs', positiveInteger('timeout', string('timeout')));

@@ -1,7 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { runReferee } from '../../referee/run-referee.js';
+import { readFile, writeFile } from 'node:fs/promises';
 import { runClientMode } from '../client-mode/index.js';
 import { matrixClientFromArg, matrixServerFromArg, runMatrix } from '../matrix/index.js';
 import {
@@ -11,12 +8,13 @@ import {
   formatSummary,
   ProgressLine,
   parseExpectedFailures,
-  readRefereeResults,
   renderReportHtml,
+  renderReportMarkdown,
 } from '../report/index.js';
 import { runServerMode } from '../server-scenarios/index.js';
 import type { HarnessReport, MatrixCell, ScenarioResult } from '../types.js';
 import type { CliOptions } from './args.js';
+import { runRefereeMode } from './referee-mode.js';
 
 interface Output {
   write(text: string): unknown;
@@ -32,6 +30,7 @@ export async function runCli(options: CliOptions, out: Output, err: Output): Pro
     progress.finished(result, done, total);
   let results: ScenarioResult[] = [];
   let matrix: MatrixCell[] | undefined;
+  let missingFixtures: ScenarioResult[] = [];
 
   switch (options.mode) {
     case 'server':
@@ -40,14 +39,18 @@ export async function runCli(options: CliOptions, out: Output, err: Output): Pro
     case 'client':
       results = await runClientMode({ command: options.command ?? '', ...clientPick(options), onResult });
       break;
-    case 'referee':
-      results = await runRefereeMode(options, onResult, err);
+    case 'referee': {
+      const folded = await runRefereeMode(options, pick(options), onResult, err);
+      results = folded.results;
+      missingFixtures = folded.missingFixtures;
       break;
+    }
     case 'matrix': {
       matrix = await runMatrix({
         servers: options.servers.map(matrixServerFromArg),
         clients: options.clients.map(matrixClientFromArg),
         ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+        ...(options.roundTripTools ? { roundTripTools: options.roundTripTools } : {}),
         ...(options.concurrency ? { concurrency: options.concurrency } : {}),
         onCell: (cell, done, total) => onResult(cellResult(cell), done, total),
       });
@@ -69,10 +72,18 @@ export async function runCli(options: CliOptions, out: Output, err: Output): Pro
       ]
     : undefined;
   const outcome = applyExpectedFailures(results, listed);
-  const report: HarnessReport = buildReport(options.mode, startedAt, outcome.results, matrix);
+  const report: HarnessReport = buildReport(
+    options.mode,
+    startedAt,
+    outcome.results,
+    matrix,
+    section === 'client' ? 'client' : 'server',
+  );
   if (options.mode === 'referee') report.agreement = compareWithReferee(outcome.results);
+  if (missingFixtures.length > 0) report.missingFixtures = missingFixtures;
   if (options.json) await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
   if (options.html) await writeFile(options.html, renderReportHtml(report));
+  if (options.markdown) await writeFile(options.markdown, renderReportMarkdown(report));
 
   const lines: string[] = [];
   if (report.agreement !== undefined) {
@@ -88,6 +99,10 @@ export async function runCli(options: CliOptions, out: Output, err: Output): Pro
       );
     }
   }
+  if (missingFixtures.length > 0)
+    lines.push(
+      `${missingFixtures.length} referee scenario(s) set aside: they call fixtures the target does not list (see the report)`,
+    );
   const expected = outcome.results.filter((r) => r.expectedFailure).length;
   if (expected > 0) lines.push(`${expected} failure(s) are listed in ${options.expectedFailures}`);
   for (const entry of outcome.stalePasses)
@@ -96,6 +111,7 @@ export async function runCli(options: CliOptions, out: Output, err: Output): Pro
     lines.push(`unexpected failure: ${failure.scenario}${failure.revision ? ` (${failure.revision})` : ''}`);
   if (options.json) lines.push(`JSON report: ${options.json}`);
   if (options.html) lines.push(`HTML report: ${options.html}`);
+  if (options.markdown) lines.push(`Markdown report: ${options.markdown}`);
   lines.push(formatSummary(report.summary));
   out.write(`${lines.join('\n')}\n`);
   return outcome.unexpectedFailures.length > 0 || outcome.stalePasses.length > 0 ? 1 : 0;
@@ -109,8 +125,9 @@ function targetOf(options: CliOptions): { command?: string; url?: string } {
       : {};
 }
 
-function pick(options: CliOptions) {
+export function pick(options: CliOptions) {
   return {
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.revisions ? { revisions: options.revisions } : {}),
     ...(options.scenarios ? { scenarios: options.scenarios } : {}),
   };
@@ -134,35 +151,4 @@ function cellResult(cell: MatrixCell): ScenarioResult {
     checks: [check],
     durationMs: 0,
   };
-}
-
-/** Our own checks and the official referee on the same target, in one list. */
-async function runRefereeMode(
-  options: CliOptions,
-  onResult: (result: ScenarioResult, done: number) => void,
-  err: Output,
-): Promise<ScenarioResult[]> {
-  const ours =
-    options.url !== undefined
-      ? await runServerMode({ url: options.url, ...pick(options), onResult })
-      : await runClientMode({ command: options.clients[0] ?? '', onResult });
-  const outputDir = await mkdtemp(join(tmpdir(), 'mcpkit-conformance-referee-'));
-  try {
-    const args =
-      options.url !== undefined
-        ? ['server', '--url', options.url]
-        : ['client', '--command', options.clients[0] ?? ''];
-    args.push('--suite', options.suite ?? 'all', '-o', outputDir);
-    if (options.specVersion) args.push('--spec-version', options.specVersion);
-    if (options.timeoutMs) args.push('--timeout', String(options.timeoutMs));
-    err.write(`running the official referee: ${args.slice(0, 3).join(' ')} …\n`);
-    const { output } = await runReferee(args);
-    const folded = await readRefereeResults(outputDir, options.url ?? options.clients[0] ?? '');
-    if (folded.length === 0)
-      throw new Error(`the official referee produced no results; its output:\n${output.slice(-2000)}`);
-    for (const [index, result] of folded.entries()) onResult(result, ours.length + index + 1);
-    return [...ours, ...folded];
-  } finally {
-    await rm(outputDir, { recursive: true, force: true });
-  }
 }

@@ -23,7 +23,13 @@ export interface MockBehaviour {
   answerVersion?: string;
   /** 2026-07-28: the first call of add_numbers asks for the user's name (MRTR) before answering. */
   mrtr?: boolean;
+  /** List first (and serve) a resource whose URI is not ASCII, so its Mcp-Name must be Base64. */
+  nonAsciiResource?: boolean;
 }
+
+/** The resource `nonAsciiResource` lists first: its Mcp-Name cannot be sent as plain ASCII. */
+export const NON_ASCII_RESOURCE = { uri: 'test://café/menü', name: 'menü', mimeType: 'text/plain' };
+const STATIC_TEXT = { uri: 'test://static-text', name: 'static-text', mimeType: 'text/plain' };
 
 /** Where the mock server's messages to the client go: a stdio pipe or an HTTP response stream. */
 export interface Channel {
@@ -229,14 +235,19 @@ export class MockServerCore {
         return this.#callTool(request, stateless);
       case 'resources/list':
         return {
-          ok: { resources: [{ uri: 'test://static-text', name: 'static-text', mimeType: 'text/plain' }] },
+          ok: {
+            resources: this.behaviour.nonAsciiResource ? [NON_ASCII_RESOURCE, STATIC_TEXT] : [STATIC_TEXT],
+          },
         };
       case 'resources/read':
-        if (params.uri !== 'test://static-text') {
+        if (
+          params.uri !== STATIC_TEXT.uri &&
+          !(this.behaviour.nonAsciiResource && params.uri === NON_ASCII_RESOURCE.uri)
+        ) {
           return this.#error(request, ErrorCode.InvalidParams, `Resource not found: ${String(params.uri)}`);
         }
         return {
-          ok: { contents: [{ uri: 'test://static-text', mimeType: 'text/plain', text: 'Static text.' }] },
+          ok: { contents: [{ uri: String(params.uri), mimeType: 'text/plain', text: 'Static text.' }] },
         };
       default:
         return this.#error(request, ErrorCode.MethodNotFound, `Method not found: ${request.method}`);

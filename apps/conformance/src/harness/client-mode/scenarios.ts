@@ -19,6 +19,7 @@ import {
   checkToolCall,
 } from './client-checks.js';
 import type { ClientLog } from './client-log.js';
+import { checkMcpNameEncoding } from './header-checks.js';
 import { type MockBehaviour, UNKNOWN_SERVER_METHOD } from './mock-core.js';
 
 export type { ClientTransport } from './client-checks.js';
@@ -153,6 +154,18 @@ export const CLIENT_SCENARIOS: readonly ClientScenario[] = [
     env: { MCP_CONFORMANCE_PROTOCOL_VERSION: '2026-07-28' },
     behaviour: { stateless2026: true },
     check: checkMetaEnvelope,
+  },
+  {
+    id: 'mcp-name-base64',
+    description:
+      "asked for 2026-07-28 and to act as in the referee's http-standard-headers, reads the first resource, whose non-ASCII URI goes out as a Base64 Mcp-Name",
+    transports: ['http'],
+    env: {
+      MCP_CONFORMANCE_PROTOCOL_VERSION: '2026-07-28',
+      MCP_CONFORMANCE_SCENARIO: 'http-standard-headers',
+    },
+    behaviour: { stateless2026: true, nonAsciiResource: true },
+    check: checkMcpNameEncoding,
   },
   {
     id: 'mrtr-2026',

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CheckOutcome, ScenarioResult, Verdict } from '../types.js';
+import type { CheckOutcome, ScenarioResult, Severity, Verdict } from '../types.js';
 import { verdictOf } from '../types.js';
 
 // The official referee writes <output>/<mode>-<scenario>-<ISO timestamp>/checks.json per scenario run;
@@ -12,6 +12,18 @@ interface RefereeCheck {
   description?: unknown;
   status?: unknown;
   errorMessage?: unknown;
+  specReferences?: unknown;
+}
+
+/** The referee fails a check only on a MUST and warns on a SHOULD; what it skips is not rated. */
+function severityOfStatus(status: unknown): Severity | undefined {
+  return status === 'FAILURE' || status === 'SUCCESS' ? 'MUST' : status === 'WARNING' ? 'SHOULD' : undefined;
+}
+
+function firstSpecUrl(references: unknown): string | undefined {
+  if (!Array.isArray(references)) return undefined;
+  const url = (references[0] as { url?: unknown } | undefined)?.url;
+  return typeof url === 'string' ? url : undefined;
 }
 
 const TIMESTAMP = /-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/;
@@ -44,12 +56,34 @@ export function refereeChecks(parsed: unknown): CheckOutcome[] {
           ? refereeNotApplicable(check)
           : undefined);
     if (detail !== undefined) outcome.detail = String(detail);
+    if (typeof check.description === 'string') outcome.rule = check.description;
+    const severity = severityOfStatus(check.status);
+    if (severity !== undefined) outcome.severity = severity;
+    const spec = firstSpecUrl(check.specReferences);
+    if (spec !== undefined) outcome.spec = spec;
     return outcome;
   });
 }
 
-/** Reads every scenario directory the referee wrote under `outputDir` into scenario results. */
-export async function readRefereeResults(outputDir: string, target: string): Promise<ScenarioResult[]> {
+/** A referee row's severity and link: its first failing check's, else its first check's. */
+function rowRule(checks: readonly CheckOutcome[]): Pick<ScenarioResult, 'severity' | 'spec'> {
+  const lead = checks.find((check) => check.verdict === 'fail') ?? checks.find((check) => check.severity);
+  const rule: Pick<ScenarioResult, 'severity' | 'spec'> = {};
+  if (lead?.severity !== undefined) rule.severity = lead.severity;
+  if (lead?.spec !== undefined) rule.spec = lead.spec;
+  return rule;
+}
+
+/**
+ * Reads every scenario directory the referee wrote under `outputDir` into scenario results.
+ * `refereeOutput` (its stdout and stderr) is quoted where a scenario left no checks.json, since
+ * the referee's own error is the only account of what happened.
+ */
+export async function readRefereeResults(
+  outputDir: string,
+  target: string,
+  refereeOutput = '',
+): Promise<ScenarioResult[]> {
   const entries = await readdir(outputDir, { withFileTypes: true });
   const results: ScenarioResult[] = [];
   for (const entry of entries.filter((e) => e.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -59,12 +93,20 @@ export async function readRefereeResults(outputDir: string, target: string): Pro
       text = await readFile(file, 'utf8');
     } catch (error) {
       results.push({
-        scenario: entry.name.replace(TIMESTAMP, ''),
+        scenario: entry.name.replace(TIMESTAMP, '').replace(/^(server|client)-/, ''),
         target,
         source: 'referee',
         verdict: 'fail',
         checks: [
-          { id: 'checks.json', verdict: 'fail', detail: `the referee wrote no ${file}: ${String(error)}` },
+          {
+            id: 'checks.json',
+            verdict: 'fail',
+            detail:
+              `the referee wrote no ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})` +
+              (refereeOutput.trim() === ''
+                ? ''
+                : `; the referee said: ${lastLines(refereeOutput, entry.name.replace(TIMESTAMP, '').replace(/^(server|client)-/, ''))}`),
+          },
         ],
         durationMs: 0,
       });
@@ -78,7 +120,26 @@ export async function readRefereeResults(outputDir: string, target: string): Pro
       verdict: verdictOf(checks),
       checks,
       durationMs: 0,
+      ...rowRule(checks),
     });
   }
   return results;
+}
+
+/** The referee colours its output; the escape sequences are noise in a report. */
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+/** The last lines of the referee's output that say something (an error and its first frames). */
+export function lastLines(output: string, scenario?: string, count = 6): string {
+  const lines = output
+    .split('\n')
+    .map((line) => line.replace(ANSI_COLOUR, '').trimEnd())
+    .filter((line) => line.trim() !== '');
+  const isError = (line: string) => /(Error\b|error:|Unhandled|ERR_)/.test(line);
+  // The referee runs many scenarios: the error naming this one first, else the first error.
+  const named =
+    scenario === undefined ? -1 : lines.findIndex((line) => isError(line) && line.includes(scenario));
+  const errorAt = named >= 0 ? named : lines.findIndex(isError);
+  const picked = errorAt >= 0 ? lines.slice(errorAt, errorAt + count) : lines.slice(-count);
+  return picked.join(' | ').slice(0, 800);
 }

@@ -1,5 +1,6 @@
 import type { HarnessReport, ScenarioResult } from '../types.js';
 import { notApplicableReason } from '../types.js';
+import { withRule } from './rules.js';
 
 export interface Summary {
   passed: number;
@@ -22,21 +23,47 @@ export function formatSummary(summary: Summary): string {
   return `${summary.passed} passed, ${summary.failed} failed, ${summary.notApplicable} not applicable`;
 }
 
+/**
+ * The report of a run: each result with its reason (not applicable) and rule (severity, spec
+ * link), the summary, and the same counts by revision and by severity. `rules` says which
+ * catalogue names our rows: server checks, or client checks (client mode, referee of a client).
+ */
 export function buildReport(
   mode: HarnessReport['mode'],
   startedAt: Date,
   results: ScenarioResult[],
   matrix?: HarnessReport['matrix'],
+  rules: 'server' | 'client' = mode === 'client' ? 'client' : 'server',
 ): HarnessReport {
+  const annotated = results.map((result) => withRule(withReason(result), rules));
   const report: HarnessReport = {
     tool: 'mcpkit-conformance',
     mode,
     startedAt: startedAt.toISOString(),
-    results: results.map(withReason),
+    results: annotated,
     summary: summarize(results),
+    byRevision: tallyBy(annotated, (result) => result.revision ?? '-') as Record<string, Summary>,
+    bySeverity: tallyBy(annotated, (result) => result.severity ?? 'unrated'),
   };
+  const targets = new Set(results.map((result) => result.target));
+  if (targets.size === 1) report.target = [...targets][0];
   if (matrix !== undefined) report.matrix = matrix;
   return report;
+}
+
+/** Results counted per key (a revision, a severity), keys in first-seen order. */
+export function tallyBy<K extends string>(
+  results: readonly ScenarioResult[],
+  keyOf: (result: ScenarioResult) => K,
+): Partial<Record<K, Summary>> {
+  const groups = new Map<K, ScenarioResult[]>();
+  for (const result of results) {
+    const key = keyOf(result);
+    groups.set(key, [...(groups.get(key) ?? []), result]);
+  }
+  return Object.fromEntries([...groups].map(([key, group]) => [key, summarize(group)])) as Partial<
+    Record<K, Summary>
+  >;
 }
 
 /** The result, with `reason` set when it is not applicable. */

@@ -3,7 +3,7 @@ import type { CheckOutcome, ScenarioResult } from '../types.js';
 import { verdictOf } from '../types.js';
 import { brief, fail, notApplicable } from './scenario.js';
 import type { Revision, Session } from './session.js';
-import { ServerExitedError } from './wire.js';
+import { ProtocolViolationError, ServerExitedError } from './wire.js';
 
 // The `lifecycle-handshake` rows of revisions the server did not serve (a served revision gets the
 // scenario of that name): why the handshake (initialize, or server/discover at 2026-07-28) let
@@ -68,8 +68,8 @@ function lifecycleRow(revision: Revision, check: CheckOutcome, startedAt: number
 }
 
 /**
- * The handshake could not be held. A server that crashed on it, or a connection that broke,
- * is a failure; silence or an HTTP refusal without a JSON-RPC body is how a server of another
+ * The handshake could not be held. A server that crashed on it, answered it in broken JSON-RPC
+ * (a wrong id, a null result, no `"jsonrpc": "2.0"`), or a connection that broke, is a failure; silence or an HTTP refusal without a JSON-RPC body is how a server of another
  * era may answer, so it only makes the revision not applicable.
  */
 export function handshakeErrorRow(
@@ -79,7 +79,8 @@ export function handshakeErrorRow(
   target: string,
 ): ScenarioResult {
   const what = `no ${handshakeMethod(revision)} handshake at ${revision}: ${describeError(error)}`;
-  const broken = error instanceof ServerExitedError || isNetworkFailure(error);
+  const broken =
+    error instanceof ServerExitedError || error instanceof ProtocolViolationError || isNetworkFailure(error);
   return lifecycleRow(
     revision,
     broken ? fail('handshake', what) : notApplicable('handshake', what),
@@ -145,4 +146,19 @@ export function nothingCheckedRow(
     ),
   ];
   return { scenario: LIFECYCLE_SCENARIO, target, source: 'mcpkit', verdict: 'fail', checks, durationMs: 0 };
+}
+
+/** The row of the scenario during which the server went away, with a failing check saying so. */
+export function diedDuring(result: ScenarioResult, gone: string, revision: Revision): ScenarioResult {
+  const checks = [
+    ...result.checks,
+    fail('server-alive', `${gone} while this scenario ran; the rest of ${revision} was not run`),
+  ];
+  return { ...result, checks, verdict: verdictOf(checks) };
+}
+
+/** A scenario (or revision) not run because the server had already gone away. */
+export function notRunRow(scenario: string, revision: Revision, target: string, why: string): ScenarioResult {
+  const checks = [notApplicable('not-run', `not run: ${why}`)];
+  return { scenario, target, revision, source: 'mcpkit', verdict: 'not-applicable', checks, durationMs: 0 };
 }

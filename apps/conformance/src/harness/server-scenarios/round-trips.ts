@@ -28,7 +28,8 @@ async function listedTools(context: ScenarioContext): Promise<JsonObject[]> {
   return (resultOf(response)?.tools as JsonObject[] | undefined) ?? [];
 }
 
-function argumentsFor(tool: JsonObject): JsonObject {
+/** Arguments for a tool from its required properties (numbers 1, booleans true, strings "conformance"). */
+export function argumentsFor(tool: JsonObject): JsonObject {
   const schema = tool.inputSchema as
     | { required?: string[]; properties?: Record<string, { type?: string }> }
     | undefined;
@@ -69,13 +70,30 @@ function roundTrip(kind: (typeof KINDS)[number]): ServerScenario {
     id: `round-trip-${kind.id}`,
     description: `a tool that needs ${kind.method} gets the harness's answer and completes`,
     async run(context) {
-      const tool = (await listedTools(context)).find(
-        (t) =>
-          kind.pattern.test(String(t.name)) &&
-          !/input_required|tamper|missing|capabilit/i.test(String(t.name)),
-      );
-      if (tool === undefined) return [notApplicable(kind.id, `no tool whose name suggests ${kind.method}`)];
-      const before = context.session.wire.received.length;
+      const listed = await listedTools(context);
+      const named = context.roundTripTools?.[kind.id];
+      if (named !== undefined && !listed.some((t) => t.name === named))
+        return [fail(kind.id, `--round-trip-tool ${kind.id}=${named}: tools/list has no tool ${named}`)];
+      // Without --round-trip-tool, the tool is guessed from its name (and the row says so).
+      const tool =
+        named !== undefined
+          ? listed.find((t) => t.name === named)
+          : listed.find(
+              (t) =>
+                kind.pattern.test(String(t.name)) &&
+                !/input_required|tamper|missing|capabilit/i.test(String(t.name)),
+            );
+      if (tool === undefined)
+        return [
+          notApplicable(
+            kind.id,
+            `no tool whose name suggests ${kind.method}; name one with --round-trip-tool ${kind.id}=<tool>`,
+          ),
+        ];
+      const chosen = named !== undefined ? 'named by --round-trip-tool' : 'guessed from its name';
+      // A server asks for roots when it likes (often right after initialization, on the GET
+      // stream over HTTP): any roots/list of the session counts. The others must come with the call.
+      const before = kind.id === 'roots' ? 0 : context.session.wire.received.length;
       const outcome = await callWithRounds(context, tool);
       const viaRequests = context.session.wire.received
         .slice(before)
@@ -88,9 +106,12 @@ function roundTrip(kind: (typeof KINDS)[number]): ServerScenario {
         used
           ? pass(
               kind.id,
-              `${String(tool.name)} asked through ${viaRequests ? 'a server-to-client request' : 'input_required'}`,
+              `${String(tool.name)} (${chosen}) asked through ${viaRequests ? 'a server-to-client request' : 'input_required'}`,
             )
-          : notApplicable(kind.id, `${String(tool.name)} finished without asking for ${kind.method}`),
+          : notApplicable(
+              kind.id,
+              `${String(tool.name)} (${chosen}) finished without asking for ${kind.method}`,
+            ),
       );
       if (used)
         checks.push(

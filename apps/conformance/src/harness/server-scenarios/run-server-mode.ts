@@ -4,13 +4,18 @@ import { ERROR_SCENARIOS } from './errors.js';
 import { FEATURE_SCENARIOS } from './features.js';
 import {
   describeError,
+  diedDuring,
   handshakeErrorRow,
   isNetworkFailure,
+  LIFECYCLE_SCENARIO,
   nothingCheckedRow,
+  notRunRow,
   TargetUnreachableError,
   unservedRevisionRow,
 } from './lifecycle.js';
 import { ROUND_TRIP_SCENARIOS } from './round-trips.js';
+import { mcpNameBase64, mcpParamNumeric, toolOutputAnyJson } from './rules-2026.js';
+import { deepSchemaRefused, inputRequiredShape, mrtrStateBound } from './rules-2026-state.js';
 import { fail, type ScenarioContext, type ServerScenario } from './scenario.js';
 import { SCHEMA_SCENARIOS, SCHEMA_VALIDITY_SCENARIO } from './schema.js';
 import {
@@ -30,6 +35,8 @@ export interface ServerModeOptions extends Target {
   revisions?: readonly Revision[];
   /** Scenario ids to run (default: all). */
   scenarios?: readonly string[];
+  /** Tools the round-trip scenarios call, by kind (sampling, elicitation, roots), instead of guessing. */
+  roundTripTools?: Readonly<Record<string, string>>;
   /** Called after each scenario, e.g. for a progress line. */
   onResult?: (result: ScenarioResult, done: number) => void;
 }
@@ -41,8 +48,15 @@ export const SERVER_SCENARIOS: readonly ServerScenario[] = [
   ...ERROR_SCENARIOS,
   ...ROUND_TRIP_SCENARIOS,
   ...STATELESS_SCENARIOS,
+  toolOutputAnyJson,
+  mcpNameBase64,
+  mcpParamNumeric,
+  mrtrStateBound,
   ...TASKS_EXTENSION_SCENARIOS,
   ...TRANSPORT_SCENARIOS,
+  // Last but schema validity: a server this crashes takes no other scenario down with it.
+  deepSchemaRefused,
+  inputRequiredShape,
   SCHEMA_VALIDITY_SCENARIO,
 ];
 
@@ -106,7 +120,13 @@ export async function runServerMode(options: ServerModeOptions): Promise<Scenari
 
   // The HTTP+SSE transport predates the stateless revision.
   const revisions = (options.revisions ?? REVISIONS).filter((r) => !(legacySse && r === '2026-07-28'));
+  // An HTTP server that went away is not asked again: each later revision says why it was not tried.
+  let serverGone: string | undefined;
   for (const revision of revisions) {
+    if (serverGone !== undefined) {
+      record(notRunRow(LIFECYCLE_SCENARIO, revision, target, serverGone));
+      continue;
+    }
     const started = Date.now();
     let session: Session;
     try {
@@ -126,10 +146,22 @@ export async function runServerMode(options: ServerModeOptions): Promise<Scenari
       }
       served++;
       const context: ScenarioContext = { session, target: connectTo, revision, cache: new Map() };
-      for (const scenario of SERVER_SCENARIOS.filter((s) =>
-        applies(s, revision, transport, options.scenarios),
-      )) {
-        record(await runScenario(scenario, context, target));
+      if (options.roundTripTools !== undefined) context.roundTripTools = options.roundTripTools;
+      const scenarios = SERVER_SCENARIOS.filter((s) => applies(s, revision, transport, options.scenarios));
+      for (const [index, scenario] of scenarios.entries()) {
+        const result = await runScenario(scenario, context, target);
+        const gone = session.wire.gone;
+        if (gone === undefined) {
+          record(result);
+          continue;
+        }
+        // The server died here: this scenario says so; the rest of the revision is not run, so no
+        // later row blames the server for requests it could no longer answer.
+        record(diedDuring(result, gone, revision));
+        for (const skipped of scenarios.slice(index + 1))
+          record(notRunRow(skipped.id, revision, target, `${gone} during ${scenario.id} at ${revision}`));
+        if (transport !== 'stdio') serverGone = `${gone} during ${scenario.id} at ${revision}`;
+        break;
       }
     } finally {
       await session.close();

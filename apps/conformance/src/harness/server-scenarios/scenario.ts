@@ -9,6 +9,8 @@ export interface ScenarioContext {
   revision: Revision;
   /** Scenario-scoped notes shared between scenarios of one revision (e.g. the tool list). */
   cache: Map<string, unknown>;
+  /** Tools named for the round trips (`--round-trip-tool roots=list_roots`), by kind. */
+  roundTripTools?: Readonly<Record<string, string>>;
 }
 
 export interface ServerScenario {

@@ -1,6 +1,6 @@
 import type { JSONRPCResponse } from '@mcpkit/protocol';
 import type { JsonObject, RequestOptions, Wire } from './wire.js';
-import { openHttpWire } from './wire-http.js';
+import { type HttpWire, openHttpWire } from './wire-http.js';
 import { openLegacySseWire } from './wire-legacy-sse.js';
 import { openStdioWire } from './wire-stdio.js';
 
@@ -38,12 +38,14 @@ export interface Target {
   url?: string;
   /** The URL is a 2024-11-05 HTTP+SSE endpoint (GET stream + POST endpoint), not Streamable HTTP. */
   legacySse?: boolean;
+  /** How long to wait for each response (default 10 s). */
+  timeoutMs?: number;
 }
 
 export async function openWire(target: Target): Promise<Wire> {
-  if (target.command) return openStdioWire(target.command);
-  if (target.url && target.legacySse) return openLegacySseWire(target.url);
-  if (target.url) return openHttpWire(target.url);
+  if (target.command) return openStdioWire(target.command, target.timeoutMs);
+  if (target.url && target.legacySse) return openLegacySseWire(target.url, target.timeoutMs);
+  if (target.url) return openHttpWire(target.url, target.timeoutMs);
   throw new Error('a server target needs a command (stdio) or a URL (HTTP)');
 }
 
@@ -92,10 +94,16 @@ export function withEnvelope(revision: Revision, params: JsonObject = {}): JsonO
   };
 }
 
+/** Header-safe form of an Mcp-Name: as is when visible ASCII, else the Base64 sentinel (SEP-2243). */
+export function encodeMcpName(value: string): string {
+  const plain = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value) && !value.startsWith('=?base64?');
+  return plain ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
+}
+
 export function headers2026(method: string, params: JsonObject | undefined): Record<string, string> {
   const headers: Record<string, string> = { 'mcp-method': method };
   const name = mcpName(method, params);
-  if (name !== undefined) headers['mcp-name'] = name;
+  if (name !== undefined) headers['mcp-name'] = encodeMcpName(name);
   return headers;
 }
 
@@ -121,6 +129,9 @@ async function openStateful(wire: Wire, revision: Revision): Promise<Session> {
   if ('result' in handshake) {
     if (wire.kind === 'http' && typeof negotiated === 'string')
       (wire as { protocolVersion?: string }).protocolVersion = negotiated;
+    // Open the GET stream before initialized: a server may send its first request (roots/list)
+    // there as soon as the session is initialized.
+    if (wire.kind === 'http' && revision >= '2025-03-26') await (wire as HttpWire).listen();
     await wire.notify('notifications/initialized');
   }
   const session: Session = {

@@ -1,12 +1,15 @@
 import type { JSONRPCMessage, JSONRPCRequest, JSONRPCResponse } from '@mcpkit/protocol';
 import {
   answerServerRequest,
+  envelopeFault,
   isResponse,
   type JsonObject,
+  malformedResponseError,
   type RawAnswer,
   type Received,
   type RequestOptions,
   type Wire,
+  wrongIdError,
 } from './wire.js';
 
 export interface HttpExchange {
@@ -29,6 +32,14 @@ export interface HttpWire extends Wire {
   post(body: string, headers: Record<string, string>): Promise<HttpExchange>;
   /** The headers `request` sends: content type, Accept, session id and protocol version, then `extra`. */
   headersFor(extra?: Record<string, string>): Record<string, string>;
+  /**
+   * Opens the standalone GET stream of a stateful session, where a server sends requests of its
+   * own (e.g. roots/list right after initialization); they are answered over POST. Resolves once
+   * the server accepted or refused it (a 405 means the server offers none: nothing to do).
+   */
+  listen(): Promise<void>;
+  /** Why the GET stream ended early or could not be read, if it did. */
+  readonly listenError?: string | undefined;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -94,24 +105,65 @@ async function readSseStream(
 }
 
 /** Streamable HTTP, one POST per message; SSE response streams are read to their end. */
-export function openHttpWire(url: string): HttpWire {
+export function openHttpWire(url: string, defaultTimeoutMs = DEFAULT_TIMEOUT_MS): HttpWire {
   const received: Received[] = [];
   let nextId = 1;
+  let gone: string | undefined;
+  const listening = new AbortController();
+  let listenError: string | undefined;
 
-  const post = async (body: string, headers: Record<string, string>, timeoutMs = DEFAULT_TIMEOUT_MS) => {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers,
-      body,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    return readExchange(response);
+  /** fetch, noting a refused connection (the server is gone) and naming a timeout for what it is. */
+  const send = async (init: RequestInit, what: string, timeoutMs: number): Promise<Response> => {
+    try {
+      return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      if (error instanceof TypeError && error.message === 'fetch failed') {
+        const cause = (error as { cause?: unknown }).cause;
+        gone = `the server stopped answering at ${url} (${cause instanceof Error ? cause.message : 'fetch failed'})`;
+      }
+      if (error instanceof DOMException && error.name === 'TimeoutError')
+        throw new Error(`no HTTP response to ${what} within ${timeoutMs} ms: the server sent nothing for it`);
+      throw error;
+    }
   };
+
+  const post = async (body: string, headers: Record<string, string>, timeoutMs = defaultTimeoutMs) =>
+    readExchange(await send({ method: 'POST', headers, body }, 'a POST', timeoutMs));
 
   const wire: HttpWire = {
     kind: 'http',
     url,
     received,
+    get gone() {
+      return gone;
+    },
+    get listenError() {
+      return listenError;
+    },
+    async listen() {
+      const { 'content-type': _none, ...headers } = wire.headersFor({ accept: 'text/event-stream' });
+      // A server that never answers the GET must not hold the session up.
+      const waited = setTimeout(() => listening.abort(), defaultTimeoutMs);
+      const response = await fetch(url, { method: 'GET', headers, signal: listening.signal }).finally(() =>
+        clearTimeout(waited),
+      );
+      if (
+        !response.ok ||
+        !(response.headers.get('content-type') ?? '').includes('text/event-stream') ||
+        !response.body
+      ) {
+        await response.body?.cancel();
+        return;
+      }
+      const onMessage = async (message: JSONRPCMessage) => {
+        received.push({ message });
+        if ('method' in message && 'id' in message) await answerOverPost(message as JSONRPCRequest);
+      };
+      // Read in the background for the session's life; close() aborts it.
+      void readSseStream(response.body, onMessage, () => listening.signal.aborted).catch((error: unknown) => {
+        if (!listening.signal.aborted) listenError = `the GET stream failed: ${String(error)}`;
+      });
+    },
     headersFor(extra: Record<string, string> = {}): Record<string, string> {
       const headers: Record<string, string> = { 'content-type': 'application/json', accept: ACCEPT };
       if (wire.sessionId) headers['mcp-session-id'] = wire.sessionId;
@@ -127,12 +179,11 @@ export function openHttpWire(url: string): HttpWire {
       const id = nextId++;
       const message =
         params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params };
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: wire.headersFor(options.headers),
-        body: JSON.stringify(message),
-        signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-      });
+      const response = await send(
+        { method: 'POST', headers: wire.headersFor(options.headers), body: JSON.stringify(message) },
+        `${method} (id ${id})`,
+        options.timeoutMs ?? defaultTimeoutMs,
+      );
       const session = response.headers.get('mcp-session-id');
       if (method === 'initialize' && session) wire.sessionId = session;
       const exchange: HttpExchange = { status: response.status, headers: response.headers, messages: [] };
@@ -156,12 +207,18 @@ export function openHttpWire(url: string): HttpWire {
         if (read.text !== undefined) exchange.text = read.text;
         for (const item of read.messages) await onMessage(item);
       }
+      const other = exchange.messages.find((item) => isResponse(item) && item.id !== id) as
+        | JSONRPCResponse
+        | undefined;
+      if (answer === undefined && other !== undefined) throw wrongIdError(method, id, other);
       if (answer === undefined) {
         throw new Error(
           `${method}: HTTP ${exchange.status} carried no JSON-RPC response to id ${id}` +
             (exchange.text ? ` (body: ${exchange.text.slice(0, 200)})` : ''),
         );
       }
+      const fault = envelopeFault(answer);
+      if (fault !== undefined) throw malformedResponseError(method, id, fault, answer);
       return answer;
     },
     async notify(method: string, params?: JsonObject) {
@@ -175,8 +232,14 @@ export function openHttpWire(url: string): HttpWire {
       return { status: exchange.status, messages: exchange.messages };
     },
     async close() {
-      if (!wire.sessionId) return;
-      const response = await fetch(url, { method: 'DELETE', headers: wire.headersFor() });
+      listening.abort();
+      // A server that is gone has no session left to end.
+      if (!wire.sessionId || gone !== undefined) return;
+      const response = await send(
+        { method: 'DELETE', headers: wire.headersFor() },
+        'DELETE',
+        defaultTimeoutMs,
+      );
       await response.body?.cancel();
     },
   };

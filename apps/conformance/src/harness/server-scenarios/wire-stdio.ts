@@ -40,7 +40,7 @@ function tryParse(text: string): unknown {
 }
 
 /** Starts `command` through the shell in its own process group and speaks newline-delimited JSON-RPC. */
-export function openStdioWire(command: string): StdioWire {
+export function openStdioWire(command: string, defaultTimeoutMs = DEFAULT_TIMEOUT_MS): StdioWire {
   const child = spawn('/bin/sh', ['-c', `exec ${command}`], {
     stdio: ['pipe', 'pipe', 'pipe'],
     detached: true,
@@ -59,7 +59,11 @@ export function openStdioWire(command: string): StdioWire {
     let answers: string | undefined;
     if (isResponse(message)) {
       answers = pending.settle(message);
-      if (answers === undefined) rawWaiters.shift()?.(message);
+      const rawWaiter = answers === undefined ? rawWaiters.shift() : undefined;
+      if (answers === undefined) {
+        if (rawWaiter !== undefined) rawWaiter(message);
+        else pending.stray(message);
+      }
     } else if ('id' in message && 'method' in message) {
       const request = message as JSONRPCRequest;
       try {
@@ -118,8 +122,11 @@ export function openStdioWire(command: string): StdioWire {
   // After 'close' stdout and stderr are drained: answers that made it out are settled, and the
   // stderr tail is whole, so a request still waiting learns at once why no answer will come.
   let gone: ((method: string, id: string | number) => ServerExitedError) | undefined;
+  let goneText: string | undefined;
+  let closing = false;
   child.on('close', (code, signal) => {
     const status = signal === null ? `code ${code}` : `signal ${signal}`;
+    if (!closing) goneText = `the server exited (${status})`;
     const stderr = noise.stderrTail.trim().split('\n').slice(-3).join(' | ').slice(0, 400);
     gone = (method, id) =>
       new ServerExitedError(
@@ -134,8 +141,11 @@ export function openStdioWire(command: string): StdioWire {
     received,
     noise,
     child,
+    get gone() {
+      return goneText;
+    },
     request(method: string, params?: JsonObject, options: RequestOptions = {}) {
-      const { id, response } = pending.register(method, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+      const { id, response } = pending.register(method, options.timeoutMs ?? defaultTimeoutMs);
       if (gone !== undefined) pending.rejectAll(gone);
       write(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
       return response;
@@ -154,6 +164,7 @@ export function openStdioWire(command: string): StdioWire {
       });
     },
     async close() {
+      closing = true;
       if (exited) return;
       child.stdin?.end();
       await new Promise<void>((resolve) => {

@@ -27,6 +27,11 @@ export interface Wire {
   /** Sends text as-is (malformed JSON on purpose); resolves with whatever answered it, if anything. */
   sendRaw(text: string): Promise<RawAnswer>;
   close(): Promise<void>;
+  /**
+   * Set once the server is gone (its process exited, or its URL stopped accepting connections):
+   * what was seen, e.g. `the server exited (code 3)`. Later requests cannot be answered.
+   */
+  readonly gone?: string | undefined;
 }
 
 export interface RawAnswer {
@@ -79,6 +84,62 @@ export class ServerExitedError extends Error {
   }
 }
 
+/**
+ * The server broke JSON-RPC in how it answered: a response to an id nobody asked, a result that is
+ * not an object, a message without `"jsonrpc": "2.0"`. A failure of the server, never a harness bug.
+ */
+export class ProtocolViolationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProtocolViolationError';
+  }
+}
+
+function shown(value: unknown, length = 160): string {
+  const text = JSON.stringify(value);
+  return text === undefined ? String(value) : text.length > length ? `${text.slice(0, length)}…` : text;
+}
+
+/**
+ * What is wrong with a response's JSON-RPC envelope (jsonrpc, result or error), or undefined when
+ * nothing is. Every revision's schema requires `"jsonrpc": "2.0"` and a result that is an object.
+ */
+export function envelopeFault(message: JSONRPCResponse): string | undefined {
+  const raw = message as unknown as Record<string, unknown>;
+  if (raw.jsonrpc !== '2.0')
+    return 'jsonrpc' in raw
+      ? `its "jsonrpc" is ${shown(raw.jsonrpc)}, not "2.0"`
+      : 'it has no "jsonrpc": "2.0" member';
+  if ('result' in raw && 'error' in raw) return 'it carries both "result" and "error"';
+  if ('result' in raw) {
+    const result = raw.result;
+    if (result === null || typeof result !== 'object' || Array.isArray(result))
+      return `its "result" is ${result === null ? 'null' : Array.isArray(result) ? 'an array' : shown(result)}; a result must be a JSON object`;
+    return undefined;
+  }
+  const error = raw.error as Record<string, unknown> | null;
+  if (error === null || typeof error !== 'object') return `its "error" is ${shown(error)}, not an object`;
+  if (!Number.isInteger(error.code)) return `its error has no integer "code" (got ${shown(error.code)})`;
+  if (typeof error.message !== 'string')
+    return `its error has no string "message" (got ${shown(error.message)})`;
+  return undefined;
+}
+
+/** The error a request gets when its response's envelope is broken. */
+export function malformedResponseError(method: string, id: string | number, fault: string, message: unknown) {
+  return new ProtocolViolationError(
+    `the server's response to ${method} (id ${id}) breaks JSON-RPC 2.0: ${fault}; it sent ${shown(message)}`,
+  );
+}
+
+/** The error a request gets when the only response that came back carries another id. */
+export function wrongIdError(method: string, id: string | number, message: JSONRPCResponse) {
+  return new ProtocolViolationError(
+    `the server answered ${method} (id ${id}) with a response to id ${shown(message.id)}, which no request ` +
+      `of ours carried: ${shown(message)}`,
+  );
+}
+
 /** Pending requests by id, shared by both wires. */
 export class PendingRequests {
   private readonly waiting = new Map<
@@ -87,12 +148,22 @@ export class PendingRequests {
   >();
   private nextId = 1;
 
+  /** Responses whose id no request waited for, most recent last (bounded). */
+  private readonly strays: JSONRPCResponse[] = [];
+
   register(method: string, timeoutMs: number): { id: number; response: Promise<JSONRPCResponse> } {
     const id = this.nextId++;
     const response = new Promise<JSONRPCResponse>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting.delete(id);
-        reject(new Error(`no response to ${method} (id ${id}) within ${timeoutMs} ms`));
+        const stray = this.strays.at(-1);
+        reject(
+          stray === undefined
+            ? new Error(
+                `no response to ${method} (id ${id}) within ${timeoutMs} ms: the server sent nothing for it`,
+              )
+            : wrongIdError(method, id, stray),
+        );
       }, timeoutMs);
       this.waiting.set(id, {
         method,
@@ -109,14 +180,38 @@ export class PendingRequests {
     return { id, response };
   }
 
-  /** Settles the request a response answers; returns its method, or undefined if none waited. */
+  /**
+   * Settles the request a response answers (rejecting it when the envelope is broken); returns its
+   * method, or undefined if none waited.
+   */
   settle(message: JSONRPCResponse): string | undefined {
-    if (message.id === null || message.id === undefined) return undefined;
-    const entry = this.waiting.get(message.id);
-    if (entry === undefined) return undefined;
-    this.waiting.delete(message.id);
-    entry.resolve(message);
+    const id = message.id;
+    const entry = id === null || id === undefined ? undefined : this.waiting.get(id);
+    if (entry === undefined || id === null || id === undefined) return undefined;
+    this.waiting.delete(id);
+    const fault = envelopeFault(message);
+    if (fault === undefined) entry.resolve(message);
+    else entry.reject(malformedResponseError(entry.method, id, fault, message));
     return entry.method;
+  }
+
+  /**
+   * A response no request waited for. With exactly one request waiting it is that request's
+   * answer under a wrong id, which the request fails with at once; otherwise it is kept, and a
+   * request that times out names it.
+   */
+  stray(message: JSONRPCResponse): void {
+    this.strays.push(message);
+    if (this.strays.length > 20) this.strays.shift();
+    if (this.waiting.size !== 1) return;
+    const [only] = this.waiting;
+    if (only === undefined) return;
+    const [id, entry] = only;
+    this.waiting.delete(id);
+    // An error under id null is how JSON-RPC answers a request whose id could not be read (it
+    // did not parse): with one request waiting, it is that request's answer.
+    if (message.id === null && 'error' in message) entry.resolve(message);
+    else entry.reject(wrongIdError(entry.method, id, message));
   }
 
   /** Rejects every request still waiting (the peer is gone), each with `errorFor(method, id)`. */
