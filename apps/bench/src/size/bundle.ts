@@ -21,7 +21,7 @@ export const SIZE_PROBES: SizeProbe[] = [
     sdk: 'mcpkit',
     kind: 'stdio-server',
     platform: 'node',
-    budgetGzipBytes: 29.5 * 1024,
+    budgetGzipBytes: 29.75 * 1024,
     // Issue #7: 38.8 KiB before the tree-shaking work, 33.0 KiB after it, 27.4 KiB (28,105 bytes)
     // once the JSON Schema validator, task store, Content-Length framing and signed requestState
     // became opt-in imports; see README "Bundle size". Issue #15: 28,648 -> 28,944 bytes for batch
@@ -38,6 +38,10 @@ export const SIZE_PROBES: SizeProbe[] = [
     // synchronous (McpServer.handleNow, tools/call without async frames) and the stdio transport
     // writes a lone frame at once and decodes a one-line chunk in place (about 460 together;
     // pinned stdio 2026-07-28 sequential from about 0.65x to about 0.70x of raw).
+    // Issue #36: 29,996 -> 30,325 bytes and the budget to 29.75 KiB: 2026-07-28 rules the server
+    // broke — any JSON value as structuredContent (older revisions served without it), requestState
+    // bound to its request, principal and expiry, numeric Mcp-Param comparison, and the JSON Schema
+    // validator's depth/step/failure limits (each branch fitted its own budget; together they do not).
   },
   { name: 'official-v2-stdio-server', sdk: 'official-v2', kind: 'stdio-server', platform: 'node' },
   {
@@ -45,7 +49,7 @@ export const SIZE_PROBES: SizeProbe[] = [
     sdk: 'mcpkit',
     kind: 'http-client',
     platform: 'neutral',
-    budgetGzipBytes: 33.75 * 1024,
+    budgetGzipBytes: 34 * 1024,
     // Issue #17/#18: 32,646 -> 33,036 bytes for the transport's `auth` provider hook (about 290:
     // per-request headers, bounded challenge retries, the AUTH error), choosing the node:http path
     // (about 56; the path itself is behind #node-request and costs browsers nothing) and gzip's
@@ -53,6 +57,9 @@ export const SIZE_PROBES: SizeProbe[] = [
     // 34,302 bytes and the budget to 33.75 KiB: lazy protocol schemas, the plain CallToolResult
     // check and promise-chained call path, and the per-request LazyAbortController (a fifth less
     // client CPU per call on Node).
+    // Issue #36: 34,302 -> 34,586 bytes and the budget to 34 KiB: Mcp-Name Base64-encoded outside
+    // visible ASCII (a MUST of 2026-07-28) and the validator's composition limits (a SHOULD; no stack
+    // overflow on a hostile outputSchema).
   },
   { name: 'official-v2-http-client', sdk: 'official-v2', kind: 'http-client', platform: 'neutral' },
 ];
