@@ -147,6 +147,19 @@ describe('report formats', () => {
     expect(markdown.match(/node server\.js/g)).toHaveLength(1);
   });
 
+  it('Markdown writes the same fault at several revisions as one bullet naming them, a different one apart', () => {
+    const repeated = buildReport('server', new Date(0), [
+      result('error-malformed-json', 'fail', '2024-11-05', 'no JSON-RPC error came back'),
+      result('error-malformed-json', 'fail', '2025-06-18', 'no JSON-RPC error came back'),
+      result('error-malformed-json', 'fail', '2025-11-25', 'answered -32603'),
+    ]);
+    const markdown = renderReportMarkdown(repeated);
+    expect(markdown).toContain('- ✗ `error-malformed-json` (2024-11-05, 2025-06-18)');
+    expect(markdown).toContain('- ✗ `error-malformed-json` (2025-11-25)');
+    expect(markdown.match(/- ✗ /g)).toHaveLength(2);
+    expect(markdown).toContain('**0 passed, 3 failed, 0 not applicable**');
+  });
+
   it('Markdown names the target on each row only when rows have different targets', () => {
     const mixed = buildReport('server', new Date(0), [
       results[1] as ScenarioResult,

@@ -4,7 +4,8 @@ import { formatSummary } from './summary.js';
 
 // A GitHub-flavoured Markdown report a CI job can post as a comment or a job summary: the totals,
 // counts by revision and by severity, every failure with its rule, severity, spec link and what
-// was seen, then the passes and the not-applicable rows folded away.
+// was seen (one bullet for the same fault at several revisions), then the passes and the
+// not-applicable rows folded away.
 
 /** Escapes the characters that would break a table cell or start Markdown markup. */
 export function escapeMarkdown(text: string): string {
@@ -28,14 +29,36 @@ function tallyTable(title: string, key: string, tallies: Partial<Record<string, 
   return `### ${title}\n\n| ${key} | passed | failed | not applicable |\n| --- | ---: | ---: | ---: |\n${body}\n`;
 }
 
-function where(result: ScenarioResult, sharedTarget: string | undefined): string {
-  const revision = result.revision ? ` (${result.revision})` : '';
+function where(result: ScenarioResult, sharedTarget: string | undefined, revisions?: string[]): string {
+  const listed = revisions ?? (result.revision ? [result.revision] : []);
+  const revision = listed.length > 0 ? ` (${listed.join(', ')})` : '';
   const source = result.source === 'referee' ? ' [referee]' : '';
   const target = sharedTarget === undefined ? ` on ${code(result.target)}` : '';
   return `${code(result.scenario)}${revision}${source}${target}`;
 }
 
-function failure(result: ScenarioResult, sharedTarget: string | undefined): string {
+/** A failure's identity apart from its revision: the same fault at several revisions is one bullet. */
+function failureKey(result: ScenarioResult): string {
+  const checks = result.checks
+    .filter((check) => check.verdict === 'fail')
+    .map((check) => [check.id, check.detail, check.spec]);
+  const { scenario, source, target, severity, rule, spec, expectedFailure } = result;
+  return JSON.stringify([scenario, source, target, severity, rule, spec, expectedFailure, checks]);
+}
+
+/** Failures grouped by `failureKey`, in first-seen order, each with the revisions it failed at. */
+function groupFailures(failed: readonly ScenarioResult[]): { result: ScenarioResult; revisions: string[] }[] {
+  const groups = new Map<string, { result: ScenarioResult; revisions: string[] }>();
+  for (const result of failed) {
+    const key = failureKey(result);
+    const group = groups.get(key) ?? { result, revisions: [] };
+    if (result.revision) group.revisions.push(result.revision);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+function failure(result: ScenarioResult, sharedTarget: string | undefined, revisions?: string[]): string {
   const severity = result.severity ? `**${result.severity}**` : 'unrated';
   const expected = result.expectedFailure ? ' (expected failure)' : '';
   const rule = result.rule
@@ -43,7 +66,9 @@ function failure(result: ScenarioResult, sharedTarget: string | undefined): stri
     : result.spec
       ? `[spec](${result.spec})`
       : '';
-  const lines = [`- ✗ ${where(result, sharedTarget)}${expected} — ${severity}${rule ? `: ${rule}` : ''}`];
+  const lines = [
+    `- ✗ ${where(result, sharedTarget, revisions)}${expected} — ${severity}${rule ? `: ${rule}` : ''}`,
+  ];
   for (const check of result.checks.filter((c) => c.verdict === 'fail')) {
     const checkSpec = check.spec && check.spec !== result.spec ? ` ([spec](${check.spec}))` : '';
     // What was seen is often JSON: a code span shows it verbatim, where escaping would bury it.
@@ -79,7 +104,9 @@ export function renderReportMarkdown(report: HarnessReport, title = 'mcpkit-conf
     tallyTable('By revision', 'revision', report.byRevision),
     tallyTable('By severity', 'severity', report.bySeverity),
     failed.length > 0
-      ? `### Failures\n\n${failed.map((r) => failure(r, shared)).join('\n')}\n`
+      ? `### Failures\n\n${groupFailures(failed)
+          .map((group) => failure(group.result, shared, group.revisions))
+          .join('\n')}\n`
       : '### Failures\n\nNone.\n',
   ];
   if (report.matrix !== undefined && report.matrix.length > 0) {
