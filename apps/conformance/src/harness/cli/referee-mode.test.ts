@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brokenFixtureCommand } from '../../broken/catalogue.js';
 import { startHttpServerCommand, stopProcessGroup } from '../matrix/run-matrix.js';
-import { SERVER_SCENARIO_IDS } from '../server-scenarios/run-server-mode.js';
 import type { HarnessReport } from '../types.js';
 
 // Referee mode: our checks and the official referee on one target, folded into one report, with
@@ -27,20 +26,6 @@ function runCli(args: string[]): Promise<{ code: number | null; stdout: string }
     child.on('close', (code) => resolve({ code, stdout }));
   });
 }
-
-// The 2026-07-28 rule checks the referee lacks are left out: mcpkit's own server is being brought
-// up to them separately, and rules-2026.test.ts tests them against servers that follow or break them.
-const RULES_2026 = [
-  'tool-output-any-json',
-  'mcp-name-base64',
-  'mcp-param-numeric',
-  'mrtr-state-bound',
-  'deep-schema-refused',
-];
-const ourScenarios = SERVER_SCENARIO_IDS.filter((id) => !RULES_2026.includes(id)).flatMap((id) => [
-  '--scenario',
-  id,
-]);
 
 let dir = '';
 beforeAll(async () => {
@@ -70,7 +55,6 @@ describe('mcpkit-conformance referee', () => {
         join(appDir, 'expected-failures', 'server.yml'),
         '--json',
         json,
-        ...ourScenarios,
       ]);
       expect(code, stdout).toBe(0);
       const report = JSON.parse(await readFile(json, 'utf8')) as HarnessReport;
