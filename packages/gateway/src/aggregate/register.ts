@@ -1,0 +1,150 @@
+import { JsonRpcError } from '@mcpkit/jsonrpc';
+import type { CallToolResult, Prompt, Resource, ResourceTemplate, Tool } from '@mcpkit/protocol';
+import { ErrorCode } from '@mcpkit/protocol';
+import type { HandlerContext, McpServer, RegisteredHandle } from '@mcpkit/server';
+import { describeError } from '../errors.js';
+import { type CallsInFlight, passThrough } from './questions.js';
+import type { UpstreamConnection } from './upstream.js';
+
+/** One thing an upstream offers, under the key the gateway exposes it by. */
+export type Offer =
+  | { kind: 'tool'; key: string; owner: UpstreamConnection; item: Tool }
+  | { kind: 'prompt'; key: string; owner: UpstreamConnection; item: Prompt }
+  | { kind: 'resource'; key: string; owner: UpstreamConnection; item: Resource }
+  | { kind: 'template'; key: string; owner: UpstreamConnection; item: ResourceTemplate };
+
+/** Copies the optional descriptive fields an item has. */
+function described<T extends object>(item: T, keys: readonly (keyof T)[]): Partial<T> {
+  const out: Partial<T> = {};
+  for (const key of keys) if (item[key] !== undefined) out[key] = item[key];
+  return out;
+}
+
+/**
+ * Runs one forwarded request: on the upstream's current client, registered as the call running
+ * there (so its questions come back to this caller), with the caller's cancellation. A failure
+ * that is not the upstream's own JSON-RPC error names the upstream and what was forwarded.
+ */
+function forward<T>(
+  owner: UpstreamConnection,
+  calls: CallsInFlight<UpstreamConnection>,
+  ctx: HandlerContext,
+  what: string,
+  send: (client: NonNullable<UpstreamConnection['client']>) => Promise<T>,
+): Promise<T> {
+  const client = owner.client;
+  if (client === undefined) {
+    return Promise.reject(
+      new JsonRpcError(
+        ErrorCode.InternalError,
+        `${owner.name} is not connected (forwarding ${what}); it is being retried`,
+      ),
+    );
+  }
+  return calls.run(owner, ctx, () =>
+    send(client).catch((error: unknown) => {
+      if (error instanceof JsonRpcError) throw error;
+      throw new JsonRpcError(
+        ErrorCode.InternalError,
+        `${owner.name} failed ${what}: ${describeError(error)}`,
+      );
+    }),
+  );
+}
+
+/** Registers one offer on the server; the handle removes it. */
+export function registerOffer(
+  server: McpServer,
+  offer: Offer,
+  calls: CallsInFlight<UpstreamConnection>,
+  timeoutMs: number | undefined,
+): RegisteredHandle<never> {
+  const { owner } = offer;
+  const timeout = timeoutMs === undefined ? {} : { timeoutMs };
+  switch (offer.kind) {
+    case 'tool': {
+      const tool = offer.item;
+      return server.tool(
+        offer.key,
+        {
+          ...described(tool, ['title', 'description', 'annotations', 'icons', '_meta']),
+          inputSchema: passThrough(tool.inputSchema),
+          ...(tool.outputSchema === undefined ? {} : { outputSchema: passThrough(tool.outputSchema) }),
+        },
+        (args, ctx) =>
+          forward(owner, calls, ctx, `tools/call ${tool.name}`, (client) =>
+            client.callTool(
+              { name: tool.name, arguments: args as Record<string, unknown> },
+              {
+                ...timeout,
+                signal: ctx.signal,
+                // The upstream checked its own output; checking it again here could only disagree.
+                validateOutput: false,
+                onprogress: (progress) =>
+                  void ctx.progress(progress.progress, progress.total, progress.message),
+              },
+            ),
+          ) as Promise<CallToolResult>,
+      );
+    }
+    case 'prompt': {
+      const prompt = offer.item;
+      const properties: Record<string, object> = {};
+      const required: string[] = [];
+      for (const argument of prompt.arguments ?? []) {
+        properties[argument.name] = { type: 'string', ...described(argument, ['description']) };
+        if (argument.required) required.push(argument.name);
+      }
+      return server.prompt(
+        offer.key,
+        {
+          ...described(prompt, ['title', 'description', 'icons', '_meta']),
+          arguments: passThrough({ type: 'object', properties, required }),
+        },
+        (args, ctx) =>
+          forward(owner, calls, ctx, `prompts/get ${prompt.name}`, (client) =>
+            client.getPrompt(
+              { name: prompt.name, arguments: args as Record<string, string> },
+              { ...timeout, signal: ctx.signal },
+            ),
+          ),
+      );
+    }
+    case 'resource': {
+      const resource = offer.item;
+      return server.resource(
+        resource.uri,
+        {
+          name: resource.name,
+          ...described(resource, [
+            'title',
+            'description',
+            'mimeType',
+            'annotations',
+            'icons',
+            '_meta',
+            'size',
+          ]),
+        },
+        (uri, ctx) =>
+          forward(owner, calls, ctx, `resources/read ${uri}`, (client) =>
+            client.readResource({ uri }, { ...timeout, signal: ctx.signal }),
+          ),
+      );
+    }
+    case 'template': {
+      const template = offer.item;
+      return server.resourceTemplate(
+        template.uriTemplate,
+        {
+          name: template.name,
+          ...described(template, ['title', 'description', 'mimeType', 'annotations', 'icons', '_meta']),
+        },
+        (uri, _variables, ctx) =>
+          forward(owner, calls, ctx, `resources/read ${uri}`, (client) =>
+            client.readResource({ uri }, { ...timeout, signal: ctx.signal }),
+          ),
+      );
+    }
+  }
+}

@@ -1,0 +1,148 @@
+// stdio -> HTTP: real stdio servers published over Streamable HTTP, driven by our HTTP client.
+import { serve } from '@mcpkit/transport-http-server/node';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GatewayErrorCode } from './errors.js';
+import type { GatewayEvent } from './options.js';
+import { createStdioHttpGateway, type StdioHttpGatewayOptions } from './stdio-to-http.js';
+import { alive, Cleanup, echoServer, fixture, httpClient, until } from './test-helpers/processes.js';
+
+const cleanup = new Cleanup();
+afterEach(() => cleanup.run());
+
+async function startGateway(options: StdioHttpGatewayOptions) {
+  const events: GatewayEvent[] = [];
+  const errors: Error[] = [];
+  const gateway = createStdioHttpGateway({
+    onevent: (event) => events.push(event),
+    onerror: (error) => errors.push(error),
+    ...options,
+  });
+  const handle = cleanup.add(await serve(gateway.handler), (h) => h.close());
+  cleanup.add(gateway, (g) => g.close());
+  return { gateway, url: new URL('/mcp', handle.url), events, errors };
+}
+
+describe('stdio -> HTTP, a child per session', () => {
+  it('publishes the echo server: each session gets its own child, closed with the session', async () => {
+    const { gateway, url, events } = await startGateway({ upstream: echoServer() });
+    const first = await httpClient(cleanup, url);
+    const second = await httpClient(cleanup, url);
+    expect(first.serverInfo?.name).toBe('mcpkit-echo');
+    expect((await first.listAllTools()).map((tool) => tool.name)).toEqual(['echo']);
+    const result = await second.callTool({ name: 'echo', arguments: { message: 'through the gateway' } });
+    expect(result.content).toEqual([{ type: 'text', text: 'through the gateway' }]);
+    expect(gateway.childCount).toBe(2);
+    const pids = events.flatMap((event) => (event.type === 'child-started' ? [event.pid!] : []));
+    expect(pids).toHaveLength(2);
+    expect(new Set(pids).size).toBe(2);
+
+    await first.close();
+    await until('the first child to exit', () => !alive(pids[0]!));
+    expect(gateway.childCount).toBe(1);
+  });
+
+  it('passes progress and elicitation through unchanged', async () => {
+    const { url } = await startGateway({ upstream: fixture('fx') });
+    const client = await httpClient(cleanup, url, {
+      elicitation: async (params) => {
+        expect(params.message).toBe('Your name?');
+        return { action: 'accept', content: { who: 'Ada' } };
+      },
+    });
+    const progress: number[] = [];
+    const slow = await client.callTool(
+      { name: 'slow', arguments: { ms: 300 } },
+      { onprogress: (update) => progress.push(update.progress) },
+    );
+    expect(slow.content).toEqual([{ type: 'text', text: 'fx: slept 300' }]);
+    expect(progress.length).toBeGreaterThan(0);
+    const asked = await client.callTool({ name: 'ask', arguments: {} });
+    expect(asked.content).toEqual([{ type: 'text', text: 'fx: hello Ada' }]);
+  });
+
+  it('a child killed mid-call fails the call at once, is reported, and the next session gets a new child', async () => {
+    const { url, events } = await startGateway({ upstream: fixture('fx') });
+    const client = await httpClient(cleanup, url);
+    const pid = Number((await client.callTool({ name: 'pid', arguments: {} })).content[0]!.text);
+    let sawProgress!: () => void;
+    const progressed = new Promise<void>((resolve) => {
+      sawProgress = resolve;
+    });
+    const call = client.callTool(
+      { name: 'slow', arguments: { ms: 60_000 } },
+      { onprogress: () => sawProgress() },
+    );
+    await progressed;
+    process.kill(pid, 'SIGKILL');
+    await expect(call).rejects.toThrow(/fx went away before answering tools\/call/);
+    await until('the exit to be reported', () =>
+      events.some((event) => event.type === 'child-exited' && event.pid === pid),
+    );
+    const exited = events.find((event) => event.type === 'child-exited');
+    expect(exited?.type === 'child-exited' && exited.reason?.message).toMatch(/SIGKILL|signal/);
+
+    // The session ended with its child; the client renews it (a 404, then initialize): a new child.
+    const again = await client.callTool({ name: 'pid', arguments: {} });
+    expect(Number(again.content[0]!.text)).not.toBe(pid);
+  });
+
+  it('survives a child that prints garbage, reporting it', async () => {
+    const { url, errors } = await startGateway({ upstream: fixture('fx', '--garbage') });
+    const client = await httpClient(cleanup, url);
+    const result = await client.callTool({ name: 'echo', arguments: { message: 'still fine' } });
+    expect(result.content).toEqual([{ type: 'text', text: 'fx: still fine' }]);
+    await until('the garbage to be reported', () => errors.length > 0);
+    expect(errors[0]).toMatchObject({ code: GatewayErrorCode.UpstreamError });
+    expect(errors[0]!.message).toMatch(/^fx: /);
+  });
+
+  it('waits for a child slow to start', async () => {
+    const { url } = await startGateway({ upstream: fixture('fx', '--slow-start', '1500') });
+    const client = await httpClient(cleanup, url);
+    const result = await client.callTool({ name: 'echo', arguments: { message: 'late' } });
+    expect(result.content).toEqual([{ type: 'text', text: 'fx: late' }]);
+  });
+
+  it('keeps the HTTP options: a health endpoint and the Origin check', async () => {
+    const { url } = await startGateway({ upstream: echoServer(), http: { health: true } });
+    const health = await fetch(new URL('/healthz', url));
+    expect(health.status).toBe(200);
+    const wrongHost = await fetch(url, {
+      method: 'POST',
+      headers: {
+        origin: 'http://evil.example',
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: '{}',
+    });
+    expect(wrongHost.status).toBe(403);
+  });
+
+  it('refuses stateless mode, which needs a shared child', () => {
+    expect(() => createStdioHttpGateway({ upstream: echoServer(), http: { stateless: true } })).toThrow(
+      /http.stateless needs children: "shared"/,
+    );
+  });
+});
+
+describe('stdio -> HTTP, one shared child', () => {
+  it('serves every session and a 2026-07-28 client from one 2025-06-18 child', async () => {
+    const { gateway, url, events } = await startGateway({
+      upstream: fixture('old', '--version', '2025-06-18'),
+      children: 'shared',
+    });
+    await until('the child to come up', () => gateway.childCount === 1);
+    const modern = await httpClient(cleanup, url);
+    const legacy = await httpClient(cleanup, url, { protocolVersion: '2025-03-26' });
+    expect(modern.protocolVersion).toBe('2026-07-28');
+    expect(legacy.protocolVersion).toBe('2025-03-26');
+    for (const client of [modern, legacy]) {
+      const result = await client.callTool({ name: 'echo', arguments: { message: client.protocolVersion! } });
+      expect(result.content).toEqual([{ type: 'text', text: `old: ${client.protocolVersion}` }]);
+    }
+    expect(events.find((event) => event.type === 'upstream-up')).toMatchObject({
+      protocolVersion: '2025-06-18',
+    });
+  });
+});
