@@ -9,6 +9,7 @@ import {
 import { describeError, GatewayError, GatewayErrorCode } from '../errors.js';
 import { type HttpUpstream, isStdioUpstream, type Upstream } from '../options.js';
 import { stdioTransportFor } from '../stdio-child.js';
+import { ToleratingTransport } from './tolerating-transport.js';
 
 /** How a lost upstream is tried again: delays double from `initialDelayMs` up to `maxDelayMs`. */
 export interface RetryOptions {
@@ -52,9 +53,18 @@ function httpTransportFor(upstream: HttpUpstream): Transport {
   return new FallbackHttpClientTransport(url, options);
 }
 
-/** Makes the transport any upstream is reached through. */
-export function transportFor(upstream: Upstream, onstderr?: (text: string) => void): Transport {
-  return isStdioUpstream(upstream) ? stdioTransportFor(upstream, onstderr) : httpTransportFor(upstream);
+/**
+ * Makes the transport any upstream is reached through. With `onunreadable`, a stdio server's output
+ * that is not JSON-RPC goes there instead of to the client (see `ToleratingTransport`).
+ */
+export function transportFor(
+  upstream: Upstream,
+  onstderr?: (text: string) => void,
+  onunreadable?: (error: Error) => void,
+): Transport {
+  if (!isStdioUpstream(upstream)) return httpTransportFor(upstream);
+  const stdio = stdioTransportFor(upstream, onstderr);
+  return onunreadable === undefined ? stdio : new ToleratingTransport(stdio, onunreadable);
 }
 
 /**
@@ -106,9 +116,20 @@ export class UpstreamConnection {
           ),
       },
     );
-    const transport = transportFor(this.config, (text) => {
-      this.#stderrTail = (this.#stderrTail + text).slice(-2000);
-    });
+    const transport = transportFor(
+      this.config,
+      (text) => {
+        this.#stderrTail = (this.#stderrTail + text).slice(-2000);
+      },
+      (error) =>
+        this.#hooks.onerror(
+          new GatewayError(
+            GatewayErrorCode.UpstreamError,
+            `${this.name} printed output that is not JSON-RPC (ignored): ${error.message}`,
+            { cause: error },
+          ),
+        ),
+    );
     try {
       await client.connect(transport);
       this.lists = await readLists(client);
