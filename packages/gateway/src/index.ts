@@ -29,3 +29,23 @@ export { type HttpStdioBridge, type HttpStdioBridgeOptions, startHttpStdioBridge
 // 3. Aggregation: many upstreams behind one server.
 export { Aggregator, type AggregatorOptions } from './aggregate/aggregator.js';
 export type { RetryOptions } from './aggregate/upstream.js';
+
+// Logging in to an HTTP upstream with OAuth (loopback redirect, tokens in a file only the user reads).
+export {
+  DEFAULT_TOKEN_FILE,
+  FileOAuthStore,
+  type OAuthLogin,
+  type OAuthLoginOptions,
+  oauthLogin,
+} from './oauth.js';
+
+// The configuration file and the CLI (`mcpkit-gateway`).
+export {
+  type ConfigUpstream,
+  type GatewayConfig,
+  GatewayConfigSchema,
+  gatewayConfigJsonSchema,
+  parseGatewayConfig,
+} from './config.js';
+export { type GatewayLog, type RunningGateway, describeEvent, runGateway } from './run.js';
+export { type CliIo, CliExitCode, runCli, USAGE } from './cli.js';
