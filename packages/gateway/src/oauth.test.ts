@@ -31,6 +31,11 @@ describe('FileOAuthStore', () => {
     expect(await store.getClient('https://as.example.com')).toEqual({ clientId: 'abc' });
   });
 
+  it('reads ~/ as the home folder', async () => {
+    const { homedir } = await import('node:os');
+    expect(new FileOAuthStore('~/.mcpkit/x.json').path).toBe(join(homedir(), '.mcpkit/x.json'));
+  });
+
   it('applies concurrent writes one after the other, losing none', async () => {
     const store = new FileOAuthStore(join(mkdtempSync(join(tmpdir(), 'mcpkit-oauth-')), 'tokens.json'));
     await Promise.all(

@@ -29,8 +29,9 @@ export class FileOAuthStore implements OAuthStore {
   readonly path: string;
   #writing: Promise<void> = Promise.resolve();
 
+  /** `path` may start with `~/`, for the user's home folder. */
   constructor(path: string = DEFAULT_TOKEN_FILE) {
-    this.path = path;
+    this.path = path.startsWith('~/') ? join(homedir(), path.slice(2)) : path;
   }
 
   async #read(): Promise<FileContents> {
