@@ -1,7 +1,10 @@
 // Aggregation: real upstream processes (our test server, our echo server, the official SDK's
 // "everything" server, a tmcp server) behind one server, driven by our client.
 import type { McpClientOptions } from '@mcpkit/client';
+import { createEchoServer } from '@mcpkit/echo-server';
 import { createInMemoryTransportPair } from '@mcpkit/jsonrpc/testing';
+import { createStreamableHttpHandler } from '@mcpkit/transport-http-server';
+import { serve } from '@mcpkit/transport-http-server/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GatewayEvent } from '../options.js';
 import {
@@ -110,7 +113,13 @@ describe('aggregation', () => {
         },
       ],
     });
-    expect(names(await client.listAllTools())).toEqual(['a__echo', 'a__pid']);
+    expect(names(await client.listAllTools())).toEqual([
+      'a__echo',
+      'a__log',
+      'a__pid',
+      'a__roots',
+      'a__sample',
+    ]);
     expect(await client.listAllPrompts()).toEqual([]);
     expect(await client.listAllResources()).toEqual([]);
   });
@@ -142,6 +151,9 @@ describe('aggregation', () => {
       { onprogress: (update) => progress.push(update.progress) },
     );
     expect(text(slow)).toBe('a: slept 300');
+    // The upstream speaks 2026-07-28: its envelope stays out of a 2025-11-25 answer.
+    expect(slow).not.toHaveProperty('resultType');
+    expect(slow._meta).toBeUndefined();
     expect(progress.length).toBeGreaterThan(0);
     expect(text(await client.callTool({ name: 'a__ask', arguments: {} }))).toBe('a: hello Lin');
 
@@ -151,6 +163,48 @@ describe('aggregation', () => {
       { signal: abort.signal, onprogress: () => abort.abort(new Error('changed my mind')) },
     );
     await expect(cancelled).rejects.toThrow(/changed my mind/);
+  });
+
+  it("forwards an upstream's sampling, roots and log messages to the caller", async () => {
+    const logged: unknown[] = [];
+    const { client } = await aggregate(
+      { upstreams: [fixture('a'), fixture('b')] },
+      {
+        protocolVersion: '2025-11-25',
+        sampling: async () => ({ role: 'assistant', content: { type: 'text', text: 'pong' }, model: 'test' }),
+        roots: [{ uri: 'file:///work', name: 'work' }],
+        onLogMessage: (params) => void logged.push(params),
+      },
+    );
+    expect(text(await client.callTool({ name: 'b__sample', arguments: {} }))).toBe('b: the model said pong');
+    expect(text(await client.callTool({ name: 'a__roots', arguments: {} }))).toBe('a: file:///work');
+    await client.callTool({ name: 'a__log', arguments: {} });
+    await until('the log message', () => logged.length > 0);
+    expect(logged[0]).toEqual({ level: 'warning', logger: 'a', data: 'a logs' });
+  });
+
+  it('retries an HTTP upstream that went away until it is back', async () => {
+    const handler = () => createStreamableHttpHandler({ server: createEchoServer() });
+    const first = await serve(handler());
+    const port = first.port;
+    const url = new URL('/mcp', first.url).href;
+    const { client, events } = await aggregate({ upstreams: [{ name: 'remote', url }] });
+    expect(text(await client.callTool({ name: 'remote__echo', arguments: { message: 'up' } }))).toBe('up');
+    await first.close();
+    // A call fails at once while it is away (an HTTP upstream is seen gone when a request fails).
+    const away = await client.callTool({ name: 'remote__echo', arguments: { message: 'anyone?' } });
+    expect(away.isError).toBe(true);
+    expect(text(away)).toMatch(/^remote /);
+    await until('remote to drop out', () => events.some((event) => event.type === 'upstream-down'));
+    const second = cleanup.add(await serve(handler(), { port }), (h) => h.close());
+    expect(second.port).toBe(port);
+    await until(
+      'remote to come back',
+      () => events.filter((event) => event.type === 'upstream-up').length === 2,
+    );
+    expect(text(await client.callTool({ name: 'remote__echo', arguments: { message: 'back' } }))).toBe(
+      'back',
+    );
   });
 
   it('drops a dead upstream from the lists, fails its running call at once, and brings it back', async () => {

@@ -1,7 +1,8 @@
 import { JsonRpcError } from '@mcpkit/jsonrpc';
 import type { CallToolResult, Prompt, Resource, ResourceTemplate, Tool } from '@mcpkit/protocol';
-import { ErrorCode } from '@mcpkit/protocol';
+import { ErrorCode, MetaKey } from '@mcpkit/protocol';
 import type { HandlerContext, McpServer, RegisteredHandle } from '@mcpkit/server';
+import { findHttpTransportError } from '@mcpkit/transport-http-client';
 import { describeError } from '../errors.js';
 import { type CallsInFlight, passThrough } from './questions.js';
 import type { UpstreamConnection } from './upstream.js';
@@ -42,8 +43,11 @@ function forward<T>(
     );
   }
   return calls.run(owner, ctx, () =>
-    send(client).catch((error: unknown) => {
+    send(client).then(withoutEnvelope, (error: unknown) => {
       if (error instanceof JsonRpcError) throw error;
+      if (findHttpTransportError(error, 'NETWORK') ?? findHttpTransportError(error, 'STREAM_INTERRUPTED')) {
+        owner.lost(error as Error);
+      }
       throw new JsonRpcError(
         ErrorCode.InternalError,
         `${owner.name} failed ${what}: ${describeError(error)}`,
@@ -51,6 +55,24 @@ function forward<T>(
     }),
   );
 }
+
+/**
+ * A result without what belongs to the upstream connection's revision rather than to the answer
+ * (`resultType`, the 2026-07-28 `_meta` envelope keys): the gateway's server adds its own for its
+ * client's revision.
+ */
+function withoutEnvelope<T>(result: T): T {
+  const {
+    resultType: _resultType,
+    _meta,
+    ...rest
+  } = result as { resultType?: unknown; _meta?: Record<string, unknown> };
+  if (_meta === undefined) return rest as T;
+  const meta = Object.fromEntries(Object.entries(_meta).filter(([key]) => !ENVELOPE_KEYS.has(key)));
+  return (Object.keys(meta).length === 0 ? rest : { ...rest, _meta: meta }) as T;
+}
+
+const ENVELOPE_KEYS = new Set<string>(Object.values(MetaKey));
 
 /** Registers one offer on the server; the handle removes it. */
 export function registerOffer(

@@ -132,6 +132,8 @@ export class UpstreamConnection {
     );
     try {
       await client.connect(transport);
+      // Every message the upstream logs comes through; each client's session filters by its own level.
+      if (client.serverCapabilities?.logging !== undefined) await client.setLoggingLevel('debug');
       this.lists = await readLists(client);
     } catch (error) {
       await client.close().catch((closeError: unknown) => this.#hooks.onerror(asError(closeError)));
@@ -167,6 +169,23 @@ export class UpstreamConnection {
     this.#delayMs = this.#retry.initialDelayMs;
     this.#hooks.onup(this);
     this.#hooks.onlists(this);
+  }
+
+  /**
+   * A forwarded request failed because the upstream cannot be reached (an HTTP server that went
+   * away tells no one until a request fails): drop it and start retrying.
+   */
+  lost(reason: Error): void {
+    const client = this.client;
+    if (client === undefined) return;
+    this.client = undefined;
+    this.lists = EMPTY;
+    void client.close().catch((error: unknown) => this.#hooks.onerror(asError(error)));
+    this.#down(
+      new GatewayError(GatewayErrorCode.UpstreamClosed, `${this.name} went away: ${reason.message}`, {
+        cause: reason,
+      }),
+    );
   }
 
   /** Stops retrying and closes the connection. */
