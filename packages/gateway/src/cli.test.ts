@@ -1,10 +1,13 @@
 // The built CLI (bin/mcpkit-gateway.mjs over dist/), spawned as a real process for each use.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEchoServer } from '@mcpkit/echo-server';
+import { StreamableHttpClientTransport } from '@mcpkit/transport-http-client';
 import { createStreamableHttpHandler } from '@mcpkit/transport-http-server';
 import { serve } from '@mcpkit/transport-http-server/node';
 import { StdioClientTransport } from '@mcpkit/transport-stdio';
@@ -52,8 +55,12 @@ function runToEnd(args: string[]): Promise<{ code: number | null; stdout: string
 /** Starts the CLI serving HTTP; resolves with its endpoint once it printed it. */
 async function startHttpCli(
   config: object,
+  env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; url: URL; stderr: () => string }> {
-  const child = spawn(process.execPath, [BIN, configFile(config)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, configFile(config)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   cleanup.add(child, (c) => {
     if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   });
@@ -97,6 +104,59 @@ describe('mcpkit-gateway', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     await until('the child server to be gone', () => !alive(pid));
+  });
+
+  it('requires OAuth tokens when serve.auth says so, checking them by introspection', async () => {
+    const introspection = cleanup.add(
+      createServer(async (request, response) => {
+        let body = '';
+        for await (const chunk of request) body += String(chunk);
+        const basic = Buffer.from('gateway:s3cret').toString('base64');
+        const token = new URLSearchParams(body).get('token');
+        const active = request.headers.authorization === `Basic ${basic}` && token === 'good';
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify(
+            active ? { active, client_id: 'c', aud: 'https://gw.example.com/mcp', scope: 'mcp' } : { active },
+          ),
+        );
+      }),
+      (server) => new Promise((resolve) => server.close(resolve)),
+    );
+    await new Promise<void>((resolve) => introspection.listen(0, '127.0.0.1', () => resolve()));
+    const endpoint = `http://127.0.0.1:${(introspection.address() as AddressInfo).port}/introspect`;
+    const { url } = await startHttpCli(
+      {
+        serve: {
+          port: 0,
+          auth: {
+            resource: 'https://gw.example.com/mcp',
+            authorizationServers: ['https://as.example.com'],
+            introspection: { endpoint, clientId: 'gateway', clientSecretEnv: 'GATEWAY_SECRET' },
+            requiredScopes: ['mcp'],
+          },
+        },
+        upstream: echoServer(),
+      },
+      { GATEWAY_SECRET: 's3cret' },
+    );
+    const anonymous = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(anonymous.status).toBe(401);
+    const metadata = await fetch(new URL('/.well-known/oauth-protected-resource/mcp', url));
+    expect(await metadata.json()).toMatchObject({
+      resource: 'https://gw.example.com/mcp',
+      authorization_servers: ['https://as.example.com'],
+    });
+    const client = await connectClient(
+      cleanup,
+      new StreamableHttpClientTransport(url, { headers: { authorization: 'Bearer good' } }),
+    );
+    const result = await client.callTool({ name: 'echo', arguments: { message: 'authorized' } });
+    expect(result.content).toEqual([{ type: 'text', text: 'authorized' }]);
   });
 
   it('serves a remote HTTP server on stdio (--url), for hosts that only run commands', async () => {

@@ -86,6 +86,35 @@ const httpUpstream = z
 
 const upstream = z.union([stdioUpstream, httpUpstream]);
 
+const serveAuth = z
+  .object({
+    resource: z.url().describe("This endpoint's canonical URL, as tokens name it in their audience."),
+    authorizationServers: z
+      .array(z.url())
+      .min(1)
+      .describe('Issuers clients get tokens from (in the metadata).'),
+    jwt: z
+      .object({ issuer: z.string().min(1), jwksUri: z.url() })
+      .strict()
+      .optional()
+      .describe("Verify JWT access tokens with the issuer's keys."),
+    introspection: z
+      .object({
+        endpoint: z.url(),
+        clientId: z.string().min(1),
+        clientSecretEnv: z.string().min(1).describe('The environment variable holding the client secret.'),
+      })
+      .strict()
+      .optional()
+      .describe('Verify tokens at the authorization server (RFC 7662).'),
+    requiredScopes: z.array(z.string()).optional().describe('Scopes every request needs.'),
+    toolScopes: z.record(z.string(), z.array(z.string())).optional().describe('Extra scopes per tool name.'),
+  })
+  .strict()
+  .refine((auth) => (auth.jwt === undefined) !== (auth.introspection === undefined), {
+    message: 'give exactly one of "jwt" and "introspection"',
+  });
+
 const serve = z
   .object({
     port: z
@@ -119,6 +148,7 @@ const serve = z
       .object({ requestsPerSecond: z.number().positive(), burst: z.number().int().positive() })
       .strict()
       .optional(),
+    auth: serveAuth.optional().describe('Require OAuth access tokens (an OAuth 2.1 resource server).'),
     maxSessions: z.number().int().positive().optional(),
     sessionIdleTimeoutMs: z.number().int().positive().optional(),
   })

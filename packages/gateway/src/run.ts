@@ -1,3 +1,4 @@
+import { handlerAuth, type ResourceServer, withProtectedResourceMetadata } from '@mcpkit/auth-server';
 import type { Transport } from '@mcpkit/jsonrpc';
 import { createStreamableHttpHandler, type StreamableHttpHandler } from '@mcpkit/transport-http-server';
 import { serve } from '@mcpkit/transport-http-server/node';
@@ -8,6 +9,7 @@ import { describeError } from './errors.js';
 import { startHttpStdioBridge } from './http-to-stdio.js';
 import { oauthLogin } from './oauth.js';
 import { type GatewayEvent, type HttpUpstream, isStdioUpstream, type Upstream } from './options.js';
+import { resourceServerFor } from './serve-auth.js';
 import type { GatewayHttpOptions } from './stdio-to-http.js';
 import { createStdioHttpGateway } from './stdio-to-http.js';
 
@@ -39,9 +41,14 @@ export function describeEvent(event: GatewayEvent): string {
   }
 }
 
-function httpOptions(config: GatewayConfig, log: GatewayLog): GatewayHttpOptions {
+function httpOptions(
+  config: GatewayConfig,
+  log: GatewayLog,
+  auth: ResourceServer | undefined,
+): GatewayHttpOptions {
   const { serve: options = {} } = config;
   const http: GatewayHttpOptions = { onerror: (error) => log(`http: ${error.message}`) };
+  if (auth !== undefined) Object.assign(http, handlerAuth(auth));
   if (options.endpoint !== undefined) http.endpoint = options.endpoint;
   if (options.stateless !== undefined) http.stateless = options.stateless;
   if (options.legacySse === false) http.legacySse = false;
@@ -108,12 +115,13 @@ export async function runGateway(
     const serving = config.serve;
 
     if (serving !== undefined) {
+      const auth = serving.auth === undefined ? undefined : resourceServerFor(serving.auth);
       let handler: StreamableHttpHandler;
       if (single !== undefined && isStdioUpstream(single)) {
         const gateway = createStdioHttpGateway({
           upstream: single,
           ...(config.children === undefined ? {} : { children: config.children }),
-          http: httpOptions(config, log),
+          http: httpOptions(config, log, auth),
           onevent,
           onerror,
         });
@@ -123,13 +131,20 @@ export async function runGateway(
         const aggregator = aggregatorFor(config, upstreams, onevent, onerror);
         closers.push(() => aggregator.close());
         await aggregator.start();
-        handler = createStreamableHttpHandler({ ...httpOptions(config, log), server: aggregator.server });
+        handler = createStreamableHttpHandler({
+          ...httpOptions(config, log, auth),
+          server: aggregator.server,
+        });
         closers.push(() => handler.close());
       }
-      const handle = await serve(handler, {
-        ...(serving.port === undefined ? {} : { port: serving.port }),
-        ...(serving.host === undefined ? {} : { host: serving.host }),
-      });
+      // The protected resource metadata is served beside the endpoint, which answers only its own path.
+      const handle = await serve(
+        auth === undefined ? handler : withProtectedResourceMetadata(auth, handler),
+        {
+          ...(serving.port === undefined ? {} : { port: serving.port }),
+          ...(serving.host === undefined ? {} : { host: serving.host }),
+        },
+      );
       closers.push(() => handle.close());
       const url = new URL(serving.endpoint ?? '/mcp', handle.url);
       return { url, closed: new Promise<void>(() => undefined), close: closeAll };

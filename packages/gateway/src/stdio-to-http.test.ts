@@ -1,10 +1,20 @@
 // stdio -> HTTP: real stdio servers published over Streamable HTTP, driven by our HTTP client.
+import { AuthError, createResourceServer, handlerAuth } from '@mcpkit/auth-server';
+import { StreamableHttpClientTransport } from '@mcpkit/transport-http-client';
 import { serve } from '@mcpkit/transport-http-server/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GatewayErrorCode } from './errors.js';
 import type { GatewayEvent } from './options.js';
 import { createStdioHttpGateway, type StdioHttpGatewayOptions } from './stdio-to-http.js';
-import { alive, Cleanup, echoServer, fixture, httpClient, until } from './test-helpers/processes.js';
+import {
+  alive,
+  Cleanup,
+  connectClient,
+  echoServer,
+  fixture,
+  httpClient,
+  until,
+} from './test-helpers/processes.js';
 
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
@@ -117,6 +127,45 @@ describe('stdio -> HTTP, a child per session', () => {
       body: '{}',
     });
     expect(wrongHost.status).toBe(403);
+  });
+
+  it('takes an OAuth resource server of @mcpkit/auth-server: tokens and per-tool scopes checked before any child', async () => {
+    const resourceServer = createResourceServer({
+      resource: 'https://gateway.example.com/mcp',
+      authorizationServers: ['https://as.example.com'],
+      verifier: {
+        verify: async (token) => {
+          const scopes = { reader: ['mcp'], writer: ['mcp', 'echo:call'] }[token];
+          if (scopes === undefined) throw new AuthError('invalid_token', 'unknown token');
+          return { audience: ['https://gateway.example.com/mcp'], scopes, clientId: token, claims: {} };
+        },
+      },
+      requiredScopes: ['mcp'],
+      scopes: { tools: { echo: ['echo:call'] } },
+    });
+    const { url, events } = await startGateway({ upstream: echoServer(), http: handlerAuth(resourceServer) });
+    const anonymous = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('www-authenticate')).toContain('resource_metadata=');
+    expect(events).toEqual([]);
+
+    const as = (token: string) =>
+      connectClient(
+        cleanup,
+        new StreamableHttpClientTransport(url, { headers: { authorization: `Bearer ${token}` } }),
+      );
+    const reader = await as('reader');
+    expect((await reader.listAllTools()).map((tool) => tool.name)).toEqual(['echo']);
+    await expect(reader.callTool({ name: 'echo', arguments: { message: 'no' } })).rejects.toThrow(
+      /403|insufficient_scope/,
+    );
+    const writer = await as('writer');
+    const result = await writer.callTool({ name: 'echo', arguments: { message: 'yes' } });
+    expect(result.content).toEqual([{ type: 'text', text: 'yes' }]);
   });
 
   it('refuses stateless mode, which needs a shared child', () => {
