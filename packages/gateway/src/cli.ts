@@ -17,12 +17,15 @@ export const CliExitCode = {
 
 /** What the CLI writes to and reads from: stderr for messages, stdout only for --print-schema. */
 export interface CliIo {
+  /** Receives every message (default: this process's stderr). */
   stderr: (text: string) => void;
+  /** Receives --help and --print-schema output (default: this process's stdout). */
   stdout: (text: string) => void;
   /** Registers a shutdown on SIGINT/SIGTERM; returns the unregistering function. */
   onSignal?: (stop: () => void) => () => void;
 }
 
+/** The CLI's help text (`mcpkit-gateway --help`). */
 export const USAGE = `Usage: mcpkit-gateway <config.json>
        mcpkit-gateway --url <https://server/mcp> [--oauth] [--bridge]
        mcpkit-gateway --print-schema

@@ -28,6 +28,7 @@ export interface HttpStdioBridgeOptions {
 export interface HttpStdioBridge {
   /** Resolves once the bridge ended, with the upstream's failure when that ended it (`relay` mode). */
   readonly closed: Promise<Error | undefined>;
+  /** Ends the bridge: closes both sides. */
   close(): Promise<void>;
 }
 

@@ -114,6 +114,7 @@ export interface OAuthLoginOptions {
 /** An OAuth login for an HTTP upstream: pass `provider` as the upstream's `auth`; `close` stops the redirect receiver. */
 export interface OAuthLogin {
   provider: OAuthClientProvider;
+  /** Stops the loopback redirect receiver; a login still waiting fails. */
   close(): Promise<void>;
 }
 

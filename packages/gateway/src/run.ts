@@ -19,6 +19,7 @@ export interface RunningGateway {
   url: URL | undefined;
   /** Resolves when the gateway ended on its own (its stdio client went away). */
   closed: Promise<void>;
+  /** Stops serving, closes every upstream and stops every child. */
   close(): Promise<void>;
 }
 
