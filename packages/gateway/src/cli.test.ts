@@ -177,14 +177,17 @@ describe('mcpkit-gateway', () => {
 
   it('aggregates several stdio servers on stdio', async () => {
     const path = configFile({ upstreams: [fixture('a'), echoServer()] });
-    const client = await connectClient(
-      cleanup,
-      new StdioClientTransport({ command: process.execPath, args: [BIN, path] }),
-      { protocolVersion: '2025-11-25' },
-    );
+    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, path] });
+    const client = await connectClient(cleanup, transport, { protocolVersion: '2025-11-25' });
     const tools = (await client.listAllTools()).map((tool) => tool.name);
     expect(tools).toEqual(expect.arrayContaining(['a__echo', 'echo__echo']));
     const result = await client.callTool({ name: 'a__echo', arguments: { message: 'merged' } });
     expect(result.content).toEqual([{ type: 'text', text: 'a: merged' }]);
+    const upstreamPid = Number((await client.callTool({ name: 'a__pid', arguments: {} })).content[0]!.text);
+
+    // The host going away (stdin closed) ends the gateway by itself, and with it every upstream.
+    await client.close();
+    expect(transport.exitCode).toBe(0);
+    await until('the upstream to be gone', () => !alive(upstreamPid));
   });
 });

@@ -194,4 +194,31 @@ describe('stdio -> HTTP, one shared child', () => {
       protocolVersion: '2025-06-18',
     });
   });
+
+  it('starts the shared child again when it dies, failing the call it was running at once', async () => {
+    const { gateway, url, events } = await startGateway({ upstream: fixture('fx'), children: 'shared' });
+    await until('the child to come up', () => gateway.childCount === 1);
+    const client = await httpClient(cleanup, url, { protocolVersion: '2025-11-25' });
+    const pid = Number((await client.callTool({ name: 'pid', arguments: {} })).content[0]!.text);
+    let running!: () => void;
+    const progressed = new Promise<void>((resolve) => {
+      running = resolve;
+    });
+    const call = client.callTool(
+      { name: 'slow', arguments: { ms: 60_000 } },
+      { onprogress: () => running() },
+    );
+    await progressed;
+    process.kill(pid, 'SIGKILL');
+    const failed = await call;
+    expect(failed.isError).toBe(true);
+    expect(JSON.stringify(failed.content)).toMatch(/fx failed tools\/call slow/);
+    await until(
+      'the child to be started again',
+      () => events.filter((event) => event.type === 'upstream-up').length === 2,
+    );
+    expect(events.some((event) => event.type === 'upstream-down')).toBe(true);
+    const again = Number((await client.callTool({ name: 'pid', arguments: {} })).content[0]!.text);
+    expect(again).not.toBe(pid);
+  });
 });
