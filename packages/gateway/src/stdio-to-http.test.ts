@@ -168,6 +168,14 @@ describe('stdio -> HTTP, a child per session', () => {
     expect(result.content).toEqual([{ type: 'text', text: 'yes' }]);
   });
 
+  it('answers the initialize of a session whose command cannot start at once, saying why', async () => {
+    const { url, events } = await startGateway({
+      upstream: { name: 'nope', command: 'no-such-command-for-mcpkit' },
+    });
+    await expect(httpClient(cleanup, url)).rejects.toThrow(/nope could not start: .*ENOENT/);
+    expect(events).toEqual([]);
+  });
+
   it('refuses stateless mode, which needs a shared child', () => {
     expect(() => createStdioHttpGateway({ upstream: echoServer(), http: { stateless: true } })).toThrow(
       /http.stateless needs children: "shared"/,

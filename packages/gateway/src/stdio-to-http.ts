@@ -6,7 +6,7 @@ import {
   type StreamableHttpHandlerOptions,
 } from '@mcpkit/transport-http-server';
 import { Aggregator } from './aggregate/aggregator.js';
-import { GatewayError, GatewayErrorCode } from './errors.js';
+import { describeError, GatewayError, GatewayErrorCode } from './errors.js';
 import type { GatewayEvent, StdioUpstream } from './options.js';
 import { type Relay, relay } from './relay.js';
 import { stdioTransportFor } from './stdio-child.js';
@@ -93,13 +93,19 @@ export function createStdioHttpGateway(options: StdioHttpGatewayOptions): StdioH
       upstreamName: name,
       onerror,
       onclose: (reason) => {
-        onevent({ type: 'child-exited', upstream: name, sessionId, pid: child.pid, reason });
+        // A child that never started is reported once, by the failure below.
+        if (child.pid !== undefined)
+          onevent({ type: 'child-exited', upstream: name, sessionId, pid: child.pid, reason });
       },
     }).catch((error: unknown) => {
       // Could not spawn: fail the session; the client's initialize gets the handler's error answer.
-      throw new GatewayError(GatewayErrorCode.UpstreamUnavailable, `${name} could not start`, {
-        cause: error,
-      });
+      throw new GatewayError(
+        GatewayErrorCode.UpstreamUnavailable,
+        `${name} could not start: ${describeError(error)}`,
+        {
+          cause: error,
+        },
+      );
     });
     relays.add(started);
     void started.closed.then(() => relays.delete(started));
