@@ -139,7 +139,6 @@ describe('aggregation', () => {
   it('forwards progress and elicitation to the caller, and cancellation to the upstream', async () => {
     const { client } = await aggregate(
       { upstreams: [fixture('a')] },
-      // 2026-07-28 clients get questions by multi-round-trip results, not forwarded yet (see README).
       {
         protocolVersion: '2025-11-25',
         elicitation: async () => ({ action: 'accept', content: { who: 'Lin' } }),
@@ -204,6 +203,31 @@ describe('aggregation', () => {
     );
     expect(text(await client.callTool({ name: 'remote__echo', arguments: { message: 'back' } }))).toBe(
       'back',
+    );
+  });
+
+  it("asks a 2026-07-28 client a 2025 upstream's questions by multi-round-trip, keeping the upstream call", async () => {
+    let asked = 0;
+    const { client } = await aggregate(
+      { upstreams: [fixture('old', '--version', '2025-11-25')] },
+      {
+        elicitation: async (params) => {
+          asked++;
+          expect(params.message).toBe('Your name?');
+          return { action: 'accept', content: { who: 'Mo' } };
+        },
+        sampling: async () => ({ role: 'assistant', content: { type: 'text', text: 'beep' }, model: 'test' }),
+      },
+    );
+    expect(client.protocolVersion).toBe('2026-07-28');
+    expect(text(await client.callTool({ name: 'old__ask', arguments: {} }))).toBe('old: hello Mo');
+    expect(asked).toBe(1);
+    expect(text(await client.callTool({ name: 'old__sample', arguments: {} }))).toBe(
+      'old: the model said beep',
+    );
+    // The elicitation was answered once, so the upstream ran the call once; the connection goes on.
+    expect(text(await client.callTool({ name: 'old__echo', arguments: { message: 'after' } }))).toBe(
+      'old: after',
     );
   });
 

@@ -1,6 +1,7 @@
 import type { McpClientOptions } from '@mcpkit/client';
 import type { ElicitRequestParams, ElicitResult, LoggingLevel } from '@mcpkit/protocol';
-import { type HandlerContext, type McpServer, type StandardSchemaV1, withJsonSchema } from '@mcpkit/server';
+import { type McpServer, type StandardSchemaV1, withJsonSchema } from '@mcpkit/server';
+import type { Asker } from './parked.js';
 
 /** A Standard Schema that takes any value as it is: the upstream checks what it asked for. */
 const ANYTHING: StandardSchemaV1<Record<string, unknown>, Record<string, unknown>> = {
@@ -23,10 +24,10 @@ export function passThrough(jsonSchema: object) {
  * newest one when several are.
  */
 export class CallsInFlight<Key> {
-  readonly #calls = new Map<Key, HandlerContext[]>();
+  readonly #calls = new Map<Key, Asker[]>();
 
   /** Runs `call` with `ctx` registered as running on `key`. */
-  async run<T>(key: Key, ctx: HandlerContext, call: () => Promise<T>): Promise<T> {
+  async run<T>(key: Key, ctx: Asker, call: () => Promise<T>): Promise<T> {
     const list = this.#calls.get(key) ?? [];
     list.push(ctx);
     this.#calls.set(key, list);
@@ -39,7 +40,7 @@ export class CallsInFlight<Key> {
   }
 
   /** The newest call running on `key`. */
-  newest(key: Key): HandlerContext | undefined {
+  newest(key: Key): Asker | undefined {
     return this.#calls.get(key)?.at(-1);
   }
 }
@@ -55,7 +56,7 @@ export function questionHandlers<Key>(
   calls: CallsInFlight<Key>,
   server: McpServer,
 ): Pick<McpClientOptions, 'sampling' | 'elicitation' | 'roots' | 'onLogMessage'> {
-  const running = (what: string): HandlerContext => {
+  const running = (what: string): Asker => {
     const ctx = calls.newest(key);
     if (ctx === undefined) {
       throw new Error(

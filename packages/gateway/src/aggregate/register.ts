@@ -1,9 +1,10 @@
 import { JsonRpcError } from '@mcpkit/jsonrpc';
 import type { CallToolResult, Prompt, Resource, ResourceTemplate, Tool } from '@mcpkit/protocol';
-import { ErrorCode, MetaKey } from '@mcpkit/protocol';
-import type { HandlerContext, McpServer, RegisteredHandle } from '@mcpkit/server';
+import { ErrorCode, isStatelessProtocolVersion, MetaKey } from '@mcpkit/protocol';
+import type { McpServer, RegisteredHandle } from '@mcpkit/server';
 import { findHttpTransportError } from '@mcpkit/transport-http-client';
 import { describeError } from '../errors.js';
+import { type Asker, ParkedCall } from './parked.js';
 import { type CallsInFlight, passThrough } from './questions.js';
 import type { UpstreamConnection } from './upstream.js';
 
@@ -29,7 +30,7 @@ function described<T extends object>(item: T, keys: readonly (keyof T)[]): Parti
 function forward<T>(
   owner: UpstreamConnection,
   calls: CallsInFlight<UpstreamConnection>,
-  ctx: HandlerContext,
+  ctx: Asker,
   what: string,
   send: (client: NonNullable<UpstreamConnection['client']>) => Promise<T>,
 ): Promise<T> {
@@ -86,6 +87,8 @@ export function registerOffer(
   switch (offer.kind) {
     case 'tool': {
       const tool = offer.item;
+      // Calls made for 2026-07-28 clients, waiting for their next round (see `ParkedCall`).
+      const parked = new Map<string, ParkedCall<CallToolResult>>();
       return server.tool(
         offer.key,
         {
@@ -93,20 +96,33 @@ export function registerOffer(
           inputSchema: passThrough(tool.inputSchema),
           ...(tool.outputSchema === undefined ? {} : { outputSchema: passThrough(tool.outputSchema) }),
         },
-        (args, ctx) =>
-          forward(owner, calls, ctx, `tools/call ${tool.name}`, (client) =>
-            client.callTool(
-              { name: tool.name, arguments: args as Record<string, unknown> },
-              {
-                ...timeout,
-                signal: ctx.signal,
-                // The upstream checked its own output; checking it again here could only disagree.
-                validateOutput: false,
-                onprogress: (progress) =>
-                  void ctx.progress(progress.progress, progress.total, progress.message),
-              },
-            ),
-          ) as Promise<CallToolResult>,
+        (args, ctx) => {
+          const call = (asker: Asker, signal: AbortSignal) =>
+            forward(owner, calls, asker, `tools/call ${tool.name}`, (client) =>
+              client.callTool(
+                { name: tool.name, arguments: args as Record<string, unknown> },
+                {
+                  ...timeout,
+                  signal,
+                  // The upstream checked its own output; checking it again here could only disagree.
+                  validateOutput: false,
+                  onprogress: (progress) =>
+                    void asker.progress(progress.progress, progress.total, progress.message),
+                },
+              ),
+            ) as Promise<CallToolResult>;
+          if (!isStatelessProtocolVersion(ctx.protocolVersion)) return call(ctx, ctx.signal);
+          // A 2026-07-28 client answers questions by retrying: the upstream call outlives each round.
+          const signature = JSON.stringify([offer.key, args, ctx.auth?.clientId, ctx.auth?.subject]);
+          let running = parked.get(signature);
+          if (running === undefined) {
+            const created = new ParkedCall<CallToolResult>(ctx, () => parked.delete(signature));
+            parked.set(signature, created);
+            created.start((signal) => call(created, signal));
+            running = created;
+          }
+          return running.round(ctx);
+        },
       );
     }
     case 'prompt': {
