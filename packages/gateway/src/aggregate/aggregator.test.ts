@@ -231,6 +231,17 @@ describe('aggregation', () => {
     );
   });
 
+  it('asks a 2025-11-25 client the questions a 2026-07-28 upstream asks by multi-round-trip', async () => {
+    const { client } = await aggregate(
+      { upstreams: [fixture('new', '--version', '2026-07-28')] },
+      {
+        protocolVersion: '2025-11-25',
+        elicitation: async () => ({ action: 'accept', content: { who: 'Ida' } }),
+      },
+    );
+    expect(text(await client.callTool({ name: 'new__ask', arguments: {} }))).toBe('new: hello Ida');
+  });
+
   it('drops a dead upstream from the lists, fails its running call at once, and brings it back', async () => {
     let changes = 0;
     const { client, events } = await aggregate(
