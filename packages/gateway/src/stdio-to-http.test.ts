@@ -1,6 +1,6 @@
 // stdio -> HTTP: real stdio servers published over Streamable HTTP, driven by our HTTP client.
 import { AuthError, createResourceServer, handlerAuth } from '@mcpkit/auth-server';
-import { StreamableHttpClientTransport } from '@mcpkit/transport-http-client';
+import { SseClientTransport, StreamableHttpClientTransport } from '@mcpkit/transport-http-client';
 import { serve } from '@mcpkit/transport-http-server/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GatewayErrorCode } from './errors.js';
@@ -49,6 +49,16 @@ describe('stdio -> HTTP, a child per session', () => {
     await first.close();
     await until('the first child to exit', () => !alive(pids[0]!));
     expect(gateway.childCount).toBe(1);
+  });
+
+  it('serves a legacy HTTP+SSE (2024-11-05) client too, with a child of its own', async () => {
+    const { url, events } = await startGateway({ upstream: echoServer() });
+    const client = await connectClient(cleanup, new SseClientTransport(new URL('/sse', url)), {
+      protocolVersion: '2024-11-05',
+    });
+    const result = await client.callTool({ name: 'echo', arguments: { message: 'old school' } });
+    expect(result.content).toEqual([{ type: 'text', text: 'old school' }]);
+    expect(events.filter((event) => event.type === 'child-started')).toHaveLength(1);
   });
 
   it('passes progress and elicitation through unchanged', async () => {
