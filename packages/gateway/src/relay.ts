@@ -73,9 +73,13 @@ export async function relay(
     downstream.setProtocolVersion?.(version);
   };
 
-  const answerWithError = (id: RequestId, message: string, code: number = ErrorCode.InternalError) =>
+  // -32603 on the wire: the protocol's ConnectionClosed code is local to a peer, never sent.
+  const answerWithError = (id: RequestId, message: string) =>
     downstream
-      .send({ jsonrpc: '2.0', id, error: { code, message } }, { relatedRequestId: id })
+      .send(
+        { jsonrpc: '2.0', id, error: { code: ErrorCode.InternalError, message } },
+        { relatedRequestId: id },
+      )
       .catch((error: unknown) =>
         report(
           new GatewayError(
@@ -111,7 +115,6 @@ export async function relay(
             answerWithError(
               entry.id,
               `${name} went away before answering ${entry.method}: ${reason.message}`,
-              ErrorCode.ConnectionClosed,
             ),
           );
     pending.clear();

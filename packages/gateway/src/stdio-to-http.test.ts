@@ -95,6 +95,8 @@ describe('stdio -> HTTP, a child per session', () => {
     await progressed;
     process.kill(pid, 'SIGKILL');
     await expect(call).rejects.toThrow(/fx went away before answering tools\/call/);
+    // A wire error (-32603): the protocol's -32000 ConnectionClosed is a local code, never sent.
+    await expect(call).rejects.toMatchObject({ code: -32603 });
     await until('the exit to be reported', () =>
       events.some((event) => event.type === 'child-exited' && event.pid === pid),
     );
