@@ -215,6 +215,19 @@ describe('stdio -> HTTP, one shared child', () => {
     });
   });
 
+  it('serves stateless mode from the shared child', async () => {
+    const { gateway, url } = await startGateway({
+      upstream: fixture('fx'),
+      children: 'shared',
+      http: { stateless: true },
+    });
+    await until('the child to come up', () => gateway.childCount === 1);
+    const client = await httpClient(cleanup, url, { protocolVersion: '2025-11-25' });
+    const result = await client.callTool({ name: 'echo', arguments: { message: 'no session' } });
+    expect(result.content).toEqual([{ type: 'text', text: 'fx: no session' }]);
+    expect(gateway.handler.sessionCount).toBe(0);
+  });
+
   it('starts the shared child again when it dies, failing the call it was running at once', async () => {
     const { gateway, url, events } = await startGateway({ upstream: fixture('fx'), children: 'shared' });
     await until('the child to come up', () => gateway.childCount === 1);
