@@ -70,6 +70,19 @@ describe('aggregation', () => {
     });
   });
 
+  it('forwards completions of prompt arguments to the upstream', async () => {
+    const { client } = await aggregate({ upstreams: [everythingServer(), echoServer()] });
+    const prompts = await client.listAllPrompts();
+    const completable = prompts.find((prompt) => prompt.name === 'everything__completable-prompt');
+    expect(completable, prompts.map((prompt) => prompt.name).join(', ')).toBeDefined();
+    const argument = completable!.arguments![0]!.name;
+    const answer = await client.complete({
+      ref: { type: 'ref/prompt', name: 'everything__completable-prompt' },
+      argument: { name: argument, value: '' },
+    });
+    expect(answer.completion.values.length).toBeGreaterThan(0);
+  });
+
   it('serves the official SDK\'s "everything" server and a tmcp server beside ours', async () => {
     const { client } = await aggregate({
       upstreams: [everythingServer(), tmcpServer(), echoServer()],

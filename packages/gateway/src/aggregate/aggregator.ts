@@ -66,7 +66,7 @@ export class Aggregator {
         tools: { listChanged: true },
         prompts: { listChanged: true },
         resources: { listChanged: true, subscribe: false },
-        completions: false,
+        completions: true,
       },
       onRootsListChanged: () => {
         for (const upstream of this.#upstreams)

@@ -1,7 +1,7 @@
 import { JsonRpcError } from '@mcpkit/jsonrpc';
 import type { CallToolResult, Prompt, Resource, ResourceTemplate, Tool } from '@mcpkit/protocol';
 import { ErrorCode, isStatelessProtocolVersion, MetaKey } from '@mcpkit/protocol';
-import type { McpServer, RegisteredHandle } from '@mcpkit/server';
+import type { Completer, McpServer, RegisteredHandle } from '@mcpkit/server';
 import { findHttpTransportError } from '@mcpkit/transport-http-client';
 import { describeError } from '../errors.js';
 import { type Asker, ParkedCall } from './parked.js';
@@ -75,6 +75,44 @@ function withoutEnvelope<T>(result: T): T {
 
 const ENVELOPE_KEYS = new Set<string>(Object.values(MetaKey));
 
+/** The variable names of an RFC 6570 template (`{a,b*}`, `{+path}`, `{?q}`). */
+function templateVariables(uriTemplate: string): string[] {
+  const names: string[] = [];
+  for (const [, expression] of uriTemplate.matchAll(/\{([^}]*)\}/g)) {
+    for (const spec of expression!.replace(/^[+#./;?&]/, '').split(','))
+      names.push(spec.replace(/(\*|:\d+)$/, ''));
+  }
+  return names;
+}
+
+/**
+ * Completers forwarding `completion/complete` for each argument to the upstream, when it declares
+ * completions (none otherwise, so the gateway answers with no suggestions).
+ */
+function completers(
+  owner: UpstreamConnection,
+  calls: CallsInFlight<UpstreamConnection>,
+  ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string },
+  argumentNames: readonly string[],
+): { complete?: Record<string, Completer> } {
+  if (owner.client?.serverCapabilities?.completions === undefined || argumentNames.length === 0) return {};
+  const complete: Record<string, Completer> = {};
+  for (const name of argumentNames) {
+    complete[name] = (value, { arguments: given, ctx }) =>
+      forward(owner, calls, ctx, `completion/complete ${name}`, (client) =>
+        client.complete(
+          {
+            ref,
+            argument: { name, value },
+            ...(Object.keys(given).length === 0 ? {} : { context: { arguments: given } }),
+          },
+          { signal: ctx.signal },
+        ),
+      ).then((result) => result.completion.values);
+  }
+  return { complete };
+}
+
 /** Registers one offer on the server; the handle removes it. */
 export function registerOffer(
   server: McpServer,
@@ -138,6 +176,7 @@ export function registerOffer(
         {
           ...described(prompt, ['title', 'description', 'icons', '_meta']),
           arguments: passThrough({ type: 'object', properties, required }),
+          ...completers(owner, calls, { type: 'ref/prompt', name: prompt.name }, Object.keys(properties)),
         },
         (args, ctx) =>
           forward(owner, calls, ctx, `prompts/get ${prompt.name}`, (client) =>
@@ -177,6 +216,12 @@ export function registerOffer(
         {
           name: template.name,
           ...described(template, ['title', 'description', 'mimeType', 'annotations', 'icons', '_meta']),
+          ...completers(
+            owner,
+            calls,
+            { type: 'ref/resource', uri: template.uriTemplate },
+            templateVariables(template.uriTemplate),
+          ),
         },
         (uri, _variables, ctx) =>
           forward(owner, calls, ctx, `resources/read ${uri}`, (client) =>
