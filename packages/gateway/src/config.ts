@@ -176,9 +176,16 @@ export const GatewayConfigSchema = z
       .object({
         initialDelayMs: z.number().int().positive().optional(),
         maxDelayMs: z.number().int().positive().optional(),
+        pingIntervalMs: z
+          .number()
+          .int()
+          .min(0)
+          .optional()
+          .describe('Ping HTTP upstreams this often (default 30000; 0: never).'),
       })
       .strict()
-      .optional(),
+      .optional()
+      .describe('How lost upstreams are tried again (delays double up to maxDelayMs).'),
     requestTimeoutMs: z.number().int().positive().optional(),
   })
   .strict()

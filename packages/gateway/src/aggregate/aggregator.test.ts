@@ -203,7 +203,7 @@ describe('aggregation', () => {
     const { client, events } = await aggregate({ upstreams: [{ name: 'remote', url }] });
     expect(text(await client.callTool({ name: 'remote__echo', arguments: { message: 'up' } }))).toBe('up');
     await first.close();
-    // A call fails at once while it is away (an HTTP upstream is seen gone when a request fails).
+    // A call fails at once while it is away.
     const away = await client.callTool({ name: 'remote__echo', arguments: { message: 'anyone?' } });
     expect(away.isError).toBe(true);
     expect(text(away)).toMatch(/^remote /);
@@ -253,6 +253,19 @@ describe('aggregation', () => {
       },
     );
     expect(text(await client.callTool({ name: 'new__ask', arguments: {} }))).toBe('new: hello Ida');
+  });
+
+  it('notices an idle HTTP upstream went away by pinging it', async () => {
+    const handle = await serve(createStreamableHttpHandler({ server: createEchoServer() }));
+    const url = new URL('/mcp', handle.url).href;
+    const { client, events } = await aggregate({
+      upstreams: [{ name: 'remote', url }],
+      retry: { initialDelayMs: 100, maxDelayMs: 400, pingIntervalMs: 100 },
+    });
+    expect((await client.listAllTools()).map((tool) => tool.name)).toContain('remote__echo');
+    await handle.close();
+    await until('remote to drop out', () => events.some((event) => event.type === 'upstream-down'));
+    expect(await client.listAllTools()).toEqual([]);
   });
 
   it('drops a dead upstream from the lists, fails its running call at once, and brings it back', async () => {

@@ -17,6 +17,11 @@ export interface RetryOptions {
   initialDelayMs?: number;
   /** Longest delay (default 30 000 ms). */
   maxDelayMs?: number;
+  /**
+   * How often an HTTP upstream is pinged while connected (default 30 000 ms; 0: never). A server
+   * that went away tells no one, so without a ping it is only noticed when a request to it fails.
+   */
+  pingIntervalMs?: number;
 }
 
 /** What one upstream offers, as the gateway last read it. */
@@ -87,7 +92,11 @@ export class UpstreamConnection {
     this.config = config;
     this.name = name;
     this.#hooks = hooks;
-    this.#retry = { initialDelayMs: retry.initialDelayMs ?? 500, maxDelayMs: retry.maxDelayMs ?? 30_000 };
+    this.#retry = {
+      initialDelayMs: retry.initialDelayMs ?? 500,
+      maxDelayMs: retry.maxDelayMs ?? 30_000,
+      pingIntervalMs: retry.pingIntervalMs ?? 30_000,
+    };
     this.#delayMs = this.#retry.initialDelayMs;
   }
 
@@ -167,6 +176,7 @@ export class UpstreamConnection {
     };
     this.client = client;
     this.#delayMs = this.#retry.initialDelayMs;
+    if (!isStdioUpstream(this.config)) this.#keepPinging(client);
     this.#hooks.onup(this);
     this.#hooks.onlists(this);
   }
@@ -186,6 +196,22 @@ export class UpstreamConnection {
         cause: reason,
       }),
     );
+  }
+
+  #keepPinging(client: McpClient): void {
+    const every = this.#retry.pingIntervalMs;
+    if (every <= 0) return;
+    const timer = setInterval(() => {
+      if (this.client !== client) {
+        clearInterval(timer);
+        return;
+      }
+      client.ping({ timeoutMs: every }).catch((error: unknown) => {
+        clearInterval(timer);
+        if (this.client === client) this.lost(asError(error));
+      });
+    }, every);
+    timer.unref?.();
   }
 
   /** Stops retrying and closes the connection. */
