@@ -9,7 +9,7 @@ import { runGateway } from './run.js';
 export const CliExitCode = {
   /** Ended normally: the stdio client went away, or SIGINT/SIGTERM. */
   Ok: 0,
-  /** The gateway failed while running or starting (an upstream's login failed, the port is taken). */
+  /** The gateway failed while starting or running (the port is taken, a relayed remote server went away). */
   Failed: 1,
   /** Wrong arguments or an invalid configuration file. */
   Usage: 2,
@@ -129,10 +129,11 @@ export async function runCli(argv: readonly string[], io?: Partial<CliIo>): Prom
     stopped = resolveStop;
   });
   const unregister = (io?.onSignal ?? defaultSignals)(() => stopped());
-  await Promise.race([running.closed, stop]);
+  const ended = await Promise.race([running.closed, stop]);
   unregister();
   await running.close();
-  return CliExitCode.Ok;
+  // A relay whose remote server went away failed; the host closing it, or a signal, is a normal end.
+  return ended instanceof Error ? CliExitCode.Failed : CliExitCode.Ok;
 }
 
 function parse(argv: readonly string[]) {

@@ -17,8 +17,11 @@ import { createStdioHttpGateway } from './stdio-to-http.js';
 export interface RunningGateway {
   /** The MCP endpoint, when serving over HTTP. */
   url: URL | undefined;
-  /** Resolves when the gateway ended on its own (its stdio client went away). */
-  closed: Promise<void>;
+  /**
+   * Resolves when the gateway ended on its own: its stdio client went away (undefined), or the
+   * remote server of a relay did (why).
+   */
+  closed: Promise<Error | undefined>;
   /** Stops serving, closes every upstream and stops every child. */
   close(): Promise<void>;
 }
@@ -148,7 +151,7 @@ export async function runGateway(
       );
       closers.push(() => handle.close());
       const url = new URL(serving.endpoint ?? '/mcp', handle.url);
-      return { url, closed: new Promise<void>(() => undefined), close: closeAll };
+      return { url, closed: new Promise<undefined>(() => undefined), close: closeAll };
     }
 
     const downstream = stdio ?? new StdioServerTransport();
@@ -164,6 +167,7 @@ export async function runGateway(
       const closed = bridge.closed.then(async (reason) => {
         if (reason !== undefined) log(reason.message);
         await closeAll();
+        return reason;
       });
       return { url: undefined, closed, close: closeAll };
     }
@@ -171,7 +175,9 @@ export async function runGateway(
     closers.push(() => aggregator.close());
     await aggregator.start();
     const session = await aggregator.server.connect(downstream);
-    const closed = new Promise<void>((resolve) => session.addCloseListener(() => resolve())).then(closeAll);
+    const closed = new Promise<void>((resolve) => session.addCloseListener(() => resolve()))
+      .then(closeAll)
+      .then(() => undefined);
     return { url: undefined, closed, close: closeAll };
   } catch (error) {
     await closeAll();
