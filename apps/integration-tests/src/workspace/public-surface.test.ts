@@ -12,6 +12,7 @@ const pinned: Record<string, { private: boolean; exports: string[] }> = {
   '@mcpkit/conformance': { private: true, exports: ['.'] },
   '@mcpkit/echo-server': { private: true, exports: ['.'] },
   '@mcpkit/fastify': { private: false, exports: ['.'] },
+  '@mcpkit/gateway': { private: false, exports: ['.'] },
   '@mcpkit/hono': { private: false, exports: ['.'] },
   '@mcpkit/integration-tests': { private: true, exports: ['.'] },
   '@mcpkit/release-check': { private: true, exports: [] },

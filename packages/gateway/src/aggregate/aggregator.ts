@@ -1,0 +1,226 @@
+import type { Implementation } from '@mcpkit/protocol';
+import { STATEFUL_PROTOCOL_VERSIONS, STATELESS_PROTOCOL_VERSIONS } from '@mcpkit/protocol';
+import { McpServer, type RegisteredHandle } from '@mcpkit/server';
+import type { GatewayEvent, Upstream } from '../options.js';
+import { isStdioUpstream } from '../options.js';
+import { DEFAULT_SEPARATOR, exposedName, passes } from './names.js';
+import { CallsInFlight, questionHandlers } from './questions.js';
+import { type Offer, registerOffer } from './register.js';
+import { type RetryOptions, UpstreamConnection } from './upstream.js';
+
+/** Options of `Aggregator`. */
+export interface AggregatorOptions {
+  /** The upstreams, in priority order: on a name collision the earlier one keeps the name. */
+  upstreams: readonly Upstream[];
+  /** What the gateway calls itself to its clients (default `mcpkit-gateway`). */
+  serverInfo?: Implementation;
+  /** Text between a namespace and a name (default `__`: `github__search`). */
+  separator?: string;
+  /** How lost upstreams are tried again. */
+  retry?: RetryOptions;
+  /** Default timeout of each request forwarded to an upstream (default 60 000 ms; progress restarts it). */
+  requestTimeoutMs?: number;
+  /** Upstreams coming and going, name collisions. */
+  onevent?: (event: GatewayEvent) => void;
+  /** Problems that do not stop the gateway. */
+  onerror?: (error: Error) => void;
+}
+
+interface Registered {
+  owner: UpstreamConnection;
+  fingerprint: string;
+  handle: RegisteredHandle<never>;
+}
+
+/** The name an upstream goes by when its config gives none. */
+export function upstreamName(upstream: Upstream): string {
+  return upstream.name ?? (isStdioUpstream(upstream) ? upstream.command : new URL(upstream.url).host);
+}
+
+/**
+ * Many upstream servers behind one `McpServer`: an `McpClient` per upstream (stdio or HTTP), whose
+ * tools, prompts, resources and templates are registered on `server` under each upstream's
+ * namespace. Serve `server` over any transport (`server.connect`, or the HTTP handler's `server`
+ * option); it speaks every revision whatever each upstream speaks, so a 2026-07-28 client reaches
+ * a 2025 upstream and the reverse. A call is forwarded with its cancellation and progress; the
+ * upstream's questions (elicitation, sampling, roots) and log messages reach the client whose call
+ * is running. When an upstream's lists change, or it goes away (retried with backoff) and comes
+ * back, the merged lists change and clients get `list_changed`.
+ */
+export class Aggregator {
+  /** The server clients connect to. */
+  readonly server: McpServer;
+  readonly #upstreams: UpstreamConnection[];
+  readonly #registered = new Map<string, Registered>();
+  readonly #collisions = new Set<string>();
+  readonly #calls = new CallsInFlight<UpstreamConnection>();
+  readonly #options: AggregatorOptions;
+
+  constructor(options: AggregatorOptions) {
+    this.#options = options;
+    this.server = new McpServer(options.serverInfo ?? { name: 'mcpkit-gateway', version: '0.0.0' }, {
+      protocolVersions: [...STATEFUL_PROTOCOL_VERSIONS, ...STATELESS_PROTOCOL_VERSIONS],
+      // Declared from the start: an upstream slow to start registers later, and clients must
+      // already know the lists can change.
+      capabilities: {
+        tools: { listChanged: true },
+        prompts: { listChanged: true },
+        resources: { listChanged: true, subscribe: false },
+        completions: true,
+      },
+      onRootsListChanged: () => {
+        for (const upstream of this.#upstreams)
+          void upstream.client?.sendRootsListChanged().catch(this.#report);
+      },
+      onerror: (error) => this.#report(error instanceof Error ? error : new Error(String(error))),
+    });
+    const names = new Set<string>();
+    this.#upstreams = options.upstreams.map((config) => {
+      const name = upstreamName(config);
+      if (names.has(name))
+        throw new TypeError(`Two upstreams are named ${JSON.stringify(name)}; give each a distinct name`);
+      names.add(name);
+      let upstream!: UpstreamConnection;
+      const hooks = {
+        onlists: () => this.#sync(),
+        onup: (which: UpstreamConnection) =>
+          this.#event({
+            type: 'upstream-up',
+            upstream: which.name,
+            protocolVersion: which.client?.protocolVersion,
+          }),
+        ondown: (which: UpstreamConnection, reason: Error, retryInMs: number) => {
+          this.#event({ type: 'upstream-down', upstream: which.name, reason, retryInMs });
+          this.#sync();
+        },
+        onerror: this.#report,
+        get clientOptions() {
+          return questionHandlers(upstream, name, calls, server);
+        },
+      };
+      const calls = this.#calls;
+      const server = this.server;
+      upstream = new UpstreamConnection(config, name, hooks, options.retry);
+      return upstream;
+    });
+  }
+
+  /** Upstreams connected now. */
+  get connectedCount(): number {
+    return this.#upstreams.filter((upstream) => upstream.up).length;
+  }
+
+  /** Names of the upstreams connected now. */
+  get connected(): string[] {
+    return this.#upstreams.filter((upstream) => upstream.up).map((upstream) => upstream.name);
+  }
+
+  /** Connects every upstream; resolves once each is up or has failed once (failures are retried). */
+  async start(): Promise<void> {
+    await Promise.all(this.#upstreams.map((upstream) => upstream.connect()));
+  }
+
+  /** Closes the server and every upstream. */
+  async close(): Promise<void> {
+    await this.server.close();
+    await Promise.allSettled(this.#upstreams.map((upstream) => upstream.close()));
+  }
+
+  #report = (error: Error) => this.#options.onerror?.(error);
+
+  #event(event: GatewayEvent): void {
+    this.#options.onevent?.(event);
+  }
+
+  /** What every connected upstream offers, by exposed key, the earlier upstream winning a collision. */
+  #wanted(): Map<string, Offer> {
+    const wanted = new Map<string, Offer>();
+    const separator = this.#options.separator ?? DEFAULT_SEPARATOR;
+    for (const owner of this.#upstreams) {
+      if (!owner.up) continue;
+      const config = owner.config;
+      const namespace = config.namespace === undefined ? owner.name : config.namespace;
+      const offers: Offer[] = [
+        ...owner.lists.tools
+          .filter((tool) => passes(config.tools, tool.name))
+          .map(
+            (tool): Offer => ({
+              kind: 'tool',
+              key: exposedName(namespace, separator, tool.name),
+              owner,
+              item: tool,
+            }),
+          ),
+        ...owner.lists.prompts
+          .filter((prompt) => passes(config.prompts, prompt.name))
+          .map(
+            (prompt): Offer => ({
+              kind: 'prompt',
+              key: exposedName(namespace, separator, prompt.name),
+              owner,
+              item: prompt,
+            }),
+          ),
+        // URIs keep their spelling: they are global already, and results refer to them.
+        ...owner.lists.resources
+          .filter((resource) => passes(config.resources, resource.uri))
+          .map((resource): Offer => ({ kind: 'resource', key: resource.uri, owner, item: resource })),
+        ...owner.lists.templates
+          .filter((template) => passes(config.resources, template.uriTemplate))
+          .map((template): Offer => ({ kind: 'template', key: template.uriTemplate, owner, item: template })),
+      ];
+      for (const offer of offers) {
+        const id = `${offer.kind}:${offer.key}`;
+        const holder = wanted.get(id);
+        if (holder === undefined) {
+          wanted.set(id, offer);
+          continue;
+        }
+        const collision = `${id}:${owner.name}`;
+        if (this.#collisions.has(collision)) continue;
+        this.#collisions.add(collision);
+        this.#event({
+          type: 'collision',
+          upstream: owner.name,
+          kind: offer.kind,
+          name: offer.key,
+          keptFrom: holder.owner.name,
+        });
+      }
+    }
+    return wanted;
+  }
+
+  /** Brings the server's registrations in line with what the upstreams offer now. */
+  #sync(): void {
+    const wanted = this.#wanted();
+    for (const [id, registered] of this.#registered) {
+      const offer = wanted.get(id);
+      if (
+        offer === undefined ||
+        offer.owner !== registered.owner ||
+        fingerprint(offer) !== registered.fingerprint
+      ) {
+        registered.handle.remove();
+        this.#registered.delete(id);
+      }
+    }
+    const timeoutMs = this.#options.requestTimeoutMs;
+    for (const [id, offer] of wanted) {
+      if (this.#registered.has(id)) continue;
+      try {
+        const handle = registerOffer(this.server, offer, this.#calls, timeoutMs);
+        this.#registered.set(id, { owner: offer.owner, fingerprint: fingerprint(offer), handle });
+      } catch (error) {
+        this.#report(
+          new Error(
+            `${offer.owner.name}: ${offer.kind} ${offer.key} could not be offered: ${error instanceof Error ? error.message : String(error)}`,
+            { cause: error },
+          ),
+        );
+      }
+    }
+  }
+}
+
+const fingerprint = (offer: Offer): string => JSON.stringify(offer.item);

@@ -1,0 +1,105 @@
+import type { McpClientOptions } from '@mcpkit/client';
+import type { ElicitRequestParams, ElicitResult, LoggingLevel } from '@mcpkit/protocol';
+import { type McpServer, type StandardSchemaV1, withJsonSchema } from '@mcpkit/server';
+import type { Asker } from './parked.js';
+
+/** A Standard Schema that takes any value as it is: the upstream checks what it asked for. */
+const ANYTHING: StandardSchemaV1<Record<string, unknown>, Record<string, unknown>> = {
+  '~standard': {
+    version: 1,
+    vendor: 'mcpkit-gateway',
+    validate: (value) => ({ value: value as Record<string, unknown> }),
+  },
+};
+
+/** The JSON Schema an upstream gave, kept verbatim, validated by the upstream rather than here. */
+export function passThrough(jsonSchema: object) {
+  return withJsonSchema(ANYTHING, jsonSchema);
+}
+
+/**
+ * Which client request an upstream's question belongs to. Stateful MCP carries no link between a
+ * server's request (elicitation, sampling, roots) and the client request it serves, so, as on a
+ * direct connection, the question goes to the client whose call to that upstream is running: the
+ * newest one when several are.
+ */
+export class CallsInFlight<Key> {
+  readonly #calls = new Map<Key, Asker[]>();
+
+  /** Runs `call` with `ctx` registered as running on `key`. */
+  async run<T>(key: Key, ctx: Asker, call: () => Promise<T>): Promise<T> {
+    const list = this.#calls.get(key) ?? [];
+    list.push(ctx);
+    this.#calls.set(key, list);
+    try {
+      return await call();
+    } finally {
+      list.splice(list.indexOf(ctx), 1);
+      if (list.length === 0) this.#calls.delete(key);
+    }
+  }
+
+  /** The newest call running on `key`. */
+  newest(key: Key): Asker | undefined {
+    return this.#calls.get(key)?.at(-1);
+  }
+}
+
+/**
+ * The handlers of an upstream's McpClient that pass its questions and log messages to the
+ * gateway's clients: to the call running on that upstream, or (roots, logs outside any call) to the
+ * connected sessions.
+ */
+export function questionHandlers<Key>(
+  key: Key,
+  name: string,
+  calls: CallsInFlight<Key>,
+  server: McpServer,
+): Pick<McpClientOptions, 'sampling' | 'elicitation' | 'roots' | 'onLogMessage'> {
+  const running = (what: string): Asker => {
+    const ctx = calls.newest(key);
+    if (ctx === undefined) {
+      throw new Error(
+        `${name} asked for ${what} while no client request to it is running, so no client can be asked`,
+      );
+    }
+    return ctx;
+  };
+  return {
+    sampling: (params) => running('sampling').sample(params),
+    elicitation: {
+      modes: ['form', 'url'],
+      validate: false,
+      handler: async (params: ElicitRequestParams): Promise<ElicitResult> => {
+        const ctx = running('elicitation');
+        if (params.mode === 'url') {
+          const answer = await ctx.elicitUrl(params.message, params.url, {
+            elicitationId: params.elicitationId,
+          });
+          return answer as ElicitResult;
+        }
+        const answer = await ctx.elicit(params.message, passThrough(params.requestedSchema));
+        return answer as ElicitResult;
+      },
+    },
+    roots: async () => {
+      const ctx = calls.newest(key);
+      if (ctx !== undefined) return ctx.listRoots();
+      for (const session of server.sessions) {
+        if (session.clientCapabilities?.roots !== undefined) return (await session.context()).listRoots();
+      }
+      return [];
+    },
+    onLogMessage: async (params) => {
+      const logger = params.logger === undefined ? name : `${name}/${params.logger}`;
+      const ctx = calls.newest(key);
+      if (ctx !== undefined) {
+        await ctx.log.log(params.level as LoggingLevel, params.data, logger);
+        return;
+      }
+      await Promise.allSettled(
+        [...server.sessions].map((session) => session.log(params.level, params.data, logger)),
+      );
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { MessageExtra, Transport, TransportSendOptions } from '@mcpkit/jsonrpc';
+import type { JSONRPCMessage } from '@mcpkit/protocol';
+
+/** Whether a transport error says the server printed something that is not JSON-RPC. */
+function isUnreadableOutput(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  return (
+    (error as { response?: unknown }).response !== undefined ||
+    code === 'INVALID_MESSAGE' ||
+    code === 'FRAMING_ERROR'
+  );
+}
+
+/**
+ * Wraps a stdio client transport so that output which is not JSON-RPC (a banner, stray prints) goes
+ * to `onunreadable` instead of the client's `onerror`. `McpClient` refuses a server printing such
+ * output during the handshake, which is right for a program talking to one server; a gateway
+ * reports it and carries on, as a relay does, so a noisy upstream does not stay out for good.
+ */
+export class ToleratingTransport implements Transport {
+  onmessage?: (message: JSONRPCMessage, extra?: MessageExtra) => void;
+  onclose?: (reason?: Error) => void;
+  onerror?: (error: Error) => void;
+  readonly #inner: Transport;
+
+  constructor(inner: Transport, onunreadable: (error: Error) => void) {
+    this.#inner = inner;
+    inner.onmessage = (message, extra) => this.onmessage?.(message, extra);
+    inner.onclose = (reason) => this.onclose?.(reason);
+    inner.onerror = (error) => (isUnreadableOutput(error) ? onunreadable(error) : this.onerror?.(error));
+  }
+
+  get legacyPeersMayStaySilent(): boolean {
+    return this.#inner.legacyPeersMayStaySilent === true;
+  }
+
+  get sessionId(): string | undefined {
+    return this.#inner.sessionId;
+  }
+
+  start(): Promise<void> {
+    return this.#inner.start();
+  }
+
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    return this.#inner.send(message, options);
+  }
+
+  close(): Promise<void> {
+    return this.#inner.close();
+  }
+
+  setProtocolVersion(version: string): void {
+    this.#inner.setProtocolVersion?.(version);
+  }
+}
