@@ -8,7 +8,8 @@ export type ObjectSchemaLike = { readonly [keyword: string]: unknown };
  * (an `--arg` overrides the same key of `--input`). Each value is coerced by the type the tool's
  * input schema gives its property: `string` keeps the text as is, `number`/`integer`/`boolean`
  * must read as one, `object`/`array`/`null` must be JSON. A property without a single type gets the
- * value as JSON when it parses, else as the string.
+ * value as JSON when it looks like JSON (a number, true, false, null, or starting with {, [ or "),
+ * else as the string.
  */
 export function buildArguments(
   input: string | undefined,
@@ -92,15 +93,22 @@ function coerce(key: string, text: string, property: unknown): unknown {
         throw fail(`JSON (${type})`, error);
       }
     default:
-      return parseJsonOrString(text);
+      return parseJsonOrString(key, text);
   }
 }
 
-function parseJsonOrString(text: string): unknown {
+/** Text that reads as a JSON scalar, object, array or string; anything else is a plain string. */
+const LOOKS_LIKE_JSON = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null|[{["].*)$/s;
+
+function parseJsonOrString(key: string, text: string): unknown {
+  if (!LOOKS_LIKE_JSON.test(text)) return text;
   try {
     return JSON.parse(text);
-  } catch {
-    // Not JSON: the schema does not say otherwise, so the text is the value (e.g. --arg name=Ada).
-    return text;
+  } catch (error) {
+    throw usageError(
+      `--arg ${key}=${text}: the value starts like JSON but does not parse (${(error as Error).message}); ` +
+        'fix the JSON, or use --input for structured arguments',
+      { cause: error },
+    );
   }
 }
