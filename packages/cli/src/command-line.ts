@@ -18,9 +18,13 @@ export interface CommonOptions {
 
 /** A command line read: the server, the command's operands and its own flag values. */
 export interface ParsedCommandLine {
+  /** The server. */
   target: Target;
+  /** The words that are neither flags nor the server, in order (e.g. the tool name). */
   operands: string[];
+  /** The flags every command takes. */
   common: CommonOptions;
+  /** Every flag's value as `parseArgs` read it, the command's own included. */
   values: Record<string, string | boolean | string[] | undefined>;
 }
 

@@ -22,6 +22,7 @@ export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 /** A failure the CLI reports with one line on stderr and the exit status it carries. */
 export class CliError extends Error {
   override readonly name = 'CliError';
+  /** The exit status the command ends with. */
   readonly exitCode: ExitCode;
 
   constructor(exitCode: ExitCode, message: string, options?: { cause?: unknown }) {

@@ -11,10 +11,21 @@ export interface Output {
   ): Promise<T>;
 }
 
+/** A stream the CLI writes text to, such as `process.stdout`. */
+export interface TextStream {
+  /** Writes the text as it is. */
+  write(text: string): unknown;
+  /** True when the stream is a terminal: only then may a spinner be drawn. */
+  isTTY?: boolean;
+}
+
 /** The streams and environment `createOutput` reads. */
 export interface OutputStreams {
-  stdout: { write(text: string): unknown; isTTY?: boolean };
-  stderr: { write(text: string): unknown; isTTY?: boolean };
+  /** Where results go. */
+  stdout: TextStream;
+  /** Where messages and the spinner go. */
+  stderr: TextStream;
+  /** The environment; `NO_COLOR` turns the spinner off. */
   env: Record<string, string | undefined>;
 }
 
