@@ -1,9 +1,12 @@
 // The built `mcpkit` command against the echo server, over stdio and Streamable HTTP: what it
 // prints (text and --json) and the exit status scripts rely on.
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOAuthProxy } from './test-helpers/oauth-proxy.js';
 import {
+  CLI,
   ECHO_STDIO,
   type HttpEchoServer,
   runMcpkit,
@@ -211,5 +214,42 @@ describe('headers and conformance', () => {
     const run = await runMcpkit(['conformance', '--help']);
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('mcpkit-conformance');
+  });
+});
+
+describe('--oauth', () => {
+  it('signs in through the loopback redirect (the URL printed on stderr), then calls with the token', async () => {
+    const proxy = await startOAuthProxy(http.url);
+    const child = spawn(
+      process.execPath,
+      [CLI, 'call', proxy.mcpUrl, 'echo', '-a', 'message=signed in', '--oauth'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    try {
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      // The "browser": open the printed URL, follow the authorization server's redirect to the loopback.
+      const authorizationUrl = await new Promise<string>((resolve, reject) => {
+        child.stderr.setEncoding('utf8').on('data', (text: string) => {
+          stderr += text;
+          const match = /sign in:\n(\S+)/.exec(stderr);
+          if (match) resolve(match[1]!);
+        });
+        child.once('exit', () => reject(new Error(`mcpkit exited before printing a URL; stderr: ${stderr}`)));
+      });
+      const authorize = await fetch(authorizationUrl, { redirect: 'manual' });
+      const callback = await fetch(authorize.headers.get('location')!);
+      expect(callback.status).toBe(200);
+      expect(await exited).toBe(0);
+      expect(stdout).toBe('signed in\n');
+      expect(proxy.seen).toEqual(expect.arrayContaining(['POST /register', 'GET /authorize', 'POST /token']));
+    } finally {
+      await stop(child);
+      await proxy.close();
+    }
   });
 });
