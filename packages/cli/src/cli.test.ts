@@ -3,10 +3,12 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOAuthProxy } from './test-helpers/oauth-proxy.js';
 import {
   CLI,
+  ECHO_SERVER,
   ECHO_STDIO,
   type HttpEchoServer,
   runMcpkit,
@@ -150,7 +152,40 @@ describe('exit status 2: usage errors, found before the server is started', () =
   });
 });
 
+describe('help', () => {
+  it('--help prints the usage on stdout and exits 0; no command prints it on stderr and exits 2', async () => {
+    const help = await runMcpkit(['--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('Exit status: 0 ok; 1 the server answered with an error');
+    const commandHelp = await runMcpkit(['call', '--help']);
+    expect([commandHelp.status, commandHelp.stdout]).toEqual([0, help.stdout]);
+    const none = await runMcpkit([]);
+    expect([none.status, none.stdout]).toEqual([2, '']);
+    expect(none.stderr).toContain('Usage:');
+  });
+
+  it('leaves a --help after "--" to the server command', async () => {
+    const run = await runMcpkit(['inspect', '--json', '--', process.execPath, ECHO_SERVER, '--help']);
+    // The echo server prints its own help and exits, so there is no server to connect to.
+    expect(run.status).toBe(3);
+    expect(run.stdout).toBe('');
+  });
+});
+
 describe('exit status 3: the server cannot be reached', () => {
+  it('a server that exits at once', async () => {
+    const run = await runMcpkit([
+      'inspect',
+      '--',
+      process.execPath,
+      '-e',
+      'process.stderr.write("broken config"); process.exit(5)',
+    ]);
+    expect(run.status).toBe(3);
+    expect(run.stderr).toContain('could not connect to');
+    expect(run.stderr).toContain('broken config');
+  });
+
   it('an unreachable URL', async () => {
     // A port just freed by a stopped server: nothing listens there.
     const gone = await startHttpEchoServer();
@@ -208,6 +243,13 @@ describe('headers and conformance', () => {
     const run = await runMcpkit(['inspect', '-H', 'X-A: b', ...ECHO_STDIO]);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('--header and --oauth apply to HTTP servers only');
+  });
+
+  it('conformance outside an mcpkit checkout exits 2 saying where it looked and how to run it', async () => {
+    const run = await runMcpkit(['conformance', '--help'], tmpdir());
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('mcpkit conformance needs the conformance app, which is not published');
+    expect(run.stderr).toContain('node apps/conformance/dist/cli.js');
   });
 
   it('conformance runs the conformance app of the checkout', async () => {

@@ -53,7 +53,10 @@ export async function runCli(argv: readonly string[], streams: OutputStreams, cw
         `unknown command "${name}"; expected one of: ${[...SERVER_COMMANDS.map((c) => c.name), 'conformance'].join(', ')}`,
       );
     }
-    if (rest.includes('--help') || rest.includes('-h')) {
+    // Flags after "--" belong to the server's command line (`-- server --help`), not to mcpkit.
+    const separator = rest.indexOf('--');
+    const own = separator === -1 ? rest : rest.slice(0, separator);
+    if (own.includes('--help') || own.includes('-h')) {
       createOutput(streams, false).out(USAGE);
       return ExitCode.Ok;
     }

@@ -18,17 +18,12 @@ export interface CliRun {
 }
 
 /** Runs `mcpkit …args` to completion (killed after 25 s, so a hang fails the test instead of stalling it). */
-export function runMcpkit(args: readonly string[], env: Record<string, string> = {}): Promise<CliRun> {
+export function runMcpkit(args: readonly string[], cwd = repoRoot): Promise<CliRun> {
   return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [CLI, ...args],
-      { cwd: repoRoot, timeout: 25_000, env: { ...process.env, ...env } },
-      (error, stdout, stderr) => {
-        const status = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
-        resolve({ status, stdout, stderr });
-      },
-    );
+    execFile(process.execPath, [CLI, ...args], { cwd, timeout: 25_000 }, (error, stdout, stderr) => {
+      const status = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
+      resolve({ status, stdout, stderr });
+    });
   });
 }
 
