@@ -30,7 +30,8 @@ Flags:
   --help, -h              this help
 
 Exit status: 0 ok; 1 the server answered with an error (JSON-RPC error, unknown tool,
-tool result with isError); 2 usage error; 3 connection failure (spawn, network, timeout, auth).
+tool result with isError); 2 usage error; 3 connection failure (spawn, network, timeout, auth);
+70 a bug in mcpkit.
 `;
 
 /**
@@ -39,10 +40,14 @@ tool result with isError); 2 usage error; 3 connection failure (spawn, network, 
  */
 export async function runCli(argv: readonly string[], streams: OutputStreams, cwd: string): Promise<number> {
   const [name, ...rest] = argv;
-  const errors = createOutput(streams, false);
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    (name === undefined ? errors.err : createOutput(streams, false).out)(USAGE);
-    return name === undefined ? ExitCode.Usage : ExitCode.Ok;
+  const plain = createOutput(streams, false);
+  if (name === undefined) {
+    plain.err(USAGE);
+    return ExitCode.Usage;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
+    plain.out(USAGE);
+    return ExitCode.Ok;
   }
   try {
     if (name === 'conformance') return await runConformance(rest, cwd);
@@ -57,7 +62,7 @@ export async function runCli(argv: readonly string[], streams: OutputStreams, cw
     const separator = rest.indexOf('--');
     const own = separator === -1 ? rest : rest.slice(0, separator);
     if (own.includes('--help') || own.includes('-h')) {
-      createOutput(streams, false).out(USAGE);
+      plain.out(USAGE);
       return ExitCode.Ok;
     }
     const parsed = parseCommandLine(rest, command.options);
@@ -71,8 +76,8 @@ export async function runCli(argv: readonly string[], streams: OutputStreams, cw
     }
   } catch (error) {
     if (!(error instanceof CliError)) throw error;
-    errors.err(`mcpkit ${name}: ${error.message}`);
-    if (error.exitCode === ExitCode.Usage) errors.err('Run "mcpkit --help" for usage.');
+    plain.err(`mcpkit ${name}: ${error.message}`);
+    if (error.exitCode === ExitCode.Usage) plain.err('Run "mcpkit --help" for usage.');
     return error.exitCode;
   }
 }
