@@ -105,6 +105,17 @@ describe('release check', () => {
     expect(stdio.stdout).toBe('tools: add\nadd: [{"type":"text","text":"5"}]\n');
     progress('README client.mjs <-> server.mjs over stdio: ok');
 
+    // The CLI as users meet it: npx fetches @mcpkit/cli from the registry and runs its `mcpkit` bin.
+    const cli = packed.find((pkg) => pkg.name === '@mcpkit/cli');
+    expect(cli, '@mcpkit/cli is packed').toBeDefined();
+    const inspect = await runOk(
+      'npx',
+      ['-y', `@mcpkit/cli@${cli!.version}`, 'inspect', '--json', '--', process.execPath, 'server.mjs'],
+      { cwd: app, env, timeoutMs: 180_000 },
+    );
+    expect(JSON.parse(inspect.stdout).tools.map((tool: { name: string }) => tool.name)).toEqual(['add']);
+    progress('npx @mcpkit/cli inspect -- node server.mjs: ok');
+
     const server = startProcess(process.execPath, ['http-server.mjs'], { cwd: app });
     let serverExit: number | null;
     try {

@@ -7,6 +7,7 @@ const pinned: Record<string, { private: boolean; exports: string[] }> = {
   '@mcpkit/auth-client': { private: false, exports: ['.', './node'] },
   '@mcpkit/auth-server': { private: false, exports: ['.'] },
   '@mcpkit/bench': { private: true, exports: ['.'] },
+  '@mcpkit/cli': { private: false, exports: ['.'] },
   '@mcpkit/client': { private: false, exports: ['.', './skills', './tasks-extension'] },
   '@mcpkit/cluster': { private: true, exports: ['.'] },
   '@mcpkit/conformance': { private: true, exports: ['.'] },
