@@ -27,7 +27,22 @@ export async function readBoundedText(
     throw new DocumentTooLarge(what, maxBytes, option);
   }
   if (response.body === null) return '';
-  const reader = response.body.getReader();
+  const text = await readTextUpTo(response.body, maxBytes);
+  if (text === undefined) throw new DocumentTooLarge(what, maxBytes, option);
+  return text;
+}
+
+/**
+ * A stream's text, or undefined once it passes `maxBytes` (the rest is cancelled, never read).
+ * `awaitCancel: false` is for one branch of a tee (a cloned Request), whose cancel settles only
+ * once the other branch is cancelled too.
+ */
+export async function readTextUpTo(
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+  { awaitCancel = true }: { awaitCancel?: boolean } = {},
+): Promise<string | undefined> {
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -35,8 +50,9 @@ export async function readBoundedText(
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel();
-      throw new DocumentTooLarge(what, maxBytes, option);
+      const cancelled = reader.cancel();
+      if (awaitCancel) await cancelled;
+      return undefined;
     }
     chunks.push(value);
   }

@@ -1,4 +1,5 @@
 import type { AuthInfo } from '@mcpkit/jsonrpc';
+import { readTextUpTo } from './bounded-read.js';
 import type { ResourceServer } from './resource-server.js';
 import type { AuthReply, RequestHead } from './types.js';
 
@@ -45,7 +46,7 @@ export function webAuthenticate(
     const result = await server.authenticate(requestHead(request));
     if (!('token' in result)) return toResponse(result);
     if (request.method !== 'POST' || !server.scopesPerCall || request.body === null) return result;
-    const text = await readBounded(request.clone(), maxBodyBytes);
+    const text = await readTextUpTo(request.clone().body!, maxBodyBytes, { awaitCancel: false });
     if (text === undefined) {
       return toResponse({
         status: 413,
@@ -59,32 +60,6 @@ export function webAuthenticate(
     const refused = checkBody(server, result, text);
     return refused === undefined ? result : toResponse(refused);
   };
-}
-
-/** The body's text, or undefined when it is longer than `limit` bytes. */
-async function readBounded(request: Request, limit: number): Promise<string | undefined> {
-  const reader = request.body!.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      // Not awaited: a clone is one branch of a tee, whose cancel settles only once the other
-      // branch (the request the handler holds) is cancelled too.
-      void reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
 }
 
 function parseJson(text: string): unknown {
