@@ -13,8 +13,14 @@ import { repoRoot, workspaceManifests } from './repo.js';
 
 const published = workspaceManifests().filter((m) => m.dir.includes('/packages/') && !m.private);
 // auth-client and auth-server depend on jose, which ships ESM only: their CommonJS builds load it
-// with Node's require(esm) (Node >= 20.19, the workspace's minimum), so they run without the flag.
-const needsRequireEsm = new Set(['@mcpkit/auth-client', '@mcpkit/auth-server']);
+// with Node's require(esm) (Node >= 20.19, the workspace's minimum), so they run without the flag;
+// so do the gateway and the CLI, which import auth-client (and the gateway auth-server).
+const needsRequireEsm = new Set([
+  '@mcpkit/auth-client',
+  '@mcpkit/auth-server',
+  '@mcpkit/cli',
+  '@mcpkit/gateway',
+]);
 const noRequireEsm = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module')
   ? ['--no-experimental-require-module']
   : [];
