@@ -188,7 +188,9 @@ export abstract class ClientCore {
     const peer = new ClientPeer(
       timeout === undefined ? peerOptions : { ...peerOptions, defaultTimeoutMs: timeout },
       this.#middleware,
-      () => ({
+      (method, params) => ({
+        method,
+        params,
         protocolVersion: this.protocolVersion,
         sessionId: transport.sessionId,
         serverInfo: this.serverInfo,

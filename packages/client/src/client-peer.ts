@@ -1,6 +1,6 @@
 import { JsonRpcPeer, type PeerOptions, type RequestOptions } from '@mcpkit/jsonrpc';
 import type { JSONObject } from '@mcpkit/protocol';
-import type { ClientRequestFacts, MiddlewareChain } from './middleware.js';
+import type { ClientMiddlewareContext, MiddlewareChain } from './middleware.js';
 
 /**
  * The client's JSON-RPC peer: every outgoing request passes `McpClient.use`'s chain here, below
@@ -10,16 +10,21 @@ import type { ClientRequestFacts, MiddlewareChain } from './middleware.js';
  */
 export class ClientPeer extends JsonRpcPeer {
   readonly #chain: MiddlewareChain;
-  readonly #facts: () => ClientRequestFacts;
+  readonly #context: (method: string, params: JSONObject | undefined) => ClientMiddlewareContext;
 
-  constructor(options: PeerOptions, chain: MiddlewareChain, facts: () => ClientRequestFacts) {
+  /** `context` makes what each middleware sees of a request (the session facts at that moment). */
+  constructor(
+    options: PeerOptions,
+    chain: MiddlewareChain,
+    context: (method: string, params: JSONObject | undefined) => ClientMiddlewareContext,
+  ) {
     super(options);
     this.#chain = chain;
-    this.#facts = facts;
+    this.#context = context;
   }
 
   override request(method: string, params?: JSONObject, options?: RequestOptions): Promise<JSONObject> {
     if (this.#chain.isEmpty) return super.request(method, params, options);
-    return this.#chain.run(method, params, this.#facts(), (sent) => super.request(method, sent, options));
+    return this.#chain.run(this.#context(method, params), (sent) => super.request(method, sent, options));
   }
 }

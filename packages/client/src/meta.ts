@@ -6,8 +6,5 @@ import type { JSONObject } from '@mcpkit/protocol';
  * envelope and `progressToken` overwrite same-named keys, as the protocol requires.
  */
 export function withCallerMeta(params: JSONObject | undefined, meta: JSONObject): JSONObject {
-  const own = params?._meta;
-  const merged: JSONObject =
-    typeof own === 'object' && own !== null && !Array.isArray(own) ? { ...own, ...meta } : { ...meta };
-  return { ...params, _meta: merged };
+  return { ...params, _meta: { ...(params?._meta as JSONObject | undefined), ...meta } };
 }

@@ -231,7 +231,7 @@ describe('McpClient.use: the chain around outgoing requests', () => {
     expect(failure).toMatchObject({
       code: McpClientErrorCode.MiddlewareFailed,
       message: expect.stringMatching(
-        /^Client middleware 'retry-twice' called next\(\) twice for tools\/call/,
+        /^Client middleware 'retry-twice' called next\(\) twice for tools\/call$/,
       ),
     });
     expect(server.requests('tools/call')).toHaveLength(1);

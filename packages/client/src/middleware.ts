@@ -36,20 +36,10 @@ export interface ClientMiddlewareOptions {
   name?: string;
 }
 
-/** The facts the chain gives each middleware besides method and params. */
-export interface ClientRequestFacts {
-  protocolVersion: string | undefined;
-  sessionId: string | undefined;
-  serverInfo: Implementation | undefined;
-}
-
 interface Layer {
   readonly middleware: ClientMiddleware;
   readonly name: string;
 }
-
-/** A rejection that came up from `next()`: passed on as is when a middleware rethrows it. */
-const fromDownstream = new WeakSet<object>();
 
 /**
  * The registered middleware, outermost first. `layers` is replaced, never changed in place, so a
@@ -69,46 +59,32 @@ export class MiddlewareChain {
 
   /** Runs the request through every layer; `send` puts the (possibly changed) params on the wire. */
   run(
-    method: string,
-    params: JSONObject | undefined,
-    facts: ClientRequestFacts,
+    ctx: ClientMiddlewareContext,
     send: (params: JSONObject | undefined) => Promise<JSONObject>,
   ): Promise<JSONObject> {
     const layers = this.#layers;
-    const ctx: ClientMiddlewareContext = {
-      method,
-      params,
-      protocolVersion: facts.protocolVersion,
-      sessionId: facts.sessionId,
-      serverInfo: facts.serverInfo,
-    };
+    const method = ctx.method;
     const dispatch = (index: number): Promise<JSONObject> => {
       const layer = layers[index];
       if (layer === undefined) return send(ctx.params);
       let called = false;
+      // What `next()` rejected with, passed on as is when the middleware rethrows it.
+      let failedBelow = false;
+      let below: unknown;
       const next = (): Promise<JSONObject> => {
-        if (called) {
-          return Promise.reject(
-            new McpClientError(
-              McpClientErrorCode.MiddlewareFailed,
-              `Client middleware '${layer.name}' called next() twice for ${method}; a request is sent once per call of the chain`,
-              { data: { middleware: layer.name, method } },
-            ),
-          );
-        }
+        if (called) return Promise.reject(failure(layer.name, method, `called next() twice for ${method}`));
         called = true;
-        return dispatch(index + 1).then(undefined, markDownstream);
+        return dispatch(index + 1).then(undefined, (error: unknown) => {
+          failedBelow = true;
+          below = error;
+          throw error;
+        });
       };
-      let outcome: Promise<JSONObject>;
-      try {
-        outcome = layer.middleware(ctx, next);
-      } catch (error) {
-        return Promise.reject(middlewareFailure(error, layer.name, method));
-      }
-      return Promise.resolve(outcome).then(
+      // The executor turns a synchronous throw into a rejection like an async one.
+      return new Promise<JSONObject>((resolve) => resolve(layer.middleware(ctx, next))).then(
         (result) => checkedResult(result, layer.name, method),
         (error: unknown) => {
-          throw middlewareFailure(error, layer.name, method);
+          throw failedBelow && error === below ? error : middlewareFailure(error, layer.name, method);
         },
       );
     };
@@ -116,34 +92,28 @@ export class MiddlewareChain {
   }
 }
 
-function markDownstream(error: unknown): never {
-  if (typeof error === 'object' && error !== null) fromDownstream.add(error);
-  throw error;
-}
-
-/** What a middleware's throw becomes: the SDK's errors and `next()`'s own rejection as they are. */
+/** What a middleware's own throw becomes: the SDK's errors as they are, anything else wrapped. */
 function middlewareFailure(error: unknown, name: string, method: string): unknown {
-  if (
-    error instanceof JsonRpcError ||
-    error instanceof McpkitError ||
-    error instanceof McpClientError ||
-    (typeof error === 'object' && error !== null && fromDownstream.has(error))
-  ) {
+  if (error instanceof JsonRpcError || error instanceof McpkitError || error instanceof McpClientError) {
     return error;
   }
   const reason = error instanceof Error ? error.message : String(error);
-  return new McpClientError(
-    McpClientErrorCode.MiddlewareFailed,
-    `Client middleware '${name}' failed on ${method}: ${reason}`,
-    { cause: error, data: { middleware: name, method } },
-  );
+  return failure(name, method, `failed on ${method}: ${reason}`, error);
+}
+
+function failure(name: string, method: string, problem: string, cause?: unknown): McpClientError {
+  return new McpClientError(McpClientErrorCode.MiddlewareFailed, `Client middleware '${name}' ${problem}`, {
+    cause,
+    data: { middleware: name, method },
+  });
 }
 
 function checkedResult(result: unknown, name: string, method: string): JSONObject {
   if (typeof result === 'object' && result !== null && !Array.isArray(result)) return result as JSONObject;
-  throw new McpClientError(
-    McpClientErrorCode.MiddlewareFailed,
-    `Client middleware '${name}' resolved ${method} with ${result === null ? 'null' : typeof result} instead of a result object (did it forget to return next()?)`,
-    { data: { middleware: name, method } },
+  const got = result === null ? 'null' : typeof result;
+  throw failure(
+    name,
+    method,
+    `resolved ${method} with ${got} instead of a result object (did it forget to return next()?)`,
   );
 }
