@@ -1,9 +1,9 @@
 import { JsonRpcError, type RequestHandler } from '@mcpkit/jsonrpc';
 import type { JSONObject } from '@mcpkit/protocol';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { McpClient } from './client.js';
 import { McpClientError, McpClientErrorCode } from './errors.js';
-import type { ClientMiddleware, ClientMiddlewareContext } from './middleware.js';
+import { type ClientMiddleware, type ClientMiddlewareContext, MiddlewareChain } from './middleware.js';
 import { connectPair, createClient, FULL_CAPABILITIES, startFakeServer } from './test-helpers/fake-server.js';
 
 const TRACEPARENT = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
@@ -250,6 +250,18 @@ describe('McpClient.use: the chain around outgoing requests', () => {
       message:
         "Client middleware 'forgetful' resolved tools/call with undefined instead of a result object (did it forget to return next()?)",
     });
+  });
+
+  it('is not entered at all while no middleware is registered', async () => {
+    const run = vi.spyOn(MiddlewareChain.prototype, 'run');
+    try {
+      const { client, server } = await connectWith(() => {});
+      await client.callTool({ name: 't' });
+      expect(server.requests('tools/call')).toHaveLength(1);
+      expect(run).not.toHaveBeenCalled();
+    } finally {
+      run.mockRestore();
+    }
   });
 
   it('applies to requests sent after use(), also when added after connect', async () => {
