@@ -36,7 +36,7 @@ import {
   type ServerMiddleware,
   type ServerMiddlewareOptions,
 } from './core/middleware.js';
-import type { RequestContext } from './core/request-context.js';
+import { type RequestContext, requestMetaOf } from './core/request-context.js';
 import { type RequestEvent, requestObserver } from './core/request-events.js';
 import type { RequestStateSealer } from './core/request-state-sealer.js';
 import { shapeImplementation } from './core/shape-results.js';
@@ -265,6 +265,8 @@ export class McpServer<TState = undefined>
    * stateless (2026-07-28) adapter builds `ctx` from the request's `_meta` and calls it directly.
    */
   handle(request: CoreRequest, ctx: RequestContext): Promise<HandleOutcome> {
+    // Handlers read `ctx._meta`: a context made by hand gets it from the request.
+    ctx._meta ??= requestMetaOf(request.params);
     return Promise.resolve(this.handleNow(request, ctx));
   }
 

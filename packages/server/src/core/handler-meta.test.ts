@@ -154,6 +154,24 @@ describe('ctx._meta in every handler', () => {
     }
   });
 
+  it('reaches them through McpServer.handle with a context made by hand', async () => {
+    const { server, seen } = recordingServer();
+    for (const [method, params] of REQUESTS(TRACE)) {
+      const outcome = await server.handle(
+        { method, params },
+        {
+          protocolVersion: '2025-11-25',
+          clientCapabilities: {},
+          signal: new AbortController().signal,
+          sendNotification: async () => undefined,
+          requestInput: () => Promise.reject(new Error('no questions here')),
+        },
+      );
+      expect(outcome.type).toBe('result');
+    }
+    expectEverySeen(seen, TRACE);
+  });
+
   it('is undefined without _meta, and read-only: a handler cannot change what the client sent', async () => {
     const server = new McpServer({ name: 'meta', version: '1' });
     const sent = { traceparent: 'x' };
