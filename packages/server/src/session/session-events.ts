@@ -3,7 +3,8 @@ import type { Implementation } from '@mcpkit/protocol/essentials';
 /**
  * A stateful session opened (its `initialize` was answered, or it was restored) or closed, for
  * session metrics such as `mcp.server.session.duration`. Stateless (2026-07-28) requests and
- * sessionless answers (`McpServer.answer`) have no session and raise none.
+ * sessionless answers (`McpServer.answer`) have no session and raise none. Optional fields that do
+ * not apply may be present as undefined.
  */
 export interface SessionEvent {
   type: 'open' | 'close';
