@@ -42,6 +42,8 @@ export interface RequestContext {
   requestId?: RequestId;
   sessionId?: string;
   authInfo?: AuthInfo;
+  /** The request's `params._meta` as received (read-only). */
+  _meta?: Readonly<JSONObject>;
   /** Transport facts about the message (headers, session id, ...). */
   extra?: MessageExtra;
   /** Sends a notification tied to this request (progress, log messages). */
