@@ -3,9 +3,16 @@ import { createInMemoryTransportPair } from '@mcpkit/jsonrpc/testing';
 import type { JSONObject, JSONRPCMessage } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import type { RequestContext } from './core/request-context.js';
+import { outcomeToResponse } from './core/stateless.js';
 import type { CallerContext } from './registry/visibility.js';
 import { McpServer } from './server.js';
 import { connect } from './test-helpers/harness.js';
+
+const STATELESS_META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
 
 const admins = (caller: CallerContext) => caller.clientInfo?.name === 'admin';
 
@@ -19,7 +26,12 @@ function server(secrets = true) {
   if (secrets)
     mcp.resourceTemplate(
       'secret://{id}',
-      { name: 'secrets', visible: admins, complete: { id: () => ['1', '2'] } },
+      {
+        name: 'secrets',
+        visible: admins,
+        complete: { id: () => ['1', '2'] },
+        list: () => [{ uri: 'secret://1', name: 'first secret' }],
+      },
       (_uri, { id }) => `secret ${id}`,
     );
   mcp.prompt('greet', {}, () => 'hi');
@@ -81,8 +93,10 @@ describe('per-caller visibility', () => {
     expect(await listAll(guest.request, 'tools/list', 'tools')).toEqual([['echo']]);
     expect(await listAll(admin.request, 'tools/list', 'tools')).toEqual([['echo', 'secret']]);
     expect(await listAll(guest.request, 'resources/list', 'resources')).toEqual([['file:///public']]);
+    // What an invisible template's `list` enumerates is hidden with it.
     expect(await listAll(admin.request, 'resources/list', 'resources')).toEqual([
       ['file:///public', 'file:///secret'],
+      ['secret://1'],
     ]);
     expect(await guest.request('resources/templates/list', {})).toEqual({ resourceTemplates: [] });
     expect(await admin.request('resources/templates/list', {})).toMatchObject({
@@ -110,7 +124,7 @@ describe('per-caller visibility', () => {
     ]);
   });
 
-  it.each([
+  const HIDDEN_REQUESTS: [string, JSONObject][] = [
     ['tools/call', { name: 'secret', arguments: {} }],
     ['resources/read', { uri: 'file:///secret' }],
     ['resources/read', { uri: 'secret://42' }],
@@ -123,15 +137,42 @@ describe('per-caller visibility', () => {
       'completion/complete',
       { ref: { type: 'ref/resource', uri: 'secret://{id}' }, argument: { name: 'id', value: '' } },
     ],
-  ])('%s of an invisible item answers byte for byte as for an unknown one (%j)', async (method, params) => {
-    const hidden = await rawClient(server(), 'guest');
-    const absent = await rawClient(server(false), 'guest');
-    const allowed = await rawClient(server(), 'admin');
-    const answer = await hidden(method, params);
-    expect(answer).toBe(await absent(method, params));
-    expect(JSON.parse(answer).error).toBeDefined();
-    expect(JSON.parse(await allowed(method, params)).result).toBeDefined();
-  });
+  ];
+
+  it.each(HIDDEN_REQUESTS)(
+    '%s of an invisible item answers byte for byte as for an unknown one (%j)',
+    async (method, params) => {
+      const hidden = await rawClient(server(), 'guest');
+      const absent = await rawClient(server(false), 'guest');
+      const allowed = await rawClient(server(), 'admin');
+      const answer = await hidden(method, params);
+      expect(answer).toBe(await absent(method, params));
+      expect(JSON.parse(answer).error).toBeDefined();
+      expect(JSON.parse(await allowed(method, params)).result).toBeDefined();
+    },
+  );
+
+  it.each(HIDDEN_REQUESTS)(
+    '2026-07-28: %s of an invisible item answers as for an unknown one (%j)',
+    async (method, params) => {
+      const answer = async (mcp: McpServer, name: string) => {
+        const ctx: RequestContext = {
+          protocolVersion: '2026-07-28',
+          clientCapabilities: {},
+          clientInfo: { name, version: '1' },
+          signal: new AbortController().signal,
+          sendNotification: async () => {},
+          requestInput: async () => ({}),
+        };
+        const outcome = await mcp.handle({ method, params: { ...params, _meta: STATELESS_META } }, ctx);
+        return JSON.stringify(outcomeToResponse(1, outcome));
+      };
+      const hidden = await answer(server(), 'guest');
+      expect(hidden).toBe(await answer(server(false), 'guest'));
+      expect(JSON.parse(hidden).error).toBeDefined();
+      expect(JSON.parse(await answer(server(), 'admin')).result).toBeDefined();
+    },
+  );
 
   it('an invisible static resource leaves its URI to a visible template that matches it', async () => {
     const mcp = new McpServer({ name: 't', version: '1' });
