@@ -110,6 +110,24 @@ describe('visibility predicates', () => {
     expect(server.prompts.hasPredicates).toBe(false);
   });
 
+  it('on a read, run only for the resource or template that would answer it', async () => {
+    const asked: string[] = [];
+    const server = new McpServer({ name: 't', version: '1' });
+    const ask = (key: string) => () => {
+      asked.push(key);
+      return true;
+    };
+    server.resource('file:///a', { name: 'a', visible: ask('file:///a') }, () => 'a');
+    server.resourceTemplate('notes://{id}', { name: 'notes', visible: ask('notes') }, () => 'note');
+    server.resourceTemplate('files://{id}', { name: 'files', visible: ask('files') }, () => 'file');
+    const outcome = await server.handle(
+      { method: 'resources/read', params: { uri: 'files://1' } },
+      context('2025-11-25').ctx,
+    );
+    expect(outcome).toMatchObject({ type: 'result', result: { contents: [{ text: 'file' }] } });
+    expect(asked).toEqual(['files']);
+  });
+
   it('must be functions: a wrong one fails registration, and an update with one changes nothing', () => {
     const server = new McpServer({ name: 't', version: '1' });
     expect(() => server.tool('t', { visible: true as never }, () => '')).toThrow(

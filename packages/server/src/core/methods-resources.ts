@@ -14,7 +14,7 @@ import {
   type TemplateEntry,
   templateDefinition,
 } from '../registry/resources.js';
-import { markPerCaller, visibleEntries, visibleEntry } from '../registry/visibility.js';
+import { isVisibleTo, markPerCaller, visibleEntries, visibleEntry } from '../registry/visibility.js';
 import type { ServerCore } from './core.js';
 import { resourceNotFound } from './errors.js';
 import type { RequestContext } from './request-context.js';
@@ -91,9 +91,10 @@ export async function readResource(core: ServerCore, params: ReadResourceRequest
     if (value === undefined || value === null) throw resourceNotFound(uri, version);
     return finish(normalizeReadResult(value, uri, resource.config.mimeType), resource.visible !== undefined);
   }
-  for (const template of visibleEntries(core, core.templates, ctx)) {
+  for (const template of core.templates.list()) {
     const variables = template.template.match(uri);
-    if (variables === undefined) continue;
+    // Only a matching template's predicate runs: the others have nothing to say about this URI.
+    if (variables === undefined || !isVisibleTo(core, template, ctx)) continue;
     const value = await template.read(uri, variables, await core.handlerContext(ctx));
     // A template matches any id; the handler says "no such one" by returning nothing.
     if (value === undefined || value === null) throw resourceNotFound(uri, version);

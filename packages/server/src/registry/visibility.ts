@@ -100,6 +100,11 @@ function allows(sink: ErrorSink, entry: VisibleEntry, caller: CallerContext): bo
   }
 }
 
+/** Whether this caller may see `entry` (always, when it has no predicate). */
+export function isVisibleTo(sink: ErrorSink, entry: VisibleEntry, ctx: CallerContext): boolean {
+  return entry.visible === undefined || allows(sink, entry, callerOf(ctx));
+}
+
 /** An enabled entry by key, if this caller may see it (else undefined, as for an unknown key). */
 export function visibleEntry<E extends VisibleEntry>(
   sink: ErrorSink,
@@ -108,8 +113,7 @@ export function visibleEntry<E extends VisibleEntry>(
   ctx: CallerContext,
 ): E | undefined {
   const entry = registry.get(key);
-  if (entry?.visible === undefined) return entry;
-  return allows(sink, entry, callerOf(ctx)) ? entry : undefined;
+  return entry === undefined || isVisibleTo(sink, entry, ctx) ? entry : undefined;
 }
 
 /** The enabled entries this caller may see, in registration order. */
