@@ -92,6 +92,10 @@ export type {
   PromptUpdate,
 } from './registry/prompts.js';
 
+// Per-caller visibility of tools, resources, templates and prompts.
+export type { CallerContext, VisibilityPredicate } from './registry/visibility.js';
+export { visibleWithScopes } from './registry/visibility.js';
+
 // Custom methods and the handles every registration returns.
 export type { CustomMethodHandler, RegisteredMethod } from './registration.js';
 export type { RegisteredHandle } from './registry/registry.js';

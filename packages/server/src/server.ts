@@ -43,6 +43,7 @@ import { shapeImplementation } from './core/shape-results.js';
 import type { TasksExtension } from './core/task-extension.js';
 import type { TaskStoreFactory } from './core/tasks.js';
 import { Registration } from './registration.js';
+import { listsWithPredicates } from './registry/visibility.js';
 import { type ConnectOptions, ServerSession, type SessionHost } from './session/session.js';
 import type { SessionEvent, SessionListener } from './session/session-events.js';
 import { sessionlessHandler } from './session/sessionless.js';
@@ -420,6 +421,22 @@ export class McpServer<TState = undefined>
       } catch (error) {
         this.reportError(error, {});
       }
+    }
+  }
+
+  /**
+   * Tells callers that what they may see changed (a `visible` predicate now answers differently,
+   * e.g. after a role or scope change): sends `notifications/<kind>/list_changed` for each list
+   * with a predicate, through `changed`, to `sessions` (default: every session, across processes
+   * when changes are broadcast) and to 2026-07-28 `subscriptions/listen` streams, which belong to
+   * no session and so always hear it.
+   */
+  visibilityChanged(sessions?: Iterable<ServerSession<McpServer<TState>>>): void {
+    for (const list of listsWithPredicates(this)) {
+      const event: ServerEvent = { type: 'list_changed', list };
+      // Omitted rather than undefined: a broadcasting wrapper of `changed` tells them apart.
+      if (sessions === undefined) this.changed(event);
+      else this.changed(event, sessions);
     }
   }
 
