@@ -2,10 +2,13 @@
 // src/migration/before/ (official SDK v1) and the "after" program of src/migration/after/ (mcpkit)
 // run as real processes, meet the same client script (test/migration/client-script.ts) and must
 // leave the same record: tool lists, results, notifications, the requests the server sent the client.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
+import { migrateSource } from '../src/migration/migrate.js';
 import { type Area, connectClient, observe, observeOAuth } from './migration/client-script.js';
 import { freePort, start, startHttpServer, stopAll, waitForOutput } from './processes.js';
 
@@ -18,17 +21,18 @@ afterEach(async () => {
   await stopAll();
 });
 
-async function record(side: 'before' | 'after', area: Area): Promise<unknown> {
+/** Runs the program at `path` (a pair's side by default) against the area's client script. */
+async function record(side: 'before' | 'after', area: Area, path = program(side, area)): Promise<unknown> {
   const seen: unknown[] = [];
   if (area === 'http') {
-    const { url } = await startHttpServer([program(side, area)]);
+    const { url } = await startHttpServer([path]);
     const client = await connectClient(new StreamableHTTPClientTransport(url), seen);
     closers.push(() => client.close());
     return observe(area, client, seen);
   }
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [program(side, area)],
+    args: [path],
     stderr: 'pipe',
   });
   const client = await connectClient(transport, seen);
@@ -136,5 +140,82 @@ describe('migration pairs: the official SDK v1 program and its mcpkit version be
           .replace(/127\.0\.0\.1:\d+\/\.well-known/g, '127.0.0.1:PORT/.well-known'),
       );
     expect(samePort(after)).toEqual(samePort(before));
+  });
+});
+
+const source = (area: string) =>
+  readFileSync(fileURLToPath(new URL(`../src/migration/before/${area}.ts`, import.meta.url)), 'utf8');
+
+describe('the codemod (src/migration/migrate.ts) on the "before" programs', () => {
+  const all = [
+    'tools',
+    'resources',
+    'prompts',
+    'completion',
+    'sampling',
+    'elicitation',
+    'progress',
+    'http',
+    'oauth',
+  ];
+
+  it.each(all)('%s: every SDK import left is under a TODO line, and a second run changes nothing', (area) => {
+    const { code } = migrateSource(source(area));
+    const lines = code.split('\n');
+    const left = lines.flatMap((line, index) =>
+      line.includes("from '@modelcontextprotocol/sdk") && !lines[index - 1]?.startsWith('// TODO(mcpkit):')
+        ? [line]
+        : [],
+    );
+    expect(left).toEqual([]);
+    expect(code).not.toMatch(/import \{[^}]*\bMcpServer\b[^}]*\} from '@modelcontextprotocol/);
+    expect(migrateSource(code).code).toBe(code);
+  });
+
+  it('says what to write instead where the change is not mechanical', () => {
+    const todos = (area: string) => migrateSource(source(area)).todos.join('\n');
+    expect(todos('sampling')).toContain('ctx.sample(params)');
+    expect(todos('elicitation')).toContain('ctx.elicit(message, schema)');
+    expect(todos('progress')).toContain('ctx.progress(progress, total, message)');
+    expect(todos('resources')).toContain('server.resourceTemplate(uriTemplate');
+    expect(todos('completion')).toContain('complete: { argument: (value) => [...] }');
+    expect(todos('http')).toContain('createStreamableHttpHandler');
+    expect(todos('oauth')).toContain('ctx.auth');
+    expect(todos('oauth')).toContain('this tool has no inputSchema');
+  });
+
+  it('migrates tools and prompts completely: the output type-checks and behaves as the original', async () => {
+    const folder = fileURLToPath(new URL('../dist/migration/migrated/', import.meta.url));
+    mkdirSync(folder, { recursive: true });
+    const files: string[] = [];
+    for (const area of ['tools', 'prompts'] as const) {
+      const { code, todos } = migrateSource(source(area));
+      expect(todos).toEqual([]);
+      expect(code).not.toContain('@modelcontextprotocol');
+      writeFileSync(`${folder}${area}.ts`, code);
+      writeFileSync(
+        `${folder}${area}.js`,
+        ts.transpileModule(code, {
+          compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+        }).outputText,
+      );
+      files.push(`${folder}${area}.ts`);
+    }
+    const checked = ts.createProgram(files, {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      types: ['node'],
+    });
+    const problems = ts
+      .getPreEmitDiagnostics(checked)
+      .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+    expect(problems).toEqual([]);
+    for (const area of ['tools', 'prompts'] as const) {
+      expect(await record('after', area, `${folder}${area}.js`)).toEqual(await record('before', area));
+    }
   });
 });
