@@ -219,3 +219,33 @@ describe('the codemod (src/migration/migrate.ts) on the "before" programs', () =
     }
   });
 });
+
+describe('docs/migration.md', () => {
+  const guide = readFileSync(fileURLToPath(new URL('../../docs/migration.md', import.meta.url)), 'utf8');
+  const areas = [
+    'tools',
+    'resources',
+    'prompts',
+    'completion',
+    'sampling',
+    'elicitation',
+    'progress',
+    'http',
+    'oauth',
+  ];
+
+  it.each(areas)('shows the %s pair exactly as the programs CI runs, before then after', (area) => {
+    const shown = (side: 'before' | 'after') => {
+      const code = readFileSync(
+        fileURLToPath(new URL(`../src/migration/${side}/${area}.ts`, import.meta.url)),
+        'utf8',
+      );
+      const at = guide.indexOf(`\`\`\`ts no-run\n${code}\`\`\`\n`);
+      expect(at, `docs/migration.md has no block equal to src/migration/${side}/${area}.ts`).toBeGreaterThan(
+        0,
+      );
+      return at;
+    };
+    expect(shown('before')).toBeLessThan(shown('after'));
+  });
+});
