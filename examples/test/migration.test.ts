@@ -184,6 +184,31 @@ describe('the codemod (src/migration/migrate.ts) on the "before" programs', () =
     expect(todos('oauth')).toContain('this tool has no inputSchema');
   });
 
+  it('moves client imports under their old local names, and marks what differs on clients', () => {
+    const { code, todos } = migrateSource(
+      [
+        "import { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+        "import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';",
+        "import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';",
+        "import { CreateMessageRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+        '',
+        "const client = new Client({ name: 'app', version: '1.0.0' });",
+        'client.setRequestHandler(CreateMessageRequestSchema, async () => answer);',
+        "const http = new StreamableHTTPClientTransport(new URL('http://127.0.0.1:3000/mcp'), { requestInit: {} });",
+        '',
+      ].join('\n'),
+    );
+    expect(code.split('\n').slice(0, 5)).toEqual([
+      "import { McpClient as Client } from '@mcpkit/client';",
+      "import { StdioClientTransport } from '@mcpkit/transport-stdio';",
+      "import { StreamableHttpClientTransport as StreamableHTTPClientTransport } from '@mcpkit/transport-http-client';",
+      '// TODO(mcpkit): CreateMessageRequestSchema: no mechanical equivalent, see docs/migration.md',
+      "import { CreateMessageRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+    ]);
+    expect(todos.join('\n')).toContain('new McpClient(info, { sampling, elicitation, roots })');
+    expect(todos.join('\n')).toContain('requestInit.headers → headers');
+  });
+
   it('migrates tools and prompts completely: the output type-checks and behaves as the original', async () => {
     const folder = fileURLToPath(new URL('../dist/migration/migrated/', import.meta.url));
     mkdirSync(folder, { recursive: true });

@@ -9,7 +9,8 @@
 // `.tool(` and `.registerPrompt(` to `.prompt(` with `argsSchema:` to `arguments:` (same arguments and
 // results). Everything else it leaves as it is under a `// TODO(mcpkit):` line saying what to write
 // instead: other SDK imports, `registerResource`, `server.server.createMessage`/`elicitInput`,
-// `sendNotification`, `authInfo`, and tools without `inputSchema` (v1 passes `extra` first).
+// `sendNotification`, `authInfo`, client `setRequestHandler`, a StreamableHTTPClientTransport given
+// options, and tools without `inputSchema` (v1 passes `extra` first).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
@@ -52,6 +53,14 @@ const STATEMENT_HINTS: [RegExp, string][] = [
     'progress is ctx.progress(progress, total, message); logging is ctx.log.info(data)',
   ],
   [/\bauthInfo\b/, 'the caller’s token is ctx.auth (clientId, scopes, subject)'],
+  [
+    /\.setRequestHandler\(/,
+    'an McpClient answers the server through its options: new McpClient(info, { sampling, elicitation, roots })',
+  ],
+  [
+    /new StreamableHTTPClientTransport\(.*,/,
+    'its options differ: requestInit.headers → headers, authProvider → auth (an OAuthClientProvider of @mcpkit/auth-client)',
+  ],
 ];
 
 export interface MigrationResult {
