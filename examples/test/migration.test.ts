@@ -2,7 +2,9 @@
 // src/migration/before/ (official SDK v1) and the "after" program of src/migration/after/ (mcpkit)
 // run as real processes, meet the same client script (test/migration/client-script.ts) and must
 // leave the same record: tool lists, results, notifications, the requests the server sent the client.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -10,7 +12,7 @@ import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateSource } from '../src/migration/migrate.js';
 import { type Area, connectClient, observe, observeOAuth } from './migration/client-script.js';
-import { freePort, start, startHttpServer, stopAll, waitForOutput } from './processes.js';
+import { freePort, run, start, startHttpServer, stopAll, waitForOutput } from './processes.js';
 
 const program = (side: 'before' | 'after', area: string) =>
   fileURLToPath(new URL(`../dist/migration/${side}/${area}.js`, import.meta.url));
@@ -207,6 +209,24 @@ describe('the codemod (src/migration/migrate.ts) on the "before" programs', () =
     ]);
     expect(todos.join('\n')).toContain('new McpClient(info, { sampling, elicitation, roots })');
     expect(todos.join('\n')).toContain('requestInit.headers → headers');
+  });
+
+  it('as a command, rewrites the files it is given in place and says what it did', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'mcpkit-migrate-'));
+    try {
+      const file = join(folder, 'server.ts');
+      writeFileSync(file, source('sampling'));
+      const migrate = fileURLToPath(new URL('../dist/migration/migrate.js', import.meta.url));
+      const { code, output } = await run([migrate, file]);
+      expect(output).toBe(`${file}: 3 changes, 1 TODOs\n`);
+      expect(code).toBe(0);
+      expect(readFileSync(file, 'utf8')).toBe(migrateSource(source('sampling')).code);
+      const usage = await run([migrate]);
+      expect(usage.output).toMatch(/^usage: node examples\/dist\/migration\/migrate\.js <files…>/);
+      expect(usage.code).toBe(2);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('migrates tools and prompts completely: the output type-checks and behaves as the original', async () => {
