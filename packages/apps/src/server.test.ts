@@ -8,7 +8,7 @@ import { serve } from '@mcpkit/transport-http-server/node';
 import { StdioClientTransport } from '@mcpkit/transport-stdio';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { UI_EXTENSION_ID, UI_RESOURCE_MIME_TYPE } from './index.js';
+import { toolUiResourceUri, toolVisibleTo, UI_EXTENSION_ID, UI_RESOURCE_MIME_TYPE } from './index.js';
 import { appsExtension, clientSupportsApps, registerAppResource, registerAppTool } from './server.js';
 
 const HTML = '<!doctype html><html><body>chart</body></html>';
@@ -78,6 +78,10 @@ async function expectAppServed(client: McpClient) {
     ui: { resourceUri: 'ui://chart/view.html', visibility: ['app'] },
     'ui/resourceUri': 'ui://chart/view.html',
   });
+  expect(tools.filter((tool) => toolVisibleTo(tool, 'model')).map((tool) => tool.name)).toEqual([
+    'show_chart',
+  ]);
+  expect(toolUiResourceUri(byName.refresh_chart!)).toBe('ui://chart/view.html');
   const { resources } = await client.listResources();
   expect(resources).toEqual([
     {
