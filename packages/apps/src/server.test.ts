@@ -122,6 +122,8 @@ describe('MCP Apps on an mcpkit server', () => {
   it('serves tools and resources to an older revision too, and text to a client without MCP Apps', async () => {
     const client = await connectInMemory(chartServer(), { protocolVersion: '2025-06-18' });
     expect(client.protocolVersion).toBe('2025-06-18');
+    // That revision has no capabilities.extensions; the tools and the resource carry everything.
+    expect(client.serverCapabilities?.extensions).toBeUndefined();
     await expectAppServed(client);
     const result = await client.callTool({ name: 'show_chart', arguments: { series: [1, 2] } });
     expect(result.content).toEqual([{ type: 'text', text: 'points: 1, 2' }]);
