@@ -1,0 +1,248 @@
+import type {
+  CallToolResult,
+  GetPromptResult,
+  Icon,
+  ListResourcesResult,
+  ReadResourceResult,
+  ToolAnnotations,
+  ToolExecution,
+} from '@mcpkit/protocol/essentials';
+import type {
+  PromptArgs,
+  PromptArgsInput,
+  PromptConfig,
+  PromptHandler,
+  PromptUpdate,
+} from '../registry/prompts.js';
+import type { RegisteredHandle } from '../registry/registry.js';
+import type {
+  ResourceConfig,
+  ResourceReadHandler,
+  ResourceTemplateConfig,
+  ResourceTemplateUpdate,
+  ResourceUpdate,
+  TemplateReadHandler,
+} from '../registry/resources.js';
+import type { ToolArgs, ToolConfig, ToolHandler, ToolUpdate } from '../registry/tools.js';
+import type { SchemaInput } from '../schema/compile-schema.js';
+import type { UriVariables } from '../uri-template/matcher.js';
+import type { OfficialHandlerExtra } from './official-extra.js';
+
+// registerTool / registerResource / registerPrompt with the official SDK's signatures, so code and
+// helper libraries written for it (typed against `Pick<McpServer, 'registerTool'>`) run on mcpkit.
+// Each is a thin alias: it translates the config and wraps the callback, then registers through
+// McpServer's own tool / resource / resourceTemplate / prompt, so there is one code path.
+
+/** The registrations the aliases go through: McpServer's own methods. */
+export interface CoreRegistrar<TState> {
+  tool(
+    name: string,
+    config: ToolConfig<any, any>,
+    handler: ToolHandler<any, any, TState>,
+  ): RegisteredHandle<ToolUpdate<TState>>;
+  resource(
+    uri: string,
+    config: ResourceConfig,
+    read: ResourceReadHandler<TState>,
+  ): RegisteredHandle<ResourceUpdate<TState>>;
+  resourceTemplate(
+    uriTemplate: string,
+    config: ResourceTemplateConfig<TState>,
+    read: TemplateReadHandler<TState>,
+  ): RegisteredHandle<ResourceTemplateUpdate<TState>>;
+  prompt(
+    name: string,
+    config: PromptConfig<any, TState>,
+    handler: PromptHandler<any, TState>,
+  ): RegisteredHandle<PromptUpdate<TState>>;
+}
+
+type Awaitable<T> = T | Promise<T>;
+
+/** The official `registerTool` config; `inputSchema`/`outputSchema` take what `tool()` takes. */
+export interface OfficialToolConfig<I extends SchemaInput | undefined, O extends SchemaInput | undefined> {
+  title?: string;
+  description?: string;
+  inputSchema?: I;
+  outputSchema?: O;
+  annotations?: ToolAnnotations;
+  icons?: Icon[];
+  execution?: ToolExecution;
+  _meta?: { [key: string]: unknown };
+}
+
+/** An official tool callback: `(args, extra)` with an `inputSchema`, `(extra)` without one. */
+export type OfficialToolCallback<I extends SchemaInput | undefined, TState = any> = I extends SchemaInput
+  ? (args: ToolArgs<I>, extra: OfficialHandlerExtra<TState>) => Awaitable<CallToolResult>
+  : (extra: OfficialHandlerExtra<TState>) => Awaitable<CallToolResult>;
+
+/** The changes an official tool handle's `update` accepts; `name: null` removes the tool. */
+export interface OfficialToolUpdate {
+  name?: string | null;
+  title?: string;
+  description?: string;
+  paramsSchema?: SchemaInput;
+  outputSchema?: SchemaInput;
+  annotations?: ToolAnnotations;
+  icons?: Icon[];
+  _meta?: { [key: string]: unknown };
+  callback?: (...args: any[]) => Awaitable<CallToolResult>;
+  enabled?: boolean;
+}
+
+/** Fields every official-shaped handle has, over mcpkit's handle (`handle`). */
+interface OfficialHandleBase<TUpdate, TMcpkitUpdate> {
+  readonly enabled: boolean;
+  enable(): void;
+  disable(): void;
+  remove(): void;
+  update(updates: TUpdate): void;
+  /** mcpkit's handle of the same registration (`key`, `removed`, mcpkit-shaped `update`). */
+  readonly handle: RegisteredHandle<TMcpkitUpdate>;
+}
+
+/** What `registerTool` returns: the official handle's shape over mcpkit's handle. */
+export interface OfficialRegisteredTool<TState = any>
+  extends OfficialHandleBase<OfficialToolUpdate, ToolUpdate<TState>> {
+  /** The callback as registered (the official handle exposes it too). */
+  readonly handler: (...args: any[]) => any;
+}
+
+/** Resource metadata as the official SDK takes it: a Resource without `uri` and `name`. */
+export type OfficialResourceMetadata = Omit<ResourceConfig, 'name' | '_meta'> & {
+  _meta?: { [key: string]: unknown };
+};
+
+/** Reads a fixed-URI resource; the URI arrives as a `URL`, as the official SDK passes it. */
+export type OfficialReadResourceCallback<TState = any> = (
+  uri: URL,
+  extra: OfficialHandlerExtra<TState>,
+) => Awaitable<ReadResourceResult>;
+
+/** Reads a URI matched by a template; the URI arrives as a `URL` with the matched variables. */
+export type OfficialReadTemplateCallback<TState = any> = (
+  uri: URL,
+  variables: UriVariables,
+  extra: OfficialHandlerExtra<TState>,
+) => Awaitable<ReadResourceResult>;
+
+/** Completes one template variable (the official `CompleteResourceTemplateCallback`). */
+export type OfficialCompleteCallback = (
+  value: string,
+  context?: { arguments?: Record<string, string> },
+) => string[] | Promise<string[]>;
+
+/** Enumerates the resources a template offers (the official `ListResourcesCallback`). */
+export type OfficialListResourcesCallback = (
+  extra: OfficialHandlerExtra<any>,
+) => Awaitable<ListResourcesResult>;
+
+/**
+ * A resource template as `registerResource` takes it: mcpkit's {@link ResourceTemplate} or the
+ * official SDK's (either has these members).
+ */
+export interface OfficialResourceTemplateLike {
+  readonly uriTemplate: { toString(): string };
+  readonly listCallback: OfficialListResourcesCallback | undefined;
+  completeCallback(variable: string): OfficialCompleteCallback | undefined;
+}
+
+/**
+ * The official SDK's `ResourceTemplate`, for code moving over: `new ResourceTemplate('users://{id}',
+ * { list: undefined, complete: { id: ... } })`. `list` is required, as there, even if undefined.
+ */
+export class ResourceTemplate implements OfficialResourceTemplateLike {
+  readonly uriTemplate: { toString(): string };
+  readonly #callbacks: {
+    list: OfficialListResourcesCallback | undefined;
+    complete?: Record<string, OfficialCompleteCallback>;
+  };
+
+  constructor(
+    uriTemplate: string,
+    callbacks: {
+      list: OfficialListResourcesCallback | undefined;
+      complete?: Record<string, OfficialCompleteCallback>;
+    },
+  ) {
+    this.uriTemplate = uriTemplate;
+    this.#callbacks = callbacks;
+  }
+
+  get listCallback(): OfficialListResourcesCallback | undefined {
+    return this.#callbacks.list;
+  }
+
+  completeCallback(variable: string): OfficialCompleteCallback | undefined {
+    return this.#callbacks.complete?.[variable];
+  }
+}
+
+/** The changes an official resource handle's `update` accepts; `uri: null` removes the resource. */
+export interface OfficialResourceUpdate {
+  name?: string;
+  title?: string;
+  uri?: string | null;
+  metadata?: OfficialResourceMetadata;
+  callback?: OfficialReadResourceCallback;
+  enabled?: boolean;
+}
+
+/** What `registerResource` returns for a fixed URI. */
+export interface OfficialRegisteredResource<TState = any>
+  extends OfficialHandleBase<OfficialResourceUpdate, ResourceUpdate<TState>> {
+  readonly name: string;
+  readonly readCallback: OfficialReadResourceCallback<TState>;
+}
+
+/** The changes an official template handle's `update` accepts; `name: null` removes the template. */
+export interface OfficialResourceTemplateUpdate {
+  name?: string | null;
+  title?: string;
+  template?: OfficialResourceTemplateLike;
+  metadata?: OfficialResourceMetadata;
+  callback?: OfficialReadTemplateCallback;
+  enabled?: boolean;
+}
+
+/** What `registerResource` returns for a template. */
+export interface OfficialRegisteredResourceTemplate<TState = any>
+  extends OfficialHandleBase<OfficialResourceTemplateUpdate, ResourceTemplateUpdate<TState>> {
+  readonly resourceTemplate: OfficialResourceTemplateLike;
+  readonly readCallback: OfficialReadTemplateCallback<TState>;
+}
+
+/** The official `registerPrompt` config; `argsSchema` takes what `prompt()`'s `arguments` takes. */
+export interface OfficialPromptConfig<A extends PromptArgsInput | undefined> {
+  title?: string;
+  description?: string;
+  argsSchema?: A;
+  icons?: Icon[];
+  _meta?: { [key: string]: unknown };
+}
+
+/** An official prompt callback: `(args, extra)` with an `argsSchema`, `(extra)` without one. */
+export type OfficialPromptCallback<
+  A extends PromptArgsInput | undefined,
+  TState = any,
+> = A extends PromptArgsInput
+  ? (args: PromptArgs<A>, extra: OfficialHandlerExtra<TState>) => Awaitable<GetPromptResult>
+  : (extra: OfficialHandlerExtra<TState>) => Awaitable<GetPromptResult>;
+
+/** The changes an official prompt handle's `update` accepts; `name: null` removes the prompt. */
+export interface OfficialPromptUpdate {
+  name?: string | null;
+  title?: string;
+  description?: string;
+  argsSchema?: PromptArgsInput;
+  icons?: Icon[];
+  _meta?: { [key: string]: unknown };
+  callback?: (...args: any[]) => Awaitable<GetPromptResult>;
+  enabled?: boolean;
+}
+
+/** What `registerPrompt` returns. */
+export interface OfficialRegisteredPrompt<TState = any>
+  extends OfficialHandleBase<OfficialPromptUpdate, PromptUpdate<TState>> {
+  readonly callback: (...args: any[]) => any;
+}

@@ -1,0 +1,174 @@
+import type { AuthInfo } from '@mcpkit/jsonrpc';
+import {
+  type CreateMessageRequestParams,
+  type ElicitRequestFormParams,
+  type JSONObject,
+  LOGGING_LEVELS,
+  type LoggingLevel,
+  type RequestId,
+} from '@mcpkit/protocol/essentials';
+import type { HandlerContext } from '../core/handler-context.js';
+
+// The `extra` (official SDK v1) / `ctx` (official SDK v2) argument that callbacks registered with
+// registerTool, registerResource and registerPrompt receive, built from mcpkit's handler context of
+// the same request. mcpkit's context hides the raw channel to the client on purpose (notifications
+// and questions go through ctx.log, ctx.progress, ctx.elicit, ctx.sample, ctx.listRoots, which check
+// capabilities and revisions), so sendNotification and sendRequest serve the methods those cover.
+
+/** A notification as official handlers send it: `{ method, params }`. */
+export interface OfficialNotification {
+  method: string;
+  params?: { [key: string]: unknown };
+}
+
+/** A request as official handlers send it: `{ method, params }`. */
+export interface OfficialRequest {
+  method: string;
+  params?: { [key: string]: unknown };
+}
+
+/** Sends a request related to the current one; the result is parsed by `resultSchema` when it has `parse`. */
+export type OfficialSendRequest = (
+  request: OfficialRequest,
+  resultSchema?: unknown,
+  options?: unknown,
+) => Promise<any>;
+
+/**
+ * What callbacks registered with `registerTool`, `registerResource` and `registerPrompt` receive as
+ * their last argument: the fields of the official SDK v1 `RequestHandlerExtra` that handlers use, the
+ * `mcpReq` and `http` groups of the official SDK v2 `ServerContext`, and mcpkit's own context as `ctx`.
+ */
+export interface OfficialHandlerExtra<TState = any> {
+  /** Aborted when the client cancels the request or disconnects. */
+  signal: AbortSignal;
+  /** The JSON-RPC id of the request (absent only for requests served without one). */
+  requestId?: RequestId;
+  sessionId?: string;
+  /** Authentication the transport established for this request. */
+  authInfo?: AuthInfo;
+  /**
+   * The request's `_meta`, where the handler context carries it (`ctx._meta`); undefined otherwise.
+   */
+  _meta?: JSONObject;
+  /**
+   * Sends `notifications/message` (through `ctx.log`, so the client's log level applies) or
+   * `notifications/progress` (through `ctx.progress`, with the request's own progress token);
+   * any other method is refused with a TypeError.
+   */
+  sendNotification(notification: OfficialNotification): Promise<void>;
+  /**
+   * Sends `sampling/createMessage` (`ctx.sample`), `elicitation/create` (`ctx.elicit` or
+   * `ctx.elicitUrl`) or `roots/list` (`ctx.listRoots`); any other method is refused with a TypeError.
+   */
+  sendRequest: OfficialSendRequest;
+  /** The official SDK v2 grouping of the same request facts. */
+  mcpReq: {
+    id?: RequestId;
+    method: string;
+    _meta?: JSONObject;
+    signal: AbortSignal;
+    send: OfficialSendRequest;
+    notify(notification: OfficialNotification): Promise<void>;
+    log(level: LoggingLevel, data: unknown, logger?: string): Promise<void>;
+  };
+  /** The official SDK v2 place of the request's authentication. */
+  http?: { authInfo?: AuthInfo };
+  /** mcpkit's handler context of the same request: `state`, `elicit`, `sample`, `progress`... */
+  ctx: HandlerContext<TState>;
+}
+
+function isLoggingLevel(value: unknown): value is LoggingLevel {
+  return (LOGGING_LEVELS as readonly unknown[]).includes(value);
+}
+
+async function sendNotification(ctx: HandlerContext<any>, notification: OfficialNotification): Promise<void> {
+  const params = notification.params ?? {};
+  if (notification.method === 'notifications/message') {
+    if (!isLoggingLevel(params.level)) {
+      throw new TypeError(
+        `sendNotification('notifications/message'): params.level must be one of ${LOGGING_LEVELS.join(', ')}, got ${JSON.stringify(params.level)}`,
+      );
+    }
+    const logger = typeof params.logger === 'string' ? params.logger : undefined;
+    return ctx.log.log(params.level, params.data, logger);
+  }
+  if (notification.method === 'notifications/progress') {
+    if (typeof params.progress !== 'number') {
+      throw new TypeError(
+        `sendNotification('notifications/progress'): params.progress must be a number, got ${JSON.stringify(params.progress)}`,
+      );
+    }
+    const total = typeof params.total === 'number' ? params.total : undefined;
+    const message = typeof params.message === 'string' ? params.message : undefined;
+    return ctx.progress(params.progress, total, message);
+  }
+  throw new TypeError(
+    `sendNotification('${notification.method}') is not available in mcpkit's official-SDK aliases: ` +
+      'only notifications/message and notifications/progress are (server-wide notifications go through ' +
+      'McpServer: notifyListChanged, notifyResourceUpdated)',
+  );
+}
+
+async function requestOf(ctx: HandlerContext<any>, request: OfficialRequest): Promise<unknown> {
+  const params = request.params ?? {};
+  switch (request.method) {
+    case 'sampling/createMessage':
+      return ctx.sample(params as unknown as CreateMessageRequestParams);
+    case 'roots/list':
+      return { roots: await ctx.listRoots() };
+    case 'elicitation/create': {
+      if (params.mode === 'url') {
+        const { elicitationId, ...answer } = await ctx.elicitUrl(String(params.message), String(params.url), {
+          ...(typeof params.elicitationId === 'string' ? { elicitationId: params.elicitationId } : {}),
+        });
+        return answer;
+      }
+      const form = params as unknown as ElicitRequestFormParams;
+      return ctx.elicit(form.message, form.requestedSchema as JSONObject);
+    }
+    default:
+      throw new TypeError(
+        `sendRequest('${request.method}') is not available in mcpkit's official-SDK aliases: only ` +
+          'sampling/createMessage, elicitation/create and roots/list are',
+      );
+  }
+}
+
+async function sendRequest(ctx: HandlerContext<any>, request: OfficialRequest, resultSchema?: unknown) {
+  const result = await requestOf(ctx, request);
+  // v1 handlers pass a zod result schema; parsing with it gives them the type they asked for.
+  const parse = (resultSchema as { parse?: (value: unknown) => unknown } | undefined)?.parse;
+  return typeof parse === 'function' ? parse.call(resultSchema, result) : result;
+}
+
+/** The official-shaped `extra` of one request, from mcpkit's handler context. */
+export function officialExtra<TState>(
+  ctx: HandlerContext<TState>,
+  method: string,
+): OfficialHandlerExtra<TState> {
+  const meta = (ctx as { _meta?: JSONObject })._meta;
+  const notify = (notification: OfficialNotification) => sendNotification(ctx, notification);
+  const send: OfficialSendRequest = (request, resultSchema) => sendRequest(ctx, request, resultSchema);
+  const extra: OfficialHandlerExtra<TState> = {
+    signal: ctx.signal,
+    sendNotification: notify,
+    sendRequest: send,
+    mcpReq: {
+      method,
+      signal: ctx.signal,
+      send,
+      notify,
+      log: (level, data, logger) => ctx.log.log(level, data, logger),
+    },
+    ctx,
+  };
+  if (ctx.requestId !== undefined) extra.requestId = extra.mcpReq.id = ctx.requestId;
+  if (ctx.sessionId !== undefined) extra.sessionId = ctx.sessionId;
+  if (meta !== undefined) extra._meta = extra.mcpReq._meta = meta;
+  if (ctx.auth !== undefined) {
+    extra.authInfo = ctx.auth;
+    extra.http = { authInfo: ctx.auth };
+  }
+  return extra;
+}
