@@ -73,7 +73,7 @@ describe('registerTool', () => {
     });
     expect(calls).toHaveLength(1);
     expect(calls[0]).toHaveLength(1);
-    expect((calls[0]?.[0] as OfficialHandlerExtra).mcpReq.method).toBe('tools/call');
+    expect((calls[0]![0] as OfficialHandlerExtra).mcpReq.method).toBe('tools/call');
   });
 
   it('logs through extra.sendNotification at the client log level, and refuses other methods by name', async () => {
