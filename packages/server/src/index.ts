@@ -90,6 +90,9 @@ export type {
 export type {
   OfficialCompleteCallback,
   OfficialListResourcesCallback,
+  OfficialLoosePromptConfig,
+  OfficialLooseRegisteredResourceTemplate,
+  OfficialLooseToolConfig,
   OfficialPromptCallback,
   OfficialPromptConfig,
   OfficialPromptUpdate,
@@ -111,7 +114,6 @@ export type {
   OfficialHandlerExtra,
   OfficialNotification,
   OfficialRequest,
-  OfficialSendRequest,
 } from './compat/official-extra.js';
 export { ResourceTemplate } from './compat/official-compat.js';
 

@@ -1,5 +1,8 @@
 import type { JSONObject } from '@mcpkit/protocol/essentials';
 import type {
+  OfficialLoosePromptConfig,
+  OfficialLooseRegisteredResourceTemplate,
+  OfficialLooseToolConfig,
   OfficialPromptCallback,
   OfficialPromptConfig,
   OfficialReadResourceCallback,
@@ -188,6 +191,17 @@ export abstract class Registration<TState> {
     name: string,
     config: OfficialToolConfig<I, O>,
     callback: OfficialToolCallback<I, TState>,
+  ): OfficialRegisteredTool<TState>;
+  /** The form helper libraries typed against the official SDK's own types reach; checked at run time. */
+  registerTool(
+    name: string,
+    config: OfficialLooseToolConfig,
+    callback: (...args: any[]) => unknown,
+  ): OfficialRegisteredTool<TState>;
+  registerTool(
+    name: string,
+    config: OfficialToolConfig<any, any> | OfficialLooseToolConfig,
+    callback: OfficialToolCallback<any, TState> | ((...args: any[]) => unknown),
   ): OfficialRegisteredTool<TState> {
     return registerOfficialTool(this, name, config, callback);
   }
@@ -208,13 +222,26 @@ export abstract class Registration<TState> {
     metadata: OfficialResourceMetadata,
     read: OfficialReadTemplateCallback<TState>,
   ): OfficialRegisteredResourceTemplate<TState>;
+  /** The forms helper libraries typed against the official SDK's own types reach; checked at run time. */
+  registerResource(
+    name: string,
+    uri: string,
+    metadata: OfficialResourceMetadata,
+    read: (...args: any[]) => unknown,
+  ): OfficialRegisteredResource<TState>;
+  registerResource(
+    name: string,
+    template: OfficialResourceTemplateLike,
+    metadata: OfficialResourceMetadata,
+    read: (...args: any[]) => unknown,
+  ): OfficialLooseRegisteredResourceTemplate<TState>;
   registerResource(
     name: string,
     uriOrTemplate: string | OfficialResourceTemplateLike,
     metadata: OfficialResourceMetadata,
-    read: OfficialReadResourceCallback<TState> | OfficialReadTemplateCallback<TState>,
+    read: (...args: any[]) => unknown,
   ): OfficialRegisteredResource<TState> | OfficialRegisteredResourceTemplate<TState> {
-    return registerOfficialResource(this, name, uriOrTemplate, metadata, read);
+    return registerOfficialResource(this, name, uriOrTemplate, metadata, read as never);
   }
 
   /** The official SDK's `registerPrompt`: `argsSchema` as `arguments`. An alias of `prompt()`. */
@@ -222,6 +249,17 @@ export abstract class Registration<TState> {
     name: string,
     config: OfficialPromptConfig<A>,
     callback: OfficialPromptCallback<A, TState>,
+  ): OfficialRegisteredPrompt<TState>;
+  /** The form helper libraries typed against the official SDK's own types reach; checked at run time. */
+  registerPrompt(
+    name: string,
+    config: OfficialLoosePromptConfig,
+    callback: (...args: any[]) => unknown,
+  ): OfficialRegisteredPrompt<TState>;
+  registerPrompt(
+    name: string,
+    config: OfficialPromptConfig<any> | OfficialLoosePromptConfig,
+    callback: (...args: any[]) => unknown,
   ): OfficialRegisteredPrompt<TState> {
     return registerOfficialPrompt(this, name, config, callback);
   }

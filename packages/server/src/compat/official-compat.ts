@@ -76,17 +76,24 @@ export type OfficialToolCallback<I extends SchemaInput | undefined, TState = any
   ? (args: ToolArgs<I>, extra: OfficialHandlerExtra<TState>) => Awaitable<CallToolResult>
   : (extra: OfficialHandlerExtra<TState>) => Awaitable<CallToolResult>;
 
-/** The changes an official tool handle's `update` accepts; `name: null` removes the tool. */
+/**
+ * The changes an official tool handle's `update` accepts; `name: null` removes the tool. Schemas and
+ * callbacks are typed loosely so that the official SDKs' handle types, which name their own schema
+ * and context types, accept this handle; they are checked when the update is applied.
+ */
 export interface OfficialToolUpdate {
   name?: string | null;
   title?: string;
   description?: string;
-  paramsSchema?: SchemaInput;
-  outputSchema?: SchemaInput;
+  /** A new input schema: any schema `tool()` takes, checked when applied (typed loosely, see below). */
+  paramsSchema?: unknown;
+  /** A new output schema: any schema `tool()` takes, checked when applied. */
+  outputSchema?: unknown;
   annotations?: ToolAnnotations;
   icons?: Icon[];
   _meta?: { [key: string]: unknown };
-  callback?: (...args: any[]) => Awaitable<CallToolResult>;
+  /** The new callback (typed loosely, as the official update types name their own context). */
+  callback?: (...args: any[]) => unknown;
   enabled?: boolean;
 }
 
@@ -106,6 +113,27 @@ export interface OfficialRegisteredTool<TState = any>
   extends OfficialHandleBase<OfficialToolUpdate, ToolUpdate<TState>> {
   /** The callback as registered (the official handle exposes it too). */
   readonly handler: (...args: any[]) => any;
+  /**
+   * Calls the callback as registered, `(args, extra)` or `(extra)`, without validation or result
+   * shaping (the official SDK v2 handle has this internal member; its handle type requires it).
+   */
+  readonly executor: (args: unknown, extra: any) => Promise<any>;
+}
+
+/**
+ * The `registerTool` config as helper libraries typed against the official SDK pass it: their
+ * schema types (zod 3 included) and callbacks name the official SDK's own types, which mcpkit's
+ * cannot be assignable to, so this form is checked at run time only (the same checks as `tool()`).
+ */
+export interface OfficialLooseToolConfig {
+  title?: string;
+  description?: string;
+  inputSchema?: unknown;
+  outputSchema?: unknown;
+  annotations?: ToolAnnotations;
+  icons?: Icon[];
+  execution?: ToolExecution;
+  _meta?: { [key: string]: unknown };
 }
 
 /** Resource metadata as the official SDK takes it: a Resource without `uri` and `name`. */
@@ -178,13 +206,23 @@ export class ResourceTemplate implements OfficialResourceTemplateLike {
   }
 }
 
+/**
+ * What `registerResource` returns for a template to helper libraries typed against the official
+ * SDK: its `ResourceTemplate` class has private members, so only `any` stands for it.
+ */
+export type OfficialLooseRegisteredResourceTemplate<TState = any> =
+  OfficialRegisteredResourceTemplate<TState> & {
+    readonly resourceTemplate: any;
+  };
+
 /** The changes an official resource handle's `update` accepts; `uri: null` removes the resource. */
 export interface OfficialResourceUpdate {
   name?: string;
   title?: string;
   uri?: string | null;
   metadata?: OfficialResourceMetadata;
-  callback?: OfficialReadResourceCallback;
+  /** The new read callback (typed loosely, as the official update types name their own context). */
+  callback?: (...args: any[]) => unknown;
   enabled?: boolean;
 }
 
@@ -192,7 +230,8 @@ export interface OfficialResourceUpdate {
 export interface OfficialRegisteredResource<TState = any>
   extends OfficialHandleBase<OfficialResourceUpdate, ResourceUpdate<TState>> {
   readonly name: string;
-  readonly readCallback: OfficialReadResourceCallback<TState>;
+  /** The read callback as registered (typed loosely, as the official handle types name their own context). */
+  readonly readCallback: (...args: any[]) => any;
 }
 
 /** The changes an official template handle's `update` accepts; `name: null` removes the template. */
@@ -201,7 +240,8 @@ export interface OfficialResourceTemplateUpdate {
   title?: string;
   template?: OfficialResourceTemplateLike;
   metadata?: OfficialResourceMetadata;
-  callback?: OfficialReadTemplateCallback;
+  /** The new read callback (typed loosely, as the official update types name their own context). */
+  callback?: (...args: any[]) => unknown;
   enabled?: boolean;
 }
 
@@ -209,7 +249,8 @@ export interface OfficialResourceTemplateUpdate {
 export interface OfficialRegisteredResourceTemplate<TState = any>
   extends OfficialHandleBase<OfficialResourceTemplateUpdate, ResourceTemplateUpdate<TState>> {
   readonly resourceTemplate: OfficialResourceTemplateLike;
-  readonly readCallback: OfficialReadTemplateCallback<TState>;
+  /** The read callback as registered (typed loosely, as the official handle types name their own context). */
+  readonly readCallback: (...args: any[]) => any;
 }
 
 /** The official `registerPrompt` config; `argsSchema` takes what `prompt()`'s `arguments` takes. */
@@ -234,10 +275,12 @@ export interface OfficialPromptUpdate {
   name?: string | null;
   title?: string;
   description?: string;
-  argsSchema?: PromptArgsInput;
+  /** New arguments: anything `prompt()`'s `arguments` takes, checked when applied. */
+  argsSchema?: unknown;
   icons?: Icon[];
   _meta?: { [key: string]: unknown };
-  callback?: (...args: any[]) => Awaitable<GetPromptResult>;
+  /** The new callback (typed loosely, as the official update types name their own context). */
+  callback?: (...args: any[]) => unknown;
   enabled?: boolean;
 }
 
@@ -245,4 +288,18 @@ export interface OfficialPromptUpdate {
 export interface OfficialRegisteredPrompt<TState = any>
   extends OfficialHandleBase<OfficialPromptUpdate, PromptUpdate<TState>> {
   readonly callback: (...args: any[]) => any;
+  /**
+   * Calls the callback as registered, `(args, extra)` or `(extra)`, without validation or result
+   * shaping (the official SDK v2 handle has this internal member; its handle type requires it).
+   */
+  readonly handler: (args: unknown, extra: any) => Promise<any>;
+}
+
+/** The `registerPrompt` config as helper libraries typed against the official SDK pass it. */
+export interface OfficialLoosePromptConfig {
+  title?: string;
+  description?: string;
+  argsSchema?: unknown;
+  icons?: Icon[];
+  _meta?: { [key: string]: unknown };
 }

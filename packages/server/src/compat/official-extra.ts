@@ -1,13 +1,17 @@
 import type { AuthInfo } from '@mcpkit/jsonrpc';
 import {
   type CreateMessageRequestParams,
+  type CreateMessageResult,
   type ElicitRequestFormParams,
+  type ElicitResult,
   type JSONObject,
   LOGGING_LEVELS,
   type LoggingLevel,
   type RequestId,
 } from '@mcpkit/protocol/essentials';
 import type { HandlerContext } from '../core/handler-context.js';
+import { describeIssues } from '../schema/compile-schema.js';
+import type { StandardSchemaProps } from '../schema/standard-schema.js';
 
 // The `extra` (official SDK v1) / `ctx` (official SDK v2) argument that callbacks registered with
 // registerTool, registerResource and registerPrompt receive, built from mcpkit's handler context of
@@ -27,30 +31,23 @@ export interface OfficialRequest {
   params?: { [key: string]: unknown };
 }
 
-/** Sends a request related to the current one; the result is parsed by `resultSchema` when it has `parse`. */
-export type OfficialSendRequest = (
-  request: OfficialRequest,
-  resultSchema?: unknown,
-  options?: unknown,
-) => Promise<any>;
-
 /**
  * What callbacks registered with `registerTool`, `registerResource` and `registerPrompt` receive as
  * their last argument: the fields of the official SDK v1 `RequestHandlerExtra` that handlers use, the
  * `mcpReq` and `http` groups of the official SDK v2 `ServerContext`, and mcpkit's own context as `ctx`.
+ * Members are methods (not function-typed properties) so that the official SDKs' callback types,
+ * which name their own context types, accept this one.
  */
 export interface OfficialHandlerExtra<TState = any> {
   /** Aborted when the client cancels the request or disconnects. */
   signal: AbortSignal;
-  /** The JSON-RPC id of the request (absent only for requests served without one). */
-  requestId?: RequestId;
+  /** The JSON-RPC id of the request (`''` for a request served without one, e.g. `server.handle`). */
+  requestId: RequestId;
   sessionId?: string;
   /** Authentication the transport established for this request. */
   authInfo?: AuthInfo;
-  /**
-   * The request's `_meta`, where the handler context carries it (`ctx._meta`); undefined otherwise.
-   */
-  _meta?: JSONObject;
+  /** The request's `_meta`, where the handler context carries it (`ctx._meta`); undefined otherwise. */
+  _meta?: { [key: string]: unknown };
   /**
    * Sends `notifications/message` (through `ctx.log`, so the client's log level applies) or
    * `notifications/progress` (through `ctx.progress`, with the request's own progress token);
@@ -60,17 +57,27 @@ export interface OfficialHandlerExtra<TState = any> {
   /**
    * Sends `sampling/createMessage` (`ctx.sample`), `elicitation/create` (`ctx.elicit` or
    * `ctx.elicitUrl`) or `roots/list` (`ctx.listRoots`); any other method is refused with a TypeError.
+   * A `resultSchema` (zod or any Standard Schema) parses the answer.
    */
-  sendRequest: OfficialSendRequest;
-  /** The official SDK v2 grouping of the same request facts. */
+  sendRequest(request: OfficialRequest, resultSchema?: unknown, options?: unknown): Promise<any>;
+  /** The official SDK v2 grouping of the same request facts and channels. */
   mcpReq: {
-    id?: RequestId;
+    id: RequestId;
     method: string;
-    _meta?: JSONObject;
+    _meta?: { [key: string]: unknown };
     signal: AbortSignal;
-    send: OfficialSendRequest;
+    /**
+     * Always undefined: mcpkit seals and reads 2026-07-28 request state itself, and handlers ask
+     * questions with `ctx.elicit` and the like.
+     */
+    requestState<T = unknown>(): T | undefined;
+    send(request: OfficialRequest, resultSchemaOrOptions?: unknown, options?: unknown): Promise<any>;
     notify(notification: OfficialNotification): Promise<void>;
     log(level: LoggingLevel, data: unknown, logger?: string): Promise<void>;
+    /** A form or URL elicitation, as `sendRequest({ method: 'elicitation/create', params })`. */
+    elicitInput(params: { [key: string]: unknown }, options?: unknown): Promise<ElicitResult>;
+    /** `ctx.sample(params)`. */
+    requestSampling(params: CreateMessageRequestParams, options?: unknown): Promise<CreateMessageResult>;
   };
   /** The official SDK v2 place of the request's authentication. */
   http?: { authInfo?: AuthInfo };
@@ -137,9 +144,20 @@ async function requestOf(ctx: HandlerContext<any>, request: OfficialRequest): Pr
 
 async function sendRequest(ctx: HandlerContext<any>, request: OfficialRequest, resultSchema?: unknown) {
   const result = await requestOf(ctx, request);
-  // v1 handlers pass a zod result schema; parsing with it gives them the type they asked for.
-  const parse = (resultSchema as { parse?: (value: unknown) => unknown } | undefined)?.parse;
-  return typeof parse === 'function' ? parse.call(resultSchema, result) : result;
+  // v1 handlers pass a zod result schema, v2 ones any Standard Schema (or request options, which
+  // have neither): parsing with it gives them the type they asked for.
+  const schema = resultSchema as { parse?: unknown; '~standard'?: StandardSchemaProps } | undefined;
+  if (typeof schema?.parse === 'function') return schema.parse(result);
+  const standard = schema?.['~standard'];
+  if (standard === undefined) return result;
+  const checked = standard.validate(result);
+  if (checked instanceof Promise)
+    throw new TypeError(`sendRequest('${request.method}'): the result schema validated asynchronously`);
+  if (checked.issues)
+    throw new TypeError(
+      `sendRequest('${request.method}'): the answer does not match the result schema: ${describeIssues(checked.issues)}`,
+    );
+  return checked.value;
 }
 
 /** The official-shaped `extra` of one request, from mcpkit's handler context. */
@@ -148,22 +166,28 @@ export function officialExtra<TState>(
   method: string,
 ): OfficialHandlerExtra<TState> {
   const meta = (ctx as { _meta?: JSONObject })._meta;
+  const requestId = ctx.requestId ?? '';
   const notify = (notification: OfficialNotification) => sendNotification(ctx, notification);
-  const send: OfficialSendRequest = (request, resultSchema) => sendRequest(ctx, request, resultSchema);
+  const send = (request: OfficialRequest, resultSchema?: unknown) => sendRequest(ctx, request, resultSchema);
   const extra: OfficialHandlerExtra<TState> = {
     signal: ctx.signal,
+    requestId,
     sendNotification: notify,
     sendRequest: send,
     mcpReq: {
+      id: requestId,
       method,
       signal: ctx.signal,
+      requestState: () => undefined,
       send,
       notify,
       log: (level, data, logger) => ctx.log.log(level, data, logger),
+      elicitInput: (params) =>
+        requestOf(ctx, { method: 'elicitation/create', params }) as Promise<ElicitResult>,
+      requestSampling: (params) => ctx.sample(params),
     },
     ctx,
   };
-  if (ctx.requestId !== undefined) extra.requestId = extra.mcpReq.id = ctx.requestId;
   if (ctx.sessionId !== undefined) extra.sessionId = ctx.sessionId;
   if (meta !== undefined) extra._meta = extra.mcpReq._meta = meta;
   if (ctx.auth !== undefined) {

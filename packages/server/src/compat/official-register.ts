@@ -11,9 +11,12 @@ import type {
   ResourceUpdate,
 } from '../registry/resources.js';
 import type { ToolConfig, ToolHandler, ToolUpdate } from '../registry/tools.js';
+import type { SchemaInput } from '../schema/compile-schema.js';
 import { UriTemplateMatcher } from '../uri-template/matcher.js';
 import type {
   CoreRegistrar,
+  OfficialLoosePromptConfig,
+  OfficialLooseToolConfig,
   OfficialPromptCallback,
   OfficialPromptConfig,
   OfficialPromptUpdate,
@@ -95,8 +98,8 @@ const TOOL_UPDATE_FIELDS = ['name', 'title', 'description', 'annotations', 'icon
 export function registerOfficialTool<TState>(
   core: CoreRegistrar<TState>,
   name: string,
-  config: OfficialToolConfig<any, any>,
-  callback: OfficialToolCallback<any, TState>,
+  config: OfficialToolConfig<any, any> | OfficialLooseToolConfig,
+  callback: OfficialToolCallback<any, TState> | ((...args: any[]) => unknown),
 ): OfficialRegisteredTool<TState> {
   refuseElsewhereOptions(config, `registerTool('${name}')`);
   let cb = callback as (...args: unknown[]) => unknown;
@@ -119,14 +122,18 @@ export function registerOfficialTool<TState>(
       TOOL_UPDATE_FIELDS,
     );
     if (updates._meta !== undefined) patch._meta = updates._meta as JSONObject;
-    if (updates.paramsSchema !== undefined) patch.inputSchema = updates.paramsSchema;
-    if (updates.outputSchema !== undefined) patch.outputSchema = updates.outputSchema;
+    if (updates.paramsSchema !== undefined) patch.inputSchema = updates.paramsSchema as SchemaInput;
+    if (updates.outputSchema !== undefined) patch.outputSchema = updates.outputSchema as SchemaInput;
     // Compiles new schemas before changing anything: a bad schema throws and leaves the tool as it was.
     if (Object.keys(patch).length > 0) handle.update(patch);
     if (updates.paramsSchema !== undefined) takesArgs = true;
-    if (updates.callback !== undefined) cb = updates.callback;
+    if (updates.callback !== undefined) cb = updates.callback as typeof cb;
   };
-  return officialHandle(handle, apply, { handler: () => cb }) as OfficialRegisteredTool<TState>;
+  const executor = async (args: unknown, extra: unknown) => (takesArgs ? cb(args, extra) : cb(extra));
+  return officialHandle(handle, apply, {
+    handler: () => cb,
+    executor: () => executor,
+  }) as OfficialRegisteredTool<TState>;
 }
 
 const RESOURCE_FIELDS = ['title', 'description', 'mimeType', 'annotations', 'icons', 'size'] as const;
@@ -200,7 +207,7 @@ function fixedResource<TState>(
     }
     if (Object.keys(patch).length > 0) handle.update(patch);
     if (updates.name !== undefined) currentName = updates.name;
-    if (updates.callback !== undefined) cb = updates.callback;
+    if (updates.callback !== undefined) cb = updates.callback as typeof cb;
   };
   return officialHandle(handle, apply, {
     name: () => currentName,
@@ -274,7 +281,7 @@ function templateResource<TState>(
     currentTemplate = next;
     currentName = nextName;
     currentMetadata = nextMetadata;
-    if (updates.callback !== undefined) cb = updates.callback;
+    if (updates.callback !== undefined) cb = updates.callback as typeof cb;
   };
   return officialHandle(handle, apply, {
     resourceTemplate: () => currentTemplate,
@@ -287,8 +294,8 @@ const PROMPT_FIELDS = ['title', 'description', 'icons'] as const;
 export function registerOfficialPrompt<TState>(
   core: CoreRegistrar<TState>,
   name: string,
-  config: OfficialPromptConfig<any>,
-  callback: OfficialPromptCallback<any, TState>,
+  config: OfficialPromptConfig<any> | OfficialLoosePromptConfig,
+  callback: OfficialPromptCallback<any, TState> | ((...args: any[]) => unknown),
 ): OfficialRegisteredPrompt<TState> {
   refuseElsewhereOptions(config, `registerPrompt('${name}')`);
   let cb = callback as (...args: unknown[]) => unknown;
@@ -298,7 +305,7 @@ export function registerOfficialPrompt<TState>(
     return (takesArgs ? cb(args, extra) : cb(extra)) as never;
   };
   const promptConfig: PromptConfig<PromptArgsInput, TState> = pick(config, PROMPT_FIELDS);
-  if (config.argsSchema !== undefined) promptConfig.arguments = config.argsSchema;
+  if (config.argsSchema !== undefined) promptConfig.arguments = config.argsSchema as PromptArgsInput;
   if (config._meta !== undefined) promptConfig._meta = config._meta as JSONObject;
   const handle = core.prompt(name, promptConfig, handler);
   const apply = (updates: OfficialPromptUpdate) => {
@@ -308,10 +315,14 @@ export function registerOfficialPrompt<TState>(
       ['name', ...PROMPT_FIELDS],
     );
     if (updates._meta !== undefined) patch._meta = updates._meta as JSONObject;
-    if (updates.argsSchema !== undefined) patch.arguments = updates.argsSchema;
+    if (updates.argsSchema !== undefined) patch.arguments = updates.argsSchema as PromptArgsInput;
     if (Object.keys(patch).length > 0) handle.update(patch);
     if (updates.argsSchema !== undefined) takesArgs = true;
-    if (updates.callback !== undefined) cb = updates.callback;
+    if (updates.callback !== undefined) cb = updates.callback as typeof cb;
   };
-  return officialHandle(handle, apply, { callback: () => cb }) as OfficialRegisteredPrompt<TState>;
+  const run = async (args: unknown, extra: unknown) => (takesArgs ? cb(args, extra) : cb(extra));
+  return officialHandle(handle, apply, {
+    callback: () => cb,
+    handler: () => run,
+  }) as OfficialRegisteredPrompt<TState>;
 }
