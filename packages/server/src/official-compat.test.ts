@@ -159,6 +159,19 @@ describe('registerTool', () => {
     expect(server.tools.size).toBe(0);
   });
 
+  it("names a field type written as a string ('number') instead of asking for a JSON Schema validator", () => {
+    const server = new McpServer({ name: 's', version: '1' });
+    const message =
+      "tool 'add' inputSchema: 'number' at n is not a schema; expected a zod schema ({ n: z.number() }), " +
+      'a Standard Schema, or a JSON Schema object with type: "object"';
+    expect(() => server.tool('add', { inputSchema: { n: 'number' } }, () => '')).toThrow(
+      new TypeError(message),
+    );
+    expect(() =>
+      server.registerTool('add', { inputSchema: { n: 'number' } }, () => ({ content: [] })),
+    ).toThrow(new TypeError(message));
+  });
+
   it('refuses options of the official SDK v2 that mcpkit serves elsewhere, naming them', () => {
     const server = new McpServer({ name: 's', version: '1' });
     const config = { scopeChallenge: () => undefined } as object;
