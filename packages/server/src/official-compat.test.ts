@@ -1,4 +1,5 @@
-import type { JSONObject } from '@mcpkit/protocol';
+import { type JSONObject, setJsonSchemaValidatorFactory } from '@mcpkit/protocol';
+import { jsonSchemaValidator } from '@mcpkit/protocol/json-schema';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import type { OfficialHandlerExtra } from './compat/official-extra.js';
@@ -130,6 +131,29 @@ describe('registerTool', () => {
     });
   });
 
+  it('elicits through the v2 mcpReq.elicitInput, answered by the client', async () => {
+    const server = new McpServer({ name: 's', version: '1' });
+    server.registerTool('confirm', {}, async (extra) => {
+      const answer = await extra.mcpReq.elicitInput({
+        message: 'Sure?',
+        requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+      });
+      return { content: [{ type: 'text', text: JSON.stringify(answer) }] };
+    });
+    setJsonSchemaValidatorFactory(jsonSchemaValidator);
+    try {
+      const { request } = await connect(server, {
+        capabilities: { elicitation: {} },
+        handlers: { 'elicitation/create': () => ({ action: 'accept', content: { ok: true } }) },
+      });
+      expect(await request('tools/call', { name: 'confirm' })).toEqual({
+        content: [{ type: 'text', text: '{"action":"accept","content":{"ok":true}}' }],
+      });
+    } finally {
+      setJsonSchemaValidatorFactory(undefined);
+    }
+  });
+
   it('returns the official handle: enabled, disable/enable, update (callback, schema, name: null removes)', async () => {
     const server = new McpServer({ name: 's', version: '1' });
     const tool = server.registerTool('t', {}, () => ({ content: [{ type: 'text', text: 'v1' }] }));
@@ -214,6 +238,27 @@ describe('registerResource', () => {
     expect(seen[0]).toBeInstanceOf(URL);
     expect((seen[0] as URL).protocol).toBe('config:');
     expect(seen[1]).toBe('resources/read');
+  });
+
+  it('updates a fixed resource the official way: new URI and callback, uri: null removes it', async () => {
+    const server = new McpServer({ name: 's', version: '1' });
+    const resource = server.registerResource('a', 'note://a', {}, (uri) => ({
+      contents: [{ uri: uri.href, text: 'old' }],
+    }));
+    const { request } = await connect(server);
+    resource.update({
+      uri: 'note://b',
+      callback: (uri: URL) => ({ contents: [{ uri: uri.href, text: 'new' }] }),
+    });
+    expect(resource.handle.key).toBe('note://b');
+    expect(await request('resources/read', { uri: 'note://b' })).toEqual({
+      contents: [{ uri: 'note://b', text: 'new' }],
+    });
+    expect(() => resource.update({ uri: 'b' })).toThrow(
+      `update of resource 'a': "b" is not an absolute URI (expected e.g. 'ui://app/view.html')`,
+    );
+    resource.update({ uri: null });
+    expect(resource.handle.removed).toBe(true);
   });
 
   it('refuses a URI that is not absolute when registering, naming it', () => {
