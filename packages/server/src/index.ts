@@ -85,38 +85,6 @@ export type {
   PromptUpdate,
 } from './registry/prompts.js';
 
-// Code written for the official SDK: registerTool / registerResource / registerPrompt (aliases of
-// tool / resource + resourceTemplate / prompt) take these configs and return these handles.
-export type {
-  OfficialCompleteCallback,
-  OfficialListResourcesCallback,
-  OfficialLoosePromptConfig,
-  OfficialLooseRegisteredResourceTemplate,
-  OfficialLooseToolConfig,
-  OfficialPromptCallback,
-  OfficialPromptConfig,
-  OfficialPromptUpdate,
-  OfficialReadResourceCallback,
-  OfficialReadTemplateCallback,
-  OfficialRegisteredPrompt,
-  OfficialRegisteredResource,
-  OfficialRegisteredResourceTemplate,
-  OfficialRegisteredTool,
-  OfficialResourceMetadata,
-  OfficialResourceTemplateLike,
-  OfficialResourceTemplateUpdate,
-  OfficialResourceUpdate,
-  OfficialToolCallback,
-  OfficialToolConfig,
-  OfficialToolUpdate,
-} from './compat/official-compat.js';
-export type {
-  OfficialHandlerExtra,
-  OfficialNotification,
-  OfficialRequest,
-} from './compat/official-extra.js';
-export { ResourceTemplate } from './compat/official-compat.js';
-
 // Custom methods and the handles every registration returns.
 export type { CustomMethodHandler, RegisteredMethod } from './registration.js';
 export type { RegisteredHandle } from './registry/registry.js';

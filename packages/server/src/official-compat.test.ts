@@ -3,8 +3,7 @@ import { jsonSchemaValidator } from '@mcpkit/protocol/json-schema';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import type { OfficialHandlerExtra } from './compat/official-extra.js';
-import { ResourceTemplate } from './index.js';
-import { McpServer } from './server.js';
+import { McpServer, ResourceTemplate } from './official-sdk.js';
 import { connect } from './test-helpers/harness.js';
 
 // registerTool / registerResource / registerPrompt as code written for the official SDK calls them:
@@ -186,8 +185,8 @@ describe('registerTool', () => {
   it("names a field type written as a string ('number') instead of asking for a JSON Schema validator", () => {
     const server = new McpServer({ name: 's', version: '1' });
     const message =
-      "tool 'add' inputSchema: 'number' at n is not a schema; expected a zod schema ({ n: z.number() }), " +
-      'a Standard Schema, or a JSON Schema object with type: "object"';
+      "tool 'add' inputSchema: 'number' at n is not a schema: expected a zod schema, a Standard Schema " +
+      'or a JSON Schema object with type: "object"';
     expect(() => server.tool('add', { inputSchema: { n: 'number' } }, () => '')).toThrow(
       new TypeError(message),
     );

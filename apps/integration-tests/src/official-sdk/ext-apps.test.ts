@@ -5,7 +5,7 @@
 // mcpkit's McpServer this failed with "registerTool is not a function".
 import { McpClient } from '@mcpkit/client';
 import { createInMemoryTransportPair } from '@mcpkit/jsonrpc/testing';
-import { McpServer } from '@mcpkit/server';
+import { McpServer } from '@mcpkit/server/official-sdk';
 import {
   RESOURCE_MIME_TYPE,
   RESOURCE_URI_META_KEY,

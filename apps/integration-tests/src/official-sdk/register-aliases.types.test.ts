@@ -3,7 +3,7 @@
 // checked by `tsc` (the assignments below), and one such helper run for real.
 import { McpClient } from '@mcpkit/client';
 import { createInMemoryTransportPair } from '@mcpkit/jsonrpc/testing';
-import { McpServer } from '@mcpkit/server';
+import { McpServer } from '@mcpkit/server/official-sdk';
 import type { McpServer as V1McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { McpServer as V2McpServer } from '@modelcontextprotocol/server';
 import { describe, expect, expectTypeOf, it } from 'vitest';

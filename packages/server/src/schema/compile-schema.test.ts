@@ -31,8 +31,8 @@ describe('compileSchema', () => {
       }),
     ).toThrow(
       new TypeError(
-        "tool 'add' inputSchema: 'number' at n is not a schema; expected a zod schema ({ n: z.number() }), " +
-          'a Standard Schema, or a JSON Schema object with type: "object"',
+        "tool 'add' inputSchema: 'number' at n is not a schema: expected a zod schema, a Standard Schema " +
+          'or a JSON Schema object with type: "object"',
       ),
     );
     // A shape mixing zod and something else names the odd one out; a validator changes nothing.
@@ -41,8 +41,8 @@ describe('compileSchema', () => {
       compileSchema({ a: z.string(), b: { type: 'string' } }, { io: 'input', label: "tool 't' inputSchema" }),
     ).toThrow(
       new TypeError(
-        "tool 't' inputSchema: an object at b is not a schema; expected a zod schema ({ b: z.string() }), " +
-          'a Standard Schema, or a JSON Schema object with type: "object" (JSON Schema properties go under properties)',
+        "tool 't' inputSchema: an object at b is not a schema: expected a zod schema, a Standard Schema " +
+          'or a JSON Schema object with type: "object"',
       ),
     );
     // Real JSON Schema documents still go to the validator.

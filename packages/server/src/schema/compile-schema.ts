@@ -186,16 +186,6 @@ function compileStandard<T>(
 function compileJsonSchema<T>(schema: JsonSchemaObject, options: CompileOptions): CompiledSchema<T> {
   const notASchema = shapeMistake(schema);
   if (notASchema !== undefined) throw new TypeError(`${options.label}: ${notASchema}`);
-  // Shapes are a zod convenience; `{ a: v.string() }` would otherwise pass for a JSON Schema
-  // with unknown keywords and check nothing.
-  for (const value of Object.values(schema)) {
-    if (isZodSchema(value)) continue;
-    const vendor = (value as StandardSchemaV1 | undefined)?.['~standard']?.vendor;
-    if (vendor)
-      throw new TypeError(
-        `${options.label}: a shape of ${vendor} schemas; only zod shapes are supported, pass an object schema`,
-      );
-  }
   const compile = installedJsonSchemaCheck();
   if (compile === undefined) throw new TypeError(noValidatorMessage(options.label));
   const check = attempt(options, 'invalid JSON Schema', () => compile(schema));
@@ -219,71 +209,28 @@ function compileJsonSchema<T>(schema: JsonSchemaObject, options: CompileOptions)
 }
 
 /** Keywords of which a JSON Schema document has at least one at its root; a shape has none. */
-const ROOT_KEYWORDS = new Set([
-  'type',
-  'properties',
-  '$schema',
-  '$ref',
-  '$id',
-  '$defs',
-  'definitions',
-  'anyOf',
-  'oneOf',
-  'allOf',
-  'not',
-  'enum',
-  'const',
-  'items',
-  'required',
-  'additionalProperties',
-  'patternProperties',
-  'if',
-  'title',
-  'description',
-]);
-
-/** zod constructors named like the JSON Schema types people write as strings. */
-const ZOD_HINTS: Record<string, string> = {
-  string: 'z.string()',
-  number: 'z.number()',
-  integer: 'z.int()',
-  boolean: 'z.boolean()',
-  array: 'z.array(z.string())',
-  object: 'z.object({})',
-};
+const JSON_SCHEMA_ROOT = /^(\$|type$|properties$|(any|one|all)Of$|not$|enum$|const$|items$|required$|if$)/;
 
 /**
  * An object with no JSON Schema keyword at its root was meant as a shape (`{ n: z.number() }`):
- * names its first value that is not a zod schema, what it is, and what a schema looks like,
- * rather than calling it raw JSON Schema (and asking for a validator it would not need).
+ * names its first value that is not a zod schema (the library of another Standard Schema, or what
+ * was found and where), rather than taking it for raw JSON Schema that would check nothing, or
+ * asking for a validator it would not need.
  */
 function shapeMistake(schema: JsonSchemaObject): string | undefined {
-  if (Object.keys(schema).some((key) => ROOT_KEYWORDS.has(key))) return undefined;
-  // Other Standard Schemas in a shape are refused next, naming their library.
-  const odd = Object.entries(schema).find(
-    ([, value]) => !isZodSchema(value) && (value as StandardSchemaV1 | null)?.['~standard'] === undefined,
-  );
-  if (odd === undefined) return undefined;
-  const [key, value] = odd;
-  const described =
-    typeof value === 'string'
-      ? `'${value}'`
-      : value === null || Array.isArray(value)
-        ? JSON.stringify(value)
-        : typeof value === 'object'
+  if (Object.keys(schema).some((key) => JSON_SCHEMA_ROOT.test(key))) return;
+  for (const [key, value] of Object.entries(schema)) {
+    if (isZodSchema(value)) continue;
+    const vendor = (value as StandardSchemaV1 | null)?.['~standard']?.vendor;
+    if (vendor) return `a shape of ${vendor} schemas; only zod shapes are supported, pass an object schema`;
+    const found =
+      typeof value === 'string'
+        ? `'${value}'`
+        : typeof value === 'object' && value
           ? 'an object'
-          : typeof value === 'function'
-            ? 'a function'
-            : String(value);
-  const wrappedProperty = typeof value === 'object' && value !== null && 'type' in value;
-  const type =
-    typeof value === 'string' ? value : wrappedProperty ? (value as { type?: unknown }).type : undefined;
-  const hint = (typeof type === 'string' && ZOD_HINTS[type]) || 'z.string()';
-  return (
-    `${described} at ${key} is not a schema; expected a zod schema ({ ${key}: ${hint} }), a Standard Schema, ` +
-    'or a JSON Schema object with type: "object"' +
-    (wrappedProperty ? ' (JSON Schema properties go under properties)' : '')
-  );
+          : String(value);
+    return `${found} at ${key} is not a schema: expected a zod schema, a Standard Schema or a JSON Schema object with type: "object"`;
+  }
 }
 
 function noValidatorMessage(label: string): string {
