@@ -3,6 +3,7 @@
 
 export type {
   OfficialCompleteCallback,
+  OfficialHandleBase,
   OfficialListResourcesCallback,
   OfficialLoosePromptConfig,
   OfficialLooseRegisteredResourceTemplate,

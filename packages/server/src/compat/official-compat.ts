@@ -57,8 +57,6 @@ export interface CoreRegistrar<TState> {
   ): RegisteredHandle<PromptUpdate<TState>>;
 }
 
-type Awaitable<T> = T | Promise<T>;
-
 /** The official `registerTool` config; `inputSchema`/`outputSchema` take what `tool()` takes. */
 export interface OfficialToolConfig<I extends SchemaInput | undefined, O extends SchemaInput | undefined> {
   title?: string;
@@ -73,8 +71,8 @@ export interface OfficialToolConfig<I extends SchemaInput | undefined, O extends
 
 /** An official tool callback: `(args, extra)` with an `inputSchema`, `(extra)` without one. */
 export type OfficialToolCallback<I extends SchemaInput | undefined, TState = any> = I extends SchemaInput
-  ? (args: ToolArgs<I>, extra: OfficialHandlerExtra<TState>) => Awaitable<CallToolResult>
-  : (extra: OfficialHandlerExtra<TState>) => Awaitable<CallToolResult>;
+  ? (args: ToolArgs<I>, extra: OfficialHandlerExtra<TState>) => CallToolResult | Promise<CallToolResult>
+  : (extra: OfficialHandlerExtra<TState>) => CallToolResult | Promise<CallToolResult>;
 
 /**
  * The changes an official tool handle's `update` accepts; `name: null` removes the tool. Schemas and
@@ -98,7 +96,7 @@ export interface OfficialToolUpdate {
 }
 
 /** Fields every official-shaped handle has, over mcpkit's handle (`handle`). */
-interface OfficialHandleBase<TUpdate, TMcpkitUpdate> {
+export interface OfficialHandleBase<TUpdate, TMcpkitUpdate> {
   readonly enabled: boolean;
   enable(): void;
   disable(): void;
@@ -145,14 +143,14 @@ export type OfficialResourceMetadata = Omit<ResourceConfig, 'name' | '_meta'> & 
 export type OfficialReadResourceCallback<TState = any> = (
   uri: URL,
   extra: OfficialHandlerExtra<TState>,
-) => Awaitable<ReadResourceResult>;
+) => ReadResourceResult | Promise<ReadResourceResult>;
 
 /** Reads a URI matched by a template; the URI arrives as a `URL` with the matched variables. */
 export type OfficialReadTemplateCallback<TState = any> = (
   uri: URL,
   variables: UriVariables,
   extra: OfficialHandlerExtra<TState>,
-) => Awaitable<ReadResourceResult>;
+) => ReadResourceResult | Promise<ReadResourceResult>;
 
 /** Completes one template variable (the official `CompleteResourceTemplateCallback`). */
 export type OfficialCompleteCallback = (
@@ -163,7 +161,7 @@ export type OfficialCompleteCallback = (
 /** Enumerates the resources a template offers (the official `ListResourcesCallback`). */
 export type OfficialListResourcesCallback = (
   extra: OfficialHandlerExtra<any>,
-) => Awaitable<ListResourcesResult>;
+) => ListResourcesResult | Promise<ListResourcesResult>;
 
 /**
  * A resource template as `registerResource` takes it: mcpkit's {@link ResourceTemplate} or the
@@ -267,8 +265,8 @@ export type OfficialPromptCallback<
   A extends PromptArgsInput | undefined,
   TState = any,
 > = A extends PromptArgsInput
-  ? (args: PromptArgs<A>, extra: OfficialHandlerExtra<TState>) => Awaitable<GetPromptResult>
-  : (extra: OfficialHandlerExtra<TState>) => Awaitable<GetPromptResult>;
+  ? (args: PromptArgs<A>, extra: OfficialHandlerExtra<TState>) => GetPromptResult | Promise<GetPromptResult>
+  : (extra: OfficialHandlerExtra<TState>) => GetPromptResult | Promise<GetPromptResult>;
 
 /** The changes an official prompt handle's `update` accepts; `name: null` removes the prompt. */
 export interface OfficialPromptUpdate {
