@@ -98,9 +98,13 @@ export interface OfficialToolUpdate {
 /** Fields every official-shaped handle has, over mcpkit's handle (`handle`). */
 export interface OfficialHandleBase<TUpdate, TMcpkitUpdate> {
   readonly enabled: boolean;
+  /** Shows the registration again after `disable()`. */
   enable(): void;
+  /** Hides the registration from lists and refuses calls to it until `enable()`. */
   disable(): void;
+  /** Unregisters for good. */
   remove(): void;
+  /** Applies official-shaped changes; `enabled` in them is applied last. */
   update(updates: TUpdate): void;
   /** mcpkit's handle of the same registration (`key`, `removed`, mcpkit-shaped `update`). */
   readonly handle: RegisteredHandle<TMcpkitUpdate>;
@@ -168,8 +172,12 @@ export type OfficialListResourcesCallback = (
  * official SDK's (either has these members).
  */
 export interface OfficialResourceTemplateLike {
-  readonly uriTemplate: { toString(): string };
+  readonly uriTemplate: {
+    /** The RFC 6570 template text. */
+    toString(): string;
+  };
   readonly listCallback: OfficialListResourcesCallback | undefined;
+  /** The completer of one template variable, if the template has one. */
   completeCallback(variable: string): OfficialCompleteCallback | undefined;
 }
 
@@ -178,7 +186,10 @@ export interface OfficialResourceTemplateLike {
  * { list: undefined, complete: { id: ... } })`. `list` is required, as there, even if undefined.
  */
 export class ResourceTemplate implements OfficialResourceTemplateLike {
-  readonly uriTemplate: { toString(): string };
+  readonly uriTemplate: {
+    /** The RFC 6570 template text. */
+    toString(): string;
+  };
   readonly #callbacks: {
     list: OfficialListResourcesCallback | undefined;
     complete?: Record<string, OfficialCompleteCallback>;
@@ -199,6 +210,7 @@ export class ResourceTemplate implements OfficialResourceTemplateLike {
     return this.#callbacks.list;
   }
 
+  /** The completer of one template variable, if the template has one. */
   completeCallback(variable: string): OfficialCompleteCallback | undefined {
     return this.#callbacks.complete?.[variable];
   }
@@ -285,6 +297,7 @@ export interface OfficialPromptUpdate {
 /** What `registerPrompt` returns. */
 export interface OfficialRegisteredPrompt<TState = any>
   extends OfficialHandleBase<OfficialPromptUpdate, PromptUpdate<TState>> {
+  /** The callback as registered (the official v1 handle exposes it). */
   readonly callback: (...args: any[]) => any;
   /**
    * Calls the callback as registered, `(args, extra)` or `(extra)`, without validation or result

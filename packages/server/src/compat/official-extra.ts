@@ -71,8 +71,11 @@ export interface OfficialHandlerExtra<TState = any> {
      * questions with `ctx.elicit` and the like.
      */
     requestState<T = unknown>(): T | undefined;
+    /** `sendRequest` under its v2 name (the second argument may be request options, ignored). */
     send(request: OfficialRequest, resultSchemaOrOptions?: unknown, options?: unknown): Promise<any>;
+    /** `sendNotification` under its v2 name. */
     notify(notification: OfficialNotification): Promise<void>;
+    /** `ctx.log.log(level, data, logger)`: filtered by the client's log level. */
     log(level: LoggingLevel, data: unknown, logger?: string): Promise<void>;
     /** A form or URL elicitation, as `sendRequest({ method: 'elicitation/create', params })`. */
     elicitInput(params: { [key: string]: unknown }, options?: unknown): Promise<ElicitResult>;
