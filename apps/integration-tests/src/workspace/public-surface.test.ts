@@ -23,7 +23,7 @@ const pinned: Record<string, { private: boolean; exports: string[] }> = {
   '@mcpkit/protocol': { private: false, exports: ['.', './essentials', './json-schema'] },
   '@mcpkit/server': {
     private: false,
-    exports: ['.', './node', './request-state', './skills', './tasks', './uri-template'],
+    exports: ['.', './node', './official-sdk', './request-state', './skills', './tasks', './uri-template'],
   },
   '@mcpkit/store-redis': { private: false, exports: ['.'] },
   '@mcpkit/test-support': { private: true, exports: ['.'] },

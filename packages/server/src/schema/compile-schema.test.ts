@@ -21,6 +21,39 @@ describe('compileSchema', () => {
     expect(compileSchema(raw, { io: 'input', label: 'x' }).validate({ a: 'no' }).ok).toBe(false);
   });
 
+  it('says which value of a would-be shape is not a schema, not that no validator is installed', () => {
+    // A newcomer's first try: field types written as strings.
+    expect(() =>
+      compileSchema({ n: 'number' } as never, {
+        io: 'input',
+        label: "tool 'add' inputSchema",
+        requireObject: true,
+      }),
+    ).toThrow(
+      new TypeError(
+        "tool 'add' inputSchema: 'number' at n is not a schema: expected a zod schema, a Standard Schema " +
+          'or a JSON Schema object with type: "object"',
+      ),
+    );
+    // A shape mixing zod and something else names the odd one out; a validator changes nothing.
+    setJsonSchemaValidatorFactory(jsonSchemaValidator);
+    expect(() =>
+      compileSchema({ a: z.string(), b: { type: 'string' } }, { io: 'input', label: "tool 't' inputSchema" }),
+    ).toThrow(
+      new TypeError(
+        "tool 't' inputSchema: an object at b is not a schema: expected a zod schema, a Standard Schema " +
+          'or a JSON Schema object with type: "object"',
+      ),
+    );
+    // Real JSON Schema documents still go to the validator.
+    expect(
+      compileSchema(
+        { type: 'object', properties: { n: { type: 'number' } } },
+        { io: 'input', label: 'x' },
+      ).validate({ n: 1 }).ok,
+    ).toBe(true);
+  });
+
   it('compiles zod schemas with no validator installed', () => {
     const compiled = compileSchema({ a: z.number() }, { io: 'input', label: 'x', requireObject: true });
     expect(compiled.validate({ a: 1 })).toEqual({ ok: true, value: { a: 1 } });

@@ -184,15 +184,8 @@ function compileStandard<T>(
  * is refused here, at registration, rather than left unchecked.
  */
 function compileJsonSchema<T>(schema: JsonSchemaObject, options: CompileOptions): CompiledSchema<T> {
-  // Shapes are a zod convenience; `{ a: v.string() }` would otherwise pass for a JSON Schema
-  // with unknown keywords and check nothing.
-  for (const value of Object.values(schema)) {
-    const vendor = (value as StandardSchemaV1 | undefined)?.['~standard']?.vendor;
-    if (vendor)
-      throw new TypeError(
-        `${options.label}: a shape of ${vendor} schemas; only zod shapes are supported, pass an object schema`,
-      );
-  }
+  const notASchema = shapeMistake(schema);
+  if (notASchema !== undefined) throw new TypeError(`${options.label}: ${notASchema}`);
   const compile = installedJsonSchemaCheck();
   if (compile === undefined) throw new TypeError(noValidatorMessage(options.label));
   const check = attempt(options, 'invalid JSON Schema', () => compile(schema));
@@ -213,6 +206,31 @@ function compileJsonSchema<T>(schema: JsonSchemaObject, options: CompileOptions)
       return message === undefined ? { ok: true, value: value as T } : { ok: false, message };
     },
   };
+}
+
+/** Keywords of which a JSON Schema document has at least one at its root; a shape has none. */
+const JSON_SCHEMA_ROOT = /^(\$|type$|properties$|(any|one|all)Of$|not$|enum$|const$|items$|required$|if$)/;
+
+/**
+ * An object with no JSON Schema keyword at its root was meant as a shape (`{ n: z.number() }`):
+ * names its first value that is not a zod schema (the library of another Standard Schema, or what
+ * was found and where), rather than taking it for raw JSON Schema that would check nothing, or
+ * asking for a validator it would not need.
+ */
+function shapeMistake(schema: JsonSchemaObject): string | undefined {
+  if (Object.keys(schema).some((key) => JSON_SCHEMA_ROOT.test(key))) return;
+  for (const [key, value] of Object.entries(schema)) {
+    if (isZodSchema(value)) continue;
+    const vendor = (value as StandardSchemaV1 | null)?.['~standard']?.vendor;
+    if (vendor) return `a shape of ${vendor} schemas; only zod shapes are supported, pass an object schema`;
+    const found =
+      typeof value === 'string'
+        ? `'${value}'`
+        : typeof value === 'object' && value
+          ? 'an object'
+          : String(value);
+    return `${found} at ${key} is not a schema: expected a zod schema, a Standard Schema or a JSON Schema object with type: "object"`;
+  }
 }
 
 function noValidatorMessage(label: string): string {
