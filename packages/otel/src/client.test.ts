@@ -106,6 +106,12 @@ describe('instrumentClient', () => {
     expect(serverSpan?.parentSpanContext?.spanId).toBe(clientSpan?.spanContext().spanId);
   });
 
+  it('refuses to instrument the same client twice', () => {
+    instrumented();
+    expect(() => instrumentClient(client)).toThrow('instrumentClient: this client is already instrumented');
+    expect(client.middlewares).toHaveLength(1);
+  });
+
   it('leaves params untouched when the propagator injects nothing', async () => {
     instrumented({ propagator: { inject() {}, extract: (ctx) => ctx } });
     const { sent, send } = wire();

@@ -26,18 +26,27 @@ import type {
 /** The name the middleware is registered under (errors of the chain name it). */
 export const CLIENT_MIDDLEWARE_NAME = 'otel';
 
+/** Clients already instrumented: a second call would record every request twice. */
+const instrumented = new WeakSet<object>();
+
 /**
  * Traces and measures every request `client` sends, by the OpenTelemetry MCP conventions: a CLIENT
  * span named `{mcp.method.name} {tool or prompt}`, child of the active span, whose context the
  * propagator injects into `params._meta` (`traceparent`, `tracestate` with W3C Trace Context), so the
  * server's span becomes its child; error status and `error.type` for error answers, local failures
  * (timeouts, closed connections) and failed tool calls; the `mcp.client.operation.duration` and
- * `mcp.client.session.duration` histograms. Returns `client`.
+ * `mcp.client.session.duration` histograms. Returns `client`; throws if `client` was instrumented
+ * before.
  */
 export function instrumentClient<C extends InstrumentableClient>(
   client: C,
   options: InstrumentClientOptions = {},
 ): C {
+  if (instrumented.has(client))
+    throw new Error(
+      'instrumentClient: this client is already instrumented (each request would be traced twice)',
+    );
+  instrumented.add(client);
   const histograms = new McpHistograms('client', options.meterProvider);
   const sessions = new SessionDurations(histograms);
   const network = clientNetworkAttributes(options);

@@ -47,8 +47,12 @@ function call(
 const ok = async () => ({ type: 'result', result: { content: [] } });
 
 describe('instrumentServer', () => {
-  it('registers one middleware named "otel"', () => {
+  it('registers one middleware named "otel", and refuses to instrument the same server twice', () => {
     instrumented();
+    expect(server.names).toEqual(['otel']);
+    expect(() => instrumentServer(server)).toThrow(
+      'instrumentServer: this server is already instrumented (each request would be traced twice)',
+    );
     expect(server.names).toEqual(['otel']);
   });
 

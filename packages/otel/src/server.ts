@@ -34,18 +34,27 @@ import type {
 /** The name the middleware is registered under (errors of the chain name it). */
 export const SERVER_MIDDLEWARE_NAME = 'otel';
 
+/** Servers already instrumented: a second call would record every request twice. */
+const instrumented = new WeakSet<object>();
+
 /**
  * Traces and measures every request `server` handles, by the OpenTelemetry MCP conventions: a SERVER
  * span named `{mcp.method.name} {tool or prompt}` whose parent is the trace context in the request's
  * `params._meta` (over HTTP, the `traceparent` header when `_meta` has none; the ambient span is then
  * linked), error status and `error.type` for error answers and failed tool calls, and the
  * `mcp.server.operation.duration` and `mcp.server.session.duration` histograms. Register it before
- * other middleware so that its span covers theirs. Returns `server`.
+ * other middleware so that its span covers theirs. Returns `server`; throws if `server` was
+ * instrumented before.
  */
 export function instrumentServer<S extends InstrumentableServer>(
   server: S,
   options: InstrumentServerOptions = {},
 ): S {
+  if (instrumented.has(server))
+    throw new Error(
+      'instrumentServer: this server is already instrumented (each request would be traced twice)',
+    );
+  instrumented.add(server);
   const histograms = new McpHistograms('server', options.meterProvider);
   const sessions = new SessionDurations(histograms);
   server.use(serverMiddleware(options, histograms, sessions), { name: SERVER_MIDDLEWARE_NAME });
