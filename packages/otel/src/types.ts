@@ -8,6 +8,7 @@ export type JsonObjectLike = { readonly [key: string]: unknown };
 
 /** The one method of a `Headers` the server reads: `traceparent`/`tracestate` of an HTTP request. */
 export interface HeaderLookup {
+  /** The header's value, or null when the request has none. */
   get(name: string): string | null;
 }
 
@@ -50,7 +51,9 @@ export interface ServerSessionEventLike {
 
 /** A server the instrumentation can attach to: `McpServer` of @mcpkit/server. */
 export interface InstrumentableServer {
+  /** Adds a middleware around every request the server handles. */
   use(middleware: ObservingServerMiddleware, options?: { name?: string }): unknown;
+  /** Subscribes to session open and close events; returns the unsubscribe function. */
   onSession(listener: (event: ServerSessionEventLike) => void): () => void;
 }
 
@@ -79,6 +82,8 @@ export interface ClientSessionEventLike {
 
 /** A client the instrumentation can attach to: `McpClient` of @mcpkit/client. */
 export interface InstrumentableClient {
+  /** Adds a middleware around every request the client sends. */
   use(middleware: ObservingClientMiddleware, options?: { name?: string }): unknown;
+  /** Subscribes to session open and close events; returns the unsubscribe function. */
   onSession(listener: (event: ClientSessionEventLike) => void): () => void;
 }
