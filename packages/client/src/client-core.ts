@@ -1,4 +1,4 @@
-import { JsonRpcPeer, type Peer, type RequestOptions, type Transport } from '@mcpkit/jsonrpc';
+import type { Peer, Transport } from '@mcpkit/jsonrpc';
 import {
   type ClientCapabilities,
   DiscoverResultSchema,
@@ -17,13 +17,16 @@ import {
 } from '@mcpkit/protocol';
 import type * as z from 'zod';
 import { addsCapability, assertServerCapability, buildClientCapabilities } from './capabilities.js';
-import type { LogMessageHandler, McpClientOptions } from './client-options.js';
+import type { LogMessageHandler, McpClientOptions, RequestOptions } from './client-options.js';
+import { ClientPeer } from './client-peer.js';
 import { checkVersionOptions } from './client-version-options.js';
 import { ClientConnection } from './connection.js';
 import { McpClientError, McpClientErrorCode } from './errors.js';
 import type { NegotiatedSession } from './handshake.js';
 import { ListCache } from './list-cache.js';
 import type { ListChangedHandler, ListKind } from './list-changed.js';
+import { withCallerMeta } from './meta.js';
+import { type ClientMiddleware, type ClientMiddlewareOptions, MiddlewareChain } from './middleware.js';
 import { negotiate } from './negotiation.js';
 import { type NegotiationCache, serverKeyOf, sharedNegotiationCache } from './negotiation-cache.js';
 import { paginate } from './pagination.js';
@@ -31,6 +34,7 @@ import { wirePeer } from './peer-wiring.js';
 import { resultSchemaFor, type TypedMethod, type TypedResults } from './result-schemas.js';
 import { type ListItem, ServerEvents } from './server-events.js';
 import { ServerRequestResponder } from './server-requests.js';
+import { type ClientSessionListener, SessionEvents } from './session-events.js';
 import { asError } from './subscriptions.js';
 import { TaskStatusHub } from './task-status.js';
 import { TaskClient } from './tasks.js';
@@ -90,6 +94,8 @@ export abstract class ClientCore {
     reportError: (error) => this.reportError(error),
   });
   readonly #listCache: ListCache | undefined;
+  readonly #middleware = new MiddlewareChain();
+  readonly #sessions = new SessionEvents((error) => this.reportError(error));
   protected logHandler: LogMessageHandler | undefined;
   #connecting: Peer | undefined;
   #connection: ClientConnection | undefined;
@@ -179,8 +185,16 @@ export abstract class ClientCore {
       },
     };
     const timeout = this.options.defaultTimeoutMs;
-    const peer = new JsonRpcPeer(
+    const peer = new ClientPeer(
       timeout === undefined ? peerOptions : { ...peerOptions, defaultTimeoutMs: timeout },
+      this.#middleware,
+      (method, params) => ({
+        method,
+        params,
+        protocolVersion: this.protocolVersion,
+        sessionId: transport.sessionId,
+        serverInfo: this.serverInfo,
+      }),
     );
     wirePeer(peer, {
       answer: (method, params, ctx) => this.responder.answer(method, params, ctx),
@@ -230,9 +244,14 @@ export abstract class ClientCore {
         ...(this.options.renewExpiredSession === false
           ? {}
           : {
-              sessionRenewed: (renewOptions) => this.#restoreSessionState(this.#connection, renewOptions),
+              sessionRenewed: (renewOptions, expiredBy) => {
+                this.#sessions.closed(expiredBy);
+                this.#sessionOpened(transport, session);
+                return this.#restoreSessionState(this.#connection, renewOptions);
+              },
             }),
       });
+      this.#sessionOpened(transport, session);
       void this.events.syncListen();
     } catch (error) {
       this.#connection = undefined;
@@ -241,6 +260,11 @@ export abstract class ClientCore {
     } finally {
       this.#connecting = undefined;
     }
+  }
+
+  #sessionOpened(transport: Transport, session: NegotiatedSession): void {
+    if (session.mode !== 'stateful') return;
+    this.#sessions.opened(transport.sessionId, session.protocolVersion, session.serverInfo);
   }
 
   /** A renewed session starts empty: subscribe again and set the log level the old one had. */
@@ -269,11 +293,35 @@ export abstract class ClientCore {
     this.#handleClosed(peer);
   }
 
+  // ---- Middleware and session events ----------------------------------------------------------
+
+  /**
+   * Adds a middleware around every outgoing request (the first added is outermost). Each wire
+   * request passes the chain once: the handshake (`server/discover`, `initialize`), a renewed
+   * session's `initialize` and resend, and each retry of a 2026-07-28 `input_required` round (its
+   * params then carry `inputResponses`/`requestState`). It sees params with the caller's `_meta` and,
+   * under 2026-07-28, the protocol envelope; `_meta.progressToken` is added below it. Takes effect
+   * for requests sent after the call, connected or not.
+   */
+  use(middleware: ClientMiddleware, options?: ClientMiddlewareOptions): this {
+    this.#middleware.add(middleware, options);
+    return this;
+  }
+
+  /**
+   * Listens to stateful sessions opening (after the handshake) and closing (on `close()`, a
+   * transport failure, or an expiry renewed by a new session); returns the unsubscribe function.
+   */
+  onSession(listener: ClientSessionListener): () => void {
+    return this.#sessions.add(listener);
+  }
+
   // ---- Generic requests ------------------------------------------------------------------------
 
   /**
    * Sends any request and validates its result with `resultSchema`. Known methods are subject to
-   * the strict capability check like the typed helpers.
+   * the strict capability check like the typed helpers. `options._meta` is merged over
+   * `params._meta` (see `RequestOptions._meta`).
    */
   request<S extends z.ZodType>(
     method: string,
@@ -288,7 +336,8 @@ export abstract class ClientCore {
     try {
       connection = this.requireConnection(method);
       this.checkCapability(method, connection);
-      sent = connection.send(method, params, options);
+      const meta = options?._meta;
+      sent = connection.send(method, meta === undefined ? params : withCallerMeta(params, meta), options);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -433,6 +482,7 @@ export abstract class ClientCore {
     if (connection?.peer !== peer) return;
     this.events.closed(connection);
     this.#connection = undefined;
+    this.#sessions.closed(reason);
     this.tools.clear();
     this.taskStatus.clear();
     this.onclose?.(reason);

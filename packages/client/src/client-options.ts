@@ -1,6 +1,7 @@
-import type { RequestOptions } from '@mcpkit/jsonrpc';
+import type { RequestOptions as PeerRequestOptions } from '@mcpkit/jsonrpc';
 import type {
   ClientCapabilities,
+  JSONObject,
   LoggingMessageNotificationParams,
   Prompt,
   Resource,
@@ -121,10 +122,23 @@ export interface ListChangedOptions {
   resources?: ListChangedHandler<Resource>;
 }
 
+/**
+ * Options of one request: abort signal, timeouts, progress (see `@mcpkit/jsonrpc`), and `_meta` to
+ * send.
+ */
+export interface RequestOptions extends PeerRequestOptions {
+  /**
+   * Sent in the request's `params._meta`, merged over any `_meta` of `params` (these keys win), on
+   * every revision; e.g. `{ traceparent }` (SEP-414) or your own keys, namespaced like
+   * `com.example/tenant`. The SDK's protocol keys win on conflict: `progressToken` (when `onprogress`
+   * is set) and, under 2026-07-28, the `io.modelcontextprotocol/` envelope (protocol version, client
+   * capabilities and info, log level). Paginating helpers send it with every page.
+   */
+  _meta?: JSONObject;
+}
+
 /** Options of a `callTool`: the usual request options plus output validation control. */
 export interface CallToolOptions extends RequestOptions {
   /** Override the client's `validateToolOutput` for this call. */
   validateOutput?: boolean;
 }
-
-export type { RequestOptions };

@@ -1,4 +1,4 @@
-import { JsonRpcError, type RequestOptions } from '@mcpkit/jsonrpc';
+import { JsonRpcError } from '@mcpkit/jsonrpc';
 import {
   type CallToolRequestParams,
   type CallToolResult,
@@ -27,7 +27,7 @@ import {
   type Tool,
 } from '@mcpkit/protocol';
 import { ClientCore } from './client-core.js';
-import type { CallToolOptions, LogMessageHandler } from './client-options.js';
+import type { CallToolOptions, LogMessageHandler, RequestOptions } from './client-options.js';
 import { McpClientError, McpClientErrorCode } from './errors.js';
 import { collectAll } from './pagination.js';
 import { resultSchemaFor } from './result-schemas.js';

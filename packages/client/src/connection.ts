@@ -25,7 +25,7 @@ export interface ConnectionDeps {
    * SESSION_EXPIRED) may start a new session and be retried once; called after the new handshake
    * to restore what the old session held (subscriptions, log level).
    */
-  sessionRenewed?: (options: RequestOptions | undefined) => Promise<void>;
+  sessionRenewed?: (options: RequestOptions | undefined, expiredBy: Error) => Promise<void>;
 }
 
 /**
@@ -92,7 +92,7 @@ export class ClientConnection {
     if (!isSessionExpired(error)) throw error;
     // Requests that failed on the same old session share one renewal.
     if (this.#generation === generation) {
-      this.#renewal ??= this.#renewSession(options).finally(() => {
+      this.#renewal ??= this.#renewSession(options, error as Error).finally(() => {
         this.#renewal = undefined;
       });
       await this.#renewal;
@@ -101,7 +101,7 @@ export class ClientConnection {
   }
 
   /** The spec's answer to a 404 for the session: initialize again, on the same transport. */
-  async #renewSession(options: RequestOptions | undefined): Promise<void> {
+  async #renewSession(options: RequestOptions | undefined, expiredBy: Error): Promise<void> {
     const renewed = await initializeHandshake(
       this.peer,
       {
@@ -116,7 +116,7 @@ export class ClientConnection {
     this.transport.setProtocolVersion?.(renewed.protocolVersion);
     await this.peer.notify('notifications/initialized');
     this.#generation++;
-    await this.#deps.sessionRenewed?.(options);
+    await this.#deps.sessionRenewed?.(options, expiredBy);
   }
 
   /**

@@ -39,6 +39,11 @@ export const McpClientErrorCode = {
   UnreadableServerOutput: 'UNREADABLE_SERVER_OUTPUT',
   /** The client was configured with values it cannot work with. */
   InvalidOptions: 'INVALID_OPTIONS',
+  /**
+   * A middleware registered with `McpClient.use` threw something other than an SDK error, called
+   * `next()` twice, or resolved without a result object; the message and `data.middleware` name it.
+   */
+  MiddlewareFailed: 'MIDDLEWARE_FAILED',
 } as const;
 export type McpClientErrorCode = (typeof McpClientErrorCode)[keyof typeof McpClientErrorCode];
 

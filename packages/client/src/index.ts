@@ -25,6 +25,12 @@ export type { NegotiatedSession } from './handshake.js';
 export type { ListChangedHandler, ListKind } from './list-changed.js';
 // Warnings about tolerated problems.
 export type { ClientLogger } from './logger.js';
+// Middleware around every outgoing request, and session open/close events.
+export type {
+  ClientMiddleware,
+  ClientMiddlewareContext,
+  ClientMiddlewareOptions,
+} from './middleware.js';
 export type { NegotiationCache } from './negotiation-cache.js';
 export { MemoryNegotiationCache } from './negotiation-cache.js';
 // Answering the server's questions: sampling, elicitation, roots.
@@ -36,6 +42,7 @@ export type {
   SamplingHandler,
   ServerRequestContext,
 } from './server-requests.js';
+export type { ClientSessionEvent, ClientSessionListener } from './session-events.js';
 // Resource subscriptions.
 export type { ResourceSubscription, ResourceUpdatedCallback } from './subscriptions.js';
 // Tasks (2025-11-25, experimental): handles of tool calls run as tasks, status notifications.

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { workspaceManifests } from './repo.js';
 
 const pinned: Record<string, { private: boolean; exports: string[] }> = {
+  '@mcpkit/apps': { private: false, exports: ['.', './server', './app', './host'] },
   '@mcpkit/auth-client': { private: false, exports: ['.', './node'] },
   '@mcpkit/auth-server': { private: false, exports: ['.'] },
   '@mcpkit/bench': { private: true, exports: ['.'] },

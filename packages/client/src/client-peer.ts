@@ -1,0 +1,30 @@
+import { JsonRpcPeer, type PeerOptions, type RequestOptions } from '@mcpkit/jsonrpc';
+import type { JSONObject } from '@mcpkit/protocol';
+import type { ClientMiddlewareContext, MiddlewareChain } from './middleware.js';
+
+/**
+ * The client's JSON-RPC peer: every outgoing request passes `McpClient.use`'s chain here, below
+ * everything that makes requests (handshake, session renewal, the 2026-07-28 envelope and its
+ * input_required retries) and above id allocation, timeouts and progress, so each wire request runs
+ * the chain once. With no middleware the request goes straight to `JsonRpcPeer`.
+ */
+export class ClientPeer extends JsonRpcPeer {
+  readonly #chain: MiddlewareChain;
+  readonly #context: (method: string, params: JSONObject | undefined) => ClientMiddlewareContext;
+
+  /** `context` makes what each middleware sees of a request (the session facts at that moment). */
+  constructor(
+    options: PeerOptions,
+    chain: MiddlewareChain,
+    context: (method: string, params: JSONObject | undefined) => ClientMiddlewareContext,
+  ) {
+    super(options);
+    this.#chain = chain;
+    this.#context = context;
+  }
+
+  override request(method: string, params?: JSONObject, options?: RequestOptions): Promise<JSONObject> {
+    if (this.#chain.isEmpty) return super.request(method, params, options);
+    return this.#chain.run(this.#context(method, params), (sent) => super.request(method, sent, options));
+  }
+}
