@@ -2,10 +2,17 @@
 // biome-ignore-all assist/source/organizeImports: exports are grouped by feature, not sorted by path
 
 // The server: a registry built once and shared by every connection.
-export type { McpServerOptions, RequestEvent } from './server.js';
+export type { McpServerOptions, RequestEvent, SessionEvent, SessionListener } from './server.js';
 export { McpServer } from './server.js';
 export type { CapabilityOptions } from './core/capabilities.js';
 export type { CacheHints, ErrorInfo, ServerEvent } from './core/core.js';
+
+// Middleware: one chain around every request (`server.use`).
+export type {
+  ServerMiddleware,
+  ServerMiddlewareContext,
+  ServerMiddlewareOptions,
+} from './core/middleware.js';
 
 // Stateful sessions (revisions up to 2025-11-25): one per connection, created by `server.connect`.
 export type { ConnectOptions } from './session/session.js';
@@ -84,6 +91,10 @@ export type {
   PromptReturn,
   PromptUpdate,
 } from './registry/prompts.js';
+
+// Per-caller visibility of tools, resources, templates and prompts.
+export type { CallerContext, VisibilityPredicate } from './registry/visibility.js';
+export { visibleWithScopes } from './registry/visibility.js';
 
 // Custom methods and the handles every registration returns.
 export type { CustomMethodHandler, RegisteredMethod } from './registration.js';

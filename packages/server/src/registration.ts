@@ -110,6 +110,7 @@ export abstract class Registration<TState> {
       config: { ...config },
       read,
     };
+    this.resources.setVisible(entry, config.visible);
     this.resources.add(entry);
     return this.resources.handle<ResourceUpdate<TState>>(entry, (patch) => {
       const { uri: newUri, read: newRead, ...rest } = patch;
@@ -134,6 +135,7 @@ export abstract class Registration<TState> {
       config: { ...config },
       read,
     };
+    this.templates.setVisible(entry, config.visible);
     this.templates.add(entry);
     return this.templates.handle<ResourceTemplateUpdate<TState>>(entry, (patch) => {
       const { uriTemplate: newTemplate, read: newRead, ...rest } = patch;

@@ -4,9 +4,11 @@ import {
   type RequestAnswerer,
   type RequestHandler,
   type Transport,
+  toJsonRpcError,
 } from '@mcpkit/jsonrpc';
 import {
   type Implementation,
+  isStatelessProtocolVersion,
   type JSONObject,
   type JSONRPCRequest,
   type JSONRPCResponse,
@@ -20,32 +22,35 @@ import {
 } from '@mcpkit/protocol/essentials';
 import { type CapabilityOptions, computeCapabilities, shapeCapabilities } from './core/capabilities.js';
 import type { CacheHints, CustomMethodEntry, ErrorInfo, ServerCore, ServerEvent } from './core/core.js';
-import { type CoreRequest, type HandleOutcome, handleRequestNow, requestSubject } from './core/dispatch.js';
+import {
+  type CoreRequest,
+  completeStatelessResult,
+  type HandleOutcome,
+  handleRequestNow,
+} from './core/dispatch.js';
 import { type CreateContext, createHandlerContext, type HandlerContext } from './core/handler-context.js';
-import type { RequestContext } from './core/request-context.js';
+import {
+  type MiddlewareEntry,
+  middlewareEntry,
+  runMiddleware,
+  type ServerMiddleware,
+  type ServerMiddlewareOptions,
+} from './core/middleware.js';
+import { type RequestContext, requestMetaOf } from './core/request-context.js';
+import { type RequestEvent, requestObserver } from './core/request-events.js';
 import type { RequestStateSealer } from './core/request-state-sealer.js';
 import { shapeImplementation } from './core/shape-results.js';
 import type { TasksExtension } from './core/task-extension.js';
 import type { TaskStoreFactory } from './core/tasks.js';
 import { Registration } from './registration.js';
+import { listsWithPredicates } from './registry/visibility.js';
 import { type ConnectOptions, ServerSession, type SessionHost } from './session/session.js';
+import type { SessionEvent, SessionListener } from './session/session-events.js';
 import { sessionlessHandler } from './session/sessionless.js';
 import type { UriTemplateLimits } from './uri-template/matcher.js';
 
-/** One finished request, for metrics and tracing. */
-export interface RequestEvent {
-  method: string;
-  /** Tool or prompt name, or resource URI, when the request names one. */
-  name?: string;
-  durationMs: number;
-  outcome: 'result' | 'error' | 'input_required';
-  /** The error sent to the client (outcome `error`). */
-  error?: { code: number; message: string };
-  /** A tools/call whose result says `isError: true` (the tool failed; the request did not). */
-  isError?: boolean;
-  protocolVersion: string;
-  sessionId?: string;
-}
+export type { RequestEvent } from './core/request-events.js';
+export type { SessionEvent, SessionListener } from './session/session-events.js';
 
 /**
  * Options of `McpServer`: instructions, capabilities, protocol versions, tasks, limits and error
@@ -93,7 +98,10 @@ export interface McpServerOptions<TState = undefined> {
   defaultLogLevel?: LoggingLevel;
   /** Unexpected failures: handler crashes, bad tool output, failed sends. Never logged elsewhere. */
   onerror?: (error: Error, info: ErrorInfo) => void;
-  /** Called after every request with its method, subject, duration and outcome. */
+  /**
+   * Called after every request with its method, subject, duration and outcome. Runs as the
+   * outermost middleware (see `use`), so it times and sees what the whole chain answered.
+   */
   onrequest?: (event: RequestEvent) => void;
   /** A session's client sent `notifications/roots/list_changed`. */
   onRootsListChanged?: (session: ServerSession<McpServer<TState>>) => void;
@@ -126,6 +134,9 @@ export class McpServer<TState = undefined>
   readonly #listeners = new Set<(event: ServerEvent) => void>();
   readonly #closing = new AbortController();
   #sessionless: RequestHandler | undefined;
+  /** Undefined while no middleware is registered: handleNow then goes straight to the core. */
+  #middleware: MiddlewareEntry[] | undefined;
+  readonly #sessionListeners = new Set<SessionListener>();
 
   constructor(info: Implementation, options: McpServerOptions<TState> = {}) {
     super(options.uriTemplateLimits);
@@ -149,6 +160,53 @@ export class McpServer<TState = undefined>
           'new McpServer(info, { capabilities: { tasks: true }, tasks: inMemoryTasks() })',
       );
     }
+    const onrequest = options.onrequest;
+    if (onrequest !== undefined) {
+      this.use(
+        requestObserver(onrequest, (error, info) => this.reportError(error, info)),
+        { name: 'onrequest' },
+      );
+    }
+  }
+
+  // ---- interception ----
+
+  /**
+   * Adds a middleware around every request the server answers (after the `initialize` handshake),
+   * on every transport and revision: sessions, `answer` and `handle`. The first added is the
+   * outermost. It sees the method, params, `_meta` and the request's context (session, auth info,
+   * revision, transport facts), and may change params, answer by itself, refuse with a JSON-RPC
+   * error, or time and observe what `next()` answers. One that throws anything but a
+   * `JsonRpcError`, returns no outcome, or calls `next()` twice is answered with -32603 naming it
+   * (`options.name`, else the function's name, else its position) and reported to `onerror`.
+   */
+  use(middleware: ServerMiddleware, options?: ServerMiddlewareOptions): this {
+    const chain = this.#middleware ?? [];
+    chain.push(middlewareEntry(middleware, options, chain.length));
+    this.#middleware = chain;
+    return this;
+  }
+
+  /**
+   * Hears stateful sessions open (their `initialize` answered, or restored) and close, e.g. for a
+   * session-duration histogram. Stateless (2026-07-28) requests have no session and raise no
+   * events. A throwing listener is reported to `onerror`. Returns the function that unsubscribes.
+   */
+  onSession(listener: SessionListener): () => void {
+    this.#sessionListeners.add(listener);
+    return () => {
+      this.#sessionListeners.delete(listener);
+    };
+  }
+
+  #sessionEvent(event: SessionEvent): void {
+    for (const listener of this.#sessionListeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.reportError(error, event.sessionId !== undefined ? { sessionId: event.sessionId } : {});
+      }
+    }
   }
 
   // ---- connections ----
@@ -161,6 +219,7 @@ export class McpServer<TState = undefined>
     const session = new ServerSession<McpServer<TState>>(this, transport, options);
     this.#sessions.add(session);
     session.addCloseListener(() => this.#sessions.delete(session));
+    session.setLifecycleListener((event) => this.#sessionEvent(event));
     try {
       await session.start();
     } catch (error) {
@@ -207,6 +266,8 @@ export class McpServer<TState = undefined>
    * stateless (2026-07-28) adapter builds `ctx` from the request's `_meta` and calls it directly.
    */
   handle(request: CoreRequest, ctx: RequestContext): Promise<HandleOutcome> {
+    // Handlers read `ctx._meta`: a context made by hand gets it from the request.
+    ctx._meta ??= requestMetaOf(request.params);
     return Promise.resolve(this.handleNow(request, ctx));
   }
 
@@ -215,35 +276,28 @@ export class McpServer<TState = undefined>
    * a list): the sessions' per-request path. Never throws.
    */
   handleNow(request: CoreRequest, ctx: RequestContext): HandleOutcome | Promise<HandleOutcome> {
-    const onrequest = this.options.onrequest;
-    if (onrequest === undefined) return handleRequestNow(this, request, ctx);
-    return this.#handleObserved(request, ctx, onrequest);
+    const chain = this.#middleware;
+    if (chain === undefined) return handleRequestNow(this, request, ctx);
+    return this.#handleThrough(chain, request, ctx);
   }
 
-  async #handleObserved(
+  async #handleThrough(
+    chain: readonly MiddlewareEntry[],
     request: CoreRequest,
     ctx: RequestContext,
-    onrequest: NonNullable<McpServerOptions['onrequest']>,
   ): Promise<HandleOutcome> {
-    const started = performance.now();
-    const outcome = await handleRequestNow(this, request, ctx);
-    const event: RequestEvent = {
-      method: request.method,
-      durationMs: performance.now() - started,
-      outcome: outcome.type,
-      protocolVersion: ctx.protocolVersion,
-    };
-    const name = requestSubject(request);
-    if (name !== undefined) event.name = name;
-    if (ctx.sessionId !== undefined) event.sessionId = ctx.sessionId;
-    if (outcome.type === 'error') event.error = { code: outcome.error.code, message: outcome.error.message };
-    if (outcome.type === 'result' && outcome.result.isError === true) event.isError = true;
+    const method = request.method;
+    const outcome = await runMiddleware(this, chain, method, request.params, ctx, (params) =>
+      handleRequestNow(this, { method, params }, ctx),
+    );
+    // A middleware's own 2026-07-28 answer gets resultType, serverInfo and cache hints as the core's do.
+    if (outcome.type !== 'result' || !isStatelessProtocolVersion(ctx.protocolVersion)) return outcome;
     try {
-      onrequest(event);
+      return { type: 'result', result: completeStatelessResult(this, method, outcome.result) };
     } catch (error) {
-      this.reportError(error, { method: request.method });
+      this.reportError(error, { method });
+      return { type: 'error', error: toJsonRpcError(error) };
     }
-    return outcome;
   }
 
   /**
@@ -367,6 +421,22 @@ export class McpServer<TState = undefined>
       } catch (error) {
         this.reportError(error, {});
       }
+    }
+  }
+
+  /**
+   * Tells callers that what they may see changed (a `visible` predicate now answers differently,
+   * e.g. after a role or scope change): sends `notifications/<kind>/list_changed` for each list
+   * with a predicate, through `changed`, to `sessions` (default: every session, across processes
+   * when changes are broadcast) and to 2026-07-28 `subscriptions/listen` streams, which belong to
+   * no session and so always hear it.
+   */
+  visibilityChanged(sessions?: Iterable<ServerSession<McpServer<TState>>>): void {
+    for (const list of listsWithPredicates(this)) {
+      const event: ServerEvent = { type: 'list_changed', list };
+      // Omitted rather than undefined: a broadcasting wrapper of `changed` tells them apart.
+      if (sessions === undefined) this.changed(event);
+      else this.changed(event, sessions);
     }
   }
 

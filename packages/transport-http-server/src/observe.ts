@@ -29,11 +29,24 @@ export interface CallObservation {
  * hook not given. They run synchronously on the request's path, so keep them cheap (count, record
  * a histogram value); a throwing hook is reported to `onerror` and changes nothing. Gauges are read
  * when wanted instead: the handler's `sessionCount` and `sseBufferedBytes`.
+ *
+ * MCP requests are observed (and changed, refused, traced) by server middleware, `McpServer.use`
+ * from `@mcpkit/server`, the same on every transport; these hooks are the HTTP view.
  */
 export interface HandlerObserver {
-  /** Every request to the handler except health probes, refusals (4xx/5xx) included. */
+  /**
+   * Every HTTP request to the handler except health probes, refusals (4xx/5xx) included: the HTTP
+   * response view (status, path), which server middleware never sees.
+   */
   onResponse?(info: ResponseObservation): void;
-  /** Every JSON-RPC request the server answered: count, latency and errors per method. */
+  /**
+   * Every JSON-RPC request the server answered: count, latency and errors per method.
+   *
+   * @deprecated Use server middleware instead: `server.use(async (ctx, next) => { ... })` from
+   * `@mcpkit/server` sees every MCP request on every transport (stdio too) with its params,
+   * `_meta`, session and auth info, and its outcome. Kept for servers wired to this handler that are
+   * not an `McpServer`; to be removed in the next major version.
+   */
   onCall?(info: CallObservation): void;
 }
 

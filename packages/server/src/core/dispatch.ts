@@ -313,9 +313,10 @@ const CACHEABLE_METHODS = new Set([
 
 /**
  * 2026-07-28 results say `resultType`, name the server in `_meta` and, for lists and reads, carry
- * cache hints; handlers may set their own, which win.
+ * cache hints; handlers may set their own, which win. Idempotent: a middleware's own answer goes
+ * through it again.
  */
-function completeStatelessResult(core: ServerCore, method: string, result: JSONObject): JSONObject {
+export function completeStatelessResult(core: ServerCore, method: string, result: JSONObject): JSONObject {
   // Object.assign and keyed stores, not spreads: on this per-request path spreading the result and
   // a `{ [key]: … }` literal cost twice as much, JSON encoding of the answer included (measured).
   const completed: JSONObject = Object.assign({}, result);

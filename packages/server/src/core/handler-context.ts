@@ -29,7 +29,7 @@ import type {
 } from '../schema/standard-schema.js';
 import { MissingClientCapabilityError, unsupportedByRevision } from './errors.js';
 import type { InputRequestOptions } from './input-request.js';
-import type { RequestContext } from './request-context.js';
+import { type RequestContext, readOnlyMeta } from './request-context.js';
 import { supports } from './revisions.js';
 
 /** Who is calling: what the client said about itself and what it can do. */
@@ -103,6 +103,12 @@ export interface HandlerContext<TState = undefined> {
   auth?: AuthInfo;
   /** Transport facts about the request (e.g. HTTP headers). */
   extra?: MessageExtra;
+  /**
+   * The request's `params._meta` as the client sent it (e.g. a W3C `traceparent`/`tracestate`, a
+   * progress token, the 2026-07-28 envelope), read-only: a frozen copy of its top level. Undefined
+   * when the request had none. The same on every transport and revision.
+   */
+  readonly _meta: Readonly<JSONObject> | undefined;
   /** What the server's `createContext` hook returned for this request. */
   state: TState;
   /** Reports progress when the request carried a progress token; otherwise does nothing. */
@@ -190,6 +196,11 @@ class RequestHandlerContext<TState> implements HandlerContext<TState> {
     if (ctx.sessionId !== undefined) this.sessionId = ctx.sessionId;
     if (ctx.authInfo !== undefined) this.auth = ctx.authInfo;
     if (ctx.extra !== undefined) this.extra = ctx.extra;
+  }
+
+  /** A getter: the copy is made only for handlers that read it. */
+  get _meta(): Readonly<JSONObject> | undefined {
+    return readOnlyMeta(this.#ctx._meta);
   }
 
   /** A getter: the peer creates the AbortController only for handlers that look at it. */

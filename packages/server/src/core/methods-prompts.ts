@@ -2,6 +2,7 @@ import { JsonRpcError } from '@mcpkit/jsonrpc';
 import type { GetPromptRequestParams, JSONObject, PaginatedRequestParams } from '@mcpkit/protocol/essentials';
 import { paginate } from '../registry/pagination.js';
 import { normalizePromptResult, type PromptEntry } from '../registry/prompts.js';
+import { markPerCaller, visibleEntries, visibleEntry } from '../registry/visibility.js';
 import type { ServerCore } from './core.js';
 import type { RequestContext } from './request-context.js';
 import { shapeContentBlock, shapePrompt } from './shape-results.js';
@@ -13,13 +14,14 @@ export async function listPrompts(
 ) {
   const page = await paginate(
     'prompts/list',
-    core.prompts.list(),
+    visibleEntries(core, core.prompts, ctx),
     (entry) => [shapePrompt(entry.definition, ctx.protocolVersion)],
     params?.cursor,
     core.pageSize,
   );
   const result: JSONObject = { prompts: page.items };
   if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
+  if (core.prompts.hasPredicates) markPerCaller(result, ctx);
   return result;
 }
 
@@ -49,7 +51,8 @@ function checkArguments(entry: PromptEntry, args: Record<string, string>): unkno
 }
 
 export async function getPrompt(core: ServerCore, params: GetPromptRequestParams, ctx: RequestContext) {
-  const entry = core.prompts.get(params.name);
+  // An invisible prompt is answered exactly as an unknown one: its existence must not leak.
+  const entry = visibleEntry(core, core.prompts, params.name, ctx);
   if (entry === undefined) {
     throw JsonRpcError.invalidParams(`Unknown prompt: '${params.name}'`, { name: params.name });
   }

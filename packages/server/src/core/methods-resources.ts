@@ -14,6 +14,7 @@ import {
   type TemplateEntry,
   templateDefinition,
 } from '../registry/resources.js';
+import { isVisibleTo, markPerCaller, visibleEntries, visibleEntry } from '../registry/visibility.js';
 import type { ServerCore } from './core.js';
 import { resourceNotFound } from './errors.js';
 import type { RequestContext } from './request-context.js';
@@ -30,7 +31,10 @@ export async function listResources(
   params: PaginatedRequestParams | undefined,
   ctx: RequestContext,
 ) {
-  const entries: (ResourceEntry | TemplateEntry)[] = [...core.resources.list(), ...core.templates.list()];
+  const entries: (ResourceEntry | TemplateEntry)[] = [
+    ...visibleEntries(core, core.resources, ctx),
+    ...visibleEntries(core, core.templates, ctx),
+  ];
   entries.sort((a, b) => a.seq - b.seq);
   const version = ctx.protocolVersion;
   const page = await paginate(
@@ -48,7 +52,9 @@ export async function listResources(
     params?.cursor,
     core.pageSize,
   );
-  return withNextCursor({ resources: page.items }, page.nextCursor);
+  const result = withNextCursor({ resources: page.items }, page.nextCursor);
+  if (core.resources.hasPredicates || core.templates.hasPredicates) markPerCaller(result, ctx);
+  return result;
 }
 
 export async function listResourceTemplates(
@@ -58,34 +64,41 @@ export async function listResourceTemplates(
 ) {
   const page = await paginate(
     'resources/templates/list',
-    core.templates.list(),
+    visibleEntries(core, core.templates, ctx),
     (entry) => [shapeDefinition(templateDefinition(entry.key, entry.config), ctx.protocolVersion)],
     params?.cursor,
     core.pageSize,
   );
-  return withNextCursor({ resourceTemplates: page.items }, page.nextCursor);
+  const result = withNextCursor({ resourceTemplates: page.items }, page.nextCursor);
+  if (core.templates.hasPredicates) markPerCaller(result, ctx);
+  return result;
 }
 
 export async function readResource(core: ServerCore, params: ReadResourceRequestParams, ctx: RequestContext) {
   const { uri } = params;
   const version = ctx.protocolVersion;
-  const finish = (result: JSONObject): JSONObject => {
+  const finish = (result: JSONObject, perCaller: boolean): JSONObject => {
     const contents = result.contents as JSONObject[];
-    return { ...result, contents: shapeResourceContents(contents, version) };
+    const shaped = { ...result, contents: shapeResourceContents(contents, version) };
+    if (perCaller) markPerCaller(shaped, ctx);
+    return shaped;
   };
-  const resource = core.resources.get(uri);
+  // Invisible resources and templates are skipped as if absent: the read falls through to what
+  // would answer without them, down to the unknown-URI error (no existence leak).
+  const resource = visibleEntry(core, core.resources, uri, ctx);
   if (resource !== undefined) {
     const value = await resource.read(uri, await core.handlerContext(ctx));
     if (value === undefined || value === null) throw resourceNotFound(uri, version);
-    return finish(normalizeReadResult(value, uri, resource.config.mimeType));
+    return finish(normalizeReadResult(value, uri, resource.config.mimeType), resource.visible !== undefined);
   }
   for (const template of core.templates.list()) {
     const variables = template.template.match(uri);
-    if (variables === undefined) continue;
+    // Only a matching template's predicate runs: the others have nothing to say about this URI.
+    if (variables === undefined || !isVisibleTo(core, template, ctx)) continue;
     const value = await template.read(uri, variables, await core.handlerContext(ctx));
     // A template matches any id; the handler says "no such one" by returning nothing.
     if (value === undefined || value === null) throw resourceNotFound(uri, version);
-    return finish(normalizeReadResult(value, uri, template.config.mimeType));
+    return finish(normalizeReadResult(value, uri, template.config.mimeType), template.visible !== undefined);
   }
   throw resourceNotFound(uri, version);
 }

@@ -9,6 +9,7 @@ import {
 } from '@mcpkit/protocol/essentials';
 import { paginate } from '../registry/pagination.js';
 import type { ToolEntry } from '../registry/tools.js';
+import { markPerCaller, visibleEntries, visibleEntry } from '../registry/visibility.js';
 import type { ServerCore } from './core.js';
 import { isProtocolLevelToolError } from './errors.js';
 import { InputRequiredSignal, type RequestContext } from './request-context.js';
@@ -24,13 +25,14 @@ export async function listTools(
 ) {
   const page = await paginate(
     'tools/list',
-    core.tools.list(),
+    visibleEntries(core, core.tools, ctx),
     (entry) => [shapeTool(entry.definition, ctx.protocolVersion)],
     params?.cursor,
     core.pageSize,
   );
   const result: JSONObject = { tools: page.items };
   if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
+  if (core.tools.hasPredicates) markPerCaller(result, ctx);
   return result;
 }
 
@@ -68,7 +70,8 @@ export function callTool(
   params: CallToolRequestParams,
   ctx: RequestContext,
 ): JSONObject | Promise<JSONObject> {
-  const entry = core.tools.get(params.name);
+  // An invisible tool is answered exactly as an unknown one: its existence must not leak.
+  const entry = visibleEntry(core, core.tools, params.name, ctx);
   if (entry === undefined) {
     throw JsonRpcError.invalidParams(`Unknown tool: '${params.name}'`, { name: params.name });
   }

@@ -44,6 +44,11 @@ export interface RequestContext {
   authInfo?: AuthInfo;
   /** Transport facts about the message (headers, session id, ...). */
   extra?: MessageExtra;
+  /**
+   * The request's `params._meta` as received (W3C `traceparent`, a progress token, the 2026-07-28
+   * envelope, the client's own keys), when it is an object. Not to be modified.
+   */
+  _meta?: Readonly<JSONObject>;
   /** Sends a notification tied to this request (progress, log messages). */
   sendNotification(method: string, params: JSONObject): Promise<void>;
   /**
@@ -60,6 +65,29 @@ export interface RequestContext {
    * with the task, after which the handler's work is the task's.
    */
   startTask?(): void;
+}
+
+/** `params._meta` when it is an object: what {@link RequestContext._meta} holds. */
+export function requestMetaOf(params: JSONObject | undefined): Readonly<JSONObject> | undefined {
+  const meta = params?._meta;
+  return typeof meta === 'object' && meta !== null && !Array.isArray(meta) ? (meta as JSONObject) : undefined;
+}
+
+const readOnlyCopies = new WeakMap<object, Readonly<JSONObject>>();
+
+/**
+ * What handlers and middleware see of a request's `_meta`: a frozen copy of its top level, made
+ * on first read and shared by everyone who reads it (the core keeps reading the original, so a
+ * handler cannot change what the SDK itself relies on).
+ */
+export function readOnlyMeta(meta: Readonly<JSONObject> | undefined): Readonly<JSONObject> | undefined {
+  if (meta === undefined || Object.isFrozen(meta)) return meta;
+  let copy = readOnlyCopies.get(meta);
+  if (copy === undefined) {
+    copy = Object.freeze({ ...meta });
+    readOnlyCopies.set(meta, copy);
+  }
+  return copy;
 }
 
 /**

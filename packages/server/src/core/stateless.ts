@@ -118,6 +118,8 @@ function buildContext(
   if (logLevel !== undefined) ctx.logLevel = logLevel;
   if (meta.progressToken !== undefined) ctx.progressToken = meta.progressToken;
   if (init.requestId !== undefined) ctx.requestId = init.requestId;
+  // The object as received: `meta` may be the schema's copy, without the client's own keys.
+  ctx._meta = init.params?._meta as JSONObject;
   if (init.extra !== undefined) {
     ctx.extra = init.extra;
     if (init.extra.authInfo !== undefined) ctx.authInfo = init.extra.authInfo;
@@ -149,6 +151,7 @@ class StatelessRequestContext implements RequestContext {
   requestId?: RequestId;
   extra?: MessageExtra;
   authInfo?: RequestContext['authInfo'];
+  _meta?: Readonly<JSONObject>;
   /** An own function: callers take it off the context and call it unbound. */
   readonly sendNotification: RequestContext['sendNotification'];
   readonly #init: StatelessContextInit;

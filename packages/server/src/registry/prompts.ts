@@ -15,6 +15,7 @@ import type {
 } from '../schema/standard-schema.js';
 import type { RegistryEntryBase } from './registry.js';
 import type { Completer } from './resources.js';
+import { checkVisible, type VisibilityPredicate } from './visibility.js';
 
 /**
  * Prompt arguments: an object schema of string fields (zod, or another Standard Schema with a
@@ -40,6 +41,11 @@ export interface PromptConfig<A extends PromptArgsInput | undefined = undefined,
   _meta?: JSONObject;
   /** Completions for arguments, by argument name. */
   complete?: Record<string, Completer<TState>>;
+  /**
+   * Shows the prompt only to callers for whom this returns `true`: others do not see it in
+   * `prompts/list`, and getting or completing it answers exactly as for an unknown prompt.
+   */
+  visible?: VisibilityPredicate;
 }
 
 /** Text (one user message), one message, several messages, or a full GetPromptResult. */
@@ -52,8 +58,10 @@ export type PromptHandler<A extends PromptArgsInput | undefined, TState> = (
 ) => PromptReturn | Promise<PromptReturn>;
 
 /** The changes `RegisteredPrompt.update` accepts: any part of the prompt's config, its name or handler. */
-export type PromptUpdate<TState = any> = Partial<PromptConfig<any, TState>> & {
+export type PromptUpdate<TState = any> = Partial<Omit<PromptConfig<any, TState>, 'visible'>> & {
   name?: string;
+  /** A new visibility predicate, or `null` to show the prompt to every caller again. */
+  visible?: VisibilityPredicate | null;
   handler?: PromptHandler<any, TState>;
 };
 
@@ -103,6 +111,7 @@ export function createPromptEntry(
   handler: PromptEntry['handler'],
 ): PromptEntry {
   if (name.length === 0) throw new TypeError('Prompt name must not be empty');
+  checkVisible('prompt', name, config.visible);
   const described = describeArguments(name, config.arguments);
   const entry: PromptEntry = {
     key: name,
@@ -114,6 +123,7 @@ export function createPromptEntry(
     handler,
   };
   if (described.schema) entry.schema = described.schema;
+  if (config.visible !== undefined) entry.visible = config.visible;
   entry.definition = buildDefinition(entry);
   return entry;
 }

@@ -1,3 +1,5 @@
+import { checkVisible, type VisibilityPredicate } from './visibility.js';
+
 // One ordered collection per kind (tools, resources, templates, prompts). Entries keep the order
 // they were registered in (MCP 2026 asks for a deterministic tools/list order, and cursors rely
 // on it): each gets an increasing sequence number that survives renames and updates.
@@ -8,6 +10,8 @@ export interface RegistryEntryBase {
   /** Registration order; pagination cursors point at it. */
   readonly seq: number;
   enabled: boolean;
+  /** Who may see the entry; undefined: everyone (see visibility.ts). */
+  visible?: VisibilityPredicate | undefined;
 }
 
 /** What every registration returns: change, hide, show or drop the entry later. */
@@ -34,6 +38,8 @@ export class Registry<E extends RegistryEntryBase> {
   readonly #entries = new Map<string, E>();
   readonly #kind: string;
   readonly #onChange: () => void;
+  /** How many entries have a `visible` predicate: with none, lists need no per-caller filtering. */
+  #predicates = 0;
 
   constructor(kind: string, onChange: () => void) {
     this.#kind = kind;
@@ -49,6 +55,7 @@ export class Registry<E extends RegistryEntryBase> {
       throw new Error(`A ${this.#kind} named ${JSON.stringify(entry.key)} is already registered`);
     }
     this.#entries.set(entry.key, entry);
+    if (entry.visible !== undefined) this.#predicates++;
     this.#onChange();
   }
 
@@ -70,6 +77,7 @@ export class Registry<E extends RegistryEntryBase> {
   remove(entry: E): boolean {
     if (this.#entries.get(entry.key) !== entry) return false;
     this.#entries.delete(entry.key);
+    if (entry.visible !== undefined) this.#predicates--;
     this.#onChange();
     return true;
   }
@@ -89,6 +97,22 @@ export class Registry<E extends RegistryEntryBase> {
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** Whether some entry is visible to some callers only (then lists are filtered per caller). */
+  get hasPredicates(): boolean {
+    return this.#predicates > 0;
+  }
+
+  /** Sets or clears (`null`) an entry's `visible` predicate. */
+  setVisible(entry: E, predicate: VisibilityPredicate | null | undefined): void {
+    checkVisible(this.#kind, entry.key, predicate);
+    const had = entry.visible !== undefined;
+    if (predicate === null || predicate === undefined) delete entry.visible;
+    else entry.visible = predicate;
+    const has = entry.visible !== undefined;
+    // Only registered entries count (an update of a removed one changes nothing).
+    if (had !== has && this.#entries.get(entry.key) === entry) this.#predicates += has ? 1 : -1;
   }
 
   changed(): void {
@@ -144,7 +168,12 @@ class EntryHandle<E extends RegistryEntryBase, TUpdate> implements RegisteredHan
 
   update(patch: TUpdate): void {
     this.#ensureLive('update');
+    // Every kind's update takes `visible` (a predicate, or null to show the entry to everyone);
+    // checked first so a wrong one changes nothing.
+    const visible = (patch as { visible?: VisibilityPredicate | null } | undefined)?.visible;
+    checkVisible(this.#kind, this.#entry.key, visible);
     this.#applyUpdate(patch);
+    if (visible !== undefined) this.#registry.setVisible(this.#entry, visible);
     this.#registry.changed();
   }
 

@@ -2,6 +2,7 @@ import type { Annotations, Icon, JSONObject, ReadResourceResult } from '@mcpkit/
 import type { HandlerContext } from '../core/handler-context.js';
 import { type UriTemplateLimits, UriTemplateMatcher, type UriVariables } from '../uri-template/matcher.js';
 import type { RegistryEntryBase } from './registry.js';
+import type { VisibilityPredicate } from './visibility.js';
 
 /** Metadata shared by resources and resource templates. */
 export interface ResourceMetadata {
@@ -17,11 +18,18 @@ export interface ResourceMetadata {
 export interface ResourceConfig extends ResourceMetadata {
   /** Size in bytes, when known. */
   size?: number;
+  /**
+   * Shows the resource only to callers for whom this returns `true`: others do not see it in
+   * `resources/list`, and reading it answers exactly as for an unknown URI. Unset: visible to all.
+   */
+  visible?: VisibilityPredicate;
 }
 
 /** One resource as `resources/list` shows it (returned by a template's `list` callback). */
-export interface ListedResource extends ResourceConfig {
+export interface ListedResource extends ResourceMetadata {
   uri: string;
+  /** Size in bytes, when known. */
+  size?: number;
 }
 
 /**
@@ -67,6 +75,12 @@ export interface ResourceTemplateConfig<TState = any> extends ResourceMetadata {
   list?: (ctx: HandlerContext<TState>) => readonly ListedResource[] | Promise<readonly ListedResource[]>;
   /** Completions for template variables, by variable name. */
   complete?: Record<string, Completer<TState>>;
+  /**
+   * Shows the template only to callers for whom this returns `true`: others do not see it (nor what
+   * its `list` enumerates) in the lists, it matches none of their reads, and completing it answers
+   * exactly as for an unknown template. Unset: visible to all.
+   */
+  visible?: VisibilityPredicate;
 }
 
 export interface ResourceEntry extends RegistryEntryBase {
@@ -81,13 +95,19 @@ export interface TemplateEntry extends RegistryEntryBase {
 }
 
 /** The changes `RegisteredResource.update` accepts: config, URI or read handler. */
-export type ResourceUpdate<TState = any> = Partial<ResourceConfig> & {
+export type ResourceUpdate<TState = any> = Partial<Omit<ResourceConfig, 'visible'>> & {
   uri?: string;
+  /** A new visibility predicate, or `null` to show the resource to every caller again. */
+  visible?: VisibilityPredicate | null;
   read?: ResourceReadHandler<TState>;
 };
 /** The changes `RegisteredResourceTemplate.update` accepts: config, template or handlers. */
-export type ResourceTemplateUpdate<TState = any> = Partial<ResourceTemplateConfig<TState>> & {
+export type ResourceTemplateUpdate<TState = any> = Partial<
+  Omit<ResourceTemplateConfig<TState>, 'visible'>
+> & {
   uriTemplate?: string;
+  /** A new visibility predicate, or `null` to show the template to every caller again. */
+  visible?: VisibilityPredicate | null;
   read?: TemplateReadHandler<TState>;
 };
 

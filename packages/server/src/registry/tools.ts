@@ -19,6 +19,7 @@ import {
 } from '../schema/compile-schema.js';
 import type { StandardSchemaV1 } from '../schema/standard-schema.js';
 import type { RegistryEntryBase } from './registry.js';
+import { checkVisible, type VisibilityPredicate } from './visibility.js';
 
 /** Tool names: 1-128 characters of letters, digits, `_`, `-`, `.` and `/` (SEP-986). */
 const TOOL_NAME = /^[A-Za-z0-9_./-]{1,128}$/;
@@ -57,6 +58,11 @@ export interface ToolConfig<
    */
   taskStart?: 'immediately' | 'by-handler';
   _meta?: JSONObject;
+  /**
+   * Shows the tool only to callers for whom this returns `true`: others do not see it in
+   * `tools/list`, and calling it answers exactly as for an unknown tool. Unset: visible to all.
+   */
+  visible?: VisibilityPredicate;
 }
 
 /** The arguments a tool handler receives, inferred from the tool's `inputSchema`. */
@@ -100,6 +106,8 @@ export interface ToolUpdate<TState = any> {
   execution?: ToolExecution;
   taskStart?: 'immediately' | 'by-handler';
   _meta?: JSONObject;
+  /** A new visibility predicate, or `null` to show the tool to every caller again. */
+  visible?: VisibilityPredicate | null;
   handler?: ToolHandler<any, any, TState>;
 }
 
@@ -170,7 +178,9 @@ export function createToolEntry(
   handler: ToolEntry['handler'],
 ): { entry: ToolEntry; config: ToolConfig<any, any> } {
   assertToolName(name);
+  checkVisible('tool', name, config.visible);
   const entry: ToolEntry = { key: name, seq, enabled: true, definition: {}, handler };
+  if (config.visible !== undefined) entry.visible = config.visible;
   const input = compileInput(name, config.inputSchema);
   const output = compileOutput(name, config.outputSchema);
   const headerParameters = headerParametersOf(name, input);

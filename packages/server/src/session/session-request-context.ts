@@ -26,6 +26,7 @@ export class SessionRequestContext implements RequestContext {
   sessionId?: string;
   authInfo?: AuthInfo;
   extra?: MessageExtra;
+  _meta?: Readonly<JSONObject>;
   tasks?: TaskRunner;
   readonly #peer: PeerRequestContext;
 

@@ -18,6 +18,7 @@ import type { HandlerContext } from '../core/handler-context.js';
 import type { RequestContext, SessionControls } from '../core/request-context.js';
 import { supports } from '../core/revisions.js';
 import type { TaskStore, TaskStoreFactory } from '../core/tasks.js';
+import type { SessionEvent } from './session-events.js';
 import {
   type NegotiatedSession,
   negotiate,
@@ -67,6 +68,8 @@ export interface ConnectOptions {
    * version the transport declares, as stateless HTTP and resumed sessions need).
    */
   requireInitialize?: boolean;
+  /** Names the transport in session events (`McpServer.onSession`), e.g. `stdio` or `http`. */
+  transportName?: string;
 }
 
 /**
@@ -90,12 +93,17 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
   readonly #closeListeners: (() => void)[] = [];
   readonly #controls: SessionControls;
   #tasks: TaskStore | undefined;
+  readonly #transportName: string | undefined;
+  #lifecycle: ((event: SessionEvent) => void) | undefined;
+  /** Set once the open event went out: only an opened session reports its close. */
+  #opened = false;
 
   constructor(server: Host, transport: Transport, options: ConnectOptions) {
     this.server = server;
     this.#transport = transport;
     this.sessionId = options.sessionId ?? transport.sessionId;
     this.#requireInitialize = options.requireInitialize === true;
+    this.#transportName = options.transportName;
     this.#logLevel = options.restore?.logLevel ?? server.options.defaultLogLevel ?? 'debug';
     if (options.restore !== undefined) {
       this.#negotiated = { ...options.restore };
@@ -125,12 +133,19 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
     this.peer.setNotificationHandler('notifications/roots/list_changed', () => {
       this.server.options.onRootsListChanged?.(this);
     });
-    this.peer.onclose = () => this.#onClose();
+    this.peer.onclose = (reason) => this.#onClose(reason);
   }
 
   /** @internal Called by McpServer.connect. */
   async start(): Promise<void> {
     await this.peer.connect(this.#transport);
+    // A restored session is open from the start; others once initialize is answered.
+    if (this.#negotiated !== undefined) this.#emitOpen();
+  }
+
+  /** @internal McpServer.connect hears the session's open and close here (`McpServer.onSession`). */
+  setLifecycleListener(listener: (event: SessionEvent) => void): void {
+    this.#lifecycle = listener;
   }
 
   /** What initialize negotiated, or undefined before the handshake. */
@@ -192,7 +207,7 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
     if (negotiated === undefined && this.#requireInitialize && method !== 'ping') {
       throw JsonRpcError.invalidRequest(`Session not initialized: send 'initialize' before '${method}'`);
     }
-    const ctx = this.#requestContext(negotiated, context);
+    const ctx = this.#requestContext(negotiated, context, params);
     return sessionAnswer(method, this.server.handleNow({ method, params }, ctx));
   }
 
@@ -203,10 +218,16 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
     this.#negotiated = negotiate(this.server, params);
     const protocolVersion = this.#negotiated.protocolVersion;
     this.#transport.setProtocolVersion?.(protocolVersion);
-    return this.server.initializeResult(protocolVersion);
+    const result = this.server.initializeResult(protocolVersion);
+    this.#emitOpen();
+    return result;
   }
 
-  #requestContext(negotiated: NegotiatedSession | undefined, context: PeerRequestContext): RequestContext {
+  #requestContext(
+    negotiated: NegotiatedSession | undefined,
+    context: PeerRequestContext,
+    params: JSONObject | undefined,
+  ): RequestContext {
     const ctx = requestContextFor(
       this.server,
       context,
@@ -214,6 +235,7 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
       this.#controls,
       this.#logLevel,
       this.sessionId,
+      params,
     );
     const tasks = this.#taskStore(ctx.protocolVersion);
     if (tasks !== undefined) ctx.tasks = tasks;
@@ -313,11 +335,31 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
     this.server.reportError(error, this.sessionId !== undefined ? { sessionId: this.sessionId } : {});
   }
 
-  #onClose(): void {
+  #onClose(reason?: Error): void {
     if (this.#closed) return;
     this.#closed = true;
     this.#subscriptions.clear();
     this.#tasks?.closeAll();
+    if (this.#opened) this.#emit('close', reason);
     for (const listener of this.#closeListeners.splice(0)) listener();
+  }
+
+  #emitOpen(): void {
+    if (this.#opened) return;
+    this.#opened = true;
+    this.#emit('open');
+  }
+
+  #emit(type: SessionEvent['type'], error?: Error): void {
+    // Absent facts are undefined keys rather than left out: shorter, and this ships in every server.
+    const negotiated = this.#negotiated!;
+    this.#lifecycle?.({
+      type,
+      protocolVersion: negotiated.protocolVersion,
+      sessionId: this.sessionId,
+      clientInfo: negotiated.clientInfo,
+      transport: this.#transportName,
+      error,
+    });
   }
 }

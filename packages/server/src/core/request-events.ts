@@ -1,0 +1,52 @@
+import type { ErrorInfo } from './core.js';
+import { requestSubject } from './dispatch.js';
+import type { ServerMiddleware } from './middleware.js';
+
+/** One finished request, for metrics and tracing. */
+export interface RequestEvent {
+  method: string;
+  /** Tool or prompt name, or resource URI, when the request names one. */
+  name?: string;
+  durationMs: number;
+  outcome: 'result' | 'error' | 'input_required';
+  /** The error sent to the client (outcome `error`). */
+  error?: { code: number; message: string };
+  /** A tools/call whose result says `isError: true` (the tool failed; the request did not). */
+  isError?: boolean;
+  protocolVersion: string;
+  sessionId?: string;
+}
+
+/**
+ * The `onrequest` option as a middleware (registered first, so outermost): it times the whole
+ * chain and sees the outcome the client gets. A throwing listener goes to `report`, never to the
+ * client.
+ */
+export function requestObserver(
+  onrequest: (event: RequestEvent) => void,
+  report: (error: unknown, info: ErrorInfo) => void,
+): ServerMiddleware {
+  return async function onrequestObserver(ctx, next) {
+    const params = ctx.params;
+    const started = performance.now();
+    const outcome = await next();
+    const event: RequestEvent = {
+      method: ctx.method,
+      durationMs: performance.now() - started,
+      outcome: outcome.type,
+      protocolVersion: ctx.request.protocolVersion,
+    };
+    const name = requestSubject({ method: ctx.method, params });
+    if (name !== undefined) event.name = name;
+    const sessionId = ctx.request.sessionId;
+    if (sessionId !== undefined) event.sessionId = sessionId;
+    if (outcome.type === 'error') event.error = { code: outcome.error.code, message: outcome.error.message };
+    if (outcome.type === 'result' && outcome.result.isError === true) event.isError = true;
+    try {
+      onrequest(event);
+    } catch (error) {
+      report(error, { method: ctx.method });
+    }
+    return outcome;
+  };
+}
