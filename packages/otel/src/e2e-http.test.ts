@@ -119,7 +119,11 @@ describe('over Streamable HTTP on 127.0.0.1', () => {
       })
       .toEqual([
         {
-          attributes: expect.objectContaining({ 'mcp.protocol.version': expect.any(String) }),
+          attributes: {
+            'network.transport': 'tcp',
+            'network.protocol.name': 'http',
+            'mcp.protocol.version': expect.any(String),
+          },
           count: 1,
         },
       ]);

@@ -252,6 +252,9 @@ describe('instrumentServer', () => {
     server.emit({ type: 'close', sessionId: 'a', protocolVersion: '2025-06-18' });
     server.emit({ type: 'close', protocolVersion: '2025-11-25', error: new Error('pipe broke') });
     server.emit({ type: 'close', sessionId: 'never-opened', protocolVersion: '2025-11-25' });
+    // An id but no transport name: the HTTP handler's sessions (only HTTP has MCP session ids).
+    server.emit({ type: 'open', sessionId: 'b', protocolVersion: '2025-11-25' });
+    server.emit({ type: 'close', sessionId: 'b', protocolVersion: '2025-11-25' });
 
     expect(telemetry.span('ping').attributes['network.transport']).toBe('tcp');
     const metric = await telemetry.histogram('mcp.server.session.duration');
@@ -270,6 +273,14 @@ describe('instrumentServer', () => {
           'network.transport': 'pipe',
           'mcp.protocol.version': '2025-11-25',
           'error.type': 'Error',
+        },
+        count: 1,
+      },
+      {
+        attributes: {
+          'network.transport': 'tcp',
+          'network.protocol.name': 'http',
+          'mcp.protocol.version': '2025-11-25',
         },
         count: 1,
       },

@@ -71,7 +71,11 @@ function onServerSession(
     sessions.close(event.sessionId, event.protocolVersion, event.error);
     return;
   }
-  const network = networkAttributes(options.transport ?? event.transport);
+  // Only HTTP transports have MCP session ids (the Mcp-Session-Id header): a session with an id and
+  // no transport name (the HTTP handler names none) is an HTTP session.
+  const network = networkAttributes(
+    options.transport ?? event.transport ?? (event.sessionId === undefined ? undefined : 'http'),
+  );
   sessions.open(event.sessionId, { ...network, [ATTR_MCP_PROTOCOL_VERSION]: event.protocolVersion });
 }
 
