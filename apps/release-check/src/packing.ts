@@ -1,9 +1,7 @@
 // Packs every publishable package with pnpm (which rewrites `workspace:` and `catalog:` ranges) and
 // reads back the package.json each tarball really carries.
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
-import { runOk } from './run.js';
 
 export interface PackedPackage {
   name: string;
@@ -26,44 +24,9 @@ export interface WorkspacePackage extends Manifest {
   dir: string;
 }
 
-/** The packages under `packages/` that are not private: what a release publishes. */
-export async function publishablePackages(root: string): Promise<WorkspacePackage[]> {
-  const found: WorkspacePackage[] = [];
-  for (const folder of await readdir(join(root, 'packages'))) {
-    const dir = join(root, 'packages', folder);
-    const manifest = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as Manifest;
-    if (!manifest.private) found.push({ ...manifest, dir });
-  }
-  return found;
-}
-
-/** pnpm as the workspace runs it: the one running this test if any, else pnpm 10 through npx. */
-function pnpmCommand(): [string, string[]] {
-  const execPath = process.env.npm_execpath;
-  if (execPath && /pnpm/.test(execPath)) return [process.execPath, [execPath]];
-  return ['npx', ['-y', 'pnpm@10']];
-}
-
-/** Packs `packages` (pnpm -r pack would pack the private ones under packages/ too). */
-export async function packAll(
-  root: string,
-  destination: string,
-  packages: readonly Manifest[],
-): Promise<PackedPackage[]> {
-  const [command, prefix] = pnpmCommand();
-  const filters = packages.flatMap((manifest) => ['--filter', manifest.name]);
-  const { stdout } = await runOk(
-    command,
-    [...prefix, '-r', ...filters, 'pack', '--pack-destination', destination, '--json'],
-    { cwd: root, timeoutMs: 120_000 },
-  );
-  const packed = JSON.parse(stdout.slice(stdout.indexOf('['))) as {
-    name: string;
-    version: string;
-    filename: string;
-  }[];
-  return packed.map(({ name, version, filename }) => ({ name, version, tarball: filename }));
-}
+// Selecting and packing the packages is scripts/pack-all.mjs's (behind `pnpm pack:all` too), so the
+// release check packs exactly what a user of that command gets.
+export { packAll, publishablePackages } from '../../../scripts/pack-all.mjs';
 
 /** `package/package.json` out of a packed .tgz (a gzipped ustar archive). */
 export async function packedManifest(tarball: string): Promise<Manifest> {

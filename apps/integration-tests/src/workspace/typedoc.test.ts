@@ -1,8 +1,9 @@
 // The API reference builds without a single typedoc warning: every public export and method has a
 // doc comment, every type it uses is exported, every {@link} resolves. Runs `scripts/docs-api.mjs`
-// (what `pnpm docs:api` runs after the build) into a temporary folder.
+// (what `pnpm docs:api` runs after the build) into a temporary folder, and checks that the READMEs
+// point at pages that exist.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +28,16 @@ describe('API reference (typedoc)', () => {
       // One page per package entry point, named as users import it.
       expect(existsSync(join(out, 'modules', '_mcpkit_server_tasks.html'))).toBe(true);
       expect(existsSync(join(out, 'modules', '_mcpkit_transport-http-server_node.html'))).toBe(true);
+      // The root README and every published package's README say where its page is, and it is there.
+      expect(readFileSync(join(repoRoot, 'README.md'), 'utf8')).toContain('build/api/index.html');
+      for (const folder of readdirSync(join(repoRoot, 'packages'))) {
+        const manifest = JSON.parse(readFileSync(join(repoRoot, 'packages', folder, 'package.json'), 'utf8'));
+        if (manifest.private) continue;
+        const page = `modules/_mcpkit_${folder}.html`;
+        const readme = readFileSync(join(repoRoot, 'packages', folder, 'README.md'), 'utf8');
+        expect(readme, `packages/${folder}/README.md names build/api/${page}`).toContain(`build/api/${page}`);
+        expect(existsSync(join(out, page)), `${page} generated`).toBe(true);
+      }
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
