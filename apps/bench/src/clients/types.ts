@@ -19,9 +19,15 @@ export interface StdioTarget {
 /** Protocol era a client speaks: `2025` (initialize handshake) or `2026` (2026-07-28, stateless). */
 export type Wire = '2025' | '2026';
 
+/** How a client is set up beyond its wire. */
+export interface ConnectOptions {
+  /** @mcpkit/otel on (only the mcpkit client honours it; the otel workloads run mcpkit only). */
+  otel?: boolean;
+}
+
 export interface ClientFactory {
-  connectStdio(target: StdioTarget, wire: Wire): Promise<BenchClient>;
-  connectHttp(url: string, wire: Wire): Promise<BenchClient>;
+  connectStdio(target: StdioTarget, wire: Wire, options?: ConnectOptions): Promise<BenchClient>;
+  connectHttp(url: string, wire: Wire, options?: ConnectOptions): Promise<BenchClient>;
 }
 
 /** Fails when a client asked for 2026-07-28 ended up on another revision (a silent fallback). */

@@ -72,7 +72,14 @@ async function withStdioClient<T>(
   body: (client: BenchClient) => Promise<T>,
 ): Promise<T> {
   const wire = spec.wire ?? '2025';
-  const client = await (await clientFactoryFor(spec, impl)).connectStdio(stdioTarget(impl, wire), wire);
+  const otel = spec.otel === true;
+  const client = await (await clientFactoryFor(spec, impl)).connectStdio(
+    stdioTarget(impl, wire, otel),
+    wire,
+    {
+      otel,
+    },
+  );
   try {
     return await body(client);
   } finally {
@@ -105,7 +112,7 @@ async function httpCalls(impl: ImplName, spec: WorkloadSpec, p: WorkloadParams):
     const clientCount = p.clients ?? 1;
     const clients: BenchClient[] = [];
     for (let i = 0; i < clientCount; i++)
-      clients.push(await factory.connectHttp(server.url, spec.wire ?? '2025'));
+      clients.push(await factory.connectHttp(server.url, spec.wire ?? '2025', { otel: spec.otel === true }));
     try {
       await Promise.all(clients.map((client) => runSequential(client, p.warmup)));
       const perClient = Math.ceil(p.count / clientCount);
@@ -390,6 +397,8 @@ export async function measure(spec: WorkloadSpec, impl: ImplName, p: WorkloadPar
       return progressStream(spec, impl, p);
     case 'cluster-scaling':
       return (await import('./cluster.js')).clusterScaling(p);
+    case 'otel-sdk-floor':
+      return (await import('../otel/floor.js')).otelSdkFloor(p);
   }
 }
 

@@ -12,10 +12,10 @@ export function serverScript(impl: ImplName, transport: 'stdio' | 'http'): strin
   return fileURLToPath(new URL(`../servers/${impl}-${transport}.js`, import.meta.url));
 }
 
-export function stdioTarget(impl: ImplName, wire: Wire = '2025'): StdioTarget {
+export function stdioTarget(impl: ImplName, wire: Wire = '2025', otel = false): StdioTarget {
   return {
     command: process.execPath,
-    args: [...profilingFlags(), serverScript(impl, 'stdio'), '--wire', wire],
+    args: [...profilingFlags(), serverScript(impl, 'stdio'), '--wire', wire, ...(otel ? ['--otel'] : [])],
   };
 }
 
@@ -96,6 +96,7 @@ export async function spawnHttpServer(
       options.tools,
       '--wire',
       options.wire,
+      ...(options.otel === true ? ['--otel'] : []),
     ],
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );

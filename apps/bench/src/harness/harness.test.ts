@@ -132,6 +132,52 @@ describe('issue targets', () => {
   });
 });
 
+describe('issue 37 targets (@mcpkit/otel)', () => {
+  const ok = (value: number, detail: Record<string, number> = {}): Outcome => ({
+    status: 'ok',
+    value,
+    detail,
+  });
+  const record = (name: string, outcomes: Partial<Record<ImplName, Outcome[]>>): RawWorkloadRecord => ({
+    spec: WORKLOADS.find((spec) => spec.name === name)!,
+    outcomes: { mcpkit: [], 'official-v2': [], 'official-v1': [], raw: [], ...outcomes },
+  });
+
+  it('read otel on/off throughput over HTTP and the CPU added over stdio against the bare SDK floor', () => {
+    const records = [
+      record('http-stateful-json-sequential', { mcpkit: [ok(2500)] }),
+      record('http-stateful-json-sequential-otel', { mcpkit: [ok(2300)] }),
+      record('stdio-sequential-pinned', {
+        mcpkit: [ok(30000, { clientCpuMicrosPerOp: 16, serverCpuMicrosPerOp: 17 })],
+      }),
+      record('stdio-sequential-pinned-otel', {
+        mcpkit: [ok(22000, { clientCpuMicrosPerOp: 25, serverCpuMicrosPerOp: 26 })],
+      }),
+      record('otel-sdk-floor', { raw: [ok(12)] }),
+    ];
+    const verdicts = targetVerdicts(records, records.map(toWorkloadResult));
+    const otel = verdicts.filter((verdict) => verdict.target.startsWith('otel on'));
+    expect(otel.map((verdict) => [verdict.workload, verdict.wanted, verdict.met])).toEqual([
+      ['http-stateful-json-sequential-otel', '>= 0.9x', true],
+      ['stdio-sequential-pinned-otel', '<= 1.5x', true],
+    ]);
+    expect(otel[0]!.measured).toBeCloseTo(2300 / 2500);
+    // (25 + 26) - (16 + 17) = 18 us added per call, against 12 us of bare SDK work.
+    expect(otel[1]!.measured).toBeCloseTo(18 / 12);
+    expect(otel[1]!.from).toBe('(51.00 - 33.00) / 12.00 us');
+  });
+
+  it('say n/a when the plain twin or the floor did not run', () => {
+    const records = [
+      record('stdio-sequential-pinned-otel', { mcpkit: [ok(1, { clientCpuMicrosPerOp: 1 })] }),
+    ];
+    const verdicts = targetVerdicts(records, records.map(toWorkloadResult));
+    expect(verdicts.map((verdict) => [verdict.workload, verdict.met])).toEqual([
+      ['stdio-sequential-pinned-otel', null],
+    ]);
+  });
+});
+
 describe('lineSplitter', () => {
   it('reassembles lines split across chunks and skips empty lines', () => {
     const lines: string[] = [];

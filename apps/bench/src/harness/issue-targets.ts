@@ -155,7 +155,50 @@ function checks(records: RawWorkloadRecord[], results: WorkloadResult[]): Check[
     0.7,
   );
   throughputRatio('startup to first tools/list, mcpkit/v2 (ms)', 'startup', 'official-v2', '<=', 0.7);
+  list.push(...otelChecks(record, median));
   return list;
+}
+
+/**
+ * Issue 37: HTTP stateful sequential with @mcpkit/otel on keeps >= 0.9x of its calls/s; over stdio, the
+ * CPU the instrumentation adds per call (client + server, on minus off, pinned) is <= 1.5x what the
+ * bare OTel SDK spends for the same spans (`otel-sdk-floor`), all from the same run.
+ */
+function otelChecks(
+  record: (name: string) => RawWorkloadRecord | undefined,
+  median: (name: string, impl: ImplName) => number | undefined,
+): Check[] {
+  const on = median('http-stateful-json-sequential-otel', 'mcpkit');
+  const off = median('http-stateful-json-sequential', 'mcpkit');
+  const callCpu = (name: string) => {
+    const client = medianDetail(record(name), 'mcpkit', 'clientCpuMicrosPerOp');
+    const server = medianDetail(record(name), 'mcpkit', 'serverCpuMicrosPerOp');
+    return client === undefined || server === undefined ? undefined : client + server;
+  };
+  const cpuOn = callCpu('stdio-sequential-pinned-otel');
+  const cpuOff = callCpu('stdio-sequential-pinned');
+  const added = cpuOn === undefined || cpuOff === undefined ? undefined : cpuOn - cpuOff;
+  const floor = median('otel-sdk-floor', 'raw');
+  return [
+    {
+      target: 'otel on: HTTP stateful sequential calls/s, on/off',
+      workload: 'http-stateful-json-sequential-otel',
+      measured: divide(on, off),
+      from: `${formatOptional(on)} / ${formatOptional(off)}`,
+      comparison: '>=',
+      wanted: 0.9,
+      unit: 'x',
+    },
+    {
+      target: 'otel on: stdio CPU added per call / bare OTel SDK',
+      workload: 'stdio-sequential-pinned-otel',
+      measured: divide(added, floor),
+      from: `(${formatOptional(cpuOn)} - ${formatOptional(cpuOff)}) / ${formatOptional(floor)} us`,
+      comparison: '<=',
+      wanted: 1.5,
+      unit: 'x',
+    },
+  ];
 }
 
 function formatOptional(value: number | undefined): string {

@@ -13,7 +13,8 @@ export type WorkloadKind =
   | 'tools-list-per-request'
   | 'tools-list-fetch'
   | 'progress-stream'
-  | 'cluster-scaling';
+  | 'cluster-scaling'
+  | 'otel-sdk-floor';
 
 export interface WorkloadParams {
   /** Measured operations (calls, requests, spawns or sessions, depending on the kind). */
@@ -50,6 +51,11 @@ export interface WorkloadSpec {
   impls?: readonly ImplName[];
   /** Run driver and server on one CPU (see `pinDrivers`); ignored where `taskset` is missing. */
   pinned?: boolean;
+  /**
+   * @mcpkit/otel on, client and server (the OTel SDK with a batch processor into an in-memory
+   * exporter, see src/otel/setup.ts); the `-otel` rows of issue 37's targets.
+   */
+  otel?: boolean;
   description: string;
   unit: string;
   better: 'higher' | 'lower';
@@ -219,9 +225,51 @@ const stdioWorkloads: WorkloadSpec[] = [
   },
 ];
 
+// Issue 37: what @mcpkit/otel costs. Each "-otel" row is its plain twin with the instrumentation on
+// (mcpkit only); `otel-sdk-floor` is the bare SDK doing the same spans in one process (the raw column).
+const otelWorkloads: WorkloadSpec[] = [
+  {
+    name: 'http-stateful-json-sequential-otel',
+    kind: 'http-calls',
+    description:
+      'http-stateful-json-sequential with @mcpkit/otel on, client and server (batch processor, in-memory exporter)',
+    unit: 'calls/s',
+    better: 'higher',
+    http: { sessions: 'stateful', response: 'json', tools: 'basic', wire: '2025', otel: true },
+    impls: ['mcpkit'],
+    otel: true,
+    ...HTTP_SEQUENTIAL,
+  },
+  {
+    name: 'stdio-sequential-pinned-otel',
+    kind: 'stdio-sequential',
+    description:
+      'stdio-sequential-pinned with @mcpkit/otel on, client and server (batch processor, in-memory exporter)',
+    unit: 'calls/s',
+    better: 'higher',
+    pinned: true,
+    impls: ['mcpkit'],
+    otel: true,
+    ...STDIO_SEQUENTIAL,
+  },
+  {
+    name: 'otel-sdk-floor',
+    kind: 'otel-sdk-floor',
+    description:
+      "the bare OTel SDK doing one MCP call's spans in one process (client span, inject, extract, server span, both active in turn): CPU per call",
+    unit: 'us CPU/call',
+    better: 'lower',
+    pinned: true,
+    impls: ['raw'],
+    full: { count: 20_000, warmup: 2_000 },
+    smoke: { count: 20, warmup: 5 },
+  },
+];
+
 export const WORKLOADS: WorkloadSpec[] = [
   ...stdioWorkloads,
   ...httpWorkloads,
+  ...otelWorkloads,
   {
     name: 'startup',
     kind: 'startup',

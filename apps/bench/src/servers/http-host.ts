@@ -12,6 +12,8 @@ export interface HttpServerOptions {
   tools: 'basic' | 'wide';
   /** `2025`: the initialize handshake (2025-11-25); `2026`: the stateless 2026-07-28 revision. */
   wire: '2025' | '2026';
+  /** @mcpkit/otel on (`--otel`; mcpkit only). */
+  otel?: boolean;
 }
 
 export interface RunningHttpServer {
@@ -89,7 +91,9 @@ export function parseHttpServerArgs(argv: string[]): HttpServerOptions {
   if (response !== 'json' && response !== 'sse') throw new Error(`--response: got ${response}`);
   if (tools !== 'basic' && tools !== 'wide') throw new Error(`--tools: got ${tools}`);
   if (wire !== '2025' && wire !== '2026') throw new Error(`--wire: got ${wire}`);
-  return { sessions, response, tools, wire };
+  return argv.includes('--otel')
+    ? { sessions, response, tools, wire, otel: true }
+    : { sessions, response, tools, wire };
 }
 
 /** True when the module at `moduleUrl` is the script node was started with. */

@@ -1,5 +1,7 @@
+import { instrumentServer } from '@mcpkit/otel';
 import { createStreamableHttpHandler, type StreamableHttpHandler } from '@mcpkit/transport-http-server';
 import { toNodeHandler } from '@mcpkit/transport-http-server/node';
+import { benchTelemetry } from '../otel/setup.js';
 import {
   type HttpServerOptions,
   isMainModule,
@@ -15,6 +17,7 @@ import { createMcpkitServer } from './mcpkit-server.js';
 /** The Web-standard handler, as an edge runtime would mount it. */
 export function createFetchHandler(options: HttpServerOptions): StreamableHttpHandler {
   const shared = createMcpkitServer(options.tools, options.wire);
+  if (options.otel === true) instrumentServer(shared, benchTelemetry());
   const common = {
     stateless: options.sessions === 'stateless',
     responseMode: options.response,

@@ -20,6 +20,7 @@ const pinned: Record<string, { private: boolean; exports: string[] }> = {
   '@mcpkit/release-check': { private: true, exports: [] },
   '@mcpkit/runtimes': { private: true, exports: [] },
   '@mcpkit/jsonrpc': { private: false, exports: ['.', './testing'] },
+  '@mcpkit/otel': { private: false, exports: ['.'] },
   '@mcpkit/protocol': { private: false, exports: ['.', './essentials', './json-schema'] },
   '@mcpkit/server': {
     private: false,

@@ -15,6 +15,7 @@ const neutralPackages = [
   'auth-client',
   'auth-server',
   'hono',
+  'otel',
 ];
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 const importPattern =

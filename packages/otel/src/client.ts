@@ -1,0 +1,113 @@
+// Client instrumentation: one CLIENT span and one `mcp.client.operation.duration` point per outgoing
+// request, through the client's middleware chain, with the span's trace context injected into
+// `params._meta`; `mcp.client.session.duration` from the client's session events.
+import { type Attributes, context as contextApi, propagation, SpanKind, trace } from '@opentelemetry/api';
+import {
+  describeOperation,
+  failureOf,
+  failureOfResult,
+  recordFailure,
+  recordToolResult,
+  spanOnlyAttributes,
+} from './conventions.js';
+import { McpHistograms, nowSeconds, SessionDurations } from './metrics.js';
+import { clientNetworkAttributes, type InstrumentClientOptions } from './options.js';
+import { injectTraceContextIntoMeta } from './propagation.js';
+import { INSTRUMENTATION_NAME } from './scope.js';
+import { ATTR_MCP_PROTOCOL_VERSION, ATTR_MCP_SESSION_ID } from './semconv.js';
+import type {
+  ClientCallContext,
+  ClientSessionEventLike,
+  InstrumentableClient,
+  JsonObjectLike,
+  ObservingClientMiddleware,
+} from './types.js';
+
+/** The name the middleware is registered under (errors of the chain name it). */
+export const CLIENT_MIDDLEWARE_NAME = 'otel';
+
+/** Clients already instrumented: a second call would record every request twice. */
+const instrumented = new WeakSet<object>();
+
+/**
+ * Traces and measures every request `client` sends, by the OpenTelemetry MCP conventions: a CLIENT
+ * span named `{mcp.method.name} {tool or prompt}`, child of the active span, whose context the
+ * propagator injects into `params._meta` (`traceparent`, `tracestate` with W3C Trace Context), so the
+ * server's span becomes its child; error status and `error.type` for error answers, local failures
+ * (timeouts, closed connections) and failed tool calls; the `mcp.client.operation.duration` and
+ * `mcp.client.session.duration` histograms. Returns `client`; throws if `client` was instrumented
+ * before.
+ */
+export function instrumentClient<C extends InstrumentableClient>(
+  client: C,
+  options: InstrumentClientOptions = {},
+): C {
+  if (instrumented.has(client))
+    throw new Error(
+      'instrumentClient: this client is already instrumented (each request would be traced twice)',
+    );
+  instrumented.add(client);
+  const histograms = new McpHistograms('client', options.meterProvider);
+  const sessions = new SessionDurations(histograms);
+  const network = clientNetworkAttributes(options);
+  client.use(clientMiddleware(options, network, histograms), { name: CLIENT_MIDDLEWARE_NAME });
+  client.onSession((event) => onClientSession(event, sessions, network));
+  return client;
+}
+
+function onClientSession(
+  event: ClientSessionEventLike,
+  sessions: SessionDurations,
+  network: Attributes | undefined,
+): void {
+  if (event.type === 'close') sessions.close(event.sessionId, event.protocolVersion, event.error);
+  else sessions.open(event.sessionId, { ...network, [ATTR_MCP_PROTOCOL_VERSION]: event.protocolVersion });
+}
+
+function clientMiddleware(
+  options: InstrumentClientOptions,
+  network: Attributes | undefined,
+  histograms: McpHistograms,
+): ObservingClientMiddleware {
+  const tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer(INSTRUMENTATION_NAME);
+  const propagator = options.propagator ?? propagation;
+  const uriInName = options.resourceUriInSpanName === true;
+  const captureArguments = options.captureToolArguments === true;
+  const captureResult = options.captureToolResult === true;
+
+  return async function otel<R extends JsonObjectLike>(ctx: ClientCallContext, next: () => Promise<R>) {
+    const start = nowSeconds();
+    const method = ctx.method;
+    const params = ctx.params;
+    const operation = describeOperation(method, params, uriInName);
+    const metricAttributes: Attributes = operation.attributes;
+    if (ctx.protocolVersion !== undefined) metricAttributes[ATTR_MCP_PROTOCOL_VERSION] = ctx.protocolVersion;
+    if (network !== undefined) Object.assign(metricAttributes, network);
+    const spanAttributes = spanOnlyAttributes(operation, method, params, captureArguments);
+    if (ctx.sessionId !== undefined) spanAttributes[ATTR_MCP_SESSION_ID] = ctx.sessionId;
+
+    const parent = contextApi.active();
+    const span = tracer.startSpan(
+      operation.name,
+      { kind: SpanKind.CLIENT, attributes: spanAttributes },
+      parent,
+    );
+    const withSpan = trace.setSpan(parent, span);
+    const meta = params?._meta as JsonObjectLike | undefined;
+    const injected = injectTraceContextIntoMeta(meta, withSpan, propagator);
+    if (injected !== meta) ctx.params = { ...params, _meta: injected };
+    try {
+      const result = await contextApi.with(withSpan, next);
+      const failure = failureOfResult(method, result);
+      if (failure !== undefined) recordFailure(span, metricAttributes, failure);
+      else if (captureResult && method === 'tools/call') recordToolResult(span, result);
+      return result;
+    } catch (error) {
+      recordFailure(span, metricAttributes, failureOf(error));
+      throw error;
+    } finally {
+      span.end();
+      histograms.operation.record(nowSeconds() - start, metricAttributes);
+    }
+  };
+}

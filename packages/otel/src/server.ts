@@ -1,0 +1,160 @@
+// Server instrumentation: one SERVER span and one `mcp.server.operation.duration` point per request,
+// through the server's middleware chain, and `mcp.server.session.duration` from its session events.
+import {
+  type Attributes,
+  type Context,
+  context as contextApi,
+  type Link,
+  propagation,
+  SpanKind,
+  trace,
+} from '@opentelemetry/api';
+import {
+  describeOperation,
+  failureOf,
+  failureOfResult,
+  recordFailure,
+  recordToolResult,
+  spanOnlyAttributes,
+} from './conventions.js';
+import { McpHistograms, nowSeconds, SessionDurations } from './metrics.js';
+import { HTTP_NETWORK_ATTRIBUTES, type InstrumentServerOptions, networkAttributes } from './options.js';
+import { serverParent } from './propagation.js';
+import { INSTRUMENTATION_NAME } from './scope.js';
+import { ATTR_JSONRPC_REQUEST_ID, ATTR_MCP_PROTOCOL_VERSION, ATTR_MCP_SESSION_ID } from './semconv.js';
+import type {
+  HeaderLookup,
+  InstrumentableServer,
+  ObservingServerMiddleware,
+  OutcomeLike,
+  ServerCallContext,
+  ServerSessionEventLike,
+} from './types.js';
+
+/** The name the middleware is registered under (errors of the chain name it). */
+export const SERVER_MIDDLEWARE_NAME = 'otel';
+
+/** Servers already instrumented: a second call would record every request twice. */
+const instrumented = new WeakSet<object>();
+
+/**
+ * Traces and measures every request `server` handles, by the OpenTelemetry MCP conventions: a SERVER
+ * span named `{mcp.method.name} {tool or prompt}` whose parent is the trace context in the request's
+ * `params._meta` (over HTTP, the `traceparent` header when `_meta` has none; the ambient span is then
+ * linked), error status and `error.type` for error answers and failed tool calls, and the
+ * `mcp.server.operation.duration` and `mcp.server.session.duration` histograms. Register it before
+ * other middleware so that its span covers theirs. Returns `server`; throws if `server` was
+ * instrumented before.
+ */
+export function instrumentServer<S extends InstrumentableServer>(
+  server: S,
+  options: InstrumentServerOptions = {},
+): S {
+  if (instrumented.has(server))
+    throw new Error(
+      'instrumentServer: this server is already instrumented (each request would be traced twice)',
+    );
+  instrumented.add(server);
+  const histograms = new McpHistograms('server', options.meterProvider);
+  const sessions = new SessionDurations(histograms);
+  server.use(serverMiddleware(options, histograms, sessions), { name: SERVER_MIDDLEWARE_NAME });
+  server.onSession((event) => onServerSession(event, sessions, options));
+  return server;
+}
+
+function onServerSession(
+  event: ServerSessionEventLike,
+  sessions: SessionDurations,
+  options: InstrumentServerOptions,
+): void {
+  if (event.type === 'close') {
+    sessions.close(event.sessionId, event.protocolVersion, event.error);
+    return;
+  }
+  // Only HTTP transports have MCP session ids (the Mcp-Session-Id header): a session with an id and
+  // no transport name (the HTTP handler names none) is an HTTP session.
+  const network = networkAttributes(
+    options.transport ?? event.transport ?? (event.sessionId === undefined ? undefined : 'http'),
+  );
+  sessions.open(event.sessionId, { ...network, [ATTR_MCP_PROTOCOL_VERSION]: event.protocolVersion });
+}
+
+function serverMiddleware(
+  options: InstrumentServerOptions,
+  histograms: McpHistograms,
+  sessions: SessionDurations,
+): ObservingServerMiddleware {
+  const tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer(INSTRUMENTATION_NAME);
+  const propagator = options.propagator ?? propagation;
+  const fixedNetwork = networkAttributes(options.transport);
+  const uriInName = options.resourceUriInSpanName === true;
+  const captureArguments = options.captureToolArguments === true;
+  const captureResult = options.captureToolResult === true;
+
+  return async function otel<O extends OutcomeLike>(ctx: ServerCallContext, next: () => Promise<O>) {
+    const start = nowSeconds();
+    const request = ctx.request;
+    const operation = describeOperation(ctx.method, ctx.params, uriInName);
+    const metricAttributes: Attributes = operation.attributes;
+    if (request.protocolVersion !== undefined)
+      metricAttributes[ATTR_MCP_PROTOCOL_VERSION] = request.protocolVersion;
+    // `in`, not a read: the node adapter builds the request's Headers when `requestHeaders` is read.
+    const extra = request.extra;
+    const overHttp = extra !== undefined && 'requestHeaders' in extra;
+    const network =
+      fixedNetwork ??
+      (overHttp ? HTTP_NETWORK_ATTRIBUTES : undefined) ??
+      (request.sessionId === undefined ? undefined : sessions.attributesOf(request.sessionId));
+    if (network !== undefined) Object.assign(metricAttributes, network);
+
+    const spanAttributes = spanOnlyAttributes(operation, ctx.method, ctx.params, captureArguments);
+    if (request.sessionId !== undefined) spanAttributes[ATTR_MCP_SESSION_ID] = request.sessionId;
+    if (request.requestId !== undefined && request.requestId !== null)
+      spanAttributes[ATTR_JSONRPC_REQUEST_ID] = String(request.requestId);
+
+    const ambient = contextApi.active();
+    const parent = serverParent(
+      ambient,
+      ctx._meta,
+      overHttp ? () => headersOf(extra) : undefined,
+      propagator,
+    );
+    const span = tracer.startSpan(
+      operation.name,
+      { kind: SpanKind.SERVER, attributes: spanAttributes, links: ambientLink(ambient, parent.remote) },
+      parent.context,
+    );
+    try {
+      const outcome = await contextApi.with(trace.setSpan(parent.context, span), next);
+      if (outcome.type === 'error') recordFailure(span, metricAttributes, failureOf(outcome.error));
+      else if (outcome.type === 'result') {
+        const failure = failureOfResult(ctx.method, outcome.result);
+        if (failure !== undefined) recordFailure(span, metricAttributes, failure);
+        else if (captureResult && ctx.method === 'tools/call') recordToolResult(span, outcome.result);
+      }
+      return outcome;
+    } catch (error) {
+      recordFailure(span, metricAttributes, failureOf(error, true));
+      throw error;
+    } finally {
+      span.end();
+      histograms.operation.record(nowSeconds() - start, metricAttributes);
+    }
+  };
+}
+
+function headersOf(extra: { readonly requestHeaders?: HeaderLookup } | undefined): HeaderLookup | undefined {
+  return extra?.requestHeaders;
+}
+
+/**
+ * The conventions: the server span's parent is the message's context and the ambient span (e.g. an
+ * HTTP server span) is linked. Without a message context the ambient span is the parent, no link.
+ */
+function ambientLink(ambient: Context, remoteParent: boolean): Link[] | undefined {
+  if (!remoteParent) return undefined;
+  const spanContext = trace.getSpan(ambient)?.spanContext();
+  return spanContext !== undefined && trace.isSpanContextValid(spanContext)
+    ? [{ context: spanContext }]
+    : undefined;
+}

@@ -1,0 +1,84 @@
+// Minimal hosts with the middleware contract's shape (first `use` outermost, `onSession` listeners),
+// so the instrumentation's own behaviour is tested apart from the real server and client (whose
+// end-to-end tests are e2e-*.test.ts).
+import type {
+  ClientCallContext,
+  ClientSessionEventLike,
+  InstrumentableClient,
+  InstrumentableServer,
+  JsonObjectLike,
+  ObservingClientMiddleware,
+  ObservingServerMiddleware,
+  OutcomeLike,
+  ServerCallContext,
+  ServerSessionEventLike,
+} from '../types.js';
+
+export class FakeServer implements InstrumentableServer {
+  readonly middlewares: ObservingServerMiddleware[] = [];
+  readonly names: (string | undefined)[] = [];
+  readonly #listeners = new Set<(event: ServerSessionEventLike) => void>();
+
+  use(middleware: ObservingServerMiddleware, options?: { name?: string }): this {
+    this.middlewares.push(middleware);
+    this.names.push(options?.name);
+    return this;
+  }
+
+  onSession(listener: (event: ServerSessionEventLike) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  emit(event: ServerSessionEventLike): void {
+    for (const listener of this.#listeners) listener(event);
+  }
+
+  /** Runs `ctx` through the chain down to `handler`. */
+  handle(ctx: ServerCallContext, handler: () => Promise<OutcomeLike>): Promise<OutcomeLike> {
+    const run = (index: number): Promise<OutcomeLike> => {
+      const middleware = this.middlewares[index];
+      return middleware === undefined ? handler() : middleware(ctx, () => run(index + 1));
+    };
+    return run(0);
+  }
+}
+
+export class FakeClient implements InstrumentableClient {
+  readonly middlewares: ObservingClientMiddleware[] = [];
+  readonly #listeners = new Set<(event: ClientSessionEventLike) => void>();
+
+  use(middleware: ObservingClientMiddleware): this {
+    this.middlewares.push(middleware);
+    return this;
+  }
+
+  onSession(listener: (event: ClientSessionEventLike) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  emit(event: ClientSessionEventLike): void {
+    for (const listener of this.#listeners) listener(event);
+  }
+
+  /** Sends through the chain; `send` sees the params as the chain left them (the wire). */
+  request(
+    method: string,
+    params: JsonObjectLike | undefined,
+    send: (params: JsonObjectLike | undefined) => Promise<JsonObjectLike>,
+    session: { protocolVersion?: string; sessionId?: string } = {},
+  ): Promise<JsonObjectLike> {
+    const ctx: ClientCallContext = {
+      method,
+      params,
+      protocolVersion: session.protocolVersion,
+      sessionId: session.sessionId,
+    };
+    const run = (index: number): Promise<JsonObjectLike> => {
+      const middleware = this.middlewares[index];
+      return middleware === undefined ? send(ctx.params) : middleware(ctx, () => run(index + 1));
+    };
+    return run(0);
+  }
+}

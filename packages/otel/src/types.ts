@@ -1,0 +1,89 @@
+// What the instrumentation needs of a server and a client, declared here (where it is consumed) by
+// shape rather than imported: `McpServer` of @mcpkit/server and `McpClient` of @mcpkit/client fit
+// these interfaces (compat.test.ts checks it), and a user who instruments only a client installs no
+// server. Nothing here is read that the middleware contract does not promise.
+
+/** A JSON object as the instrumentation reads it (params, results, `_meta`). */
+export type JsonObjectLike = { readonly [key: string]: unknown };
+
+/** The one method of a `Headers` the server reads: `traceparent`/`tracestate` of an HTTP request. */
+export interface HeaderLookup {
+  /** The header's value, or null when the request has none. */
+  get(name: string): string | null;
+}
+
+/** What a server middleware learns about the request (a subset of `ServerMiddlewareContext`). */
+export interface ServerCallContext {
+  readonly method: string;
+  readonly params: JsonObjectLike | undefined;
+  readonly _meta: JsonObjectLike | undefined;
+  readonly request: {
+    readonly protocolVersion?: string;
+    readonly sessionId?: string;
+    readonly requestId?: string | number | null;
+    /** Transport facts; over HTTP `requestHeaders` holds the request's headers. */
+    readonly extra?: { readonly requestHeaders?: HeaderLookup } | undefined;
+  };
+}
+
+/** The outcome of a handled request, as far as the instrumentation reads it (`HandleOutcome`). */
+export interface OutcomeLike {
+  readonly type: string;
+  readonly result?: JsonObjectLike;
+  readonly error?: unknown;
+}
+
+/** A server middleware that passes every outcome through unchanged. */
+export type ObservingServerMiddleware = <O extends OutcomeLike>(
+  ctx: ServerCallContext,
+  next: () => Promise<O>,
+) => Promise<O>;
+
+/** A server session opening or closing (the contract's `onSession` event). */
+export interface ServerSessionEventLike {
+  readonly type: 'open' | 'close';
+  readonly sessionId?: string;
+  readonly protocolVersion: string;
+  /** The transport that carries the session, e.g. `stdio` or `http`. */
+  readonly transport?: string;
+  readonly error?: Error;
+}
+
+/** A server the instrumentation can attach to: `McpServer` of @mcpkit/server. */
+export interface InstrumentableServer {
+  /** Adds a middleware around every request the server handles. */
+  use(middleware: ObservingServerMiddleware, options?: { name?: string }): unknown;
+  /** Subscribes to session open and close events; returns the unsubscribe function. */
+  onSession(listener: (event: ServerSessionEventLike) => void): () => void;
+}
+
+/** What a client middleware learns about an outgoing request (a subset of `ClientMiddlewareContext`). */
+export interface ClientCallContext {
+  readonly method: string;
+  /** The outgoing params; the instrumentation replaces them to add the trace context to `_meta`. */
+  params: JsonObjectLike | undefined;
+  readonly protocolVersion: string | undefined;
+  readonly sessionId: string | undefined;
+}
+
+/** A client middleware that passes every result through unchanged. */
+export type ObservingClientMiddleware = <R extends JsonObjectLike>(
+  ctx: ClientCallContext,
+  next: () => Promise<R>,
+) => Promise<R>;
+
+/** A client session opening or closing (the contract's `onSession` event). */
+export interface ClientSessionEventLike {
+  readonly type: 'open' | 'close';
+  readonly sessionId?: string;
+  readonly protocolVersion: string;
+  readonly error?: Error;
+}
+
+/** A client the instrumentation can attach to: `McpClient` of @mcpkit/client. */
+export interface InstrumentableClient {
+  /** Adds a middleware around every request the client sends. */
+  use(middleware: ObservingClientMiddleware, options?: { name?: string }): unknown;
+  /** Subscribes to session open and close events; returns the unsubscribe function. */
+  onSession(listener: (event: ClientSessionEventLike) => void): () => void;
+}
