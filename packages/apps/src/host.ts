@@ -1,21 +1,19 @@
 // Every export of this file is public API of @mcpkit/apps/host: the host side of MCP Apps
 // (SEP-1865), for a web page that shows tools' apps in sandboxed iframes. Runs in a browser; the
 // sandbox proxy page's HTML comes from `sandboxProxyHtml`, which any server runtime can serve.
+// The message and metadata types (`UiHostContext`, `UiResourceCsp`, …) are exported by `@mcpkit/apps`.
 
-export type { AppCspDomains, AppPermissions } from './host/csp.js';
 export { buildAllowAttribute, buildAppCsp } from './host/csp.js';
 export type { FrameTransportOptions } from './host/frame-transport.js';
 export { FrameTransport } from './host/frame-transport.js';
 export { mountApp } from './host/mount.js';
-export { APP_PROTOCOL_VERSION, visibleToApp } from './host/relay.js';
+export { visibleToApp } from './host/relay.js';
 export type { AppResource } from './host/resource.js';
 export { readAppResource, toolResourceUri } from './host/resource.js';
 export type { SandboxProxyOptions } from './host/sandbox-proxy.js';
 export { DEFAULT_APP_SANDBOX, sandboxProxyHtml } from './host/sandbox-proxy.js';
 export type {
   AppIdentity,
-  DisplayMode,
-  HostContext,
   MountAppOptions,
   MountedApp,
 } from './host/types.js';

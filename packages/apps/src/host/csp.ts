@@ -2,14 +2,7 @@
 // declares (SEP-1865 "Content Security Policy Enforcement"). The sandbox proxy page runs this very
 // function (its source is embedded in the page, see sandbox-proxy.ts), so it is self-contained: it
 // names nothing outside its own body, not even a helper or a constant of this module.
-
-/** The domain lists of a UI resource's `_meta.ui.csp`, as `buildAppCsp` reads them. */
-export interface AppCspDomains {
-  connectDomains?: readonly string[];
-  resourceDomains?: readonly string[];
-  frameDomains?: readonly string[];
-  baseUriDomains?: readonly string[];
-}
+import type { UiResourceCsp, UiResourcePermissions } from '../shared/index.js';
 
 /**
  * The CSP of an app's document: scripts, styles, images, fonts and media from the sandbox's own
@@ -23,10 +16,10 @@ export interface AppCspDomains {
  * (`'unsafe-eval'`), a bare `*` or scheme, or anything with spaces, quotes, `;` or `,` would widen or
  * rewrite the policy, so it throws a `TypeError` naming the list and the entry.
  */
-export function buildAppCsp(domains?: AppCspDomains): string {
+export function buildAppCsp(domains?: UiResourceCsp): string {
   const SOURCE =
     /^(?:https?|wss?):\/\/(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::(?:[0-9]{1,5}|\*))?(?:\/[^\s;,'"]*)?$/i;
-  const list = (name: keyof AppCspDomains): string[] => {
+  const list = (name: keyof UiResourceCsp): string[] => {
     const value: unknown = domains?.[name];
     if (value === undefined) return [];
     if (!Array.isArray(value))
@@ -57,20 +50,12 @@ export function buildAppCsp(domains?: AppCspDomains): string {
   ].join('; ');
 }
 
-/** The permissions a UI resource may request (`_meta.ui.permissions`), as `buildAllowAttribute` reads them. */
-export interface AppPermissions {
-  camera?: object;
-  microphone?: object;
-  geolocation?: object;
-  clipboardWrite?: object;
-}
-
 /**
  * The iframe `allow` attribute (Permissions Policy) granting `permissions`: `camera`, `microphone`,
  * `geolocation`, `clipboard-write`, separated by `; `. Self-contained for the same reason as
  * `buildAppCsp`.
  */
-export function buildAllowAttribute(permissions?: AppPermissions): string {
+export function buildAllowAttribute(permissions?: UiResourcePermissions): string {
   const features: string[] = [];
   if (permissions?.camera) features.push('camera');
   if (permissions?.microphone) features.push('microphone');

@@ -5,11 +5,12 @@
 // listener and no iframe behind.
 import { JsonRpcPeer } from '@mcpkit/jsonrpc';
 import type { CallToolResult, JSONObject } from '@mcpkit/protocol/essentials';
-import { type AppPermissions, buildAppCsp } from './csp.js';
+import { type UiHostContext, UiMethod, type UiResourcePermissions } from '../shared/index.js';
+import { buildAppCsp } from './csp.js';
 import { FrameTransport } from './frame-transport.js';
 import { installRelay, type RelayState } from './relay.js';
 import { readAppResource, toolResourceUri } from './resource.js';
-import type { HostContext, MountAppOptions, MountedApp } from './types.js';
+import type { MountAppOptions, MountedApp } from './types.js';
 
 const OUTER_SANDBOX = 'allow-scripts allow-same-origin allow-forms';
 const PERMISSIONS = ['camera', 'microphone', 'geolocation', 'clipboardWrite'] as const;
@@ -37,10 +38,10 @@ export async function mountApp(options: MountAppOptions): Promise<MountedApp> {
   const uri = toolResourceUri(options.tool);
   if (uri === undefined) throw new Error(`mountApp: tool ${options.tool.name} has no _meta.ui.resourceUri`);
   const resource = options.resource ?? (await readAppResource(options.client, uri));
-  const cspDomains = resource.meta.csp as Parameters<typeof buildAppCsp>[0];
+  const cspDomains = resource.meta.csp;
   const csp = buildAppCsp(cspDomains); // throws on a domain that would widen the policy
-  const requested = (resource.meta.permissions ?? {}) as AppPermissions;
-  const granted: AppPermissions = {};
+  const requested = resource.meta.permissions ?? {};
+  const granted: UiResourcePermissions = {};
   for (const name of PERMISSIONS) if (requested[name] && options.grantPermissions?.[name]) granted[name] = {};
 
   const iframe = document.createElement('iframe');
@@ -55,7 +56,7 @@ export async function mountApp(options: MountAppOptions): Promise<MountedApp> {
 
   const peer = new JsonRpcPeer({ onerror: (error) => options.onError?.(error) });
   const transport = new FrameTransport({ target: iframe.contentWindow!, origin: sandboxUrl.origin });
-  let hostContext: HostContext = { ...(options.hostContext ?? {}) };
+  let hostContext: UiHostContext = { ...(options.hostContext ?? {}) };
   let initialized = false;
   let markProxyReady!: () => void;
   let markInitialized!: () => void;
@@ -75,7 +76,7 @@ export async function mountApp(options: MountAppOptions): Promise<MountedApp> {
       ...(options.onOpenLink ? { openLinks: {} } : {}),
       ...(options.onMessage ? { message: {} } : {}),
       ...(options.onUpdateModelContext ? { updateModelContext: {} } : {}),
-      sandbox: { csp: { ...(cspDomains ?? {}) } as JSONObject, permissions: granted as JSONObject },
+      sandbox: { csp: { ...cspDomains }, permissions: granted },
     },
     notifyHostContext: (patch) => setHostContext(patch),
     resize: ({ width, height }) => {
@@ -85,12 +86,12 @@ export async function mountApp(options: MountAppOptions): Promise<MountedApp> {
     },
   };
   installRelay(peer, options, state);
-  peer.setNotificationHandler('ui/notifications/sandbox-proxy-ready', () => markProxyReady());
+  peer.setNotificationHandler(UiMethod.SandboxProxyReady, () => markProxyReady());
 
-  const setHostContext = async (patch: HostContext): Promise<void> => {
+  const setHostContext = async (patch: UiHostContext): Promise<void> => {
     hostContext = { ...hostContext, ...patch };
     state.hostContext = hostContext;
-    if (initialized) await peer.notify('ui/notifications/host-context-changed', patch);
+    if (initialized) await peer.notify(UiMethod.HostContextChanged, patch as JSONObject);
   };
   const whenInitialized = (method: string) => {
     if (!initialized) throw new Error(`${method}: the app has not completed its handshake`);
@@ -102,7 +103,7 @@ export async function mountApp(options: MountAppOptions): Promise<MountedApp> {
       try {
         if (initialized) {
           await peer.request(
-            'ui/resource-teardown',
+            UiMethod.ResourceTeardown,
             { reason },
             { timeoutMs: options.teardownTimeoutMs ?? 5_000 },
           );
@@ -126,7 +127,7 @@ export async function mountApp(options: MountAppOptions): Promise<MountedApp> {
       options.readyTimeoutMs,
       `the sandbox proxy at ${sandboxUrl.href} did not get ready`,
     );
-    await peer.notify('ui/notifications/sandbox-resource-ready', {
+    await peer.notify(UiMethod.SandboxResourceReady, {
       html: resource.html,
       ...(cspDomains ? { csp: cspDomains as JSONObject } : {}),
       permissions: granted as JSONObject,
@@ -149,19 +150,19 @@ export async function mountApp(options: MountAppOptions): Promise<MountedApp> {
     },
     sendToolInput: async (args) => {
       whenInitialized('sendToolInput');
-      await peer.notify('ui/notifications/tool-input', { arguments: args });
+      await peer.notify(UiMethod.ToolInput, { arguments: args as JSONObject });
     },
     sendToolInputPartial: async (args) => {
       whenInitialized('sendToolInputPartial');
-      await peer.notify('ui/notifications/tool-input-partial', { arguments: args });
+      await peer.notify(UiMethod.ToolInputPartial, { arguments: args as JSONObject });
     },
     sendToolResult: async (result) => {
       whenInitialized('sendToolResult');
-      await peer.notify('ui/notifications/tool-result', result as JSONObject);
+      await peer.notify(UiMethod.ToolResult, result as JSONObject);
     },
     sendToolCancelled: async (reason) => {
       whenInitialized('sendToolCancelled');
-      await peer.notify('ui/notifications/tool-cancelled', reason === undefined ? {} : { reason });
+      await peer.notify(UiMethod.ToolCancelled, reason === undefined ? {} : { reason });
     },
     runTool: async (args, runOptions) => {
       await handle.sendToolInput(args);

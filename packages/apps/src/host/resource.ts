@@ -4,20 +4,26 @@
 import type { McpClient } from '@mcpkit/client';
 import type { Tool } from '@mcpkit/protocol/essentials';
 import { UI_RESOURCE_MIME_TYPE } from '../index.js';
+import {
+  checkUiResourceMeta,
+  LEGACY_RESOURCE_URI_META_KEY,
+  UI_META_KEY,
+  type UiResourceMeta,
+} from '../shared/index.js';
 
 /** An app's HTML and the `_meta.ui` of its resource content (CSP domains, permissions, …). */
 export interface AppResource {
   uri: string;
   html: string;
-  /** The content's `_meta.ui`, unchecked beyond being an object (the sandbox checks the CSP domains). */
-  meta: Record<string, unknown>;
+  /** The content's `_meta.ui` (CSP domains, permissions), checked. */
+  meta: UiResourceMeta;
 }
 
 /** The `ui://` URI of the tool's UI, or `undefined` when the tool has none. */
 export function toolResourceUri(tool: Pick<Tool, '_meta'>): string | undefined {
   const meta = tool._meta as Record<string, unknown> | undefined;
-  const ui = meta?.ui as Record<string, unknown> | undefined;
-  const uri = typeof ui?.resourceUri === 'string' ? ui.resourceUri : meta?.['ui/resourceUri'];
+  const ui = meta?.[UI_META_KEY] as Record<string, unknown> | undefined;
+  const uri = typeof ui?.resourceUri === 'string' ? ui.resourceUri : meta?.[LEGACY_RESOURCE_URI_META_KEY];
   return typeof uri === 'string' ? uri : undefined;
 }
 
@@ -43,10 +49,11 @@ export async function readAppResource(
   if ('text' in content && typeof content.text === 'string') html = content.text;
   else if ('blob' in content && typeof content.blob === 'string') html = decodeBase64Utf8(content.blob);
   else throw new Error(`resources/read of ${uri} returned neither text nor blob`);
-  const ui = (content._meta as Record<string, unknown> | undefined)?.ui;
-  const meta =
-    typeof ui === 'object' && ui !== null && !Array.isArray(ui) ? (ui as Record<string, unknown>) : {};
-  return { uri, html, meta };
+  const ui = (content._meta as Record<string, unknown> | undefined)?.[UI_META_KEY];
+  const problem =
+    ui === undefined ? undefined : checkUiResourceMeta(ui, `resources/read of ${uri}: _meta.ui`);
+  if (problem !== undefined) throw new Error(problem);
+  return { uri, html, meta: (ui ?? {}) as UiResourceMeta };
 }
 
 function decodeBase64Utf8(base64: string): string {

@@ -4,6 +4,7 @@
 // serve the string `sandboxProxyHtml()` returns; the page's script is `runSandboxProxy` below,
 // embedded by its source (with `buildAppCsp` and `buildAllowAttribute` passed in as arguments), so
 // it must stay self-contained.
+import { UiMethod } from '../shared/index.js';
 import { buildAllowAttribute, buildAppCsp } from './csp.js';
 
 /** Options of `sandboxProxyHtml`. */
@@ -24,6 +25,10 @@ export interface SandboxProxyOptions {
 interface ProxyConfig {
   hostOrigins: string[];
   defaultSandbox: string;
+  /** The method names the page uses, passed in because its script cannot import them. */
+  proxyReady: string;
+  resourceReady: string;
+  reservedPrefix: string;
 }
 
 /** The default `sandbox` attribute of the inner (app) iframe. */
@@ -55,7 +60,14 @@ export function sandboxProxyHtml(options: SandboxProxyOptions): string {
     return origin;
   });
   if (hostOrigins.length === 0) throw new TypeError('hostOrigins must name at least one host origin');
-  const config: ProxyConfig = { hostOrigins, defaultSandbox: options.defaultSandbox ?? DEFAULT_APP_SANDBOX };
+  const config: ProxyConfig = {
+    hostOrigins,
+    defaultSandbox: options.defaultSandbox ?? DEFAULT_APP_SANDBOX,
+    proxyReady: UiMethod.SandboxProxyReady,
+    resourceReady: UiMethod.SandboxResourceReady,
+    // SEP-1865: the proxy relays every method except these, which are between it and the host.
+    reservedPrefix: 'ui/notifications/sandbox-',
+  };
   // `<` escaped so that no value can close the script element.
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
   return `<!doctype html>
@@ -81,7 +93,6 @@ function runSandboxProxy(
   buildCsp: typeof buildAppCsp,
   buildAllow: typeof buildAllowAttribute,
 ): void {
-  const RESERVED = 'ui/notifications/sandbox-';
   const fail = (message: string): never => {
     document.body.dataset.sandboxError = message;
     document.body.textContent = message;
@@ -99,7 +110,7 @@ function runSandboxProxy(
   const isMessage = (data: unknown): data is { method?: unknown; params?: unknown } =>
     typeof data === 'object' && data !== null && (data as { jsonrpc?: unknown }).jsonrpc === '2.0';
   const isReserved = (data: { method?: unknown }) =>
-    typeof data.method === 'string' && data.method.startsWith(RESERVED);
+    typeof data.method === 'string' && data.method.startsWith(config.reservedPrefix);
 
   let inner: HTMLIFrameElement | undefined;
   let innerOrigin = '*';
@@ -135,7 +146,7 @@ function runSandboxProxy(
       if (event.origin !== hostOrigin) return;
       if (isReserved(data)) {
         // One app per proxy page: a second resource would need a fresh page (and a fresh inner origin state).
-        if (data.method === `${RESERVED}resource-ready` && inner === undefined) {
+        if (data.method === config.resourceReady && inner === undefined) {
           load((data.params ?? {}) as Record<string, unknown>);
         }
         return;
@@ -147,5 +158,5 @@ function runSandboxProxy(
       window.parent.postMessage(data, hostOrigin);
     }
   });
-  window.parent.postMessage({ jsonrpc: '2.0', method: `${RESERVED}proxy-ready`, params: {} }, hostOrigin);
+  window.parent.postMessage({ jsonrpc: '2.0', method: config.proxyReady, params: {} }, hostOrigin);
 }

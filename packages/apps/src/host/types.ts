@@ -2,22 +2,15 @@
 // handlers and the mounting can both import them without importing each other.
 import type { McpClient } from '@mcpkit/client';
 import type { CallToolResult, Implementation, JSONObject, Tool } from '@mcpkit/protocol/essentials';
-import type { AppPermissions } from './csp.js';
+import type {
+  UiAppCapabilities,
+  UiDisplayMode,
+  UiHostContext,
+  UiMessageParams,
+  UiResourcePermissions,
+  UiUpdateModelContextParams,
+} from '../shared/index.js';
 import type { AppResource } from './resource.js';
-
-/** How an app is displayed. */
-export type DisplayMode = 'inline' | 'fullscreen' | 'pip';
-
-/** The host context sent in the `ui/initialize` answer and, changed, in `ui/notifications/host-context-changed`. */
-export type HostContext = JSONObject & {
-  theme?: 'light' | 'dark';
-  displayMode?: DisplayMode;
-  availableDisplayModes?: DisplayMode[];
-  containerDimensions?: { width?: number; maxWidth?: number; height?: number; maxHeight?: number };
-  locale?: string;
-  timeZone?: string;
-  platform?: 'web' | 'desktop' | 'mobile';
-};
 
 /** Options of `mountApp`. */
 export interface MountAppOptions {
@@ -37,19 +30,19 @@ export interface MountAppOptions {
   /** Sent as `hostInfo` (default `{ name: 'mcpkit-apps-host', version: '0.1.0' }`). */
   hostInfo?: Implementation;
   /** The initial host context (theme, display mode, container dimensions, locale, …). */
-  hostContext?: HostContext;
+  hostContext?: UiHostContext;
   /** Permissions the host is willing to grant; the app gets those it requested and this allows (default none). */
-  grantPermissions?: AppPermissions;
+  grantPermissions?: UiResourcePermissions;
   /** The inner iframe's `sandbox` attribute, sent to the proxy (default: the proxy's own default). */
   appSandbox?: string;
   /** `ui/message`: the app adds a message to the conversation. Without it the request is refused. */
-  onMessage?: (params: JSONObject) => void | Promise<void>;
+  onMessage?: (params: UiMessageParams) => void | Promise<void>;
   /** `ui/open-link` with an http(s) URL. Without it the request is refused and `openLinks` is not declared. */
   onOpenLink?: (url: string) => void | Promise<void>;
   /** `ui/request-display-mode` for a mode both sides support: returns the mode now in effect. */
-  onRequestDisplayMode?: (mode: DisplayMode) => DisplayMode | Promise<DisplayMode>;
+  onRequestDisplayMode?: (mode: UiDisplayMode) => UiDisplayMode | Promise<UiDisplayMode>;
   /** `ui/update-model-context`. Without it the request is refused. */
-  onUpdateModelContext?: (params: JSONObject) => void | Promise<void>;
+  onUpdateModelContext?: (params: UiUpdateModelContextParams) => void | Promise<void>;
   /** `notifications/message` from the app (logging). */
   onLog?: (params: JSONObject) => void;
   /** `ui/notifications/size-changed`, after the iframe was resized to it. */
@@ -67,7 +60,7 @@ export interface MountAppOptions {
 /** What the app said about itself in `ui/initialize`. */
 export interface AppIdentity {
   appInfo?: Implementation;
-  appCapabilities: JSONObject;
+  appCapabilities: UiAppCapabilities;
   protocolVersion?: string;
 }
 
@@ -80,19 +73,19 @@ export interface MountedApp {
   /** What the app declared in `ui/initialize`. */
   readonly app: AppIdentity;
   /** The current host context. */
-  readonly hostContext: HostContext;
+  readonly hostContext: UiHostContext;
   /** `ui/notifications/tool-input`: the complete arguments of the tool call the app shows. */
-  sendToolInput(args: JSONObject): Promise<void>;
+  sendToolInput(args: Record<string, unknown>): Promise<void>;
   /** `ui/notifications/tool-input-partial`: arguments still being streamed. */
-  sendToolInputPartial(args: JSONObject): Promise<void>;
+  sendToolInputPartial(args: Record<string, unknown>): Promise<void>;
   /** `ui/notifications/tool-result`: the tool call's result. */
   sendToolResult(result: CallToolResult): Promise<void>;
   /** `ui/notifications/tool-cancelled`. */
   sendToolCancelled(reason?: string): Promise<void>;
   /** Sends the input, calls the tool through the client, sends the result (or the cancellation) and returns it. */
-  runTool(args: JSONObject, options?: { signal?: AbortSignal }): Promise<CallToolResult>;
+  runTool(args: Record<string, unknown>, options?: { signal?: AbortSignal }): Promise<CallToolResult>;
   /** Merges `patch` into the host context and sends it as `ui/notifications/host-context-changed`. */
-  setHostContext(patch: HostContext): Promise<void>;
+  setHostContext(patch: UiHostContext): Promise<void>;
   /**
    * `ui/resource-teardown` (waiting for the app's answer, bounded), then removes the message
    * listener and the iframe. Idempotent.
