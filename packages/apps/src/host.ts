@@ -7,7 +7,7 @@ export { buildAllowAttribute, buildAppCsp } from './host/csp.js';
 export type { FrameTransportOptions } from './host/frame-transport.js';
 export { FrameTransport } from './host/frame-transport.js';
 export { mountApp } from './host/mount.js';
-export { visibleToApp } from './host/relay.js';
+export { visibleToApp, visibleToModel } from './host/relay.js';
 export type { AppResource } from './host/resource.js';
 export { readAppResource, toolResourceUri } from './host/resource.js';
 export type { SandboxProxyOptions } from './host/sandbox-proxy.js';

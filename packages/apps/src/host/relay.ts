@@ -46,6 +46,16 @@ export function visibleToApp(tool: Pick<Tool, '_meta'>): boolean {
   return !Array.isArray(visibility) || visibility.includes('app');
 }
 
+/**
+ * Whether the model may see and call the tool: its `_meta.ui.visibility` (default model and app)
+ * includes "model". SEP-1865: hosts leave the others out of the model's tool list.
+ */
+export function visibleToModel(tool: Pick<Tool, '_meta'>): boolean {
+  const ui = (tool._meta as Record<string, unknown> | undefined)?.[UI_META_KEY];
+  const visibility = (ui as { visibility?: unknown } | undefined)?.visibility;
+  return !Array.isArray(visibility) || visibility.includes('model');
+}
+
 /** Throws -32602 naming the problem when there is one. */
 function checked<T>(method: string, params: JSONObject | undefined, problem: UiProblem): T {
   if (problem !== undefined) throw new JsonRpcError(ErrorCode.InvalidParams, `${method}: ${problem}`);
