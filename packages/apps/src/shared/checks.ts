@@ -132,12 +132,15 @@ export function checkToolInputParams(params: unknown): UiProblem {
   );
 }
 
-/** Checks `ui/notifications/tool-result` params (a `CallToolResult`: content, maybe structuredContent). */
-export function checkToolResultParams(params: unknown): UiProblem {
-  if (!isRecord(params)) return object(params, 'params');
+/**
+ * Checks `ui/notifications/tool-result` params, or a `tools/call` result (with `path` `result`): a
+ * `CallToolResult`, content blocks and maybe `structuredContent` and `isError`.
+ */
+export function checkToolResultParams(params: unknown, path = 'params'): UiProblem {
+  if (!isRecord(params)) return object(params, path);
   return first(
-    params.content === undefined ? undefined : contentBlocks(params.content, 'params.content'),
-    optional(params.isError, 'params.isError', 'boolean'),
+    params.content === undefined ? undefined : contentBlocks(params.content, `${path}.content`),
+    optional(params.isError, `${path}.isError`, 'boolean'),
   );
 }
 
