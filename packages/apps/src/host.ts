@@ -4,8 +4,6 @@
 // The message and metadata types (`UiHostContext`, `UiResourceCsp`, …) are exported by `@mcpkit/apps`.
 
 export { buildAllowAttribute, buildAppCsp } from './host/csp.js';
-export type { FrameTransportOptions } from './host/frame-transport.js';
-export { FrameTransport } from './host/frame-transport.js';
 export { mountApp } from './host/mount.js';
 export { visibleToApp, visibleToModel } from './host/relay.js';
 export type { AppResource } from './host/resource.js';

@@ -5,9 +5,9 @@
 // listener and no iframe behind.
 import { JsonRpcPeer } from '@mcpkit/jsonrpc';
 import type { CallToolResult, JSONObject } from '@mcpkit/protocol/essentials';
+import { PostMessageTransport } from '../app/post-message-transport.js';
 import { type UiHostContext, UiMethod, type UiResourcePermissions } from '../shared/index.js';
 import { buildAppCsp } from './csp.js';
-import { FrameTransport } from './frame-transport.js';
 import { installRelay, type RelayState } from './relay.js';
 import { readAppResource, toolResourceUri } from './resource.js';
 import type { MountAppOptions, MountedApp } from './types.js';
@@ -55,7 +55,12 @@ export async function mountApp(options: MountAppOptions): Promise<MountedApp> {
   options.container.appendChild(iframe);
 
   const peer = new JsonRpcPeer({ onerror: (error) => options.onError?.(error) });
-  const transport = new FrameTransport({ target: iframe.contentWindow!, origin: sandboxUrl.origin });
+  // Messages go to the sandbox's origin only, and are taken only from its window and origin; another
+  // window's messages are not for this app (a page may show several) and are ignored.
+  const transport = new PostMessageTransport({
+    target: iframe.contentWindow!,
+    targetOrigin: sandboxUrl.origin,
+  });
   let hostContext: UiHostContext = { ...(options.hostContext ?? {}) };
   let initialized = false;
   let markProxyReady!: () => void;
