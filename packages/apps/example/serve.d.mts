@@ -10,5 +10,6 @@ export function startExample(options?: {
   port?: number;
   sandboxPort?: number;
   appEntry?: string;
+  hostEntry?: string;
 }): Promise<RunningExample>;
 export function appDocument(entry?: string): Promise<string>;

@@ -78,14 +78,17 @@ function close(server) {
 
 /**
  * Starts the example: `port` for the host page and MCP endpoint, `sandboxPort` for the sandbox
- * proxy (0 picks free ports), `appEntry` to serve another app (the browser tests swap in the
- * ext-apps SDK's App). Resolves with the host page URL and a `close()`.
+ * proxy (0 picks free ports), `appEntry` / `hostEntry` to serve another app or host page script (the
+ * browser tests swap in the ext-apps SDK's App and its AppBridge). Resolves with the host page URL
+ * and a `close()`.
  */
-export async function startExample({ port = 3000, sandboxPort = port === 0 ? 0 : port + 1, appEntry } = {}) {
-  const [hostScript, appHtml] = await Promise.all([
-    bundle(join(here, 'host-page.ts')),
-    appDocument(appEntry),
-  ]);
+export async function startExample({
+  port = 3000,
+  sandboxPort = port === 0 ? 0 : port + 1,
+  appEntry,
+  hostEntry = join(here, 'host-page.ts'),
+} = {}) {
+  const [hostScript, appHtml] = await Promise.all([bundle(hostEntry), appDocument(appEntry)]);
   const mcpServer = createCounterServer(appHtml);
   const mcp = toNodeHandler(
     createStreamableHttpHandler({ onSession: (transport) => mcpServer.connect(transport) }),
