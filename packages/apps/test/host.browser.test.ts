@@ -135,4 +135,28 @@ describe('our host in Chromium (headless)', () => {
       await page.close();
     },
   );
+
+  it('the sandbox proxy refuses to run outside an allowed host page', async () => {
+    const example = await startExample({ port: 0 });
+    examples.push(example);
+    browser ??= await launchChromium();
+    const page = await browser.newPage();
+    await page.goto(example.sandboxUrl, { timeout: 20_000 });
+    expect(await page.locator('body').getAttribute('data-sandbox-error')).toBe(
+      'This MCP App sandbox page only runs inside a host page iframe.',
+    );
+    // Embedded by a page of another origin (here the sandbox's own): refused, and it never says ready.
+    await page.evaluate((url) => {
+      const frame = document.createElement('iframe');
+      frame.src = url;
+      document.body.append(frame);
+    }, example.sandboxUrl);
+    const inner = page.frameLocator('iframe');
+    await expect
+      .poll(() => inner.locator('body').getAttribute('data-sandbox-error'), { timeout: 20_000 })
+      .toBe(
+        `This MCP App sandbox refuses to run inside ${new URL(example.sandboxUrl).origin}: allowed hosts are ${new URL(example.url).origin}.`,
+      );
+    await page.close();
+  });
 });
