@@ -2,6 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { McpClient } from '@mcpkit/client';
 import { createInMemoryTransportPair } from '@mcpkit/jsonrpc/testing';
 import { McpServer } from '@mcpkit/server';
+import { StreamableHttpClientTransport } from '@mcpkit/transport-http-client';
+import { createStreamableHttpHandler } from '@mcpkit/transport-http-server';
+import { serve } from '@mcpkit/transport-http-server/node';
 import { StdioClientTransport } from '@mcpkit/transport-stdio';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
@@ -134,6 +137,34 @@ describe('MCP Apps on an mcpkit server', () => {
       mimeType: UI_RESOURCE_MIME_TYPE,
       _meta: { ui: { csp: { connectDomains: ['https://api.example.com'] }, prefersBorder: true } },
     });
+  });
+
+  it('serves the app over Streamable HTTP on a real socket, to a 2025-11-25 session and a 2026-07-28 client', async () => {
+    const server = chartServer(['2025-11-25', '2026-07-28']);
+    const http = await serve(createStreamableHttpHandler({ server }), { port: 0 });
+    try {
+      const endpoint = new URL('/mcp', http.url);
+      for (const protocolVersion of ['2025-11-25', undefined]) {
+        const client = new McpClient(
+          { name: 'host', version: '1.0.0' },
+          {
+            capabilities: HOST_CAPABILITIES,
+            negotiationCache: false,
+            ...(protocolVersion ? { protocolVersion } : {}),
+          },
+        );
+        clients.push(client);
+        await client.connect(new StreamableHttpClientTransport(endpoint));
+        expect(client.protocolVersion).toBe(protocolVersion ?? '2026-07-28');
+        expect(client.serverCapabilities?.extensions?.[UI_EXTENSION_ID]).toEqual({});
+        await expectAppServed(client);
+        const result = await client.callTool({ name: 'show_chart', arguments: { series: [4, 5, 6, 7] } });
+        expect(result.content).toEqual([{ type: 'text', text: 'chart of 4 points' }]);
+        await client.close();
+      }
+    } finally {
+      await http.close();
+    }
   });
 
   it('refuses what the specification forbids at registration, naming it', () => {

@@ -4,8 +4,10 @@ import { kib, measureProbe, SIZE_PROBES } from './bundle.js';
 // non-zero when an mcpkit bundle exceeds its gzipped budget (the same check as size-budget.test.ts).
 
 let overBudget = 0;
+const results = new Map<string, number>();
 for (const probe of SIZE_PROBES) {
   const result = await measureProbe(probe);
+  results.set(probe.name, result.gzipBytes);
   const budget = probe.budgetGzipBytes;
   const verdict =
     budget === undefined
@@ -20,4 +22,11 @@ for (const probe of SIZE_PROBES) {
   for (const input of result.heaviestInputs)
     console.log(`  ${kib(input.bytes).padStart(10)}  ${input.input}`);
 }
+// The same program on another SDK, for the probes that have one (issue #39: at most half).
+const mcpkitApp = results.get('mcpkit-app');
+const extAppsApp = results.get('ext-apps-app');
+if (mcpkitApp !== undefined && extAppsApp !== undefined)
+  console.log(
+    `mcpkit-app / ext-apps-app: ${((mcpkitApp / extAppsApp) * 100).toFixed(1)}% gzipped (target: at most 50%)`,
+  );
 process.exitCode = overBudget > 0 ? 1 : 0;

@@ -15,6 +15,7 @@ const BUNDLED_PACKAGES = [
   'client',
   'transport-stdio',
   'transport-http-client',
+  'apps',
 ];
 
 function missingBuilds(): string[] {
@@ -48,7 +49,22 @@ describe('bundle size budgets', () => {
 
   it('gives every mcpkit probe a budget', () => {
     const mcpkit = SIZE_PROBES.filter((probe) => probe.sdk === 'mcpkit');
-    expect(mcpkit.map((probe) => probe.name).sort()).toEqual(['mcpkit-http-client', 'mcpkit-stdio-server']);
+    expect(mcpkit.map((probe) => probe.name).sort()).toEqual([
+      'mcpkit-app',
+      'mcpkit-http-client',
+      'mcpkit-stdio-server',
+    ]);
     for (const probe of mcpkit) expect(probe.budgetGzipBytes, probe.name).toBeGreaterThan(0);
+  });
+
+  it('bundles an MCP App to at most half of what the ext-apps app SDK bundles the same program to (issue #39)', async () => {
+    const [ours, theirs] = await Promise.all(
+      ['mcpkit-app', 'ext-apps-app'].map((name) =>
+        measureProbe(SIZE_PROBES.find((probe) => probe.name === name)!),
+      ),
+    );
+    expect(ours!.gzipBytes, `${kib(ours!.gzipBytes)} against ${kib(theirs!.gzipBytes)}`).toBeLessThanOrEqual(
+      theirs!.gzipBytes / 2,
+    );
   });
 });
