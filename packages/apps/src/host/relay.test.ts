@@ -33,9 +33,15 @@ async function setup(options: Partial<MountAppOptions> = {}, hostContext: UiHost
     server,
     'increment',
     { inputSchema: { by: z.number() }, ui: { resource: view, visibility: ['app'] } },
-    ({ by }) => `count ${(count += by)}`,
+    ({ by }) => {
+      count += by;
+      return `count ${count}`;
+    },
   );
-  registerAppTool(server, 'reset', { ui: { visibility: ['model'] } }, () => `count ${(count = 0)}`);
+  registerAppTool(server, 'reset', { ui: { visibility: ['model'] } }, () => {
+    count = 0;
+    return `count ${count}`;
+  });
   const [serverSide, clientSide] = createInMemoryTransportPair();
   await server.connect(serverSide);
   const client = new McpClient({ name: 'host', version: '1.0.0' });
@@ -175,7 +181,12 @@ describe('the host relay', () => {
   it('changes the display mode only to one both sides offer, and tells the app through host-context-changed', async () => {
     const requested: string[] = [];
     const { app, notified, initialize } = await setup(
-      { onRequestDisplayMode: (mode) => (requested.push(mode), mode) },
+      {
+        onRequestDisplayMode: (mode) => {
+          requested.push(mode);
+          return mode;
+        },
+      },
       { displayMode: 'inline', availableDisplayModes: ['inline', 'fullscreen'] },
     );
     await initialize({ availableDisplayModes: ['inline', 'fullscreen'] });
