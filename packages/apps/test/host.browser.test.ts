@@ -159,4 +159,38 @@ describe('our host in Chromium (headless)', () => {
       );
     await page.close();
   });
+
+  it('drops a message from the app frame once it shows another origin, and says so', async () => {
+    const example = await startExample({ port: 0 });
+    examples.push(example);
+    browser ??= await launchChromium();
+    const page = await browser.newPage();
+    await page.goto(example.url, { timeout: 20_000 });
+    await page.waitForSelector('body[data-status="ready"], body[data-status="failed"]', { timeout: 30_000 });
+    const log = async () => (await page.locator('#log').textContent()) ?? '';
+    expect(await page.locator('body').getAttribute('data-status'), await log()).toBe('ready');
+
+    // The sandbox frame navigates away (to a page of the host's origin): same window, other origin.
+    const elsewhere = new URL('/elsewhere', example.url).href;
+    await page.evaluate((url) => {
+      (document.querySelector('#app > iframe') as HTMLIFrameElement).src = url;
+    }, elsewhere);
+    await expect
+      .poll(() => page.frames().some((frame) => frame.url() === elsewhere), { timeout: 20_000 })
+      .toBe(true);
+    const frame = page.frames().find((candidate) => candidate.url() === elsewhere)!;
+    await frame.evaluate(() =>
+      window.parent.postMessage(
+        { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'increment', arguments: { by: 1 } } },
+        '*',
+      ),
+    );
+    const hostOrigin = new URL(example.url).origin;
+    await expect
+      .poll(log, { timeout: 20_000 })
+      .toContain(
+        `refused: Dropped a message from origin "${hostOrigin}": expected "${new URL(example.sandboxUrl).origin}"`,
+      );
+    await page.close();
+  });
 });

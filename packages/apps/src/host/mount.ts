@@ -61,7 +61,8 @@ export async function mountApp(options: MountAppOptions): Promise<MountedApp> {
     target: iframe.contentWindow!,
     targetOrigin: sandboxUrl.origin,
   });
-  let hostContext: UiHostContext = { ...(options.hostContext ?? {}) };
+  // SEP-1865: the context SHOULD name the tool the view belongs to; the host's own toolInfo (with the call's id) wins.
+  let hostContext: UiHostContext = { toolInfo: { tool: options.tool }, ...options.hostContext };
   let initialized = false;
   let markProxyReady!: () => void;
   let markInitialized!: () => void;

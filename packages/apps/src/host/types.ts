@@ -29,7 +29,10 @@ export interface MountAppOptions {
   resource?: AppResource;
   /** Sent as `hostInfo` (default `{ name: 'mcpkit-apps-host', version: '0.1.0' }`). */
   hostInfo?: Implementation;
-  /** The initial host context (theme, display mode, container dimensions, locale, …). */
+  /**
+   * The initial host context (theme, display mode, container dimensions, locale, …); `toolInfo`
+   * defaults to `{ tool }` (add the tools/call request's `id` when there is one).
+   */
   hostContext?: UiHostContext;
   /** Permissions the host is willing to grant; the app gets those it requested and this allows (default none). */
   grantPermissions?: UiResourcePermissions;
