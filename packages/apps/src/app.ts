@@ -3,6 +3,7 @@
 
 export { App, type AppOptions } from './app/app.js';
 export { AppError, type AppErrorCode } from './app/errors.js';
+export { applyHostStyles, HOST_FONTS_STYLE_ID, type StyledRoot } from './app/host-styles.js';
 export {
   type MessageEventSource,
   type PostMessageEvent,

@@ -111,6 +111,7 @@ describe('App notifications from the host', () => {
     await app.connect(transport);
     await host.notify(UiMethod.ToolInputPartial, { arguments: { city: 'Par' } });
     await host.notify(UiMethod.ToolInput, { arguments: { city: 'Paris' } });
+    await host.notify(UiMethod.ToolInputPartial, { arguments: { city: 'Pa' } });
     await host.notify(UiMethod.ToolResult, { content: 'not an array' } as never);
     await host.notify(UiMethod.ToolResult, {
       content: [{ type: 'text', text: 'Sunny' }],
@@ -127,6 +128,7 @@ describe('App notifications from the host', () => {
     expect(app.toolInput).toEqual({ arguments: { city: 'Paris' } });
     expect(app.toolResult?.structuredContent).toEqual({ t: 21 });
     expect(errors.map((error) => error.message)).toEqual([
+      'Ignored ui/notifications/tool-input-partial from the host: it came after the complete tool input',
       'Ignored ui/notifications/tool-result from the host: params.content: expected an array of content blocks, got string',
     ]);
   });
@@ -158,6 +160,35 @@ describe('App notifications from the host', () => {
     expect(await host.request(UiMethod.ResourceTeardown, {})).toEqual({});
     order.push('answered');
     expect(order).toEqual(['saved', 'answered']);
+  });
+});
+
+describe('App tools offered to the host', () => {
+  it('declares appCapabilities.tools when it answers tools/call, and answers tools/list and tools/call', async () => {
+    const { app, transport, host, received } = await hostAndApp();
+    app.onlisttools = () => ({ tools: [{ name: 'select_bar', inputSchema: { type: 'object' } }] });
+    app.oncalltool = ({ name, arguments: args }) => ({
+      content: [{ type: 'text', text: `${name} ${JSON.stringify(args)}` }],
+    });
+    await app.connect(transport);
+    expect(received[0]?.params?.appCapabilities).toEqual({ tools: {} });
+    expect(await host.request('tools/list', {})).toEqual({
+      tools: [{ name: 'select_bar', inputSchema: { type: 'object' } }],
+    });
+    expect(await host.request('tools/call', { name: 'select_bar', arguments: { month: 3 } })).toEqual({
+      content: [{ type: 'text', text: 'select_bar {"month":3}' }],
+    });
+    await expect(host.request('tools/call', { arguments: {} })).rejects.toThrow(
+      "Invalid params for 'tools/call': name: expected a string, got undefined",
+    );
+  });
+
+  it('answers -32601 for tools/call when the app offers no tools', async () => {
+    const { app, transport, host, received } = await hostAndApp();
+    await app.connect(transport);
+    expect(received[0]?.params?.appCapabilities).toEqual({});
+    const failure = await host.request('tools/call', { name: 'x' }).catch((error: unknown) => error);
+    expect((failure as JsonRpcError).code).toBe(-32601);
   });
 });
 

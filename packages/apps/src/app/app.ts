@@ -3,7 +3,7 @@
 // input and result, calls the server's tools through the host, and asks the host for messages,
 // links, display modes and size. Built on @mcpkit/jsonrpc's peer (ids, timeouts, cancellation) and
 // hand-written checks, with no zod and no node:*, so it bundles small for any browser.
-import { JsonRpcPeer, type RequestOptions, type Transport } from '@mcpkit/jsonrpc';
+import { JsonRpcError, JsonRpcPeer, type RequestOptions, type Transport } from '@mcpkit/jsonrpc';
 import type {
   CallToolResult,
   Implementation,
@@ -19,6 +19,7 @@ import {
   checkToolCancelledParams,
   checkToolInputParams,
   checkToolResultParams,
+  kindOf,
   type UiProblem,
 } from '../shared/checks.js';
 import { UI_PROTOCOL_VERSION, UI_PROTOCOL_VERSIONS, UiMethod } from '../shared/methods.js';
@@ -76,6 +77,16 @@ export class App {
   onhostcontextchanged?: (context: UiHostContext, changed: UiHostContext) => void;
   /** The host is about to tear the view down: save state; the host waits for this to settle. */
   onteardown?: (params: JSONObject | undefined) => void | Promise<void>;
+  /**
+   * Tools the app itself offers the host (`tools/list` from the host). Set it, and `oncalltool`,
+   * before `connect()`: the app then declares `appCapabilities.tools`.
+   */
+  onlisttools?: (params: JSONObject | undefined) => ListToolsResult | Promise<ListToolsResult>;
+  /** Runs one of the app's own tools for the host (`tools/call` from the host). */
+  oncalltool?: (params: {
+    name: string;
+    arguments?: Record<string, unknown>;
+  }) => CallToolResult | Promise<CallToolResult>;
   /** The connection closed. */
   onclose?: () => void;
   /** See `AppOptions.onerror`. */
@@ -154,7 +165,7 @@ export class App {
       await peer.connect(channel);
       const result = await peer.request(UiMethod.Initialize, {
         appInfo: this.#info,
-        appCapabilities: (this.#options.capabilities ?? {}) as JSONObject,
+        appCapabilities: this.#appCapabilities(),
         protocolVersion: UI_PROTOCOL_VERSION,
       });
       const problem = checkInitializeResult(result);
@@ -173,6 +184,12 @@ export class App {
     }
     if (this.#options.autoResize !== false)
       this.#stopResize = observeDocumentSize((size) => this.#sendQuietly(UiMethod.SizeChanged, size));
+  }
+
+  #appCapabilities(): JSONObject {
+    const declared = { ...this.#options.capabilities } as JSONObject;
+    if (this.oncalltool !== undefined && declared.tools === undefined) declared.tools = {};
+    return declared;
   }
 
   #parentTransport(): Transport {
@@ -301,6 +318,9 @@ export class App {
     });
     peer.setNotificationHandler(UiMethod.ToolInputPartial, (params) => {
       if (this.#reportInvalid(UiMethod.ToolInputPartial, checkToolInputParams(params))) return;
+      // The host must stop streaming once the complete input is sent; a late partial would undo it.
+      const late = this.#toolInput === undefined ? undefined : 'it came after the complete tool input';
+      if (this.#reportInvalid(UiMethod.ToolInputPartial, late)) return;
       this.ontoolinputpartial?.(params ?? {});
     });
     peer.setNotificationHandler(UiMethod.ToolResult, (params) => {
@@ -325,6 +345,20 @@ export class App {
       return {};
     });
     peer.setRequestHandler('ping', () => ({}));
+    peer.setRequestHandler('tools/list', async (params) => {
+      if (this.onlisttools === undefined) throw JsonRpcError.methodNotFound('tools/list');
+      return (await this.onlisttools(params)) as JSONObject;
+    });
+    peer.setRequestHandler('tools/call', async (params) => {
+      if (this.oncalltool === undefined) throw JsonRpcError.methodNotFound('tools/call');
+      if (typeof params?.name !== 'string')
+        throw JsonRpcError.invalidParams(
+          `Invalid params for 'tools/call': name: expected a string, got ${kindOf(params?.name)}`,
+        );
+      return (await this.oncalltool(
+        params as { name: string; arguments?: Record<string, unknown> },
+      )) as JSONObject;
+    });
   }
 
   #closed(peer: JsonRpcPeer): void {
