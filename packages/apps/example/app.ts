@@ -1,6 +1,7 @@
 // The counter app (the ui://counter/app.html resource's script), with @mcpkit/apps/app: shows the
 // count from the tool's result, calls the app-only `increment` tool on a click, tries the
-// model-only `reset_counter` (the host refuses it), tells the chat the count, follows the host's theme.
+// model-only `reset_counter` (the host refuses it), tells the chat the count, follows the host's theme,
+// and offers the host a tool of its own (`read_count`).
 import { App } from '@mcpkit/apps/app';
 
 const element = (id: string): HTMLElement => {
@@ -24,6 +25,16 @@ app.ontoolinput = (params) => {
 };
 app.ontoolresult = (result) => showCount(result);
 app.onhostcontextchanged = (context) => applyTheme(context.theme);
+// A tool the app itself offers the host: what the counter shows right now.
+const READ_COUNT = {
+  name: 'read_count',
+  description: 'What the counter app shows',
+  inputSchema: { type: 'object' as const },
+};
+app.onlisttools = () => ({ tools: [READ_COUNT] });
+app.oncalltool = () => ({
+  content: [{ type: 'text', text: `The app shows ${element('count').textContent}` }],
+});
 
 element('increment').addEventListener('click', async () => {
   try {

@@ -72,6 +72,14 @@ async function main(): Promise<void> {
     theme = theme === 'light' ? 'dark' : 'light';
     void app.setHostContext({ theme });
   });
+  element('ask-app').addEventListener('click', async () => {
+    const { tools: appTools } = await app.listAppTools();
+    const answer = await app.callAppTool({ name: 'read_count', arguments: {} });
+    const text = answer.content
+      .map((block) => (block.type === 'text' ? block.text : `[${block.type}]`))
+      .join('');
+    log(`app tools: ${appTools.map((tool) => tool.name).join(', ')}; read_count: ${text}`);
+  });
   element('close').addEventListener('click', async () => {
     await app.teardown('the user closed the app');
     await client.close();

@@ -154,6 +154,7 @@ function hostPage(sandboxOrigin) {
 <p>Status: <strong id="status">starting</strong></p>
 <div id="app"></div>
 <button id="theme">Toggle dark theme</button>
+<button id="ask-app">Ask the app for its count</button>
 <button id="close">Close the app</button>
 <h2>Host log</h2>
 <div id="log"></div>

@@ -114,6 +114,12 @@ describe('our host in Chromium (headless)', () => {
       await page.locator('#theme').click();
       await expect.poll(() => app.locator('body').getAttribute('class'), { timeout: 20_000 }).toBe('');
 
+      // The app's own tool, called by the host.
+      await page.locator('#ask-app').click();
+      await expect
+        .poll(log, { timeout: 20_000 })
+        .toContain('app tools: read_count; read_count: The app shows 2');
+
       await app.locator('#say').click();
       await expect
         .poll(log, { timeout: 20_000 })

@@ -4,9 +4,14 @@
 // awaited before anything is sent to it; then the host's handle, and a teardown that leaves no
 // listener and no iframe behind.
 import { JsonRpcPeer } from '@mcpkit/jsonrpc';
-import type { CallToolResult, JSONObject } from '@mcpkit/protocol/essentials';
+import type { CallToolResult, JSONObject, ListToolsResult } from '@mcpkit/protocol/essentials';
 import { PostMessageTransport } from '../app/post-message-transport.js';
-import { type UiHostContext, UiMethod, type UiResourcePermissions } from '../shared/index.js';
+import {
+  checkToolResultParams,
+  type UiHostContext,
+  UiMethod,
+  type UiResourcePermissions,
+} from '../shared/index.js';
 import { buildAppCsp } from './csp.js';
 import { installRelay, type RelayState } from './relay.js';
 import { readAppResource, toolResourceUri } from './resource.js';
@@ -85,10 +90,13 @@ export async function mountApp(options: MountAppOptions): Promise<MountedApp> {
       sandbox: { csp: { ...cspDomains }, permissions: granted },
     },
     notifyHostContext: (patch) => setHostContext(patch),
+    // Flexible dimensions follow the app, up to their maximum; fixed ones stay as the host set them.
     resize: ({ width, height }) => {
       const dimensions = hostContext.containerDimensions ?? {};
-      if (height !== undefined && dimensions.height === undefined) iframe.style.height = `${height}px`;
-      if (width !== undefined && dimensions.width === undefined) iframe.style.width = `${width}px`;
+      if (height !== undefined && dimensions.height === undefined)
+        iframe.style.height = `${Math.min(height, dimensions.maxHeight ?? height)}px`;
+      if (width !== undefined && dimensions.width === undefined)
+        iframe.style.width = `${Math.min(width, dimensions.maxWidth ?? width)}px`;
     },
   };
   installRelay(peer, options, state);
@@ -101,6 +109,13 @@ export async function mountApp(options: MountAppOptions): Promise<MountedApp> {
   };
   const whenInitialized = (method: string) => {
     if (!initialized) throw new Error(`${method}: the app has not completed its handshake`);
+  };
+  const offersTools = (method: string) => {
+    whenInitialized(method);
+    if (state.app?.appCapabilities.tools === undefined)
+      throw new Error(
+        `${method}: the app offers no tools (its ui/initialize declared no appCapabilities.tools)`,
+      );
   };
 
   let tornDown: Promise<void> | undefined;
@@ -184,6 +199,20 @@ export async function mountApp(options: MountAppOptions): Promise<MountedApp> {
       }
       await handle.sendToolResult(result);
       return result;
+    },
+    listAppTools: async () => {
+      offersTools('listAppTools');
+      const result = await peer.request('tools/list', {});
+      if (!Array.isArray(result.tools)) throw new Error('the app answered tools/list without a tools array');
+      return result as unknown as ListToolsResult;
+    },
+    callAppTool: async (params) => {
+      offersTools('callAppTool');
+      const result = await peer.request('tools/call', params as JSONObject);
+      const problem = checkToolResultParams(result, 'result');
+      if (problem !== undefined)
+        throw new Error(`the app answered tools/call with an invalid result: ${problem}`);
+      return result as CallToolResult;
     },
     setHostContext,
     teardown,

@@ -1,7 +1,13 @@
 // The options and the handle of a mounted app (`mountApp`), kept apart from the code so the
 // handlers and the mounting can both import them without importing each other.
 import type { McpClient } from '@mcpkit/client';
-import type { CallToolResult, Implementation, JSONObject, Tool } from '@mcpkit/protocol/essentials';
+import type {
+  CallToolResult,
+  Implementation,
+  JSONObject,
+  ListToolsResult,
+  Tool,
+} from '@mcpkit/protocol/essentials';
 import type {
   UiAppCapabilities,
   UiDisplayMode,
@@ -87,6 +93,10 @@ export interface MountedApp {
   sendToolCancelled(reason?: string): Promise<void>;
   /** Sends the input, calls the tool through the client, sends the result (or the cancellation) and returns it. */
   runTool(args: Record<string, unknown>, options?: { signal?: AbortSignal }): Promise<CallToolResult>;
+  /** `tools/list` to the app: the tools it offers the host (it declared `appCapabilities.tools`). */
+  listAppTools(): Promise<ListToolsResult>;
+  /** `tools/call` to the app: runs one of the app's own tools (not the server's). */
+  callAppTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<CallToolResult>;
   /** Merges `patch` into the host context and sends it as `ui/notifications/host-context-changed`. */
   setHostContext(patch: UiHostContext): Promise<void>;
   /**
