@@ -29,7 +29,8 @@ const APPS = [
   },
 ];
 
-describe('our host in Chromium (headless)', () => {
+// A browser, three servers and many round trips: more time than a unit test on a loaded 2-core machine.
+describe('our host in Chromium (headless)', { timeout: 120_000 }, () => {
   let browser: Browser | undefined;
   const examples: RunningExample[] = [];
   afterAll(async () => {

@@ -10,7 +10,8 @@ import { launchChromium, watchProblems } from './helpers/chromium.js';
 
 const hostEntry = fileURLToPath(new URL('./fixtures/app-bridge-host.ts', import.meta.url));
 
-describe('our app inside the ext-apps AppBridge (Chromium, headless)', () => {
+// A browser, three servers and many round trips: more time than a unit test on a loaded 2-core machine.
+describe('our app inside the ext-apps AppBridge (Chromium, headless)', { timeout: 120_000 }, () => {
   let browser: Browser | undefined;
   let example: RunningExample | undefined;
   afterAll(async () => {
