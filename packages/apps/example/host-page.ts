@@ -3,8 +3,8 @@
 // `show_counter`'s app through the sandbox proxy on the second origin, and runs the tool so the app
 // gets its input and result. Everything the host sees goes to #log; #status says where it is.
 
-import { UI_EXTENSION_ID, UI_RESOURCE_MIME_TYPE } from '@mcpkit/apps';
-import { mountApp, visibleToModel } from '@mcpkit/apps/host';
+import { toolVisibleTo, UI_EXTENSION_ID, UI_RESOURCE_MIME_TYPE } from '@mcpkit/apps';
+import { mountApp } from '@mcpkit/apps/host';
 import { McpClient } from '@mcpkit/client';
 import { StreamableHttpClientTransport } from '@mcpkit/transport-http-client';
 
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   await client.connect(new StreamableHttpClientTransport(new URL('/mcp', location.href)));
   const tools = await client.listAllTools();
   element('model-tools').textContent = tools
-    .filter(visibleToModel)
+    .filter((tool) => toolVisibleTo(tool, 'model'))
     .map((tool) => tool.name)
     .join(', ');
   const tool = tools.find((candidate) => candidate.name === 'show_counter');

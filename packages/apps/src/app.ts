@@ -3,7 +3,12 @@
 
 export { App, type AppOptions } from './app/app.js';
 export { AppError, type AppErrorCode } from './app/errors.js';
-export { applyHostStyles, HOST_FONTS_STYLE_ID, type StyledRoot } from './app/host-styles.js';
+export {
+  applyHostStyles,
+  HOST_FONTS_STYLE_ID,
+  type StyledRoot,
+  type StyledRootStyle,
+} from './app/host-styles.js';
 export {
   type MessageEventSource,
   type PostMessageEvent,

@@ -5,9 +5,8 @@
 
 export { buildAllowAttribute, buildAppCsp } from './host/csp.js';
 export { mountApp } from './host/mount.js';
-export { visibleToApp, visibleToModel } from './host/relay.js';
 export type { AppResource } from './host/resource.js';
-export { readAppResource, toolResourceUri } from './host/resource.js';
+export { readAppResource } from './host/resource.js';
 export type { SandboxProxyOptions } from './host/sandbox-proxy.js';
 export { DEFAULT_APP_SANDBOX, sandboxProxyHtml } from './host/sandbox-proxy.js';
 export type {

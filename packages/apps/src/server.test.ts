@@ -8,7 +8,7 @@ import { serve } from '@mcpkit/transport-http-server/node';
 import { StdioClientTransport } from '@mcpkit/transport-stdio';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { UI_EXTENSION_ID, UI_RESOURCE_MIME_TYPE } from './index.js';
+import { toolUiResourceUri, toolVisibleTo, UI_EXTENSION_ID, UI_RESOURCE_MIME_TYPE } from './index.js';
 import { appsExtension, clientSupportsApps, registerAppResource, registerAppTool } from './server.js';
 
 const HTML = '<!doctype html><html><body>chart</body></html>';
@@ -78,6 +78,10 @@ async function expectAppServed(client: McpClient) {
     ui: { resourceUri: 'ui://chart/view.html', visibility: ['app'] },
     'ui/resourceUri': 'ui://chart/view.html',
   });
+  expect(tools.filter((tool) => toolVisibleTo(tool, 'model')).map((tool) => tool.name)).toEqual([
+    'show_chart',
+  ]);
+  expect(toolUiResourceUri(byName.refresh_chart!)).toBe('ui://chart/view.html');
   const { resources } = await client.listResources();
   expect(resources).toEqual([
     {
@@ -118,6 +122,8 @@ describe('MCP Apps on an mcpkit server', () => {
   it('serves tools and resources to an older revision too, and text to a client without MCP Apps', async () => {
     const client = await connectInMemory(chartServer(), { protocolVersion: '2025-06-18' });
     expect(client.protocolVersion).toBe('2025-06-18');
+    // That revision has no capabilities.extensions; the tools and the resource carry everything.
+    expect(client.serverCapabilities?.extensions).toBeUndefined();
     await expectAppServed(client);
     const result = await client.callTool({ name: 'show_chart', arguments: { series: [1, 2] } });
     expect(result.content).toEqual([{ type: 'text', text: 'points: 1, 2' }]);

@@ -90,6 +90,18 @@ describe('App handshake', () => {
     expect(received.map((message) => message.method)).toEqual([UiMethod.Initialize]);
   });
 
+  it('can connect again after a transport that failed to start', async () => {
+    const { app, transport } = await hostAndApp();
+    const broken = {
+      start: () => Promise.reject(new Error('cannot listen')),
+      send: () => Promise.resolve(),
+      close: () => Promise.resolve(),
+    };
+    await expect(app.connect(broken)).rejects.toThrow('cannot listen');
+    await app.connect(transport);
+    expect(app.isConnected).toBe(true);
+  });
+
   it('refuses a malformed ui/initialize result, naming the field', async () => {
     const { app, transport } = await hostAndApp({
       result: { ...HOST_RESULT, hostContext: { theme: 'blue' } },

@@ -180,6 +180,8 @@ export class App {
       await peer.notify(UiMethod.Initialized, {});
     } catch (error) {
       await peer.close();
+      // A transport that failed to start never closes, so forget the peer here too.
+      if (this.#peer === peer) this.#peer = undefined;
       throw error;
     }
     if (this.#options.autoResize !== false)

@@ -6,8 +6,18 @@ import type { UiHostContext } from '../shared/types.js';
 
 /** The element the styles go on (`document.documentElement` by default), as far as it is used. */
 export interface StyledRoot {
-  style: { setProperty(name: string, value: string): void; colorScheme: string };
+  /** The element's inline style: CSS variables go through `setProperty`, the theme to `colorScheme`. */
+  style: StyledRootStyle;
+  /** The element's `data-*` attributes: the theme goes to `data-theme`. */
   dataset: Record<string, string | undefined>;
+}
+
+/** The part of `CSSStyleDeclaration` that `applyHostStyles` writes. */
+export interface StyledRootStyle {
+  /** Sets a property, here a CSS custom property (`--font-sans`). */
+  setProperty(name: string, value: string): void;
+  /** The `color-scheme` property. */
+  colorScheme: string;
 }
 
 interface FontDocument {

@@ -10,6 +10,7 @@ import type { JSONRPCMessage } from '@mcpkit/protocol/essentials';
 
 /** Something messages can be posted to: a `Window` (`window.parent`, `iframe.contentWindow`). */
 export interface PostMessageTarget {
+  /** Posts `message` (structured-cloned) to this window, if its origin is `targetOrigin` (or `'*'`). */
   postMessage(message: unknown, targetOrigin: string): void;
 }
 
@@ -22,7 +23,9 @@ export interface PostMessageEvent {
 
 /** Where `message` events arrive: the current `window` (default `globalThis`). */
 export interface MessageEventSource {
+  /** Starts calling `listener` with each message posted to this window. */
   addEventListener(type: 'message', listener: (event: PostMessageEvent) => void): void;
+  /** Stops calling `listener`. */
   removeEventListener(type: 'message', listener: (event: PostMessageEvent) => void): void;
 }
 

@@ -8,13 +8,14 @@ import type { CallToolResult, JSONObject, ListToolsResult } from '@mcpkit/protoc
 import { PostMessageTransport } from '../app/post-message-transport.js';
 import {
   checkToolResultParams,
+  toolUiResourceUri,
   type UiHostContext,
   UiMethod,
   type UiResourcePermissions,
 } from '../shared/index.js';
 import { buildAppCsp } from './csp.js';
 import { installRelay, type RelayState } from './relay.js';
-import { readAppResource, toolResourceUri } from './resource.js';
+import { readAppResource } from './resource.js';
 import type { MountAppOptions, MountedApp } from './types.js';
 
 const OUTER_SANDBOX = 'allow-scripts allow-same-origin allow-forms';
@@ -40,7 +41,7 @@ export async function mountApp(options: MountAppOptions): Promise<MountedApp> {
       `mountApp: the sandbox proxy ${sandboxUrl.href} is on the host page's origin; SEP-1865 requires another origin`,
     );
   }
-  const uri = toolResourceUri(options.tool);
+  const uri = toolUiResourceUri(options.tool);
   if (uri === undefined) throw new Error(`mountApp: tool ${options.tool.name} has no _meta.ui.resourceUri`);
   const resource = options.resource ?? (await readAppResource(options.client, uri));
   const cspDomains = resource.meta.csp;

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { appsExtension, registerAppResource, registerAppTool } from '../server.js';
 import type { UiHostContext } from '../shared/index.js';
-import { installRelay, type RelayState, visibleToApp, visibleToModel } from './relay.js';
+import { installRelay, type RelayState } from './relay.js';
 import type { MountAppOptions } from './types.js';
 
 const closers: Array<() => Promise<void>> = [];
@@ -207,16 +207,5 @@ describe('the host relay', () => {
     );
     await initialize({ availableDisplayModes: ['inline'] });
     expect(await app.request('ui/request-display-mode', { mode: 'fullscreen' })).toEqual({ mode: 'inline' });
-  });
-});
-
-describe('tool visibility', () => {
-  const tool = (visibility?: string[]) => ({ _meta: visibility ? { ui: { visibility } } : {} });
-  it('defaults to model and app', () => {
-    expect([visibleToApp(tool()), visibleToModel(tool())]).toEqual([true, true]);
-  });
-  it('follows _meta.ui.visibility', () => {
-    expect([visibleToApp(tool(['app'])), visibleToModel(tool(['app']))]).toEqual([true, false]);
-    expect([visibleToApp(tool(['model'])), visibleToModel(tool(['model']))]).toEqual([false, true]);
   });
 });

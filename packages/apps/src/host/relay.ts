@@ -12,7 +12,7 @@ import {
   checkOpenLinkParams,
   checkSizeChangedParams,
   checkUpdateModelContextParams,
-  UI_META_KEY,
+  toolVisibleTo,
   UI_PROTOCOL_VERSION,
   type UiAppCapabilities,
   type UiDisplayMode,
@@ -37,23 +37,6 @@ export interface RelayState {
   hostCapabilities: UiHostCapabilities;
   notifyHostContext: (patch: UiHostContext) => Promise<void>;
   resize: (size: UiSizeChangedParams) => void;
-}
-
-/** Whether an app may call the tool: its `_meta.ui.visibility` (default model and app) includes "app". */
-export function visibleToApp(tool: Pick<Tool, '_meta'>): boolean {
-  const ui = (tool._meta as Record<string, unknown> | undefined)?.[UI_META_KEY];
-  const visibility = (ui as { visibility?: unknown } | undefined)?.visibility;
-  return !Array.isArray(visibility) || visibility.includes('app');
-}
-
-/**
- * Whether the model may see and call the tool: its `_meta.ui.visibility` (default model and app)
- * includes "model". SEP-1865: hosts leave the others out of the model's tool list.
- */
-export function visibleToModel(tool: Pick<Tool, '_meta'>): boolean {
-  const ui = (tool._meta as Record<string, unknown> | undefined)?.[UI_META_KEY];
-  const visibility = (ui as { visibility?: unknown } | undefined)?.visibility;
-  return !Array.isArray(visibility) || visibility.includes('model');
 }
 
 /** Throws -32602 naming the problem when there is one. */
@@ -101,7 +84,7 @@ export function installRelay(peer: JsonRpcPeer, options: MountAppOptions, state:
     const tool = await findTool(name);
     if (tool === undefined)
       throw new JsonRpcError(ErrorCode.InvalidParams, `tools/call: the server has no tool ${name}`);
-    if (!visibleToApp(tool)) {
+    if (!toolVisibleTo(tool, 'app')) {
       throw new JsonRpcError(
         ErrorCode.InvalidParams,
         `tools/call: tool ${name} is not callable by apps (its _meta.ui.visibility has no "app")`,

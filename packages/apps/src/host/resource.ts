@@ -1,15 +1,8 @@
-// Reading a tool's UI resource through the host's client: the `ui://` URI from the tool's
-// `_meta.ui.resourceUri` (or the deprecated flat `_meta["ui/resourceUri"]`), the HTML from
-// `resources/read` (text, or base64 blob decoded as UTF-8), and the content's `_meta.ui`.
+// Reading a tool's UI resource through the host's client: the HTML from `resources/read` (text, or
+// base64 blob decoded as UTF-8), and the content's `_meta.ui`.
 import type { McpClient } from '@mcpkit/client';
-import type { Tool } from '@mcpkit/protocol/essentials';
 import { UI_RESOURCE_MIME_TYPE } from '../index.js';
-import {
-  checkUiResourceMeta,
-  LEGACY_RESOURCE_URI_META_KEY,
-  UI_META_KEY,
-  type UiResourceMeta,
-} from '../shared/index.js';
+import { checkUiResourceMeta, UI_META_KEY, type UiResourceMeta } from '../shared/index.js';
 
 /** An app's HTML and the `_meta.ui` of its resource content (CSP domains, permissions, …). */
 export interface AppResource {
@@ -17,14 +10,6 @@ export interface AppResource {
   html: string;
   /** The content's `_meta.ui` (CSP domains, permissions), checked. */
   meta: UiResourceMeta;
-}
-
-/** The `ui://` URI of the tool's UI, or `undefined` when the tool has none. */
-export function toolResourceUri(tool: Pick<Tool, '_meta'>): string | undefined {
-  const meta = tool._meta as Record<string, unknown> | undefined;
-  const ui = meta?.[UI_META_KEY] as Record<string, unknown> | undefined;
-  const uri = typeof ui?.resourceUri === 'string' ? ui.resourceUri : meta?.[LEGACY_RESOURCE_URI_META_KEY];
-  return typeof uri === 'string' ? uri : undefined;
 }
 
 /**

@@ -27,4 +27,5 @@ export {
   UiMethod,
   type UiMethodName,
 } from './methods.js';
+export { type ToolWithMeta, toolUiResourceUri, toolVisibleTo } from './tool-meta.js';
 export * from './types.js';
