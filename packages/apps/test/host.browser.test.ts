@@ -5,7 +5,9 @@
 // result reach the app, a click calls a server tool through the host and the result shows in the
 // app's DOM, a model-only tool is refused, a message forged by another window is ignored, the CSP
 // blocks an undeclared connection, ui/message and host-context changes flow, and teardown leaves no
-// listener and no iframe. A screenshot of the example is kept in test-output/example.png.
+// listener and no iframe. A screenshot of the example is kept in test-output/example.png. Then the
+// refusals: the proxy outside an allowed host, a message from the app's frame under another origin,
+// a sandbox on the host page's own origin.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -198,6 +200,22 @@ describe('our host in Chromium (headless)', { timeout: 120_000 }, () => {
       .toContain(
         `refused: Dropped a message from origin "${hostOrigin}": expected "${new URL(example.sandboxUrl).origin}"`,
       );
+    await page.close();
+  });
+
+  it('refuses a sandbox proxy on the origin of the host page itself, adding nothing to the page', async () => {
+    const hostEntry = fileURLToPath(new URL('./fixtures/same-origin-host.ts', import.meta.url));
+    const example = await startExample({ port: 0, hostEntry });
+    examples.push(example);
+    browser ??= await launchChromium();
+    const page = await browser.newPage();
+    await page.goto(example.url, { timeout: 20_000 });
+    await page.waitForSelector('body[data-status="refused"]', { timeout: 30_000 });
+    expect(await page.locator('#log').textContent()).toBe(
+      `mountApp: the sandbox proxy ${new URL('/sandbox.html', example.url).href} is on the host page's origin; SEP-1865 requires another origin`,
+    );
+    expect(await page.locator('iframe').count()).toBe(0);
+    expect(await messageListenerCount(page)).toBe(0);
     await page.close();
   });
 });
