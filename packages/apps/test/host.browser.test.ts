@@ -136,6 +136,8 @@ describe('our host in Chromium (headless)', { timeout: 120_000 }, () => {
       expect(await messageListenerCount(page)).toBe(1);
       await page.locator('#close').click();
       await page.waitForSelector('body[data-status="closed"]', { timeout: 20_000 });
+      // The app answered ui/resource-teardown, and nothing was refused along the way.
+      expect(await log()).not.toContain('refused:');
       expect(await messageListenerCount(page)).toBe(0);
       expect(await page.locator('iframe').count()).toBe(0);
       // The only console errors are Chromium's reports of the blocked fetch.
