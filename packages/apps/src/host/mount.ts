@@ -57,7 +57,8 @@ export async function mountApp(options: MountAppOptions): Promise<MountedApp> {
   if (allow.length > 0) iframe.setAttribute('allow', allow.join('; '));
   iframe.style.border = '0';
   iframe.style.width = '100%';
-  iframe.src = sandboxUrl.href;
+  // Attached first (its window exists from then on) and pointed at the proxy once the peer listens,
+  // so the proxy's sandbox-proxy-ready cannot come before there is anyone to hear it.
   options.container.appendChild(iframe);
 
   const peer = new JsonRpcPeer({ onerror: (error) => options.onError?.(error) });
@@ -144,6 +145,7 @@ export async function mountApp(options: MountAppOptions): Promise<MountedApp> {
 
   try {
     await peer.connect(transport);
+    iframe.src = sandboxUrl.href;
     await withTimeout(
       proxyReady,
       options.readyTimeoutMs,
