@@ -16,6 +16,7 @@ const neutralPackages = [
   'auth-server',
   'hono',
   'otel',
+  'apps',
 ];
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 const importPattern =
