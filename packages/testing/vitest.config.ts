@@ -1,3 +1,3 @@
-import { defineProject } from 'vitest/config';
+import { workspaceProject } from '../../vitest.shared.js';
 
-export default defineProject({ test: { name: 'testing' } });
+export default workspaceProject('testing');
