@@ -1,6 +1,7 @@
+import type { Transport } from '@mcpkit/jsonrpc';
 import { McpServer } from '@mcpkit/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { callToolText, connectInProcess, type InProcessConnection } from './index.js';
+import { callToolText, connectInProcess, type InProcessConnection, NotificationRecorder } from './index.js';
 
 const open: InProcessConnection[] = [];
 afterEach(async () => {
@@ -48,6 +49,20 @@ describe('NotificationRecorder', () => {
     ]);
     expect(notifications.progress()).toHaveLength(4);
     expect(notifications.logs()).toEqual([{ level: 'info', data: 'counted' }]);
+  });
+
+  it('attributes progress to its request at 2026-07-28 too', async () => {
+    const server = new McpServer({ name: 'modern', version: '1.0.0' }, { protocolVersions: ['2026-07-28'] });
+    server.tool('count', {}, async (_args, ctx) => {
+      await ctx.progress(1, 1);
+      return 'done';
+    });
+    const connection = await connectInProcess(server, { protocolVersion: '2026-07-28' });
+    open.push(connection);
+    expect(await callToolText(connection.client, 'count')).toBe('done');
+    expect(connection.notifications.progress('count')).toEqual([
+      { progress: 1, total: 1, request: expect.objectContaining({ method: 'tools/call', target: 'count' }) },
+    ]);
   });
 
   it('records list_changed and resource updates, and waitFor resolves when one arrives later', async () => {
@@ -99,5 +114,33 @@ describe('NotificationRecorder', () => {
     await expect(waiting).rejects.toThrow(
       "waitFor(a 'notifications/message' notification): the connection closed first",
     );
+  });
+
+  it('wrap passes the wrapped transport’s own members through and records what it delivers', async () => {
+    const versions: string[] = [];
+    const inner: Transport & { url: string } = {
+      url: 'http://127.0.0.1:1/mcp',
+      sessionId: 'abc',
+      legacyPeersMayStaySilent: true,
+      setProtocolVersion: (version) => void versions.push(version),
+      start: async () => {},
+      send: async () => {},
+      close: async () => {},
+    };
+    const recorder = new NotificationRecorder();
+    const wrapped = recorder.wrap(inner) as Transport & { url?: unknown };
+    wrapped.setProtocolVersion?.('2025-11-25');
+    expect([wrapped.sessionId, wrapped.legacyPeersMayStaySilent, wrapped.url, versions]).toEqual([
+      'abc',
+      true,
+      'http://127.0.0.1:1/mcp',
+      ['2025-11-25'],
+    ]);
+    const delivered: string[] = [];
+    wrapped.onmessage = (message) => void delivered.push('method' in message ? message.method : 'response');
+    inner.onmessage?.({ jsonrpc: '2.0', method: 'notifications/custom' });
+    inner.onmessage?.({ jsonrpc: '2.0', id: 1, result: {} });
+    expect(delivered).toEqual(['notifications/custom', 'response']);
+    expect(recorder.all).toEqual([{ method: 'notifications/custom', params: undefined }]);
   });
 });
