@@ -27,6 +27,8 @@ function whoServer(protocolVersions?: string[]) {
       meta: ctx._meta ?? null,
       protocolVersion: ctx.protocolVersion,
       sessionId: ctx.sessionId ?? null,
+      client: ctx.client.info ?? null,
+      capabilities: ctx.client.capabilities,
     },
   }));
   return server;
@@ -80,6 +82,20 @@ describe('connectInProcess', () => {
       const meta = (await who(connection, { traceparent: 'per-call' })).meta as Record<string, unknown>;
       expect(meta['example.com/tenant']).toBe('acme');
       expect(meta.traceparent).toBe('per-call');
+    }
+  });
+
+  it('declares the client info and capabilities given, on both eras', async () => {
+    for (const protocolVersion of ['2025-11-25', '2026-07-28']) {
+      const connection = await connect(whoServer(['2025-11-25', '2026-07-28']), {
+        protocolVersion,
+        clientInfo: { name: 'fake-host', version: '9.9.9' },
+        capabilities: { experimental: { 'example.com/feature': {} } },
+      });
+      expect(await who(connection)).toMatchObject({
+        client: { name: 'fake-host', version: '9.9.9' },
+        capabilities: { experimental: { 'example.com/feature': {} } },
+      });
     }
   });
 
