@@ -2,13 +2,12 @@
 // in-memory pair: task-augmented tools/call, polling, input_required with an elicitation tied to
 // the task, failure, cancellation, listing, status notifications and taskSupport rules.
 
-import type { McpClientOptions } from '@mcpkit/client';
 import { McpClient, McpClientError, McpClientErrorCode } from '@mcpkit/client';
 import { JsonRpcError } from '@mcpkit/jsonrpc';
-import { createInMemoryTransportPair } from '@mcpkit/jsonrpc/testing';
 import type { Task } from '@mcpkit/protocol';
 import { McpServer } from '@mcpkit/server';
 import { inMemoryTasks } from '@mcpkit/server/tasks';
+import { type ConnectInProcessOptions, connectInProcess } from '@mcpkit/testing';
 import { StreamableHttpClientTransport } from '@mcpkit/transport-http-client';
 import { createStreamableHttpHandler } from '@mcpkit/transport-http-server';
 import { serve } from '@mcpkit/transport-http-server/node';
@@ -49,19 +48,14 @@ function taskServer(tasks = true) {
   return { server, release: () => release() };
 }
 
-const clients: McpClient[] = [];
 const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close();
   for (const close of closers.splice(0)) await close();
 });
 
-async function connect(server: McpServer, options: McpClientOptions = {}): Promise<McpClient> {
-  const [clientSide, serverSide] = createInMemoryTransportPair();
-  await server.connect(serverSide);
-  const client = new McpClient({ name: 'tasks-client', version: '1.0.0' }, options);
-  await client.connect(clientSide);
-  clients.push(client);
+async function connect(server: McpServer, options: ConnectInProcessOptions = {}): Promise<McpClient> {
+  const { client, close } = await connectInProcess(server, options);
+  closers.push(close);
   return client;
 }
 
@@ -167,8 +161,8 @@ describe('our client runs tools as tasks on our server (2025-11-25)', () => {
     const served = await serve(handler, { port: 0, host: '127.0.0.1' });
     closers.push(() => served.close());
     const client = new McpClient({ name: 'tasks-http', version: '1.0.0' }, { protocolVersion: '2025-11-25' });
-    clients.push(client);
     await client.connect(new StreamableHttpClientTransport(new URL('/mcp', served.url)));
+    closers.unshift(() => client.close());
     await client.listTools();
     expect((await client.callTool({ name: 'required' })).content).toEqual([
       { type: 'text', text: 'ran as a task' },

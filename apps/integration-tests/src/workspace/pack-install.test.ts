@@ -125,6 +125,38 @@ describe('installing packages one by one from tarballs', () => {
     installTimeout,
   );
 
+  it(
+    'testing: a node --test file connects a server and a client in-process, without vitest installed',
+    () => {
+      const names = ['protocol', 'jsonrpc', 'server', 'client', 'testing'];
+      const dir = installIntoEmptyProject(names.map(packPackage), ['zod@^4']);
+      const installed = installedPackages(dir);
+      expect(installed).toContain('@mcpkit/testing');
+      expect(installed).not.toContain('vitest');
+      const output = runScript(
+        dir,
+        'kit.test.mjs',
+        `import assert from 'node:assert/strict';
+         import { test } from 'node:test';
+         import { McpServer } from '@mcpkit/server';
+         import { callToolText, connectInProcess } from '@mcpkit/testing';
+         test('add adds, as the caller the test says', async () => {
+           const server = new McpServer({ name: 'tiny', version: '1.0.0' });
+           server.tool('add', {}, (_args, ctx) => ctx.auth.clientId + ' ' + ctx._meta.tenant);
+           const { client, close } = await connectInProcess(server, {
+             authInfo: { token: 't', clientId: 'alice', scopes: [] },
+             _meta: { tenant: 'acme' },
+           });
+           assert.equal(await callToolText(client, 'add'), 'alice acme');
+           await close();
+         });`,
+        ['--test', '--test-reporter=tap'],
+      );
+      expect(output).toMatch(/^# pass 1$/m);
+    },
+    installTimeout,
+  );
+
   describe('client + transport-http-client against the echo server over HTTP', () => {
     let echo: ChildProcess | undefined;
     afterAll(() => {

@@ -28,6 +28,7 @@ const pinned: Record<string, { private: boolean; exports: string[] }> = {
   },
   '@mcpkit/store-redis': { private: false, exports: ['.'] },
   '@mcpkit/test-support': { private: true, exports: ['.'] },
+  '@mcpkit/testing': { private: false, exports: ['.'] },
   '@mcpkit/transport-http-client': { private: false, exports: ['.'] },
   '@mcpkit/transport-http-server': { private: false, exports: ['.', './node'] },
   '@mcpkit/transport-stdio': { private: false, exports: ['.', './content-length'] },
