@@ -3,7 +3,7 @@
 import type { McpClientOptions } from '@mcpkit/client';
 import { createInMemoryTransportPair } from '@mcpkit/jsonrpc/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Cleanup, connectClient, fixture, until } from '../test-helpers/processes.js';
+import { Cleanup, connectClient, everythingServer, fixture, until } from '../test-helpers/processes.js';
 import { Aggregator, type AggregatorOptions } from './aggregator.js';
 
 const cleanup = new Cleanup();
@@ -109,5 +109,28 @@ describe('2025-11-25 tasks through the aggregator', () => {
     await expect(other.getTask(task.taskId)).rejects.toThrow();
     expect((await other.listTasks()).tasks).toEqual([]);
     expect(text(await owner.getTaskResult(task.taskId))).toBe('a: task done after 10');
+  });
+});
+
+describe('the official SDK\'s "everything" server behind the aggregator', () => {
+  it('passes its resource updates on and runs its task-only tool as a task', async () => {
+    const gateway = await aggregator({ upstreams: [everythingServer()], requestTimeoutMs: 20_000 });
+    const client = await clientOf(gateway, { protocolVersion: '2025-11-25', defaultTimeoutMs: 20_000 });
+    const [resource] = await client.listAllResources();
+    expect(resource).toBeDefined();
+    const updated: string[] = [];
+    await client.subscribeResource(resource!.uri, ({ uri }) => void updated.push(uri));
+    // It sends updates of subscribed resources every 5 s once asked to.
+    await client.callTool({ name: 'everything__toggle-subscriber-updates', arguments: {} });
+
+    const research = await client.callToolAsTask({
+      name: 'everything__simulate-research-query',
+      arguments: { topic: 'gateways' },
+    });
+    expect(research.task.status).toBe('working');
+    const result = await client.getTaskResult(research.taskId);
+    expect(JSON.stringify(result.content)).toContain('gateways');
+    expect((await client.getTask(research.taskId)).status).toBe('completed');
+    await until('an update of the subscribed resource', () => updated.includes(resource!.uri), 15_000);
   });
 });
