@@ -390,6 +390,12 @@ export async function measure(spec: WorkloadSpec, impl: ImplName, p: WorkloadPar
       return progressStream(spec, impl, p);
     case 'cluster-scaling':
       return (await import('./cluster.js')).clusterScaling(p);
+    case 'gateway-stdio-to-http':
+      return (await import('./gateway.js')).gatewayStdioToHttp(p);
+    case 'gateway-http-to-stdio':
+      return (await import('./gateway.js')).gatewayHttpToStdio(p);
+    case 'gateway-aggregate-cpu':
+      return (await import('./gateway.js')).gatewayAggregateCpu(p);
   }
 }
 
