@@ -49,6 +49,38 @@ describe('resource subscriptions through the aggregator', () => {
     });
   }
 
+  it('holds one upstream subscription while any session wants the URI, dropped when the last leaves or closes', async () => {
+    // A 2025-11-25 upstream, so the gateway subscribes with resources/subscribe, which it can report
+    // (with a 2026-07-28 one, as in the tests above, it holds a subscriptions/listen stream instead).
+    const gateway = await aggregator({ upstreams: [fixture('a', '--version', '2025-11-25')] });
+    const first = await clientOf(gateway, { protocolVersion: '2025-11-25' });
+    const second = await clientOf(gateway, { protocolVersion: '2025-11-25' });
+    const upstreamSubscribed = async () =>
+      text(await first.callTool({ name: 'a__subscribed', arguments: { uri: 'fixture://a/info' } }));
+    const waitUntilUpstream = async (wanted: string) => {
+      for (let attempt = 0; attempt < 100 && (await upstreamSubscribed()) !== wanted; attempt++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await upstreamSubscribed()).toBe(wanted);
+    };
+    const updated: string[] = [];
+    const firstSubscription = await first.subscribeResource('fixture://a/info', () => undefined);
+    await second.subscribeResource('fixture://a/info', ({ uri }) => void updated.push(uri));
+    expect(await upstreamSubscribed()).toBe('true');
+
+    await firstSubscription.unsubscribe();
+    expect(await upstreamSubscribed()).toBe('true');
+    await first.callTool({ name: 'a__touch', arguments: { uri: 'fixture://a/info' } });
+    await until('the update to reach the session still subscribed', () => updated.length === 1);
+
+    await second.unsubscribeResource('fixture://a/info');
+    await waitUntilUpstream('false');
+
+    await second.subscribeResource('fixture://a/info', () => undefined);
+    await waitUntilUpstream('true');
+    await second.close();
+    await waitUntilUpstream('false');
+  });
+
   it('refuses a URI no upstream offers, saying so', async () => {
     const gateway = await aggregator({ upstreams: [fixture('a')] });
     const client = await clientOf(gateway, { protocolVersion: '2025-11-25' });

@@ -47,15 +47,18 @@ export class ResourceSubscriptions {
 
   /** The middleware routing `resources/(un)subscribe` and the URIs of `subscriptions/listen`. */
   readonly middleware: ServerMiddleware = async (ctx, next) => {
-    if (ctx.method === 'resources/subscribe') {
-      const uri = String(ctx.params?.uri ?? '');
+    const uri = ctx.params?.uri;
+    if (ctx.method === 'resources/subscribe' && typeof uri === 'string') {
       await this.#ensure(uri);
       this.#known.add(uri);
-      return next();
-    }
-    if (ctx.method === 'resources/unsubscribe') {
       const outcome = await next();
-      this.#reconcile(String(ctx.params?.uri ?? ''));
+      // Refused by the server (no session to hold it, in stateless mode): not wanted after all.
+      if (outcome.type !== 'result') this.#reconcile(uri);
+      return outcome;
+    }
+    if (ctx.method === 'resources/unsubscribe' && typeof uri === 'string') {
+      const outcome = await next();
+      this.#reconcile(uri);
       return outcome;
     }
     if (ctx.method === 'subscriptions/listen') {
