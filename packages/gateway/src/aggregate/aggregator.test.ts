@@ -134,6 +134,7 @@ describe('aggregation', () => {
       'a__pid',
       'a__roots',
       'a__sample',
+      'a__subscribed',
       'a__task',
       'a__touch',
     ]);
