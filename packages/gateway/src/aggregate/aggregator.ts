@@ -50,7 +50,9 @@ export function upstreamName(upstream: Upstream): string {
  * a 2025 upstream and the reverse. A call is forwarded with its cancellation and progress; the
  * upstream's questions (elicitation, sampling, roots) and log messages reach the client whose call
  * is running. When an upstream's lists change, or it goes away (retried with backoff) and comes
- * back, the merged lists change and clients get `list_changed`.
+ * back, the merged lists change and clients get `list_changed`. Resource subscriptions go to the
+ * upstream owning the URI (`ResourceSubscriptions`), and 2025-11-25 task-augmented calls and
+ * `tasks/*` to the upstream running the task, under ids of the gateway's (`TaskRoutes`).
  */
 export class Aggregator {
   /** The server clients connect to. */
