@@ -1,6 +1,6 @@
 // The release check: every package packed as it would be published, published to a real registry on
 // 127.0.0.1, installed with plain npm in a project outside the workspace, and run over stdio and HTTP.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,21 @@ import { cleanNpmEnv, progress, runOk, startProcess } from './run.js';
 import { createScratchApp, HTTP_FIXTURES, INSTALLED, installedVersion, typeCheck } from './scratch-app.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The bin of a package `npx` installed into its cache (the `npm_config_cache` of `env`), as a file. */
+function npxInstalledBin(env: NodeJS.ProcessEnv, name: string): string {
+  const npxDir = join(env.npm_config_cache!, '_npx');
+  for (const entry of readdirSync(npxDir)) {
+    const dir = join(npxDir, entry, 'node_modules', name);
+    if (!existsSync(join(dir, 'package.json'))) continue;
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+      bin: string | Record<string, string>;
+    };
+    const bin = typeof manifest.bin === 'string' ? manifest.bin : Object.values(manifest.bin)[0]!;
+    return join(dir, bin);
+  }
+  throw new Error(`npx installed no ${name} under ${npxDir}`);
+}
 
 describe('release check', () => {
   let work: string;
@@ -115,6 +130,42 @@ describe('release check', () => {
     );
     expect(JSON.parse(inspect.stdout).tools.map((tool: { name: string }) => tool.name)).toEqual(['add']);
     progress('npx @mcpkit/cli inspect -- node server.mjs: ok');
+
+    // The gateway's CLI the same way: its help, then the README's stdio server published over HTTP
+    // by the installed gateway (on 127.0.0.1, a free port) and called through it by the HTTP client.
+    const gateway = packed.find((pkg) => pkg.name === '@mcpkit/gateway');
+    expect(gateway, '@mcpkit/gateway is packed').toBeDefined();
+    const npxGateway = ['-y', `@mcpkit/gateway@${gateway!.version}`];
+    const help = await runOk('npx', [...npxGateway, '--help'], { cwd: app, env, timeoutMs: 180_000 });
+    expect(help.stdout).toContain('Usage: mcpkit-gateway');
+    await writeFile(
+      join(app, 'gateway.json'),
+      JSON.stringify({
+        serve: { host: '127.0.0.1', port: 0 },
+        upstream: { command: process.execPath, args: [join(app, 'server.mjs')] },
+      }),
+    );
+    // The long-running gateway is started from the copy npx just installed, by its bin file: npx
+    // does not pass SIGTERM on, so through npx the gateway would outlive its stop.
+    const bridge = startProcess(process.execPath, [npxInstalledBin(env, '@mcpkit/gateway'), 'gateway.json'], {
+      cwd: app,
+      env,
+    });
+    let bridgeExit: number | null;
+    try {
+      const [, url] = await bridge.waitForOutput(/MCP endpoint: (\S+)\n/, 180_000, 'stderr');
+      const viaGateway = await runOk(process.execPath, ['http-client.mjs', url!], {
+        cwd: app,
+        timeoutMs: 60_000,
+      });
+      expect(viaGateway.stdout).toMatch(/^tools: add\nadd: \[\{"type":"text","text":"42"\}\]\n/);
+      progress(
+        `npx @mcpkit/gateway --help, then its mcpkit-gateway gateway.json: server.mjs published at ${url}: ok`,
+      );
+    } finally {
+      bridgeExit = await bridge.stop(10_000);
+    }
+    expect(bridgeExit, `mcpkit-gateway exit code after SIGTERM:\n${bridge.output()}`).toBe(0);
 
     const server = startProcess(process.execPath, ['http-server.mjs'], { cwd: app });
     let serverExit: number | null;

@@ -83,8 +83,11 @@ export function progress(text: string): void {
 }
 
 export interface LongRunning {
-  /** Resolves with the first match of `pattern` in stdout; rejects after `timeoutMs` or if the process exits. */
-  waitForOutput(pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray>;
+  /**
+   * Resolves with the first match of `pattern` in `stream` (default stdout); rejects after
+   * `timeoutMs` or if the process exits.
+   */
+  waitForOutput(pattern: RegExp, timeoutMs: number, stream?: 'stdout' | 'stderr'): Promise<RegExpMatchArray>;
   /** SIGTERM, then SIGKILL if it has not exited after `graceMs`; resolves once it has exited. */
   stop(graceMs: number): Promise<number | null>;
   output(): string;
@@ -113,16 +116,16 @@ export function startProcess(
     stderr += text;
   });
   const handle: LongRunning = {
-    async waitForOutput(pattern, timeoutMs) {
+    async waitForOutput(pattern, timeoutMs, stream = 'stdout') {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
-        const match = stdout.match(pattern);
+        const match = (stream === 'stdout' ? stdout : stderr).match(pattern);
         if (match) return match;
         if (exitCode !== undefined) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       throw new Error(
-        `${command} ${args.join(' ')} printed no ${pattern} within ${timeoutMs} ms` +
+        `${command} ${args.join(' ')} printed no ${pattern} on ${stream} within ${timeoutMs} ms` +
           `${exitCode === undefined ? '' : ` (exited with ${exitCode})`}:\n${stdout}\n${stderr}`,
       );
     },

@@ -1,4 +1,9 @@
 // HTTP -> stdio: the bridge's host side driven by our client, the remote side real HTTP servers.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createEchoServer } from '@mcpkit/echo-server';
 import { createInMemoryTransportPair } from '@mcpkit/jsonrpc/testing';
 import { McpServer } from '@mcpkit/server';
@@ -8,8 +13,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type HttpStdioBridgeOptions, startHttpStdioBridge } from './http-to-stdio.js';
 import type { GatewayEvent } from './options.js';
 import { createStdioHttpGateway } from './stdio-to-http.js';
-import { Cleanup, connectClient, fixture } from './test-helpers/processes.js';
+import { Cleanup, connectClient, fixture, until } from './test-helpers/processes.js';
 
+const BIN = fileURLToPath(new URL('../bin/mcpkit-gateway.mjs', import.meta.url));
 const cleanup = new Cleanup();
 afterEach(() => cleanup.run());
 
@@ -91,7 +97,60 @@ describe('HTTP -> stdio, relayed', () => {
   });
 });
 
+describe('HTTP -> stdio, a remote server process killed mid-call', () => {
+  it('fails the running call at once with a clear error', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpkit-gateway-remote-'));
+    const config = join(dir, 'gateway.json');
+    // The remote: the gateway's CLI in its own process, publishing our test server over HTTP.
+    writeFileSync(config, JSON.stringify({ serve: { port: 0 }, upstream: fixture('far') }));
+    const remoteProcess = spawn(process.execPath, [BIN, config], { stdio: ['ignore', 'ignore', 'pipe'] });
+    cleanup.add(remoteProcess, (child) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    });
+    let stderr = '';
+    remoteProcess.stderr!.on('data', (chunk) => (stderr += chunk));
+    await until('the remote to print its endpoint', () => /MCP endpoint: \S+/.test(stderr));
+    const url = /MCP endpoint: (\S+)/.exec(stderr)![1]!;
+    const { client } = await bridgeClient({ upstream: { url } }, { protocolVersion: '2025-11-25' });
+
+    let sawProgress!: () => void;
+    const progressed = new Promise<void>((resolve) => {
+      sawProgress = resolve;
+    });
+    const call = client.callTool(
+      { name: 'slow', arguments: { ms: 60_000 } },
+      { onprogress: () => sawProgress() },
+    );
+    await progressed;
+    remoteProcess.kill('SIGKILL');
+    // Long before the tool's 60 s: the bridge answers as soon as the HTTP stream breaks.
+    const error = (await call.then(
+      () => new Error('the call succeeded'),
+      (failure: unknown) => failure,
+    )) as Error;
+    // Names what broke, where, and why (the remote's port now refuses connections).
+    expect(error.message).toMatch(/the SSE stream of request \S+ broke/);
+    expect(error.message).toContain(url);
+  });
+});
+
 describe('HTTP -> stdio, bridged revisions', () => {
+  it('serves a 2026-07-28 host while speaking 2025-06-18 to the remote server', async () => {
+    const old = new McpServer({ name: 'old', version: '1.0.0' }, { protocolVersions: ['2025-06-18'] });
+    old.tool('now', { inputSchema: {} }, (_args, ctx) => `answered at ${ctx.protocolVersion}`);
+    const { url } = await remote(old);
+    const events: GatewayEvent[] = [];
+    const { client } = await bridgeClient({
+      upstream: { url: url.href },
+      mode: 'bridge',
+      onevent: (event) => events.push(event),
+    });
+    expect(client.protocolVersion).toBe('2026-07-28');
+    expect(events).toContainEqual({ type: 'upstream-up', upstream: url.host, protocolVersion: '2025-06-18' });
+    const result = await client.callTool({ name: 'now', arguments: {} });
+    expect(result.content).toEqual([{ type: 'text', text: 'answered at 2025-06-18' }]);
+  });
+
   it('serves a 2025-03-26 host while speaking 2026-07-28 to the remote server', async () => {
     const modern = new McpServer({ name: 'modern', version: '1.0.0' }, { protocolVersions: ['2026-07-28'] });
     modern.tool('now', { inputSchema: {} }, (_args, ctx) => `answered at ${ctx.protocolVersion}`);

@@ -11,8 +11,10 @@ import {
   Cleanup,
   connectClient,
   echoServer,
+  everythingServer,
   fixture,
   httpClient,
+  tmcpServer,
   until,
 } from './test-helpers/processes.js';
 
@@ -116,6 +118,17 @@ describe('stdio -> HTTP, a child per session', () => {
     await until('the garbage to be reported', () => errors.length > 0);
     expect(errors[0]).toMatchObject({ code: GatewayErrorCode.UpstreamError });
     expect(errors[0]!.message).toMatch(/^fx: /);
+  });
+
+  it('publishes the official SDK\'s "everything" server and a tmcp server', async () => {
+    const everything = await startGateway({ upstream: everythingServer() });
+    const tmcp = await startGateway({ upstream: tmcpServer() });
+    const toEverything = await httpClient(cleanup, everything.url);
+    const echoed = await toEverything.callTool({ name: 'echo', arguments: { message: 'over HTTP' } });
+    expect(JSON.stringify(echoed.content)).toContain('over HTTP');
+    const toTmcp = await httpClient(cleanup, tmcp.url);
+    const shouted = await toTmcp.callTool({ name: 'shout', arguments: { message: 'quiet' } });
+    expect(shouted.content).toEqual([{ type: 'text', text: 'QUIET' }]);
   });
 
   it('waits for a child slow to start', async () => {

@@ -399,6 +399,12 @@ export async function measure(spec: WorkloadSpec, impl: ImplName, p: WorkloadPar
       return (await import('./cluster.js')).clusterScaling(p);
     case 'otel-sdk-floor':
       return (await import('../otel/floor.js')).otelSdkFloor(p);
+    case 'gateway-stdio-to-http':
+      return (await import('./gateway.js')).gatewayStdioToHttp(p);
+    case 'gateway-http-to-stdio':
+      return (await import('./gateway.js')).gatewayHttpToStdio(p);
+    case 'gateway-aggregate-cpu':
+      return (await import('./gateway.js')).gatewayAggregateCpu(p);
   }
 }
 

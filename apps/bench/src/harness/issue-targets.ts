@@ -156,6 +156,41 @@ function checks(records: RawWorkloadRecord[], results: WorkloadResult[]): Check[
   );
   throughputRatio('startup to first tools/list, mcpkit/v2 (ms)', 'startup', 'official-v2', '<=', 0.7);
   list.push(...otelChecks(record, median));
+  // The gateway rows measure their ratio themselves (both sides in one driver); `from` shows the sides.
+  const gatewayRatio = (target: string, name: string, top: string, bottom: string, wanted: number) => {
+    const a = medianDetail(record(name), 'mcpkit', top);
+    const b = medianDetail(record(name), 'mcpkit', bottom);
+    list.push({
+      target,
+      workload: name,
+      measured: median(name, 'mcpkit'),
+      from: `${a === undefined ? '-' : formatNumber(a)} / ${b === undefined ? '-' : formatNumber(b)} us`,
+      comparison: '<=',
+      wanted,
+      unit: 'x',
+    });
+  };
+  gatewayRatio(
+    'stdio server over HTTP: via gateway/own HTTP latency',
+    'gateway-stdio-to-http',
+    'gatewayMicrosPerCall',
+    'directMicrosPerCall',
+    1.3,
+  );
+  gatewayRatio(
+    'host via HTTP->stdio bridge/direct client latency',
+    'gateway-http-to-stdio',
+    'gatewayMicrosPerCall',
+    'directMicrosPerCall',
+    1.3,
+  );
+  gatewayRatio(
+    'aggregation: gateway CPU/upstream CPU per call',
+    'gateway-aggregate-cpu',
+    'gatewayCpuMicrosPerCall',
+    'upstreamCpuMicrosPerCall',
+    1.5,
+  );
   return list;
 }
 

@@ -14,7 +14,10 @@ export type WorkloadKind =
   | 'tools-list-fetch'
   | 'progress-stream'
   | 'cluster-scaling'
-  | 'otel-sdk-floor';
+  | 'otel-sdk-floor'
+  | 'gateway-stdio-to-http'
+  | 'gateway-http-to-stdio'
+  | 'gateway-aggregate-cpu';
 
 export interface WorkloadParams {
   /** Measured operations (calls, requests, spawns or sessions, depending on the kind). */
@@ -346,6 +349,41 @@ export const WORKLOADS: WorkloadSpec[] = [
     impls: ['mcpkit'],
     full: { count: 4_000, warmup: 30, clients: 16 },
     smoke: { count: 6, warmup: 1, clients: 2 },
+  },
+  // @mcpkit/gateway (issue 40): each figure is a ratio, gateway way / direct way, measured in one
+  // driver; `--only gateway` runs just these.
+  {
+    name: 'gateway-stdio-to-http',
+    kind: 'gateway-stdio-to-http',
+    description:
+      "mcpkit's stdio bench server published over Streamable HTTP by @mcpkit/gateway (2025-11-25, stateful, JSON) vs mcpkit's HTTP bench server: sequential echo latency, gateway / direct",
+    unit: 'x direct latency',
+    better: 'lower',
+    impls: ['mcpkit'],
+    full: { count: 2_000, warmup: 1_000 },
+    smoke: { count: 10, warmup: 2 },
+  },
+  {
+    name: 'gateway-http-to-stdio',
+    kind: 'gateway-http-to-stdio',
+    description:
+      "A stdio host reaching mcpkit's HTTP bench server through @mcpkit/gateway's HTTP -> stdio bridge vs our client calling it directly: sequential echo latency, bridged / direct",
+    unit: 'x direct latency',
+    better: 'lower',
+    impls: ['mcpkit'],
+    full: { count: 2_000, warmup: 1_000 },
+    smoke: { count: 10, warmup: 2 },
+  },
+  {
+    name: 'gateway-aggregate-cpu',
+    kind: 'gateway-aggregate-cpu',
+    description:
+      "@mcpkit/gateway's aggregator on stdio with mcpkit's stdio bench server as upstream: the gateway's CPU per forwarded echo call / the upstream's CPU serving it",
+    unit: 'x upstream CPU',
+    better: 'lower',
+    impls: ['mcpkit'],
+    full: { count: 5_000, warmup: 2_000 },
+    smoke: { count: 10, warmup: 2 },
   },
   {
     name: 'progress-stream',

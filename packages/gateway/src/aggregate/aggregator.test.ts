@@ -62,8 +62,10 @@ describe('aggregation', () => {
     expect((await client.readResource({ uri: 'fixture://b/info' })).contents[0]).toMatchObject({
       text: 'b info',
     });
-    expect((await client.listAllResourceTemplates()).map((template) => template.uriTemplate)).toEqual([
+    expect((await client.listAllResourceTemplates()).map((template) => template.uriTemplate).sort()).toEqual([
       'echo://{message}',
+      'fixture://a/items/{id}',
+      'fixture://b/items/{id}',
     ]);
     expect((await client.readResource({ uri: 'echo://templated' })).contents[0]).toMatchObject({
       text: 'templated',
@@ -132,9 +134,13 @@ describe('aggregation', () => {
       'a__pid',
       'a__roots',
       'a__sample',
+      'a__subscribed',
+      'a__task',
+      'a__touch',
     ]);
     expect(await client.listAllPrompts()).toEqual([]);
     expect(await client.listAllResources()).toEqual([]);
+    expect(await client.listAllResourceTemplates()).toEqual([]);
   });
 
   it("passes an upstream's list_changed on", async () => {

@@ -1,11 +1,15 @@
 import type { Implementation } from '@mcpkit/protocol';
 import { STATEFUL_PROTOCOL_VERSIONS, STATELESS_PROTOCOL_VERSIONS } from '@mcpkit/protocol';
 import { McpServer, type RegisteredHandle } from '@mcpkit/server';
+import { inMemoryTasks } from '@mcpkit/server/tasks';
+import { UriTemplate } from '@mcpkit/server/uri-template';
 import type { GatewayEvent, Upstream } from '../options.js';
 import { isStdioUpstream } from '../options.js';
 import { DEFAULT_SEPARATOR, exposedName, passes } from './names.js';
 import { CallsInFlight, questionHandlers } from './questions.js';
 import { type Offer, registerOffer } from './register.js';
+import { ResourceSubscriptions } from './subscriptions.js';
+import { TaskRoutes } from './tasks.js';
 import { type RetryOptions, UpstreamConnection } from './upstream.js';
 
 /** Options of `Aggregator`. */
@@ -27,6 +31,7 @@ export interface AggregatorOptions {
 }
 
 interface Registered {
+  offer: Offer;
   owner: UpstreamConnection;
   fingerprint: string;
   handle: RegisteredHandle<never>;
@@ -45,7 +50,9 @@ export function upstreamName(upstream: Upstream): string {
  * a 2025 upstream and the reverse. A call is forwarded with its cancellation and progress; the
  * upstream's questions (elicitation, sampling, roots) and log messages reach the client whose call
  * is running. When an upstream's lists change, or it goes away (retried with backoff) and comes
- * back, the merged lists change and clients get `list_changed`.
+ * back, the merged lists change and clients get `list_changed`. Resource subscriptions go to the
+ * upstream owning the URI (`ResourceSubscriptions`), and 2025-11-25 task-augmented calls and
+ * `tasks/*` to the upstream running the task, under ids of the gateway's (`TaskRoutes`).
  */
 export class Aggregator {
   /** The server clients connect to. */
@@ -55,6 +62,7 @@ export class Aggregator {
   readonly #collisions = new Set<string>();
   readonly #calls = new CallsInFlight<UpstreamConnection>();
   readonly #options: AggregatorOptions;
+  readonly #subscriptions: ResourceSubscriptions;
 
   constructor(options: AggregatorOptions) {
     this.#options = options;
@@ -65,15 +73,29 @@ export class Aggregator {
       capabilities: {
         tools: { listChanged: true },
         prompts: { listChanged: true },
-        resources: { listChanged: true, subscribe: false },
+        resources: { listChanged: true, subscribe: true },
         completions: true,
+        // Task-augmented calls of upstreams that run tasks are theirs (see `TaskRoutes`); the
+        // store holds the tasks the gateway runs itself for tools of upstreams without tasks.
+        tasks: true,
       },
+      tasks: inMemoryTasks(),
       onRootsListChanged: () => {
         for (const upstream of this.#upstreams)
           void upstream.client?.sendRootsListChanged().catch(this.#report);
       },
       onerror: (error) => this.#report(error instanceof Error ? error : new Error(String(error))),
     });
+    this.#subscriptions = new ResourceSubscriptions(this.server, (uri) => this.#ownerOf(uri), this.#report);
+    const tasks = new TaskRoutes(
+      (name) => {
+        const offer = this.#registered.get(`tool:${name}`)?.offer;
+        return offer?.kind === 'tool' ? { owner: offer.owner, name: offer.item.name } : undefined;
+      },
+      () => this.#upstreams,
+    );
+    this.server.use(this.#subscriptions.middleware, { name: 'gateway-subscriptions' });
+    this.server.use(tasks.middleware, { name: 'gateway-tasks' });
     const names = new Set<string>();
     this.#upstreams = options.upstreams.map((config) => {
       const name = upstreamName(config);
@@ -91,6 +113,7 @@ export class Aggregator {
           }),
         ondown: (which: UpstreamConnection, reason: Error, retryInMs: number) => {
           this.#event({ type: 'upstream-down', upstream: which.name, reason, retryInMs });
+          this.#subscriptions.dropped(which);
           this.#sync();
         },
         onerror: this.#report,
@@ -191,6 +214,17 @@ export class Aggregator {
     return wanted;
   }
 
+  /** The upstream a resource URI is read from: its resource's, else the first template's it fits. */
+  #ownerOf(uri: string): UpstreamConnection | undefined {
+    const resource = this.#registered.get(`resource:${uri}`);
+    if (resource !== undefined) return resource.owner;
+    for (const { offer } of this.#registered.values()) {
+      if (offer.kind === 'template' && new UriTemplate(offer.key).match(uri) !== undefined)
+        return offer.owner;
+    }
+    return undefined;
+  }
+
   /** Brings the server's registrations in line with what the upstreams offer now. */
   #sync(): void {
     const wanted = this.#wanted();
@@ -210,7 +244,7 @@ export class Aggregator {
       if (this.#registered.has(id)) continue;
       try {
         const handle = registerOffer(this.server, offer, this.#calls, timeoutMs);
-        this.#registered.set(id, { owner: offer.owner, fingerprint: fingerprint(offer), handle });
+        this.#registered.set(id, { offer, owner: offer.owner, fingerprint: fingerprint(offer), handle });
       } catch (error) {
         this.#report(
           new Error(
@@ -220,6 +254,8 @@ export class Aggregator {
         );
       }
     }
+    // An upstream that came back, or a URI that moved to another upstream, is subscribed anew.
+    this.#subscriptions.reconcileAll();
   }
 }
 

@@ -130,7 +130,7 @@ export function registerOffer(
       return server.tool(
         offer.key,
         {
-          ...described(tool, ['title', 'description', 'annotations', 'icons', '_meta']),
+          ...described(tool, ['title', 'description', 'annotations', 'icons', '_meta', 'execution']),
           inputSchema: passThrough(tool.inputSchema),
           ...(tool.outputSchema === undefined ? {} : { outputSchema: passThrough(tool.outputSchema) }),
         },
