@@ -22,7 +22,7 @@ export const SIZE_PROBES: SizeProbe[] = [
     sdk: 'mcpkit',
     kind: 'stdio-server',
     platform: 'node',
-    budgetGzipBytes: 30.5 * 1024,
+    budgetGzipBytes: 31.25 * 1024,
     // Issue #7: 38.8 KiB before the tree-shaking work, 33.0 KiB after it, 27.4 KiB (28,105 bytes)
     // once the JSON Schema validator, task store, Content-Length framing and signed requestState
     // became opt-in imports; see README "Bundle size". Issue #15: 28,648 -> 28,944 bytes for batch
@@ -47,6 +47,14 @@ export const SIZE_PROBES: SizeProbe[] = [
     // handler (a frozen copy made on first read), McpServer.use (the middleware runner, which also
     // carries `onrequest` now) and McpServer.onSession. A server without middleware runs none of it:
     // handleNow still goes straight to the core, synchronously.
+    // Issue #37 as merged (session 19): 31,960 bytes, over the 30.5 KiB budget, and the budget to
+    // 31.25 KiB. Measured merge by merge from the sources: server-mw +847 (of which the middleware
+    // runner and the onrequest observer built on it about 735, onSession about 150), visibility +732
+    // (predicates on every get and list, update({ visible }), visibilityChanged), the official-SDK
+    // compat branch +145 (the "is not a schema" message of shapes). Every piece is reached from an
+    // McpServer method or the dispatch table, and class methods are never tree-shaken, so none can
+    // leave the core bundle while `server.use(fn)`, `visible: fn` and `onSession` keep working as
+    // documented; compacting the new code gained 27 bytes (gzip gains little on code this dense).
   },
   { name: 'official-v2-stdio-server', sdk: 'official-v2', kind: 'stdio-server', platform: 'node' },
   {

@@ -83,7 +83,15 @@ export function runMiddleware(
   request: RequestContext,
   terminal: ChainTerminal,
 ): Promise<HandleOutcome> {
-  const context = new MiddlewareContext(method, params, request);
+  // One per request while middleware is registered; `_meta` follows `params` when it is replaced.
+  const context: ServerMiddlewareContext = {
+    method,
+    params,
+    request,
+    get _meta() {
+      return readOnlyMeta(requestMetaOf(this.params));
+    },
+  };
   const enter = async (index: number): Promise<HandleOutcome> => {
     const entry = chain[index];
     if (entry === undefined) {
@@ -126,17 +134,4 @@ function isOutcome(value: unknown): value is HandleOutcome {
   const type = outcome?.type;
   if (type === 'result') return typeof outcome!.result === 'object' && outcome!.result !== null;
   return type === 'error' ? outcome!.error instanceof JsonRpcError : type === 'input_required';
-}
-
-/** A class: one is made per request while middleware is registered. */
-class MiddlewareContext implements ServerMiddlewareContext {
-  constructor(
-    readonly method: string,
-    public params: JSONObject | undefined,
-    readonly request: RequestContext,
-  ) {}
-
-  get _meta(): Readonly<JSONObject> | undefined {
-    return readOnlyMeta(requestMetaOf(this.params));
-  }
 }

@@ -62,15 +62,16 @@ interface ErrorSink {
   reportError(error: unknown, info: { name?: string; sessionId?: string }): void;
 }
 
+/** Copied from the request context when present (a predicate never sees the context itself). */
+const CALLER_FACTS = ['authInfo', 'sessionId', '_meta', 'clientInfo'] as const;
+
 /** The facts a predicate sees, copied from the request context (never the context itself). */
 export function callerOf(ctx: CallerContext): CallerContext {
-  const caller: {
-    -readonly [K in keyof CallerContext]: CallerContext[K];
-  } = { protocolVersion: ctx.protocolVersion };
-  if (ctx.authInfo !== undefined) caller.authInfo = ctx.authInfo;
-  if (ctx.sessionId !== undefined) caller.sessionId = ctx.sessionId;
-  if (ctx._meta !== undefined) caller._meta = ctx._meta;
-  if (ctx.clientInfo !== undefined) caller.clientInfo = ctx.clientInfo;
+  const caller: { -readonly [K in keyof CallerContext]: CallerContext[K] } = {
+    protocolVersion: ctx.protocolVersion,
+  };
+  for (const fact of CALLER_FACTS)
+    if (ctx[fact] !== undefined) (caller as Record<string, unknown>)[fact] = ctx[fact];
   return Object.freeze(caller);
 }
 
@@ -153,12 +154,9 @@ interface VisibilityHolder {
 /** The lists whose content depends on the caller and whose changes the server announces. */
 export function listsWithPredicates(server: VisibilityHolder): ListKind[] {
   const capabilities = server.capabilities();
-  const kinds: ListKind[] = [];
-  const announce = (kind: ListKind, hasPredicates: boolean) => {
-    if (hasPredicates && capabilities[kind]?.listChanged === true) kinds.push(kind);
-  };
-  announce('tools', server.tools.hasPredicates);
-  announce('resources', server.resources.hasPredicates || server.templates.hasPredicates);
-  announce('prompts', server.prompts.hasPredicates);
-  return kinds;
+  return (['tools', 'resources', 'prompts'] as const).filter(
+    (kind) =>
+      capabilities[kind]?.listChanged === true &&
+      (server[kind].hasPredicates || (kind === 'resources' && server.templates.hasPredicates)),
+  );
 }
