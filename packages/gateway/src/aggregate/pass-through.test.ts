@@ -2,8 +2,10 @@
 // prompts/get and resources/read past the gateway's server, with every feature still carried.
 import type { McpClientOptions } from '@mcpkit/client';
 import { createInMemoryTransportPair } from '@mcpkit/jsonrpc/testing';
+import { createStreamableHttpHandler } from '@mcpkit/transport-http-server';
+import { serve } from '@mcpkit/transport-http-server/node';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Cleanup, connectClient, fixture } from '../test-helpers/processes.js';
+import { Cleanup, connectClient, fixture, httpClient } from '../test-helpers/processes.js';
 import { Aggregator } from './aggregator.js';
 
 const cleanup = new Cleanup();
@@ -11,7 +13,7 @@ afterEach(() => cleanup.run());
 
 const REVISION = '2025-11-25';
 
-async function gateway() {
+async function gateway(requestTimeoutMs?: number) {
   const errors: Error[] = [];
   const aggregator = cleanup.add(
     new Aggregator({
@@ -19,6 +21,7 @@ async function gateway() {
       upstreams: [fixture('old', '--version', REVISION), fixture('new', '--version', '2026-07-28')],
       retry: { initialDelayMs: 100, maxDelayMs: 400 },
       onerror: (error) => errors.push(error),
+      ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
     }),
     (a) => a.close(),
   );
@@ -95,6 +98,27 @@ describe('requests relayed as they are', () => {
     expect(aggregator.relayedRequests).toBe(8);
   });
 
+  it("relays over HTTP sessions, each answer and progress on its request's stream", async () => {
+    const { aggregator } = await gateway();
+    for (const responseMode of ['json', 'sse'] as const) {
+      const handler = createStreamableHttpHandler({ server: aggregator.server, responseMode });
+      const served = cleanup.add(await serve(handler), (h) => h.close());
+      const client = await httpClient(cleanup, new URL('/mcp', served.url), { protocolVersion: REVISION });
+      expect(text(await client.callTool({ name: 'old__echo', arguments: { message: responseMode } }))).toBe(
+        `old: ${responseMode}`,
+      );
+      const progress: number[] = [];
+      const slow = await client.callTool(
+        { name: 'old__slow', arguments: { ms: 120 } },
+        { onprogress: (update) => progress.push(update.progress) },
+      );
+      expect(text(slow)).toBe('old: slept 120');
+      // JSON responses carry no progress; an SSE stream carries it before the answer.
+      if (responseMode === 'sse') expect(progress.length).toBeGreaterThan(0);
+    }
+    expect(aggregator.relayedRequests).toBe(4);
+  });
+
   it('answers a relayed call at once when its upstream dies', async () => {
     const { connect } = await gateway();
     const client = await connect();
@@ -112,6 +136,15 @@ describe('requests relayed as they are', () => {
     const failed = await call;
     expect(failed.isError).toBe(true);
     expect(text(failed)).toMatch(/old failed tools\/call slow: went away: .*SIGKILL/);
+  });
+
+  it('gives up a relayed call the upstream does not answer in time', async () => {
+    const { connect } = await gateway(300);
+    const client = await connect();
+    const late = await client.callTool({ name: 'old__task', arguments: { ms: 60_000 } });
+    expect(late.isError).toBe(true);
+    expect(text(late)).toBe('old failed tools/call task: timed out after 300 ms');
+    expect(text(await client.callTool({ name: 'old__echo', arguments: { message: 'on' } }))).toBe('old: on');
   });
 
   it('sends every request through the server once a middleware is added', async () => {
