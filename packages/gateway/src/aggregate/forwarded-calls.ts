@@ -95,11 +95,12 @@ export class ForwardedCalls {
 
   /** Takes the upstream's message if it answers or reports progress of a relayed request. */
   take(message: JSONRPCMessage): boolean {
-    if (this.#pending.size === 0) return false;
     const id = (message as { id?: unknown }).id;
     if (typeof id === 'string' && !('method' in message)) {
+      if (!id.startsWith(KEY_PREFIX)) return false;
+      // An answer to a request cancelled or timed out meanwhile is dropped: its caller has gone.
       const pending = this.#take(id);
-      if (pending === undefined) return false;
+      if (pending === undefined) return true;
       (message as { id: RequestId }).id = pending.id;
       this.#deliver(pending, message);
       return true;
@@ -107,8 +108,9 @@ export class ForwardedCalls {
     if ((message as { method?: string }).method !== 'notifications/progress') return false;
     const params = (message as { params?: { progressToken?: unknown } }).params;
     const token = params?.progressToken;
-    const pending = typeof token === 'string' ? this.#pending.get(token) : undefined;
-    if (pending === undefined || pending.progressToken === undefined || params === undefined) return false;
+    if (typeof token !== 'string' || !token.startsWith(KEY_PREFIX)) return false;
+    const pending = this.#pending.get(token);
+    if (pending === undefined || pending.progressToken === undefined || params === undefined) return true;
     params.progressToken = pending.progressToken;
     // Progress keeps a long call alive, as it restarts a forwarded request's timeout.
     this.#arm(token as string, pending);
