@@ -34,7 +34,6 @@ interface PendingRequest {
 const isRequest = (message: JSONRPCMessage): message is JSONRPCRequest =>
   'method' in message && 'id' in message && message.id !== undefined;
 const isNotification = (message: JSONRPCMessage): boolean => 'method' in message && !('id' in message);
-const keyOf = (id: RequestId): string => (typeof id === 'number' ? `n${id}` : `s${id}`);
 
 /**
  * Relays raw JSON-RPC messages between a client-facing transport (the downstream: a session of an
@@ -58,7 +57,8 @@ export async function relay(
 ): Promise<Relay> {
   const name = options.upstreamName ?? 'upstream';
   const report = options.onerror ?? (() => undefined);
-  const pending = new Map<string, PendingRequest & { id: RequestId }>();
+  // Keyed by the id itself: a Map tells 1 from '1', and no key string is made per message.
+  const pending = new Map<RequestId, PendingRequest & { id: RequestId }>();
   let protocolVersion: string | undefined;
   let ended = false;
   let resolveClosed!: (reason: Error | undefined) => void;
@@ -133,18 +133,18 @@ export async function relay(
       if (message.method === 'initialize') useVersion(params?.protocolVersion);
       else useVersion(params?._meta?.[MetaKey.ProtocolVersion]);
       const token = params?._meta?.progressToken;
-      pending.set(keyOf(message.id), {
+      pending.set(message.id, {
         id: message.id,
         method: message.method,
         progressToken: typeof token === 'string' || typeof token === 'number' ? token : undefined,
       });
     } else if ((message as { method?: string }).method === 'notifications/cancelled') {
       const cancelled = (message as { params?: { requestId?: RequestId } }).params?.requestId;
-      if (cancelled !== undefined) pending.delete(keyOf(cancelled));
+      if (cancelled !== undefined) pending.delete(cancelled);
     }
     upstream.send(message).catch((error: unknown) => {
       const problem = `${name} could not take ${'method' in message ? message.method : 'a response'}: ${describeError(error)}`;
-      if (isRequest(message) && pending.delete(keyOf(message.id))) answerWithError(message.id, problem);
+      if (isRequest(message) && pending.delete(message.id)) answerWithError(message.id, problem);
       else report(new GatewayError('UPSTREAM_SEND_FAILED', problem));
     });
   };
@@ -152,8 +152,8 @@ export async function relay(
   upstream.onmessage = (message: JSONRPCMessage) => {
     const related = relatedTo(message);
     if (!('method' in message) && message.id !== null && message.id !== undefined) {
-      const entry = pending.get(keyOf(message.id));
-      pending.delete(keyOf(message.id));
+      const entry = pending.get(message.id);
+      pending.delete(message.id);
       if (entry?.method === 'initialize' && 'result' in message) {
         useVersion((message.result as { protocolVersion?: unknown }).protocolVersion);
       }

@@ -1,12 +1,18 @@
-import type { Implementation } from '@mcpkit/protocol';
-import { STATEFUL_PROTOCOL_VERSIONS, STATELESS_PROTOCOL_VERSIONS } from '@mcpkit/protocol';
-import { McpServer, type RegisteredHandle } from '@mcpkit/server';
+import type { Implementation, JSONRPCRequest } from '@mcpkit/protocol';
+import {
+  isStatelessProtocolVersion,
+  STATEFUL_PROTOCOL_VERSIONS,
+  STATELESS_PROTOCOL_VERSIONS,
+} from '@mcpkit/protocol';
+import type { McpServer, RegisteredHandle, ServerSession } from '@mcpkit/server';
 import { inMemoryTasks } from '@mcpkit/server/tasks';
 import { UriTemplate } from '@mcpkit/server/uri-template';
 import type { GatewayEvent, Upstream } from '../options.js';
 import { isStdioUpstream } from '../options.js';
+import { GatewayServer } from './gateway-server.js';
 import { DEFAULT_SEPARATOR, exposedName, passes } from './names.js';
-import { CallsInFlight, questionHandlers } from './questions.js';
+import type { PassThroughRoute, PassThroughRouter } from './pass-through.js';
+import { CallsInFlight, questionHandlers, sessionAsker } from './questions.js';
 import { type Offer, registerOffer } from './register.js';
 import { ResourceSubscriptions } from './subscriptions.js';
 import { TaskRoutes } from './tasks.js';
@@ -55,7 +61,14 @@ export function upstreamName(upstream: Upstream): string {
  * `tasks/*` to the upstream running the task, under ids of the gateway's (`TaskRoutes`).
  */
 export class Aggregator {
-  /** The server clients connect to. */
+  /**
+   * The server clients connect to. On its connections (`server.connect`), a `tools/call`,
+   * `prompts/get` or `resources/read` for a stdio upstream speaking the client's revision is relayed
+   * to it as it is, ids and progress tokens mapped, the name put back to the upstream's (one parse,
+   * no validation, no second serialisation of a model): the server's own path would only repeat
+   * what the upstream checks. Anything else, and every request once a middleware is added with
+   * `server.use`, goes through the server.
+   */
   readonly server: McpServer;
   readonly #upstreams: UpstreamConnection[];
   readonly #registered = new Map<string, Registered>();
@@ -63,10 +76,11 @@ export class Aggregator {
   readonly #calls = new CallsInFlight<UpstreamConnection>();
   readonly #options: AggregatorOptions;
   readonly #subscriptions: ResourceSubscriptions;
+  #relayed = 0;
 
   constructor(options: AggregatorOptions) {
     this.#options = options;
-    this.server = new McpServer(options.serverInfo ?? { name: 'mcpkit-gateway', version: '0.0.0' }, {
+    const server = new GatewayServer(options.serverInfo ?? { name: 'mcpkit-gateway', version: '0.0.0' }, {
       protocolVersions: [...STATEFUL_PROTOCOL_VERSIONS, ...STATELESS_PROTOCOL_VERSIONS],
       // Declared from the start: an upstream slow to start registers later, and clients must
       // already know the lists can change.
@@ -86,6 +100,7 @@ export class Aggregator {
       },
       onerror: (error) => this.#report(error instanceof Error ? error : new Error(String(error))),
     });
+    this.server = server;
     this.#subscriptions = new ResourceSubscriptions(this.server, (uri) => this.#ownerOf(uri), this.#report);
     const tasks = new TaskRoutes(
       (name) => {
@@ -94,8 +109,9 @@ export class Aggregator {
       },
       () => this.#upstreams,
     );
-    this.server.use(this.#subscriptions.middleware, { name: 'gateway-subscriptions' });
-    this.server.use(tasks.middleware, { name: 'gateway-tasks' });
+    server.use(this.#subscriptions.middleware, { name: 'gateway-subscriptions' });
+    server.use(tasks.middleware, { name: 'gateway-tasks' });
+    server.relayWith((session) => this.#router(server, session));
     const names = new Set<string>();
     this.#upstreams = options.upstreams.map((config) => {
       const name = upstreamName(config);
@@ -122,10 +138,14 @@ export class Aggregator {
         },
       };
       const calls = this.#calls;
-      const server = this.server;
-      upstream = new UpstreamConnection(config, name, hooks, options.retry);
+      upstream = new UpstreamConnection(config, name, hooks, options.retry, options.requestTimeoutMs);
       return upstream;
     });
+  }
+
+  /** Requests relayed to upstreams as they are so far, past the server (see `server`). */
+  get relayedRequests(): number {
+    return this.#relayed;
   }
 
   /** Upstreams connected now. */
@@ -223,6 +243,47 @@ export class Aggregator {
         return offer.owner;
     }
     return undefined;
+  }
+
+  /** Finds the upstream a session's request can be relayed to as it is (see `server`). */
+  #router(server: GatewayServer, session: ServerSession<McpServer>): PassThroughRouter {
+    const asker = sessionAsker(session);
+    return (request: JSONRPCRequest): PassThroughRoute | undefined => {
+      const version = session.protocolVersion;
+      const params = request.params as Record<string, unknown> | undefined;
+      if (server.intercepted || params === undefined || version === undefined || !session.ready)
+        return undefined;
+      if (isStatelessProtocolVersion(version)) return undefined;
+      let owner: UpstreamConnection | undefined;
+      let upstreamParams = params;
+      let what: string;
+      if (request.method === 'tools/call' || request.method === 'prompts/get') {
+        // A task-augmented call goes through the server, which maps task ids (see `TaskRoutes`).
+        if (params.task !== undefined) return undefined;
+        const kind = request.method === 'tools/call' ? 'tool' : 'prompt';
+        const offer = this.#registered.get(`${kind}:${String(params.name)}`)?.offer;
+        if (offer === undefined || (offer.kind !== 'tool' && offer.kind !== 'prompt')) return undefined;
+        owner = offer.owner;
+        upstreamParams = { ...params, name: offer.item.name };
+        what = `${request.method} ${offer.item.name}`;
+      } else if (request.method === 'resources/read') {
+        owner = typeof params.uri === 'string' ? this.#ownerOf(params.uri) : undefined;
+        what = `resources/read ${String(params.uri)}`;
+      } else return undefined;
+      const calls = owner?.forwarded;
+      if (owner === undefined || calls === undefined || owner.client?.protocolVersion !== version)
+        return undefined;
+      const running = owner;
+      return {
+        calls,
+        params: upstreamParams,
+        what,
+        running: () => {
+          this.#relayed++;
+          return this.#calls.enter(running, asker);
+        },
+      };
+    };
   }
 
   /** Brings the server's registrations in line with what the upstreams offer now. */

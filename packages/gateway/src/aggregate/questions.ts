@@ -1,6 +1,6 @@
 import type { McpClientOptions } from '@mcpkit/client';
 import type { ElicitRequestParams, ElicitResult, LoggingLevel } from '@mcpkit/protocol';
-import { type McpServer, type StandardSchemaV1, withJsonSchema } from '@mcpkit/server';
+import { type McpServer, type ServerSession, type StandardSchemaV1, withJsonSchema } from '@mcpkit/server';
 import type { Asker } from './parked.js';
 
 /** A Standard Schema that takes any value as it is: the upstream checks what it asked for. */
@@ -28,15 +28,28 @@ export class CallsInFlight<Key> {
 
   /** Runs `call` with `ctx` registered as running on `key`. */
   async run<T>(key: Key, ctx: Asker, call: () => Promise<T>): Promise<T> {
-    const list = this.#calls.get(key) ?? [];
-    list.push(ctx);
-    this.#calls.set(key, list);
+    const leave = this.enter(key, ctx);
     try {
       return await call();
     } finally {
-      list.splice(list.indexOf(ctx), 1);
-      if (list.length === 0) this.#calls.delete(key);
+      leave();
     }
+  }
+
+  /** Registers `ctx` as running on `key` until the returned function is called. */
+  enter(key: Key, ctx: Asker): () => void {
+    let list = this.#calls.get(key);
+    if (list === undefined) {
+      list = [];
+      this.#calls.set(key, list);
+    }
+    list.push(ctx);
+    const running = list;
+    return () => {
+      const at = running.indexOf(ctx);
+      if (at >= 0) running.splice(at, 1);
+      if (running.length === 0 && this.#calls.get(key) === running) this.#calls.delete(key);
+    };
   }
 
   /** The newest call running on `key`. */
@@ -102,4 +115,24 @@ export function questionHandlers<Key>(
       );
     },
   };
+}
+
+/**
+ * Asks a session's client, for requests relayed past the server (which run with no handler
+ * context): a context is made for each question, so it has the session's log level of the moment.
+ */
+export function sessionAsker(session: ServerSession<McpServer>): Asker {
+  const context = () => session.context();
+  return {
+    elicit: (message, schema, options) => context().then((ctx) => ctx.elicit(message, schema, options)),
+    elicitUrl: (message, url, options) => context().then((ctx) => ctx.elicitUrl(message, url, options)),
+    sample: (params, options) => context().then((ctx) => ctx.sample(params, options)),
+    listRoots: (options) => context().then((ctx) => ctx.listRoots(options)),
+    // Only `log.log` is used for an upstream's log messages (see `questionHandlers`).
+    log: {
+      log: (level: LoggingLevel, data: unknown, logger?: string) => session.log(level, data, logger),
+    } as unknown as Asker['log'],
+    // Progress of relayed requests goes back by its token (see `ForwardedCalls`), never through here.
+    progress: async () => undefined,
+  } as Asker;
 }

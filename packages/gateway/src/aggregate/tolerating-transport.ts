@@ -21,11 +21,15 @@ export class ToleratingTransport implements Transport {
   onmessage?: (message: JSONRPCMessage, extra?: MessageExtra) => void;
   onclose?: (reason?: Error) => void;
   onerror?: (error: Error) => void;
+  /** Sees each message first; one it takes (returns true for) does not reach `onmessage`. */
+  intercept: ((message: JSONRPCMessage) => boolean) | undefined;
   readonly #inner: Transport;
 
   constructor(inner: Transport, onunreadable: (error: Error) => void) {
     this.#inner = inner;
-    inner.onmessage = (message, extra) => this.onmessage?.(message, extra);
+    inner.onmessage = (message, extra) => {
+      if (this.intercept?.(message) !== true) this.onmessage?.(message, extra);
+    };
     inner.onclose = (reason) => this.onclose?.(reason);
     inner.onerror = (error) => (isUnreadableOutput(error) ? onunreadable(error) : this.onerror?.(error));
   }

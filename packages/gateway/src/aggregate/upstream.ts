@@ -9,6 +9,7 @@ import {
 import { describeError, GatewayError, GatewayErrorCode } from '../errors.js';
 import { type HttpUpstream, isStdioUpstream, type Upstream } from '../options.js';
 import { stdioTransportFor } from '../stdio-child.js';
+import { ForwardedCalls } from './forwarded-calls.js';
 import { ToleratingTransport } from './tolerating-transport.js';
 
 /** How a lost upstream is tried again: delays double from `initialDelayMs` up to `maxDelayMs`. */
@@ -31,6 +32,9 @@ export interface UpstreamLists {
   resources: Resource[];
   templates: ResourceTemplate[];
 }
+
+/** How long a forwarded request may run without an answer or progress (the client's default). */
+const DEFAULT_TIMEOUT_MS = 60_000;
 
 const EMPTY: UpstreamLists = { tools: [], prompts: [], resources: [], templates: [] };
 
@@ -80,6 +84,11 @@ export class UpstreamConnection {
   readonly name: string;
   readonly config: Upstream;
   client: McpClient | undefined;
+  /**
+   * Requests relayed to this upstream as they are, beside `client` (stdio upstreams: their
+   * transport lets the gateway see each message first); set only while it is up.
+   */
+  forwarded: ForwardedCalls | undefined;
   lists: UpstreamLists = EMPTY;
   #hooks: UpstreamHooks;
   #retry: Required<RetryOptions>;
@@ -88,8 +97,17 @@ export class UpstreamConnection {
   #closed = false;
   #stderrTail = '';
 
-  constructor(config: Upstream, name: string, hooks: UpstreamHooks, retry: RetryOptions = {}) {
+  readonly #timeoutMs: number;
+
+  constructor(
+    config: Upstream,
+    name: string,
+    hooks: UpstreamHooks,
+    retry: RetryOptions = {},
+    requestTimeoutMs = DEFAULT_TIMEOUT_MS,
+  ) {
     this.config = config;
+    this.#timeoutMs = requestTimeoutMs;
     this.name = name;
     this.#hooks = hooks;
     this.#retry = {
@@ -159,12 +177,20 @@ export class UpstreamConnection {
       await client.close();
       return;
     }
+    let forwarded: ForwardedCalls | undefined;
+    if (transport instanceof ToleratingTransport) {
+      const calls = new ForwardedCalls(transport, this.name, this.#timeoutMs);
+      transport.intercept = (message) => calls.take(message);
+      forwarded = calls;
+    }
     // Chained after the client's own onclose (set by connect), which fails its pending requests.
     const clientOnClose = transport.onclose;
     transport.onclose = (reason) => {
       clientOnClose?.(reason);
+      forwarded?.closed(reason);
       if (this.client !== client) return;
       this.client = undefined;
+      this.forwarded = undefined;
       this.lists = EMPTY;
       this.#down(
         new GatewayError(
@@ -175,6 +201,7 @@ export class UpstreamConnection {
       );
     };
     this.client = client;
+    this.forwarded = forwarded;
     this.#delayMs = this.#retry.initialDelayMs;
     if (!isStdioUpstream(this.config)) this.#keepPinging(client);
     this.#hooks.onup(this);
@@ -189,6 +216,7 @@ export class UpstreamConnection {
     const client = this.client;
     if (client === undefined) return;
     this.client = undefined;
+    this.forwarded = undefined;
     this.lists = EMPTY;
     void client.close().catch((error: unknown) => this.#hooks.onerror(asError(error)));
     this.#down(
@@ -220,6 +248,7 @@ export class UpstreamConnection {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     const client = this.client;
     this.client = undefined;
+    this.forwarded = undefined;
     await client?.close();
   }
 

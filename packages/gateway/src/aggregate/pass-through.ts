@@ -1,0 +1,113 @@
+import type { MessageExtra, Transport, TransportSendOptions } from '@mcpkit/jsonrpc';
+import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@mcpkit/protocol';
+import type { CallOrigin, ForwardedCalls } from './forwarded-calls.js';
+
+/** Where a request can be relayed as it is: the upstream's relay and the params it takes there. */
+export interface PassThroughRoute {
+  calls: ForwardedCalls;
+  params: Record<string, unknown>;
+  /** Names the request in errors (`tools/call echo`). */
+  what: string;
+  /** Runs while the upstream works on it (routes its questions to this session); returns the undo. */
+  running(): () => void;
+}
+
+/**
+ * Finds where a client's request can be relayed as it is, or undefined when the gateway's server
+ * must answer it (a method or name no upstream owns, another revision on the upstream...).
+ */
+export type PassThroughRouter = (request: JSONRPCRequest) => PassThroughRoute | undefined;
+
+interface Relayed {
+  calls: ForwardedCalls;
+  key: string;
+  done: () => void;
+}
+
+/**
+ * A client-facing transport that relays some requests straight to their upstream, past the
+ * gateway's `McpServer` (see `PassThroughRouter`), and hands every other message to the server as
+ * the transport it wraps would. A relayed request's cancellation goes to its upstream; when the
+ * client goes away, its relayed requests are cancelled upstream.
+ */
+export class PassThroughTransport implements Transport, CallOrigin {
+  onmessage?: (message: JSONRPCMessage, extra?: MessageExtra) => void;
+  onclose?: (reason?: Error) => void;
+  onerror?: (error: Error) => void;
+  /** Set once the server's session for this transport exists. */
+  router: PassThroughRouter | undefined;
+  readonly #inner: Transport;
+  readonly #relayed = new Map<string | number, Relayed>();
+
+  constructor(inner: Transport) {
+    this.#inner = inner;
+    inner.onmessage = (message, extra) => {
+      if (!this.#relay(message)) this.onmessage?.(message, extra);
+    };
+    inner.onclose = (reason) => {
+      for (const relayed of [...this.#relayed.values()])
+        relayed.calls.cancel(relayed.key, 'the client went away');
+      this.onclose?.(reason);
+    };
+    inner.onerror = (error) => this.onerror?.(error);
+  }
+
+  get legacyPeersMayStaySilent(): boolean {
+    return this.#inner.legacyPeersMayStaySilent === true;
+  }
+
+  get sessionId(): string | undefined {
+    return this.#inner.sessionId;
+  }
+
+  start(): Promise<void> {
+    return this.#inner.start();
+  }
+
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    return this.#inner.send(message, options);
+  }
+
+  close(): Promise<void> {
+    return this.#inner.close();
+  }
+
+  setProtocolVersion(version: string): void {
+    this.#inner.setProtocolVersion?.(version);
+  }
+
+  ended(id: RequestId): void {
+    const relayed = this.#relayed.get(id);
+    if (relayed === undefined) return;
+    this.#relayed.delete(id);
+    relayed.done();
+  }
+
+  report(error: Error): void {
+    this.onerror?.(error);
+  }
+
+  /** Relays the message if it is a request (or the cancellation of one) that passes through. */
+  #relay(message: JSONRPCMessage): boolean {
+    const router = this.router;
+    if (router === undefined || !('method' in message)) return false;
+    if (!('id' in message) || message.id === undefined || message.id === null) {
+      if (message.method !== 'notifications/cancelled' || this.#relayed.size === 0) return false;
+      const params = message.params as { requestId?: RequestId; reason?: unknown } | undefined;
+      const relayed = params?.requestId === undefined ? undefined : this.#relayed.get(params.requestId);
+      if (relayed === undefined) return false;
+      relayed.calls.cancel(relayed.key, params?.reason);
+      return true;
+    }
+    const request = message as JSONRPCRequest;
+    // An id already running is the server's to refuse, as it would on a direct connection.
+    if (this.#relayed.has(request.id)) return false;
+    const route = router(request);
+    if (route === undefined) return false;
+    const done = route.running();
+    // Its answer comes in a later turn at the earliest, so it is recorded before it can end.
+    const key = route.calls.forward(this, request, route.params, route.what);
+    this.#relayed.set(request.id, { calls: route.calls, key, done });
+    return true;
+  }
+}
