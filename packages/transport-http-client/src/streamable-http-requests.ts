@@ -35,7 +35,7 @@ export class StreamableHttpRequests {
   declare messageHeaders: MessageHeaders | undefined;
 
   readonly #fetch: FetchLike;
-  /** The node:http path reads a LazyAbortController itself; any other fetch gets a real signal. */
+  /** The Node path reads a LazyAbortController itself; any other fetch gets a real signal. */
   readonly #takesAbortState: boolean;
   readonly #options: StreamableHttpClientTransportOptions;
   readonly #session: SessionState;
