@@ -80,3 +80,12 @@ describe('the Node path (undici) reading answers', () => {
     await expect(chunks.next()).rejects.toMatchObject({ name: 'AbortError', cause: 'enough' });
   });
 });
+
+describe('where the Node path takes undici from', () => {
+  it("loads undici's Agent from its own module, which is the class the package index exports", async () => {
+    const agentModule = 'undici/lib/dispatcher/agent.js';
+    const { default: Agent } = (await import(agentModule)) as { default: unknown };
+    const undici = await import('undici');
+    expect(Agent).toBe(undici.Agent);
+  });
+});

@@ -2,9 +2,9 @@
 // its lowest-level `dispatch` API. One object per exchange is the handler undici calls back, the
 // FetchResponse the transport reads and its body: no Web Headers, Request, Response or stream is
 // built per call, and no node:http ClientRequest/IncomingMessage pair either, which together cost
-// about a fifth more CPU per small call than undici (measured in issue 41). undici is loaded on the
-// first request, through this file alone (the package's `node` condition), so browsers and neutral
-// bundles carry none of it, and a program that never sends an HTTP request never loads it.
+// about a fifth more CPU per small call than undici (measured in issue 41). undici's Agent is loaded
+// on the first request, through this file alone (the package's `node` condition), so browsers and
+// neutral bundles carry none of it, and a program that never sends an HTTP request never loads it.
 import type { FetchLike, FetchResponse } from './fetch.js';
 import type { AbortState } from './signals.js';
 
@@ -104,8 +104,25 @@ export function nodeFetch(): FetchLike | undefined {
   return nodeFetchFunction;
 }
 
+/** undici's Agent module alone (see importAgent): its public index has the same class. */
+const AGENT_MODULE = 'undici/lib/dispatcher/agent.js';
+type AgentClass = new (options: { headersTimeout: number; bodyTimeout: number }) => unknown;
+
+/**
+ * undici's Agent, from its own module when it is there: the package index also loads the fetch,
+ * WebSocket and cookie code, whose cookie part reads `globalThis.Headers` and so makes Node load its
+ * own bundled copy of undici too, about three times the time to the first request (issue 41). The
+ * index is the fallback should a later undici move that file (a test checks it is the same class).
+ */
+function importAgent(): Promise<AgentClass> {
+  return import(AGENT_MODULE).then(
+    (module: { default: AgentClass }) => module.default,
+    () => import('undici').then((undici) => undici.Agent as unknown as AgentClass),
+  );
+}
+
 function loadDispatcher(): Promise<Dispatcher> {
-  loading ??= import('undici').then(({ Agent }) => {
+  loading ??= importAgent().then((Agent) => {
     // One keep-alive pool per origin for every transport, as fetch has one global dispatcher. No
     // header or body timeouts: a tool call may take minutes before its JSON answer starts, and a
     // standalone SSE stream may stay quiet for hours (the client's request timeouts bound both).
