@@ -65,7 +65,7 @@ export function authorized(send: FetchLike, auth: HttpAuthProvider): FetchLike {
       try {
         retry = retries < MAX_AUTH_RETRIES && (await ask(() => auth.challenged(head)));
       } catch (error) {
-        // The challenge's body is read by no one now: drop it, or on the node:http path the unread
+        // The challenge's body is read by no one now: drop it, or on the Node path the unread
         // answer keeps its kept-alive socket busy, and the process alive, after the transport closed.
         await discardBody(response);
         throw error;

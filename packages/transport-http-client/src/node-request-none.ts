@@ -1,4 +1,4 @@
-// What `#node-request` resolves to outside Node (browsers, workers, bundles for them): no node:http
+// What `#node-request` resolves to outside Node (browsers, workers, bundles for them): no undici
 // path, so fetch is used and none of the Node path's code is bundled (package.json "imports").
 import type { FetchLike } from './fetch.js';
 

@@ -22,6 +22,7 @@ const ANSWER = 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Len
 async function resettingServer(options: { resetFirst?: boolean } = {}) {
   const connections: Socket[] = [];
   let requests = 0;
+  let resets = 0;
   const server = createServer((socket) => {
     connections.push(socket);
     let seen = 0;
@@ -29,19 +30,26 @@ async function resettingServer(options: { resetFirst?: boolean } = {}) {
     socket.on('data', () => {
       requests++;
       seen++;
-      if (seen > 1 || (options.resetFirst === true && connections.length === 1)) socket.resetAndDestroy();
-      else socket.write(ANSWER);
+      if (seen > 1 || (options.resetFirst === true && connections.length === 1)) {
+        resets++;
+        socket.resetAndDestroy();
+      } else socket.write(ANSWER);
     });
   });
   servers.push({ server, connections });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}/mcp`, connections, requests: () => requests };
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    connections,
+    requests: () => requests,
+    resets: () => resets,
+  };
 }
 
 const post = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' };
 
-describe('the node:http path and dead kept-alive sockets', () => {
+describe('the Node path and dead kept-alive sockets', () => {
   it('sends a request again on a fresh socket when its reused socket was reset before any answer', async () => {
     const server = await resettingServer();
     const send = nodeFetch();
@@ -51,9 +59,10 @@ describe('the node:http path and dead kept-alive sockets', () => {
       expect(response?.status).toBe(200);
       expect(await response?.text()).toBe('{}');
     }
-    // Every later call met a reset on the reused socket and went out again on a new one.
-    expect(server.connections.length).toBe(3);
-    expect(server.requests()).toBe(5);
+    // Calls that met a reset on a reused socket went out again, each reset request once more;
+    // which calls meet one depends on which pooled socket undici picks (it takes turns on two).
+    expect(server.resets()).toBeGreaterThanOrEqual(1);
+    expect(server.requests()).toBe(3 + server.resets());
   });
 
   it('does not send again when a fresh socket is reset: the server may have seen the request', async () => {

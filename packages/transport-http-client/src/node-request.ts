@@ -1,31 +1,12 @@
-// The Node path: node:http(s) with keep-alive agents, about a third of fetch's CPU per small JSON
-// exchange (issue 17), because no Web Headers, Request, Response or ReadableStream is built per
-// call. The built-ins come from process.getBuiltinModule (Node >= 20.16), not from static imports:
-// this package stays runtime-neutral, and where that function is missing fetch is used instead.
+// The Node path: undici's dispatcher (issue 41), the client under Node's own fetch, driven through
+// its lowest-level `dispatch` API. One object per exchange is the handler undici calls back, the
+// FetchResponse the transport reads and its body: no Web Headers, Request, Response or stream is
+// built per call, and no node:http ClientRequest/IncomingMessage pair either, which together cost
+// about a fifth more CPU per small call than undici (measured in issue 41). undici's Agent is loaded
+// on the first request, through this file alone (the package's `node` condition), so browsers and
+// neutral bundles carry none of it, and a program that never sends an HTTP request never loads it.
 import type { FetchLike, FetchResponse } from './fetch.js';
 import type { AbortState } from './signals.js';
-
-/** The slice of an IncomingMessage read here (typed structurally: the package has no Node types). */
-interface IncomingMessage extends AsyncIterable<Uint8Array> {
-  statusCode?: number;
-  statusMessage?: string;
-  headers: Record<string, string | string[] | undefined>;
-  /** True once the whole body arrived from the socket (not necessarily read). */
-  complete: boolean;
-  setEncoding(encoding: 'utf8'): void;
-  on(event: string, listener: (value: never) => void): unknown;
-  iterator(options: { destroyOnReturn: boolean }): AsyncIterableIterator<Uint8Array>;
-  resume(): void;
-  destroy(error?: Error): void;
-}
-
-interface ClientRequest {
-  /** True when the agent gave this request a kept-alive socket that an earlier exchange used. */
-  reusedSocket?: boolean;
-  on(event: 'error', listener: (error: Error & { code?: string }) => void): unknown;
-  end(body?: string): void;
-  destroy(error: Error): void;
-}
 
 /** What an aborted exchange fails with, as fetch's AbortError; the caller's reason is its cause. */
 class AbortError extends Error {
@@ -35,21 +16,26 @@ class AbortError extends Error {
   }
 }
 
-interface NodeHttp {
-  Agent: new (options: { keepAlive: boolean; timeout: number; scheduling: 'lifo' }) => unknown;
-  request(
-    options: RequestTarget & { method: string; headers: Record<string, string>; agent: unknown },
-    onResponse: (response: IncomingMessage) => void,
-  ): ClientRequest;
+/** The slice of undici read here (typed structurally: the package has no Node types). */
+interface DispatchController {
+  abort(reason: Error): void;
+  pause(): void;
+  resume(): void;
 }
-
-/** A URL as node:http's request options (protocol, host name, port, path...). */
-type RequestTarget = Record<string, unknown>;
-
-interface NodeUrl {
-  urlToHttpOptions(url: URL): RequestTarget;
+interface Dispatcher {
+  dispatch(options: DispatchOptions, handler: Exchange): boolean;
+  on(event: 'connect', listener: () => void): unknown;
 }
-
+interface DispatchOptions {
+  origin: string;
+  path: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+type ResponseHeaders = Record<string, string | string[] | undefined>;
+/** undici's chunks are Node Buffers, whose toString decodes. */
+type Bytes = Uint8Array & { toString(encoding?: 'utf8'): string };
 interface NodeProcess {
   versions?: { bun?: string };
   getBuiltinModule?(name: string): unknown;
@@ -63,13 +49,15 @@ const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'coo
 
 /** How long a discarded body may take to end before its connection is closed instead of reused. */
 const DRAIN_MS = 100;
+/** Unread chunks of a streamed body (SSE) after which the connection stops being read. */
+const HIGH_WATER_CHUNKS = 16;
 /**
  * Sends of one request on kept-alive sockets that turn out dead. A server may close an idle socket
- * just as the agent hands it out (its keep-alive timer and ours race, more so on a busy machine);
+ * just as the pool hands it out (its keep-alive timer and ours race, more so on a busy machine);
  * the request then fails before any answer, so the server never saw it and a fresh socket is safe.
  */
 const STALE_SOCKET_RETRIES = 2;
-const STALE_SOCKET_ERRORS = new Set(['ECONNRESET', 'EPIPE']);
+const STALE_SOCKET_ERRORS = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
 
 /** One request as the transports make it. */
 interface NodeRequest {
@@ -81,18 +69,17 @@ interface NodeRequest {
   signal: AbortState | undefined;
 }
 
-type Client = { module: NodeHttp; agent: unknown; targetOf(url: string): RequestTarget };
-let clients: Record<string, Client> | undefined;
-/**
- * Request targets by URL, parsed once: a transport sends every request to one URL, and node:http
- * would parse it into options again for each (about 5% of a small exchange's CPU).
- */
-const targets = new Map<string, RequestTarget>();
+let dispatcher: Dispatcher | undefined;
+let loading: Promise<Dispatcher> | undefined;
+/** New connections the dispatcher opened so far: a request that saw none open went on a reused one. */
+let connections = 0;
+/** Request targets by URL, parsed once: a transport sends every request to one URL. */
+const targets = new Map<string, { origin: string; path: string }>();
 const MAX_TARGETS = 64;
 let nodeFetchFunction: FetchLike | undefined;
 
 /**
- * A FetchLike over node:http, or undefined outside Node (Bun and Deno emulate node:http, but their
+ * A FetchLike over undici, or undefined outside Node (Bun and Deno emulate Node's modules, but their
  * own fetch is the faster and better-trodden path there). It takes the transports' requests only
  * (string bodies, plain header records) and answers with a FetchResponse of plain members.
  */
@@ -102,55 +89,67 @@ export function nodeFetch(): FetchLike | undefined {
   if (typeof process?.getBuiltinModule !== 'function' || process.versions?.bun !== undefined)
     return undefined;
   if (global.Deno !== undefined) return undefined;
-  const load = (protocol: string): Client | undefined => {
-    clients ??= {};
-    const name = protocol === 'https:' ? 'node:https' : 'node:http';
-    let client = clients[protocol];
-    if (client === undefined && (protocol === 'http:' || protocol === 'https:')) {
-      const module = process.getBuiltinModule?.(name) as NodeHttp;
-      // One keep-alive pool per protocol for every transport, as fetch has one global dispatcher.
-      // `timeout` bounds idle sockets (lowered by the server's Keep-Alive hint), as Node's global agent does.
-      const agent = new module.Agent({ keepAlive: true, timeout: 5000, scheduling: 'lifo' });
-      const urls = process.getBuiltinModule?.('node:url') as NodeUrl;
-      const targetOf = (url: string): RequestTarget => {
-        let target = targets.get(url);
-        if (target === undefined) {
-          if (targets.size === MAX_TARGETS) targets.clear();
-          target = urls.urlToHttpOptions(new URL(url));
-          targets.set(url, target);
-        }
-        return target;
-      };
-      client = { module, agent, targetOf };
-      clients[protocol] = client;
-    }
-    return client;
+  nodeFetchFunction ??= (url, init = {}) => {
+    const request: NodeRequest = {
+      method: init.method ?? 'GET',
+      url: String(url),
+      headers: init.headers ?? {},
+      body: init.body,
+      signal: init.signal,
+    };
+    return dispatcher === undefined
+      ? loadDispatcher().then((loaded) => send(request, loaded, 0))
+      : send(request, dispatcher, 0);
   };
-  nodeFetchFunction ??= (url, init = {}) =>
-    send(
-      {
-        method: init.method ?? 'GET',
-        url: String(url),
-        headers: init.headers ?? {},
-        body: init.body,
-        signal: init.signal,
-      },
-      load,
-      0,
-    );
   return nodeFetchFunction;
 }
 
-async function send(
-  request: NodeRequest,
-  load: (protocol: string) => Client | undefined,
-  redirects: number,
-): Promise<FetchResponse> {
-  const response = await exchange(request, load);
-  const status = response.statusCode ?? 0;
-  const location = response.headers.location;
-  if (!REDIRECTS.has(status) || typeof location !== 'string') return new NodeResponse(response, request.url);
-  response.resume(); // the redirect's own body is not needed; reading it frees the socket
+/** undici's Agent module alone (see importAgent): its public index has the same class. */
+const AGENT_MODULE = 'undici/lib/dispatcher/agent.js';
+type AgentClass = new (options: { headersTimeout: number; bodyTimeout: number }) => unknown;
+
+/**
+ * undici's Agent, from its own module when it is there: the package index also loads the fetch,
+ * WebSocket and cookie code, whose cookie part reads `globalThis.Headers` and so makes Node load its
+ * own bundled copy of undici too, about three times the time to the first request (issue 41). The
+ * index is the fallback should a later undici move that file (a test checks it is the same class).
+ */
+function importAgent(): Promise<AgentClass> {
+  return import(AGENT_MODULE).then(
+    (module: { default: AgentClass }) => module.default,
+    () => import('undici').then((undici) => undici.Agent as unknown as AgentClass),
+  );
+}
+
+function loadDispatcher(): Promise<Dispatcher> {
+  loading ??= importAgent().then((Agent) => {
+    // One keep-alive pool per origin for every transport, as fetch has one global dispatcher. No
+    // header or body timeouts: a tool call may take minutes before its JSON answer starts, and a
+    // standalone SSE stream may stay quiet for hours (the client's request timeouts bound both).
+    const agent = new Agent({ headersTimeout: 0, bodyTimeout: 0 }) as unknown as Dispatcher;
+    agent.on('connect', () => {
+      connections++;
+    });
+    dispatcher = agent;
+    return agent;
+  });
+  return loading;
+}
+
+async function send(request: NodeRequest, agent: Dispatcher, redirects: number): Promise<FetchResponse> {
+  let response: Exchange;
+  for (let retries = 0; ; retries++) {
+    try {
+      response = await new Exchange(request, agent).settled;
+      break;
+    } catch (error) {
+      const stale = error instanceof StaleSocketError;
+      if (!stale || retries === STALE_SOCKET_RETRIES) throw stale ? error.cause : error;
+    }
+  }
+  const location = response.headers.get('location');
+  if (!REDIRECTS.has(response.status) || location === null) return response;
+  void response.cancel(); // the redirect's own body is not needed; draining it frees the socket
   if (redirects === MAX_REDIRECTS) {
     throw new TypeError(
       `${request.method} ${request.url} redirected more than ${MAX_REDIRECTS} times in a row`,
@@ -158,7 +157,7 @@ async function send(
   }
   const url = new URL(location, request.url);
   // As fetch: 303 turns any request into a GET, 301 and 302 a POST; 307 and 308 resend it as it was.
-  const toGet = status === 303 || (status < 303 && request.method === 'POST');
+  const toGet = response.status === 303 || (response.status < 303 && request.method === 'POST');
   const headers: Record<string, string> = {};
   const leaves = url.origin !== new URL(request.url).origin;
   for (const name in request.headers) {
@@ -172,140 +171,196 @@ async function send(
     next.method = 'GET';
     next.body = undefined;
   }
-  return send(next, load, redirects + 1);
+  return send(next, agent, redirects + 1);
 }
-
-async function exchange(
-  request: NodeRequest,
-  load: (protocol: string) => Client | undefined,
-): Promise<IncomingMessage> {
-  for (let retries = 0; ; retries++) {
-    try {
-      return await exchangeOnce(request, load);
-    } catch (error) {
-      const stale = error instanceof StaleSocketError;
-      if (!stale || retries === STALE_SOCKET_RETRIES) throw stale ? error.cause : error;
-    }
-  }
-}
-
-function ignoreUnreadError(): void {}
 
 /** A request that failed on a reused socket before any answer came (see STALE_SOCKET_RETRIES). */
 class StaleSocketError extends Error {}
 
-function exchangeOnce(
-  request: NodeRequest,
-  load: (protocol: string) => Client | undefined,
-): Promise<IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const protocol = request.url.slice(0, request.url.indexOf(':') + 1);
-    const client = load(protocol);
-    if (client === undefined) {
-      reject(new TypeError(`${request.url} is not an http: or https: URL`));
-      return;
-    }
-    const { method, headers, signal } = request;
-    // The abort is wired here rather than through request's `signal` option, which costs a
-    // stream end-of-life watcher per request; the listener goes when the exchange is over.
-    // Once the answer came, the abort ends the answer (its reader sees the error), not the request:
-    // the request's socket may by then be back in the pool or serving another exchange.
-    let answer: IncomingMessage | undefined;
-    const abort = () => {
-      const error = new AbortError(signal?.reason);
-      if (answer === undefined) outgoing.destroy(error);
-      else if (!answer.complete) answer.destroy(error);
-    };
-    const settled = () => signal?.removeEventListener('abort', abort);
-    const outgoing = client.module.request(
-      { ...client.targetOf(request.url), method, headers, agent: client.agent },
-      (response) => {
-        response.on('close', settled);
-        // A response destroyed with an error (an abort mid-stream) rejects whoever reads its body;
-        // with no reader (a discarded SSE stream) the error has no one to tell, and an 'error'
-        // event with no listener would crash the process.
-        response.on('error', ignoreUnreadError);
-        answer = response;
-        resolve(response);
-      },
-    );
-    outgoing.on('error', (error) => {
-      settled();
-      const stale =
-        outgoing.reusedSocket === true &&
-        STALE_SOCKET_ERRORS.has(error.code ?? '') &&
-        signal?.aborted !== true;
-      // The response callback has not run (an error after it goes to the response stream instead).
-      reject(stale ? new StaleSocketError('stale kept-alive socket', { cause: error }) : error);
-    });
-    if (signal?.aborted) abort();
-    else signal?.addEventListener('abort', abort);
-    outgoing.end(request.body);
-  });
-}
-
-/** A response read straight from the IncomingMessage: no Web Headers, Response or stream built. */
-class NodeResponse implements FetchResponse {
-  readonly status: number;
-  readonly statusText: string | undefined;
-  readonly ok: boolean;
-  readonly url: string;
-  readonly headers: { get(name: string): string | null };
-  readonly body: NodeBody;
-  readonly #response: IncomingMessage;
-
-  constructor(response: IncomingMessage, url: string) {
-    this.#response = response;
-    this.status = response.statusCode ?? 0;
-    this.statusText = response.statusMessage;
-    this.ok = this.status > 199 && this.status < 300;
-    this.url = url;
-    const received = response.headers;
-    this.headers = {
-      get(name) {
-        // Node lower-cases the names it received; set-cookie is the one header it keeps as an array.
-        const value = received[name.toLowerCase()];
-        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-      },
-    };
-    this.body = new NodeBody(response);
+function targetOf(url: string): { origin: string; path: string } {
+  let target = targets.get(url);
+  if (target === undefined) {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      throw new TypeError(`${url} is not an http: or https: URL`);
+    if (targets.size === MAX_TARGETS) targets.clear();
+    target = { origin: parsed.origin, path: parsed.pathname + parsed.search };
+    targets.set(url, target);
   }
-
-  text(): Promise<string> {
-    const response = this.#response;
-    return new Promise((resolve, reject) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        text += chunk;
-      });
-      response.on('end', () => resolve(text));
-      response.on('error', reject);
-      response.on('close', () => {
-        if (!response.complete) reject(new Error('the connection closed before the body was complete'));
-      });
-    });
-  }
+  return target;
 }
 
 /**
- * The body as the transports read it: an async iterable of bytes (SSE) and a `cancel` (unneeded
- * bodies), both of which give the connection back to the keep-alive pool when they can.
+ * One exchange: the handler undici calls, and once the head came, the response (and its body) the
+ * transport reads. The body's chunks are kept until read: whole as text, or one by one (SSE).
  */
-class NodeBody implements AsyncIterable<Uint8Array> {
-  readonly #response: IncomingMessage;
+class Exchange implements FetchResponse {
+  readonly settled: Promise<Exchange>;
+  status = 0;
+  statusText: string | undefined;
+  ok = false;
+  readonly url: string;
+  #resolve!: (response: Exchange) => void;
+  #reject!: (error: unknown) => void;
+  readonly #signal: AbortState | undefined;
+  #controller: DispatchController | undefined;
+  #headers: ResponseHeaders | undefined;
+  /** Connections opened when the request was handed over: none since means a reused socket. */
+  readonly #connectionsAtDispatch = connections;
+  #reusedSocket = false;
+  #chunks: Bytes[] = [];
+  #done = false;
+  #error: unknown;
+  #discarding = false;
+  #paused = false;
+  #wake: (() => void) | undefined;
 
-  constructor(response: IncomingMessage) {
-    this.#response = response;
+  constructor(request: NodeRequest, agent: Dispatcher) {
+    this.url = request.url;
+    this.#signal = request.signal;
+    this.settled = new Promise((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
+    const signal = request.signal;
+    if (signal?.aborted) {
+      this.#reject(new AbortError(signal.reason));
+      return;
+    }
+    // The abort is wired here rather than through undici's `signal` option, which reads an AbortSignal:
+    // the transports pass a LazyAbortController that builds none. The listener goes when the exchange ends.
+    signal?.addEventListener('abort', this.#abort);
+    let target: { origin: string; path: string };
+    try {
+      target = targetOf(request.url);
+    } catch (error) {
+      this.#fail(error);
+      return;
+    }
+    const { method, headers, body } = request;
+    agent.dispatch({ ...target, method, headers, body }, this);
+  }
+
+  readonly headers = this;
+
+  /** A response header by name; undici lower-cases the names, and joins repeated ones into arrays. */
+  get(name: string): string | null {
+    const value = this.#headers?.[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  get body(): Exchange {
+    return this;
+  }
+
+  readonly #abort = (): void => {
+    const error = new AbortError(this.#signal?.reason);
+    // Before the head came, the caller is told at once, even while the pool is still connecting.
+    if (this.#headers === undefined) this.#reject(error);
+    if (!this.#done) this.#controller?.abort(error);
+  };
+
+  onRequestStart(controller: DispatchController): void {
+    this.#controller = controller;
+    this.#reusedSocket = connections === this.#connectionsAtDispatch;
+    if (this.#signal?.aborted) controller.abort(new AbortError(this.#signal.reason));
+  }
+
+  onResponseStart(
+    _controller: DispatchController,
+    status: number,
+    headers: ResponseHeaders,
+    statusText?: string,
+  ): void {
+    if (status < 200) return; // an informational head; the answer's own comes next
+    this.status = status;
+    this.ok = status < 300;
+    this.statusText = statusText;
+    this.#headers = headers;
+    this.#resolve(this);
+  }
+
+  onResponseData(controller: DispatchController, chunk: Bytes): void {
+    if (this.#discarding) return;
+    this.#chunks.push(chunk);
+    if (this.#chunks.length >= HIGH_WATER_CHUNKS && !this.#paused) {
+      this.#paused = true;
+      controller.pause();
+    }
+    this.#wake?.();
+  }
+
+  onResponseEnd(): void {
+    this.#done = true;
+    this.#signal?.removeEventListener('abort', this.#abort);
+    this.#wake?.();
+  }
+
+  onResponseError(_controller: DispatchController, error: Error & { code?: string }): void {
+    if (this.#headers === undefined && this.#reusedSocket && STALE_SOCKET_ERRORS.has(error.code ?? '')) {
+      this.#fail(
+        this.#signal?.aborted ? error : new StaleSocketError('stale kept-alive socket', { cause: error }),
+      );
+      return;
+    }
+    this.#fail(error);
+  }
+
+  #fail(error: unknown): void {
+    this.#signal?.removeEventListener('abort', this.#abort);
+    this.#error = error;
+    this.#reject(error);
+    this.#wake?.();
+  }
+
+  /** Resolves when a chunk, the end or an error came. */
+  #next(): Promise<void> {
+    return new Promise((resolve) => {
+      this.#wake = () => {
+        this.#wake = undefined;
+        resolve();
+      };
+    });
+  }
+
+  async text(): Promise<string> {
+    while (!this.#done && this.#error === undefined) await this.#next();
+    if (this.#error !== undefined) throw this.#error;
+    const chunks = this.#chunks;
+    this.#chunks = [];
+    if (chunks.length === 1) return (chunks[0] as Bytes).toString('utf8');
+    if (chunks.length === 0) return '';
+    // Joined before decoding: a character may be split between two chunks.
+    let length = 0;
+    for (const chunk of chunks) length += chunk.length;
+    const joined = new Uint8Array(length);
+    let offset = 0;
+    for (const chunk of chunks) {
+      joined.set(chunk, offset);
+      offset += chunk.length;
+    }
+    return new TextDecoder().decode(joined);
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<Uint8Array> {
     let finished = false;
     try {
-      // Not destroyed on an early stop: cancel() keeps the socket when the body ends in time.
-      yield* this.#response.iterator({ destroyOnReturn: false });
-      finished = true;
+      for (;;) {
+        if (this.#error !== undefined) throw this.#error;
+        const chunk = this.#chunks.shift();
+        if (chunk !== undefined) {
+          if (this.#paused && this.#chunks.length < HIGH_WATER_CHUNKS / 2) {
+            this.#paused = false;
+            this.#controller?.resume();
+          }
+          yield chunk;
+        } else if (this.#done) {
+          finished = true;
+          return;
+        } else await this.#next();
+      }
     } finally {
+      // Not aborted on an early stop: cancel() keeps the socket when the body ends in time.
       if (!finished) await this.cancel();
     }
   }
@@ -314,11 +369,16 @@ class NodeBody implements AsyncIterable<Uint8Array> {
     // The body is drained, so that the socket goes back to the pool: an SSE answer's stream ends
     // right after the response the transport stopped at, often in the next packet. A body still
     // coming a moment later (a server that keeps the stream open) is cut off, so nobody waits for it.
-    const response = this.#response;
-    response.resume();
-    if (response.complete) return;
-    const timer = setTimeout(() => response.destroy(), DRAIN_MS);
+    this.#chunks = [];
+    if (this.#done || this.#error !== undefined || this.#discarding) return;
+    this.#discarding = true;
+    if (this.#paused) {
+      this.#paused = false;
+      this.#controller?.resume();
+    }
+    const timer = setTimeout(() => {
+      if (!this.#done) this.#controller?.abort(new AbortError('the discarded body did not end in time'));
+    }, DRAIN_MS);
     (timer as { unref?: () => void }).unref?.();
-    response.on('end', () => clearTimeout(timer));
   }
 }

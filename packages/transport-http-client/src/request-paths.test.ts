@@ -24,7 +24,7 @@ async function echoServer(ports: number[]): Promise<TestServer> {
 const ping = (id: number) => ({ jsonrpc: '2.0' as const, id, method: 'ping' });
 
 describe('which way a transport sends its requests', () => {
-  it('uses node:http on Node when given no fetch, and keeps one connection alive', async () => {
+  it('uses the Node path (undici) when given no fetch, and keeps its connections alive', async () => {
     const ports: number[] = [];
     const server = await echoServer(ports);
     const realFetch = globalThis.fetch;
@@ -42,7 +42,9 @@ describe('which way a transport sends its requests', () => {
       globalThis.fetch = realFetch;
     }
     expect(fetchCalls).toBe(0);
-    expect(new Set(ports).size).toBe(1);
+    // Sequential requests take turns on two kept-alive connections: undici checks an idle socket for
+    // a pending close during one turn of the event loop before reusing it, and meanwhile uses another.
+    expect(new Set(ports).size).toBeLessThanOrEqual(2);
   });
 
   it('returns the connection of a finished SSE answer to the pool', async () => {

@@ -6,7 +6,7 @@ import type { HttpClientCommonOptions } from './streamable-http-options.js';
 /**
  * How a transport sends its requests: a FetchLike, the package's own small request interface
  * (method, URL, headers, string body, signal in; status, header lookup, text or a byte stream
- * out). On Node, a keep-alive node:http implementation of it that builds no Web Headers, Request
+ * out). On Node, a keep-alive implementation of it over undici's dispatcher that builds no Web Headers, Request
  * or Response per call; everywhere else, and whenever the user brought a fetch, fetch layers or
  * fetch options, the user's (or the global) fetch. An auth provider wraps either.
  */
@@ -18,7 +18,7 @@ export function chooseFetch(options: HttpClientCommonOptions): FetchLike {
   return auth ? authorized(send, auth) : send;
 }
 
-/** True for the node:http path, which reads a LazyAbortController as it is (no AbortSignal built). */
+/** True for the Node path, which reads a LazyAbortController as it is (no AbortSignal built). */
 export function takesAbortState(fetch: FetchLike): boolean {
   return fetch === nodeFetch();
 }

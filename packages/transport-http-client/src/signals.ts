@@ -9,7 +9,7 @@ export interface AbortState {
 /**
  * An abort controller that builds its AbortSignal only when one is read. On Node an AbortSignal is
  * an EventTarget: making one and adding and removing a listener cost about a tenth of the CPU of a
- * whole small keep-alive exchange (issue 17). The node:http path reads this object itself, as an
+ * whole small keep-alive exchange (issue 17). The Node path reads this object itself, as an
  * AbortState with a plain listener list; a user's fetch gets the real signal from `signal`.
  */
 export class LazyAbortController implements AbortState {

@@ -345,7 +345,7 @@ function describe(error: unknown): string {
 }
 
 /**
- * A response body as the web-stream reader EventSource reads (node:http and node-fetch give Node streams),
+ * A response body as the web-stream reader EventSource reads (the Node path and node-fetch give async iterables),
  * telling `ended` when the stream ends or breaks, before EventSource learns of it.
  */
 function webBody(body: unknown, ended: (error: unknown) => void): NonNullable<FetchLikeResponse['body']> {

@@ -8,8 +8,8 @@ import type { ReconnectionOptions } from './reconnect.js';
 /** Options shared by the Streamable HTTP and the legacy HTTP+SSE client transports. */
 export interface HttpClientCommonOptions {
   /**
-   * The fetch to use. Anything fetch-compatible works, e.g. node-fetch. Default: on Node, its own
-   * node:http client with keep-alive connections; elsewhere the global fetch. Passing one (the
+   * The fetch to use. Anything fetch-compatible works, e.g. node-fetch. Default: on Node, undici's
+   * dispatcher with keep-alive connections; elsewhere the global fetch. Passing one (the
    * global `fetch` included), `middleware` or `requestInit` makes every request go through fetch.
    */
   fetch?: FetchLike;
@@ -21,7 +21,7 @@ export interface HttpClientCommonOptions {
   requestInit?: Omit<FetchInit, 'method' | 'headers' | 'body' | 'signal'>;
   /**
    * Authorization (e.g. an OAuth client): its headers go on every request, and a 401 or 403 it
-   * answers sends the request again (at most 3 times in a row). Works with fetch and node:http alike.
+   * answers sends the request again (at most 3 times in a row). Works with fetch and the Node path alike.
    */
   auth?: HttpAuthProvider;
 }

@@ -7,7 +7,7 @@ import {
   standardHeaders,
 } from '@mcpkit/protocol';
 import { describeNetworkFailure, HttpTransportError, type HttpTransportErrorDetails } from './errors.js';
-import type { FetchLike, FetchResponse } from './fetch.js';
+import type { FetchInit, FetchLike, FetchResponse } from './fetch.js';
 import { errorFromResponse, isRequest, mediaType, resolveHeaders } from './http-helpers.js';
 import { takesAbortState } from './requester.js';
 import { LazyAbortController } from './signals.js';
@@ -35,7 +35,7 @@ export class StreamableHttpRequests {
   declare messageHeaders: MessageHeaders | undefined;
 
   readonly #fetch: FetchLike;
-  /** The node:http path reads a LazyAbortController itself; any other fetch gets a real signal. */
+  /** The Node path reads a LazyAbortController itself; any other fetch gets a real signal. */
   readonly #takesAbortState: boolean;
   readonly #options: StreamableHttpClientTransportOptions;
   readonly #session: SessionState;
@@ -63,7 +63,9 @@ export class StreamableHttpRequests {
     message: JSONRPCMessage | undefined,
     extra: { lastEventId?: string | undefined; sessionId?: string } = {},
   ): Promise<FetchResponse> {
-    const headers = await resolveHeaders(this.#options.headers);
+    // No extra headers (the usual case): no promise to wait for, so no extra turn per request.
+    const source = this.#options.headers;
+    const headers = source === undefined ? {} : await resolveHeaders(source);
     if (method !== 'DELETE') headers.accept = method === 'POST' ? ACCEPT_POST : 'text/event-stream';
     // A new initialize starts a new session: it carries neither the old session nor the old version.
     const isInitialize = message !== undefined && isInitializeRequest(message);
@@ -79,16 +81,17 @@ export class StreamableHttpRequests {
       Object.assign(headers, (this.messageHeaders ?? this.#options.messageHeaders)?.(message, version));
     }
     try {
-      return await this.#fetch(this.url, {
-        ...this.#options.requestInit,
+      const init: FetchInit = {
         method,
         headers,
-        ...(message === undefined ? {} : { body: JSON.stringify(message) }),
         signal:
           signal instanceof LazyAbortController && !this.#takesAbortState
             ? signal.signal
             : (signal as AbortSignal),
-      });
+      };
+      if (message !== undefined) init.body = JSON.stringify(message);
+      const extra = this.#options.requestInit;
+      return await this.#fetch(this.url, extra === undefined ? init : { ...extra, ...init });
     } catch (error) {
       if (signal.aborted) throw abortError(signal, method, this.url);
       if (error instanceof HttpTransportError) throw error; // an auth challenge that failed

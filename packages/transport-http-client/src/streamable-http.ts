@@ -188,13 +188,12 @@ export class StreamableHttpClientTransport implements Transport {
       }
       this.sessionId = sessionId;
     }
-    const what = `Sending ${nameOf(message)}`;
     if (!response.ok) {
       // 2026-07-28 answers protocol errors with 4xx statuses (-32601 is 404, -32602/-32022 are 400):
       // a JSON-RPC error for this very request is its answer, not a transport failure.
       const read = await this.#deliverErrorAnswer(message, response);
       if (read === true) return false;
-      throw await this.#http.statusError(read, 'POST', sentSessionId, what);
+      throw await this.#http.statusError(read, 'POST', sentSessionId, `Sending ${nameOf(message)}`);
     }
     if (response.status === 202) {
       await response.text(); // empty by definition; reading it lets the connection be reused

@@ -7,11 +7,11 @@ import { StreamableHttpClientTransport } from '../src/streamable-http.js';
 import type { StreamableHttpClientTransportOptions } from '../src/streamable-http-options.js';
 
 /**
- * The ways a transport sends its requests: no `fetch` option means Node's own node:http path (the
+ * The ways a transport sends its requests: no `fetch` option means the Node path over undici (the
  * default on Node); passing the global fetch or node-fetch makes it use that fetch.
  */
 export const fetchImplementations: Array<[string, FetchLike | undefined]> = [
-  ['node:http', undefined],
+  ['Node path', undefined],
   ['global fetch', globalThis.fetch as unknown as FetchLike],
   ['node-fetch', nodeFetch as unknown as FetchLike],
 ];
