@@ -4,6 +4,7 @@ import { decodeUtf8 } from './utf8.js';
 
 const LF = 0x0a;
 const CR = 0x0d;
+const OPEN_BRACE = 0x7b;
 
 /**
  * Newline-delimited JSON: one message per line, `\n` or `\r\n`. Works on bytes so that a chunk
@@ -29,8 +30,42 @@ export class NewlineDecoder implements FrameDecoder {
   }
 
   push(chunk: Uint8Array): void {
-    if (this.#pending.byteLength === 0 && this.#skipped === undefined && this.#pushWholeLine(chunk)) return;
-    let start = 0;
+    // A partial line from earlier chunks ends at this chunk's first newline.
+    const start =
+      this.#pending.byteLength > 0 || this.#skipped !== undefined ? this.#pushBytes(chunk, 0, true) : 0;
+    if (start < chunk.byteLength) this.#pushBytes(chunk, this.#pushLines(chunk, start), false);
+  }
+
+  /**
+   * The complete lines from `start` to the chunk's last newline, decoded as one text and split
+   * there: the other side writes whole messages, so most chunks are one line or several (a
+   * pipelining peer's), and one UTF-8 check and decode for all of them beats a view, a check and
+   * a decode per line. Returns where the rest begins; declines (returns `start`) when a line
+   * could be over the limit or the span is not UTF-8, which the general path reports line by line.
+   */
+  #pushLines(chunk: Uint8Array, start: number): number {
+    const last = chunk.byteLength - 1;
+    const end = chunk[last] === LF ? last : chunk.lastIndexOf(LF);
+    if (end < start || end - start > this.#maxLineBytes) return start;
+    const text = decodeUtf8(chunk, start, end);
+    if (text === undefined) return start;
+    let from = 0;
+    while (from < text.length) {
+      let to = text.indexOf('\n', from);
+      if (to < 0) to = text.length;
+      const lineEnd = text.charCodeAt(to - 1) === CR ? to - 1 : to;
+      // Lines start with '{' but for blank ones (skipped) and garbage (the codec answers it).
+      if (lineEnd > from && (text.charCodeAt(from) === OPEN_BRACE || !isBlankText(text, from, lineEnd))) {
+        const line = from === 0 && lineEnd === text.length ? text : text.slice(from, lineEnd);
+        this.#listener({ kind: 'frame', text: line });
+      }
+      from = to + 1;
+    }
+    return end + 1;
+  }
+
+  /** The byte-wise path from `start`: through the first line only when `firstLineOnly`. */
+  #pushBytes(chunk: Uint8Array, start: number, firstLineOnly: boolean): number {
     while (start < chunk.byteLength) {
       const newline = chunk.indexOf(LF, start);
       const end = newline < 0 ? chunk.byteLength : newline;
@@ -45,25 +80,11 @@ export class NewlineDecoder implements FrameDecoder {
       } else {
         this.#emitLine(this.#pending.take(chunk.subarray(start, end)));
       }
-      if (newline < 0) return;
+      if (newline < 0) return chunk.byteLength;
       start = newline + 1;
+      if (firstLineOnly) return start;
     }
-  }
-
-  /**
-   * A chunk that is exactly one line (the other side writes a message per write, so most chunks
-   * are) is decoded straight from the chunk, without the views and copies of the general path.
-   * False for anything else (several lines, a partial line, CRLF, a blank start, too long, not
-   * UTF-8), which the general path handles.
-   */
-  #pushWholeLine(chunk: Uint8Array): boolean {
-    const last = chunk.byteLength - 1;
-    if (last < 1 || last > this.#maxLineBytes || chunk[last] !== LF || chunk[last - 1] === CR) return false;
-    if (isBlankByte(chunk[0]!) || chunk.indexOf(LF) !== last) return false;
-    const text = decodeUtf8(chunk, last);
-    if (text === undefined) return false;
-    this.#listener({ kind: 'frame', text });
-    return true;
+    return start;
   }
 
   end(): void {
@@ -100,6 +121,14 @@ export class NewlineDecoder implements FrameDecoder {
 function isBlank(bytes: Uint8Array): boolean {
   for (const byte of bytes) {
     if (!isBlankByte(byte)) return false;
+  }
+  return true;
+}
+
+/** Whether `text` from `start` to `end` holds only spaces, tabs and CRs (nothing to parse). */
+function isBlankText(text: string, start: number, end: number): boolean {
+  for (let index = start; index < end; index++) {
+    if (!isBlankByte(text.charCodeAt(index))) return false;
   }
   return true;
 }
