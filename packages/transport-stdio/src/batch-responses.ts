@@ -37,9 +37,7 @@ export class BatchResponses {
 
   /** Notes an incoming message: a cancellation releases the cancelled request from its batch. */
   observe(message: JSONRPCMessage): void {
-    // Outside a batch (nearly always) there is nothing to release.
-    if (this.#byId.size === 0 || !('method' in message) || message.method !== 'notifications/cancelled')
-      return;
+    if (!('method' in message) || message.method !== 'notifications/cancelled') return;
     const id = message.params?.requestId;
     if (typeof id !== 'string' && typeof id !== 'number') return;
     const batch = this.#byId.get(id);
@@ -51,8 +49,7 @@ export class BatchResponses {
 
   /** Holds `message` if it answers a batched request; returns undefined when it is not one. */
   hold(message: JSONRPCMessage): Promise<void> | undefined {
-    if (this.#byId.size === 0 || 'method' in message || !('id' in message) || message.id === null)
-      return undefined;
+    if ('method' in message || !('id' in message) || message.id === null) return undefined;
     const batch = this.#byId.get(message.id);
     if (!batch) return undefined;
     this.#byId.delete(message.id);
