@@ -223,12 +223,10 @@ export class FrameWriter {
       this.#pump();
       return;
     }
+    // #pump does not throw (a raw write that throws fails its own frames), so uncork always follows.
     this.#stream.cork();
-    try {
-      this.#pump();
-    } finally {
-      this.#stream.uncork();
-    }
+    this.#pump();
+    this.#stream.uncork();
   }
 
   #pump(): void {
