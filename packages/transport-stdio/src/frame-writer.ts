@@ -92,7 +92,15 @@ export class FrameWriter {
 
   write(frame: Frame): Promise<void> {
     if (this.#closedWith) return Promise.reject(this.#closedWith);
-    const byteLength = typeof frame === 'string' ? Buffer.byteLength(frame, 'utf8') : frame.byteLength;
+    if (
+      !this.#batching &&
+      this.#queue.length === 0 &&
+      this.#inFlight.length === 0 &&
+      !this.#waitingForDrain
+    ) {
+      return this.#writeNow(frame);
+    }
+    const byteLength = byteLengthOf(frame);
     // A lone frame is always accepted, so a message larger than the bound can still be sent.
     if (this.#pendingBytes > 0 && this.#pendingBytes + byteLength > this.#maxPendingBytes) {
       return Promise.reject(
@@ -101,14 +109,6 @@ export class FrameWriter {
           `Cannot send a message of ${byteLength} bytes: ${this.#pendingBytes} bytes are already waiting for the reader (limit maxPendingWriteBytes = ${this.#maxPendingBytes}); the other side is not reading its input`,
         ),
       );
-    }
-    if (
-      !this.#batching &&
-      this.#queue.length === 0 &&
-      this.#inFlight.length === 0 &&
-      !this.#waitingForDrain
-    ) {
-      return this.#writeNow(frame, byteLength);
     }
     if (this.#directGroup !== undefined) {
       this.#batching = true;
@@ -131,11 +131,12 @@ export class FrameWriter {
    * Nothing queued or unconfirmed: the frame goes to the stream at once (a lone answer waits for no
    * tick). A stream that took it whole (a pipe or file written synchronously: nothing left
    * buffered, no error) has written it, so the caller gets a settled promise and none is made;
-   * otherwise the promise settles with the stream's callback, as for queued frames.
+   * otherwise the promise settles with the stream's callback, as for queued frames. Only then
+   * does it count toward the bound (and its UTF-8 length get measured): a frame the stream took
+   * whole is no longer waiting for the reader.
    */
-  #writeNow(frame: Frame, byteLength: number): Promise<void> {
-    const item: QueuedWrite = { frame, byteLength, resolve: ignore, reject: ignore };
-    this.#pendingBytes += byteLength;
+  #writeNow(frame: Frame): Promise<void> {
+    const item: QueuedWrite = { frame, byteLength: 0, resolve: ignore, reject: ignore };
     const group = [item];
     this.#directGroup = group;
     this.#inFlight.push(group);
@@ -145,7 +146,6 @@ export class FrameWriter {
     } catch (error) {
       this.#inFlight.pop();
       this.#directGroup = undefined;
-      this.#pendingBytes -= byteLength;
       this.#settled();
       return Promise.reject(writeFailed(error));
     }
@@ -158,6 +158,8 @@ export class FrameWriter {
     } else if (stream.writableLength === 0 && !stream.errored) {
       return WRITTEN;
     }
+    item.byteLength = byteLengthOf(frame);
+    this.#pendingBytes += item.byteLength;
     return new Promise<void>((resolve, reject) => {
       item.resolve = resolve;
       item.reject = reject;
@@ -221,12 +223,10 @@ export class FrameWriter {
       this.#pump();
       return;
     }
+    // #pump does not throw (a raw write that throws fails its own frames), so uncork always follows.
     this.#stream.cork();
-    try {
-      this.#pump();
-    } finally {
-      this.#stream.uncork();
-    }
+    this.#pump();
+    this.#stream.uncork();
   }
 
   #pump(): void {
@@ -288,6 +288,10 @@ export class FrameWriter {
     this.#waitingForDrain = false;
     this.#pump();
   };
+}
+
+function byteLengthOf(frame: Frame): number {
+  return typeof frame === 'string' ? Buffer.byteLength(frame, 'utf8') : frame.byteLength;
 }
 
 function chunkOf(group: QueuedWrite[]): Frame {

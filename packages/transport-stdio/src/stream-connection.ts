@@ -11,8 +11,6 @@ const INVALID_REQUEST = -32600;
 /** Messages of a batch delivered between two yields to the event loop. */
 const BATCH_SLICE = 64;
 const PARSE_ERROR = -32700;
-/** Decodes the head of an oversized message, which may end inside a multi-byte character. */
-const lenientDecoder = new TextDecoder('utf-8');
 
 type RequestId = Extract<JSONRPCMessage, { id: unknown }>['id'];
 
@@ -155,7 +153,8 @@ export class StreamConnection {
         return;
       case 'oversized': {
         // Answer with the request's id when its first bytes show it, so the caller fails at once.
-        const id = peekRequestId(lenientDecoder.decode(event.head));
+        // The head may end inside a multi-byte character: toString replaces it, as peekRequestId allows.
+        const id = peekRequestId(Buffer.from(event.head).toString());
         const error = new StdioTransportError(
           StdioErrorCode.MessageTooLarge,
           `A message from the ${this.#options.peerName}${id === null ? '' : ` (id ${JSON.stringify(id)})`} is larger than the limit of ${event.limit} bytes (maxMessageBytes; ${event.seenBytes} bytes seen); it was skipped`,

@@ -141,6 +141,33 @@ describe('NewlineDecoder', () => {
     expect(decodeAll([Buffer.from(`${line}x\n`)], 102)[0]).toMatchObject({ kind: 'oversized' });
   });
 
+  it('decodes a chunk of many lines (a pipelining peer) after a partial line and before a partial tail', () => {
+    const lines = Array.from({ length: 40 }, (_, index) => JSON.stringify({ id: index, text: `é${index}` }));
+    const body = lines.map(
+      (line, index) => `${line}${index % 3 === 0 ? '\r\n' : '\n'}${index % 7 === 0 ? ' \t\r\n\n' : ''}`,
+    );
+    const bytes = Buffer.from(`${body.join('')}{"tail":true}\n`, 'utf8');
+    // The first chunk ends inside line 0; the second holds lines 1-39 whole and the start of the tail.
+    const second = bytes.indexOf('{"tail"') + 3;
+    const events = decodeAll([bytes.subarray(0, 5), bytes.subarray(5, second), bytes.subarray(second)]);
+    expect(frames(events)).toEqual([...lines, '{"tail":true}']);
+    // A non-Buffer chunk takes the same path.
+    expect(frames(decodeAll([new Uint8Array(bytes)]))).toEqual([...lines, '{"tail":true}']);
+  });
+
+  it('reports the one line of a chunk that is not UTF-8 and decodes the lines around it', () => {
+    const bytes = Buffer.concat([
+      Buffer.from('{"a":1}\n{"b":"'),
+      Buffer.from([0xff]),
+      Buffer.from('"}\n{"c":3}\n'),
+    ]);
+    const events = decodeAll([bytes]);
+    expect(events).toHaveLength(3);
+    expect(events[0]).toEqual({ kind: 'frame', text: '{"a":1}' });
+    expect(events[1]).toMatchObject({ kind: 'malformed' });
+    expect(events[2]).toEqual({ kind: 'frame', text: '{"c":3}' });
+  });
+
   it('round-trips what encodeFrame produces', () => {
     const bytes = Buffer.concat(texts.map((text) => encodeFrame(text, newlineFraming)));
     expect(frames(decodeAll([bytes]))).toEqual(texts);
