@@ -26,7 +26,12 @@ import type { NegotiatedSession } from './handshake.js';
 import { ListCache } from './list-cache.js';
 import type { ListChangedHandler, ListKind } from './list-changed.js';
 import { withCallerMeta } from './meta.js';
-import { type ClientMiddleware, type ClientMiddlewareOptions, MiddlewareChain } from './middleware.js';
+import {
+  type ClientMiddleware,
+  type ClientMiddlewareOptions,
+  layerOf,
+  type MiddlewareLayer,
+} from './middleware.js';
 import { negotiate } from './negotiation.js';
 import { type NegotiationCache, serverKeyOf, sharedNegotiationCache } from './negotiation-cache.js';
 import { paginate } from './pagination.js';
@@ -94,7 +99,7 @@ export abstract class ClientCore {
     reportError: (error) => this.reportError(error),
   });
   readonly #listCache: ListCache | undefined;
-  readonly #middleware = new MiddlewareChain();
+  #layers: readonly MiddlewareLayer[] = [];
   readonly #sessions = new SessionEvents((error) => this.reportError(error));
   protected logHandler: LogMessageHandler | undefined;
   #connecting: Peer | undefined;
@@ -187,7 +192,7 @@ export abstract class ClientCore {
     const timeout = this.options.defaultTimeoutMs;
     const peer = new ClientPeer(
       timeout === undefined ? peerOptions : { ...peerOptions, defaultTimeoutMs: timeout },
-      this.#middleware,
+      () => this.#layers,
       (method, params) => ({
         method,
         params,
@@ -246,12 +251,12 @@ export abstract class ClientCore {
           : {
               sessionRenewed: (renewOptions, expiredBy) => {
                 this.#sessions.closed(expiredBy);
-                this.#sessionOpened(transport, session);
+                this.#sessions.opened(transport, session);
                 return this.#restoreSessionState(this.#connection, renewOptions);
               },
             }),
       });
-      this.#sessionOpened(transport, session);
+      this.#sessions.opened(transport, session);
       void this.events.syncListen();
     } catch (error) {
       this.#connection = undefined;
@@ -260,11 +265,6 @@ export abstract class ClientCore {
     } finally {
       this.#connecting = undefined;
     }
-  }
-
-  #sessionOpened(transport: Transport, session: NegotiatedSession): void {
-    if (session.mode !== 'stateful') return;
-    this.#sessions.opened(transport.sessionId, session.protocolVersion, session.serverInfo);
   }
 
   /** A renewed session starts empty: subscribe again and set the log level the old one had. */
@@ -304,7 +304,8 @@ export abstract class ClientCore {
    * for requests sent after the call, connected or not.
    */
   use(middleware: ClientMiddleware, options?: ClientMiddlewareOptions): this {
-    this.#middleware.add(middleware, options);
+    const layers = this.#layers;
+    this.#layers = [...layers, layerOf(middleware, options, layers.length)];
     return this;
   }
 
@@ -313,7 +314,8 @@ export abstract class ClientCore {
    * transport failure, or an expiry renewed by a new session); returns the unsubscribe function.
    */
   onSession(listener: ClientSessionListener): () => void {
-    return this.#sessions.add(listener);
+    const sessions = this.#sessions.add(listener);
+    return () => void sessions.delete(listener);
   }
 
   // ---- Generic requests ------------------------------------------------------------------------
