@@ -9,6 +9,7 @@ import {
   LATEST_PROTOCOL_VERSION,
   type PaginatedRequestParams,
   type Prompt,
+  type RequestId,
   type Resource,
   type ServerCapabilities,
   SubscriptionsListenResultSchema,
@@ -202,9 +203,7 @@ export abstract class ClientCore {
       }),
     );
     wirePeer(peer, {
-      answer: (method, params, ctx) => this.responder.answer(method, params, ctx),
-      protocolVersion: () => this.protocolVersion,
-      serverInfo: () => this.serverInfo,
+      answer: (method, params, signal, requestId) => this.answer(method, params, signal, requestId),
       logMessage: (entry) => this.logHandler?.(entry),
       resourceUpdated: (update) => this.events.resourceUpdated(update),
       subscriptionsAcknowledged: () => this.events.acknowledged(),
@@ -245,7 +244,7 @@ export abstract class ClientCore {
         supportedVersions: this.#supportedVersions,
         maxInputRounds: this.options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS,
         capabilities: () => this.#currentCapabilities(),
-        answer: (method, params, ctx) => this.responder.answer(method, params, ctx),
+        answer: (method, params, signal) => this.answer(method, params, signal),
         ...(this.options.renewExpiredSession === false
           ? {}
           : {
@@ -452,6 +451,20 @@ export abstract class ClientCore {
       McpClientErrorCode.NotConnected,
       `Cannot send ${method}: the client is not connected (call connect() first)`,
     );
+  }
+
+  /**
+   * Answers a server's question (sampling, elicitation, roots: a request of its own, or an input
+   * request of a 2026-07-28 round or a task), telling the handler the session facts of the moment.
+   */
+  protected answer(
+    method: string,
+    params: JSONObject | undefined,
+    signal: AbortSignal,
+    requestId?: RequestId,
+  ): Promise<JSONObject> {
+    const { protocolVersion, serverInfo } = this;
+    return this.responder.answer(method, params, { signal, requestId, protocolVersion, serverInfo });
   }
 
   /** A tolerated problem: a warning through the logger when there is one, else an onerror report. */

@@ -36,7 +36,6 @@ import type {
   ElicitationHandlerOptions,
   RootsHandler,
   SamplingHandler,
-  ServerRequestContext,
 } from './server-requests.js';
 import type { ResourceSubscription, ResourceUpdatedCallback } from './subscriptions.js';
 import type { ToolTask } from './task-handle.js';
@@ -153,11 +152,7 @@ export class McpClient extends ClientCore {
         {
           request: (method, taskParams, schema, taskOptions) =>
             this.request(method, taskParams, schema, taskOptions),
-          answer: (method, questionParams, signal) => {
-            const context: ServerRequestContext = { signal, protocolVersion: version };
-            if (connection.session.serverInfo) context.serverInfo = connection.session.serverInfo;
-            return this.responder.answer(method, questionParams, context);
-          },
+          answer: (method, questionParams, signal) => this.answer(method, questionParams, signal),
           report: (error) => this.reportError(error),
         },
         options,

@@ -1,23 +1,25 @@
 import type { Peer } from '@mcpkit/jsonrpc';
 import {
-  type Implementation,
   type JSONObject,
   type LoggingMessageNotificationParams,
   parseAnyRevisionNotificationParams,
+  type RequestId,
   type ResourceUpdatedNotificationParams,
   type Task,
 } from '@mcpkit/protocol';
 import { McpClientError, McpClientErrorCode } from './errors.js';
 import type { ListKind } from './list-changed.js';
-import type { ServerRequestContext } from './server-requests.js';
 import { asError } from './subscriptions.js';
 
 /** What the client does with each message the server may send on its own. */
 export interface ClientEventSink {
-  /** Answers sampling/createMessage, elicitation/create and roots/list. */
-  answer(method: string, params: JSONObject | undefined, ctx: ServerRequestContext): Promise<JSONObject>;
-  protocolVersion(): string | undefined;
-  serverInfo(): Implementation | undefined;
+  /** Answers sampling/createMessage, elicitation/create and roots/list (see `ClientCore.answer`). */
+  answer(
+    method: string,
+    params: JSONObject | undefined,
+    signal: AbortSignal,
+    requestId: RequestId,
+  ): Promise<JSONObject>;
   logMessage(entry: LoggingMessageNotificationParams): void | Promise<void>;
   resourceUpdated(params: ResourceUpdatedNotificationParams): void | Promise<void>;
   elicitationComplete(elicitationId: string): void | Promise<void>;
@@ -35,14 +37,7 @@ const SERVER_QUESTIONS = ['sampling/createMessage', 'elicitation/create', 'roots
 export function wirePeer(peer: Peer, sink: ClientEventSink): void {
   peer.setRequestHandler('ping', () => ({}));
   for (const method of SERVER_QUESTIONS) {
-    peer.setRequestHandler(method, (params, ctx) => {
-      const context: ServerRequestContext = { signal: ctx.signal, requestId: ctx.requestId };
-      const version = sink.protocolVersion();
-      if (version !== undefined) context.protocolVersion = version;
-      const serverInfo = sink.serverInfo();
-      if (serverInfo !== undefined) context.serverInfo = serverInfo;
-      return sink.answer(method, params, context);
-    });
+    peer.setRequestHandler(method, (params, ctx) => sink.answer(method, params, ctx.signal, ctx.requestId));
   }
 
   /** Parses params leniently (any revision); a malformed notification is reported and dropped. */
