@@ -57,7 +57,7 @@ export class ServerEvents {
   async resubscribeAll(options?: RequestOptions): Promise<void> {
     const wire = this.#wire();
     if (!wire) return;
-    await Promise.all(this.#resources.registry.uris().map((uri) => wire.subscribe(uri, options)));
+    await Promise.all(this.#resources.uris().map((uri) => wire.subscribe(uri, options)));
   }
 
   unsubscribeAll(uri: string, options?: RequestOptions): Promise<void> {
@@ -87,7 +87,7 @@ export class ServerEvents {
   }
 
   resourceUpdated(update: ResourceUpdatedNotificationParams): Promise<void> {
-    return this.#resources.registry.dispatch(update, (error) => this.#deps.reportError(error));
+    return this.#resources.dispatch(update, (error) => this.#deps.reportError(error));
   }
 
   /** `notifications/subscriptions/acknowledged` arrived. */
@@ -100,7 +100,7 @@ export class ServerEvents {
     const connection = this.#deps.connection();
     if (!connection?.stateless) return Promise.resolve();
     connection.listen ??= new ListenStream(this.#deps.openListen, (error) => this.#deps.reportError(error));
-    return connection.listen.update(listenFilter(this.#watchers, this.#resources.registry.uris()));
+    return connection.listen.update(listenFilter(this.#watchers, this.#resources.uris()));
   }
 
   /** The connection ended: close its stream and forget subscriptions (the server forgot them too). */
