@@ -1,5 +1,6 @@
 import type { Peer, Transport } from '@mcpkit/jsonrpc';
 import {
+  type CallToolResult,
   type ClientCapabilities,
   DiscoverResultSchema,
   type Implementation,
@@ -93,9 +94,7 @@ export abstract class ClientCore {
     request: (method, params, schema, options) => this.request(method, params, schema, options),
     strict: () => this.options.enforceStrictCapabilities !== false,
     taskSupport: (name) => this.tools.taskSupport(name),
-    checkOutput: (name, result, validateOutput) => {
-      if (validateOutput ?? this.options.validateToolOutput ?? true) this.tools.checkOutput(name, result);
-    },
+    checkOutput: (name, result, validateOutput) => this.checkedOutput(name, result, validateOutput),
     hub: this.taskStatus,
     reportError: (error) => this.reportError(error),
   });
@@ -180,19 +179,19 @@ export abstract class ClientCore {
       );
     }
     let unreadable: Error | undefined;
-    const peerOptions = {
-      onerror: (error: Error) => {
-        // Unreadable output during the handshake ends it now (see unreadableOutputError).
-        if (this.#connecting === peer && !unreadable && isUnreadableOutput(error)) {
-          unreadable = error;
-          void this.#closePeer(peer);
-        }
-        this.reportError(error);
-      },
-    };
-    const timeout = this.options.defaultTimeoutMs;
     const peer = new ClientPeer(
-      timeout === undefined ? peerOptions : { ...peerOptions, defaultTimeoutMs: timeout },
+      {
+        onerror: (error) => {
+          // Unreadable output during the handshake ends it now (see unreadableOutputError).
+          if (this.#connecting === peer && !unreadable && isUnreadableOutput(error)) {
+            unreadable = error;
+            void this.#closePeer(peer);
+          }
+          this.reportError(error);
+        },
+        // Undefined leaves the peer's default.
+        defaultTimeoutMs: this.options.defaultTimeoutMs,
+      },
       () => this.#layers,
       (method, params) => ({
         method,
@@ -465,6 +464,19 @@ export abstract class ClientCore {
   ): Promise<JSONObject> {
     const { protocolVersion, serverInfo } = this;
     return this.responder.answer(method, params, { signal, requestId, protocolVersion, serverInfo });
+  }
+
+  /**
+   * `result` once checked against the tool's `outputSchema` (see `ToolCatalog.checkOutput`), unless
+   * `validateOutput`, else the `validateToolOutput` option, is false.
+   */
+  protected checkedOutput(
+    name: string,
+    result: CallToolResult,
+    validateOutput: boolean | undefined,
+  ): CallToolResult {
+    if (validateOutput ?? this.options.validateToolOutput ?? true) this.tools.checkOutput(name, result);
+    return result;
   }
 
   /** A tolerated problem: a warning through the logger when there is one, else an onerror report. */

@@ -87,9 +87,9 @@ export class McpClient extends ClientCore {
         return this.tasks.runToCompletion(params, options);
       }
       const requestOptions = requestOptionsOf(options);
-      const validate = options?.validateOutput ?? this.options.validateToolOutput ?? true;
+      const validate = options?.validateOutput;
       return this.#callToolOnce(params, requestOptions).then(
-        (result) => this.#checkedOutput(params.name, result, validate),
+        (result) => this.checkedOutput(params.name, result, validate),
         (error: unknown) => this.#retryAfterHeaderMismatch(error, params, requestOptions, validate),
       );
     } catch (error) {
@@ -101,7 +101,7 @@ export class McpClient extends ClientCore {
     error: unknown,
     params: CallToolRequestParams,
     requestOptions: RequestOptions | undefined,
-    validate: boolean,
+    validate: boolean | undefined,
   ): Promise<CallToolResult> {
     const headerMismatch =
       error instanceof JsonRpcError &&
@@ -111,12 +111,7 @@ export class McpClient extends ClientCore {
     // SEP-2243: the server may expect Mcp-Param-* headers from a newer inputSchema than the one
     // we know; refresh the tool definitions once and retry.
     await this.listAllTools(requestOptions?.signal ? { signal: requestOptions.signal } : undefined);
-    return this.#checkedOutput(params.name, await this.#callToolOnce(params, requestOptions), validate);
-  }
-
-  #checkedOutput(name: string, result: CallToolResult, validate: boolean): CallToolResult {
-    if (validate) this.tools.checkOutput(name, result);
-    return result;
+    return this.checkedOutput(params.name, await this.#callToolOnce(params, requestOptions), validate);
   }
 
   /**
