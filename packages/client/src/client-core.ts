@@ -475,7 +475,7 @@ export abstract class ClientCore {
     result: CallToolResult,
     validateOutput: boolean | undefined,
   ): CallToolResult {
-    if (validateOutput ?? this.options.validateToolOutput ?? true) this.tools.checkOutput(name, result);
+    if (validateOutput ?? this.options.validateToolOutput ?? true) this.tools.check(name, result);
     return result;
   }
 

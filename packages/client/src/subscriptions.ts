@@ -28,16 +28,14 @@ export interface SubscriptionWire {
  * filter in 2026-07-28). The server is subscribed once per URI, when its first callback arrives
  * (concurrent first subscribers share that round trip), and unsubscribed when the last one leaves.
  */
-export class ResourceSubscriptions {
+export abstract class ResourceSubscriptions {
   readonly #callbacks = new Map<string, Set<ResourceUpdatedCallback>>();
   readonly #pending = new Map<string, Promise<void>>();
 
-  /** Returns undefined when disconnected: nothing to tell the server then. */
-  readonly #wire: () => SubscriptionWire | undefined;
-
-  constructor(wire: () => SubscriptionWire | undefined) {
-    this.#wire = wire;
-  }
+  /** How the server is told now; undefined when disconnected: nothing to tell the server then. */
+  protected abstract wire(): SubscriptionWire | undefined;
+  /** Where a failing callback is reported. */
+  protected abstract reportError(error: Error): void;
 
   async subscribe(
     uri: string,
@@ -50,7 +48,7 @@ export class ResourceSubscriptions {
       await this.#pending.get(uri);
     } else {
       this.#callbacks.set(uri, new Set([callback]));
-      const subscribing = this.#wire()?.subscribe(uri, options) ?? Promise.resolve();
+      const subscribing = this.wire()?.subscribe(uri, options) ?? Promise.resolve();
       this.#pending.set(uri, subscribing);
       try {
         await subscribing;
@@ -64,14 +62,14 @@ export class ResourceSubscriptions {
     return {
       uri,
       unsubscribe: async () => {
-        if (this.#remove(uri, callback)) await this.#wire()?.unsubscribe(uri);
+        if (this.#remove(uri, callback)) await this.wire()?.unsubscribe(uri);
       },
     };
   }
 
   /** Drops every callback of `uri` and tells the server. */
   async unsubscribeAll(uri: string, options?: RequestOptions): Promise<void> {
-    if (this.#callbacks.delete(uri)) await this.#wire()?.unsubscribe(uri, options);
+    if (this.#callbacks.delete(uri)) await this.wire()?.unsubscribe(uri, options);
   }
 
   /** The URIs that have callbacks. */
@@ -84,13 +82,13 @@ export class ResourceSubscriptions {
     this.#pending.clear();
   }
 
-  /** Calls every callback of the notified URI; failures go to `onerror`, the others still run. */
-  async dispatch(params: ResourceUpdatedNotificationParams, onerror: (error: Error) => void): Promise<void> {
+  /** Calls every callback of the notified URI; failures are reported, the others still run. */
+  async resourceUpdated(params: ResourceUpdatedNotificationParams): Promise<void> {
     for (const callback of [...(this.#callbacks.get(params.uri) ?? [])]) {
       try {
         await callback(params);
       } catch (error) {
-        onerror(asError(error, `resource update callback for '${params.uri}' failed`));
+        this.reportError(asError(error, `resource update callback for '${params.uri}' failed`));
       }
     }
   }
