@@ -202,8 +202,9 @@ export class ServerRequestResponder {
       );
     }
     const answer = checkAnswer<ElicitResult>(method, await registration.handler(request, ctx), ctx);
-    if (mode === 'url') {
-      // URL mode never carries form data back: the interaction happened out of band.
+    if (mode === 'url' || answer.action !== 'accept') {
+      // Only an accepted form carries content: URL mode's interaction happened out of band, and
+      // declined or cancelled answers have none.
       const { content: _dropped, ...rest } = answer;
       return rest;
     }
