@@ -28,15 +28,10 @@ import type { NegotiatedSession } from './handshake.js';
 import { ListCache } from './list-cache.js';
 import type { ListChangedHandler, ListKind } from './list-changed.js';
 import { withCallerMeta } from './meta.js';
-import {
-  type ClientMiddleware,
-  type ClientMiddlewareOptions,
-  layerOf,
-  type MiddlewareLayer,
-} from './middleware.js';
+import type { ClientMiddleware, ClientMiddlewareOptions, MiddlewareLayer } from './middleware.js';
 import { negotiate } from './negotiation.js';
 import { type NegotiationCache, serverKeyOf, sharedNegotiationCache } from './negotiation-cache.js';
-import { paginate } from './pagination.js';
+import { type Page, paginate } from './pagination.js';
 import { wirePeer } from './peer-wiring.js';
 import { resultSchemaFor, type TypedMethod, type TypedResults } from './result-schemas.js';
 import { type ListItem, ServerEvents } from './server-events.js';
@@ -302,8 +297,9 @@ export abstract class ClientCore {
    * for requests sent after the call, connected or not.
    */
   use(middleware: ClientMiddleware, options?: ClientMiddlewareOptions): this {
+    // Replaced, not changed in place: a request inside the chain keeps the layers it started with.
     const layers = this.#layers;
-    this.#layers = [...layers, layerOf(middleware, options, layers.length)];
+    this.#layers = [...layers, [middleware, options?.name ?? (middleware.name || `#${layers.length}`)]];
     return this;
   }
 
@@ -362,16 +358,13 @@ export abstract class ClientCore {
     return this.requireConnection(method).session.mode === 'stateless';
   }
 
-  protected pages<R extends { nextCursor?: string | undefined }, T>(
+  /** Every item under `key` of the pages `list` fetches (see `paginate`), bounded by `maxPages`. */
+  protected pages<K extends string, T>(
     method: string,
-    list: (params: PaginatedRequestParams | undefined) => Promise<R>,
-    items: (result: R) => T[],
+    key: K,
+    list: (params: PaginatedRequestParams | undefined) => Promise<Page<K, T>>,
   ): AsyncGenerator<T, void, undefined> {
-    const fetchPage = async (cursor: string | undefined) => {
-      const result = await list(cursor === undefined ? undefined : { cursor });
-      return { items: items(result), nextCursor: result.nextCursor };
-    };
-    return paginate(method, fetchPage, this.options.maxPages ?? DEFAULT_MAX_PAGES);
+    return paginate(method, list, key, this.options.maxPages ?? DEFAULT_MAX_PAGES);
   }
 
   /** A typed call: the result is checked against the exact schema of the negotiated revision. */

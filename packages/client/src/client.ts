@@ -64,11 +64,7 @@ export class McpClient extends ClientCore {
 
   /** Every tool, page by page (bounded by `maxPages`; a repeated cursor throws PAGINATION_LOOP). */
   iterateTools(options?: RequestOptions): AsyncGenerator<Tool, void, undefined> {
-    return this.pages(
-      'tools/list',
-      (p) => this.listTools(p, options),
-      (r) => r.tools,
-    );
+    return this.pages('tools/list', 'tools', (p) => this.listTools(p, options));
   }
 
   listAllTools(options?: RequestOptions): Promise<Tool[]> {
@@ -213,11 +209,7 @@ export class McpClient extends ClientCore {
 
   /** Iterates every prompt of the server, page by page. */
   iteratePrompts(options?: RequestOptions): AsyncGenerator<Prompt, void, undefined> {
-    return this.pages(
-      'prompts/list',
-      (p) => this.listPrompts(p, options),
-      (r) => r.prompts,
-    );
+    return this.pages('prompts/list', 'prompts', (p) => this.listPrompts(p, options));
   }
 
   /** Lists every prompt of the server, fetching all pages. */
@@ -239,11 +231,7 @@ export class McpClient extends ClientCore {
 
   /** Iterates every resource of the server, page by page. */
   iterateResources(options?: RequestOptions): AsyncGenerator<Resource, void, undefined> {
-    return this.pages(
-      'resources/list',
-      (p) => this.listResources(p, options),
-      (r) => r.resources,
-    );
+    return this.pages('resources/list', 'resources', (p) => this.listResources(p, options));
   }
 
   /** Lists every resource of the server, fetching all pages. */
@@ -262,7 +250,7 @@ export class McpClient extends ClientCore {
   /** Iterates every resource template of the server, page by page. */
   iterateResourceTemplates(options?: RequestOptions): AsyncGenerator<ResourceTemplate, void, undefined> {
     const list = (params?: PaginatedRequestParams) => this.listResourceTemplates(params, options);
-    return this.pages('resources/templates/list', list, (r) => r.resourceTemplates);
+    return this.pages('resources/templates/list', 'resourceTemplates', list);
   }
 
   /** Lists every resource template of the server, fetching all pages. */

@@ -39,15 +39,6 @@ export interface ClientMiddlewareOptions {
 /** A registered middleware and the name its errors give (see `ClientMiddlewareOptions.name`). */
 export type MiddlewareLayer = readonly [middleware: ClientMiddleware, name: string];
 
-/** The layer `McpClient.use` adds behind `layers` (named by its option, its function name or index). */
-export function layerOf(
-  middleware: ClientMiddleware,
-  options: ClientMiddlewareOptions | undefined,
-  index: number,
-): MiddlewareLayer {
-  return [middleware, options?.name ?? (middleware.name || `#${index}`)];
-}
-
 /**
  * Runs one request through `layers` (outermost first); `send` puts the params the innermost layer
  * left in `ctx` on the wire. A layer's own throw is wrapped by `failed` unless it is an SDK error or
