@@ -68,8 +68,8 @@ export abstract class ClientCore {
   protected readonly responder = new ServerRequestResponder();
   protected readonly events: ServerEvents = new ServerEvents({
     connection: () => this.#connection,
-    subscribe: async (uri, options) => void (await this.call('resources/subscribe', { uri }, options)),
-    unsubscribe: async (uri, options) => void (await this.call('resources/unsubscribe', { uri }, options)),
+    subscribe: (uri, options) => this.call('resources/subscribe', { uri }, options),
+    unsubscribe: (uri, options) => this.call('resources/unsubscribe', { uri }, options),
     openListen: (notifications, signal) =>
       this.request('subscriptions/listen', { notifications }, SubscriptionsListenResultSchema, {
         signal,
@@ -479,8 +479,11 @@ export abstract class ClientCore {
       this.reportError(error);
       return;
     }
-    const details = typeof error.data === 'object' && error.data !== null ? { ...error.data } : {};
-    logger.warn(error.message, { code: error.code, ...details });
+    // Spreading null or undefined adds nothing.
+    logger.warn(error.message, {
+      code: error.code,
+      ...(typeof error.data === 'object' ? error.data : undefined),
+    });
   }
 
   protected reportError(error: Error): void {

@@ -40,12 +40,11 @@ export function wirePeer(peer: Peer, sink: ClientEventSink): void {
     peer.setRequestHandler(method, (params, ctx) => sink.answer(method, params, ctx.signal, ctx.requestId));
   }
 
-  /** Parses params leniently (any revision); a malformed notification is reported and dropped. */
-  const on = <M extends string>(
-    method: M,
-    deliver: (params: never) => void | Promise<void>,
-    what: string,
-  ) => {
+  /**
+   * Parses params leniently (any revision); a malformed notification is reported and dropped, and
+   * so is a failure of the code it reaches (a non-Error throw is named after the notification).
+   */
+  const on = <M extends string>(method: M, deliver: (params: never) => void | Promise<void>) => {
     peer.setNotificationHandler(method, async (params) => {
       const parsed = parseAnyRevisionNotificationParams(method, params);
       if (!parsed.success) {
@@ -61,33 +60,21 @@ export function wirePeer(peer: Peer, sink: ClientEventSink): void {
       try {
         await deliver(parsed.data as never);
       } catch (error) {
-        sink.reportError(asError(error, `${what} failed`));
+        sink.reportError(asError(error, `${method} handler failed`));
       }
     });
   };
 
-  on(
-    'notifications/message',
-    (entry: LoggingMessageNotificationParams) => sink.logMessage(entry),
-    'log handler',
+  on('notifications/message', (entry: LoggingMessageNotificationParams) => sink.logMessage(entry));
+  on('notifications/resources/updated', (update: ResourceUpdatedNotificationParams) =>
+    sink.resourceUpdated(update),
   );
-  on(
-    'notifications/resources/updated',
-    (update: ResourceUpdatedNotificationParams) => sink.resourceUpdated(update),
-    'resource update dispatch',
+  on('notifications/elicitation/complete', (done: { elicitationId: string }) =>
+    sink.elicitationComplete(done.elicitationId),
   );
-  on(
-    'notifications/elicitation/complete',
-    (done: { elicitationId: string }) => sink.elicitationComplete(done.elicitationId),
-    'elicitation complete handler',
-  );
-  on('notifications/tasks/status', (task: Task) => sink.taskStatus(task), 'task status handler');
-  on(
-    'notifications/subscriptions/acknowledged',
-    () => sink.subscriptionsAcknowledged(),
-    'listen acknowledgement',
-  );
+  on('notifications/tasks/status', (task: Task) => sink.taskStatus(task));
+  on('notifications/subscriptions/acknowledged', () => sink.subscriptionsAcknowledged());
   for (const kind of ['tools', 'prompts', 'resources'] as const) {
-    on(`notifications/${kind}/list_changed`, () => sink.listChanged(kind), 'list changed handler');
+    on(`notifications/${kind}/list_changed`, () => sink.listChanged(kind));
   }
 }

@@ -10,8 +10,8 @@ export type ListItem<K extends ListKind> = K extends 'tools' ? Tool : K extends 
 export interface ServerEventsDeps {
   connection(): ClientConnection | undefined;
   /** Stateful revisions: `resources/subscribe` / `resources/unsubscribe` round trips. */
-  subscribe(uri: string, options?: RequestOptions): Promise<void>;
-  unsubscribe(uri: string, options?: RequestOptions): Promise<void>;
+  subscribe(uri: string, options?: RequestOptions): Promise<unknown>;
+  unsubscribe(uri: string, options?: RequestOptions): Promise<unknown>;
   /** 2026-07-28: opens a `subscriptions/listen` stream; settles when it ends. */
   openListen(filter: SubscriptionFilter, signal: AbortSignal): Promise<unknown>;
   fetchAll: { [K in ListKind]: () => Promise<ListItem<K>[]> };

@@ -18,8 +18,8 @@ export function asError(thrown: unknown, context: string): Error {
 
 /** How the server learns about a URI's first subscriber and its last one leaving. */
 export interface SubscriptionWire {
-  subscribe(uri: string, options?: RequestOptions): Promise<void>;
-  unsubscribe(uri: string, options?: RequestOptions): Promise<void>;
+  subscribe(uri: string, options?: RequestOptions): Promise<unknown>;
+  unsubscribe(uri: string, options?: RequestOptions): Promise<unknown>;
 }
 
 /**
@@ -30,7 +30,7 @@ export interface SubscriptionWire {
  */
 export abstract class ResourceSubscriptions {
   readonly #callbacks = new Map<string, Set<ResourceUpdatedCallback>>();
-  readonly #pending = new Map<string, Promise<void>>();
+  readonly #pending = new Map<string, Promise<unknown>>();
 
   /** How the server is told now; undefined when disconnected: nothing to tell the server then. */
   protected abstract wire(): SubscriptionWire | undefined;
@@ -48,9 +48,9 @@ export abstract class ResourceSubscriptions {
       await this.#pending.get(uri);
     } else {
       this.#callbacks.set(uri, new Set([callback]));
-      const subscribing = this.wire()?.subscribe(uri, options) ?? Promise.resolve();
-      this.#pending.set(uri, subscribing);
       try {
+        const subscribing = this.wire()?.subscribe(uri, options) ?? Promise.resolve();
+        this.#pending.set(uri, subscribing);
         await subscribing;
       } catch (error) {
         this.#remove(uri, callback);
