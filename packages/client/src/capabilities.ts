@@ -1,4 +1,5 @@
 import type { ClientCapabilities, ServerCapabilities } from '@mcpkit/protocol';
+import type { McpClientOptions } from './client-options.js';
 import { McpClientError, McpClientErrorCode } from './errors.js';
 
 /**
@@ -57,13 +58,19 @@ export interface ClientFeatureSet {
 
 /**
  * Builds the capabilities the client declares: the user's explicit ones (experimental,
- * extensions, anything custom) merged with those implied by the handlers that are set.
+ * extensions, anything custom) and the tasks extension's declaration, merged with those implied
+ * by the handlers that are set.
  */
 export function buildClientCapabilities(
-  explicit: ClientCapabilities | undefined,
+  options: Pick<McpClientOptions, 'capabilities' | 'tasksExtension'>,
   features: ClientFeatureSet,
 ): ClientCapabilities {
-  const capabilities: ClientCapabilities = { ...explicit };
+  const explicit = options.capabilities;
+  const extension = options.tasksExtension;
+  const capabilities: ClientCapabilities =
+    extension === undefined
+      ? { ...explicit }
+      : { ...explicit, extensions: { ...extension.declaration, ...explicit?.extensions } };
   if (features.sampling) capabilities.sampling = { ...capabilities.sampling };
   if (features.roots) capabilities.roots = { ...capabilities.roots, listChanged: true };
   const elicitation = features.elicitation;

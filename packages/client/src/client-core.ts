@@ -14,14 +14,13 @@ import {
   type Resource,
   type ServerCapabilities,
   SubscriptionsListenResultSchema,
-  TASKS_EXTENSION_ID,
   type Tool,
 } from '@mcpkit/protocol';
 import type * as z from 'zod';
 import { addsCapability, assertServerCapability, buildClientCapabilities } from './capabilities.js';
 import type { LogMessageHandler, McpClientOptions, RequestOptions } from './client-options.js';
 import { ClientPeer } from './client-peer.js';
-import { checkVersionOptions } from './client-version-options.js';
+import { checkClientOptions } from './client-version-options.js';
 import { ClientConnection } from './connection.js';
 import { McpClientError, McpClientErrorCode } from './errors.js';
 import type { NegotiatedSession } from './handshake.js';
@@ -30,7 +29,7 @@ import type { ListChangedHandler, ListKind } from './list-changed.js';
 import { withCallerMeta } from './meta.js';
 import type { ClientMiddleware, ClientMiddlewareOptions, MiddlewareLayer } from './middleware.js';
 import { negotiate } from './negotiation.js';
-import { type NegotiationCache, serverKeyOf, sharedNegotiationCache } from './negotiation-cache.js';
+import { negotiationCacheFor } from './negotiation-cache.js';
 import { type Page, paginate } from './pagination.js';
 import { wirePeer } from './peer-wiring.js';
 import { resultSchemaFor, type TypedMethod, type TypedResults } from './result-schemas.js';
@@ -108,17 +107,9 @@ export abstract class ClientCore {
   constructor(clientInfo: Implementation, options: McpClientOptions = {}) {
     this.clientInfo = clientInfo;
     this.options = options;
-    const versions = checkVersionOptions(options, LATEST_PROTOCOL_VERSION);
+    const versions = checkClientOptions(options, LATEST_PROTOCOL_VERSION);
     this.#offeredVersion = versions.offered;
     this.#supportedVersions = versions.supported;
-    const extensions = options.capabilities?.extensions as Record<string, unknown> | undefined;
-    if (extensions?.[TASKS_EXTENSION_ID] !== undefined && options.tasksExtension === undefined) {
-      // Declared by hand, a server could answer with tasks that callTool cannot await.
-      throw new McpClientError(
-        McpClientErrorCode.InvalidOptions,
-        `capabilities.extensions declares ${TASKS_EXTENSION_ID}; pass tasksExtension: tasksExtension() from '@mcpkit/client/tasks-extension' instead`,
-      );
-    }
     this.responder.configure(options);
     if (options.listCache === true) this.#listCache = new ListCache();
     this.logHandler = options.onLogMessage;
@@ -229,7 +220,7 @@ export abstract class ClientCore {
           offeredVersion: this.#offeredVersion,
           supportedVersions: this.#supportedVersions,
           discoverTimeoutMs: this.options.discoverTimeoutMs ?? DEFAULT_DISCOVER_TIMEOUT_MS,
-          ...this.#negotiationCacheFor(transport),
+          ...negotiationCacheFor(this.options.negotiationCache, transport),
         },
         options,
       );
@@ -270,12 +261,6 @@ export abstract class ClientCore {
       this.events.resubscribeAll(options),
       level === undefined ? undefined : this.call('logging/setLevel', { level }, options),
     ]);
-  }
-
-  #negotiationCacheFor(transport: Transport): { cache?: { store: NegotiationCache; serverKey: string } } {
-    const store = this.options.negotiationCache ?? sharedNegotiationCache;
-    const serverKey = store === false ? undefined : serverKeyOf(transport);
-    return store === false || serverKey === undefined ? {} : { cache: { store, serverKey } };
   }
 
   /** Closes the connection (and the transport). Safe to call when not connected. */
@@ -405,13 +390,7 @@ export abstract class ClientCore {
   // ---- Internals -------------------------------------------------------------------------------
 
   #currentCapabilities(): ClientCapabilities {
-    const explicit = this.options.capabilities;
-    const extension = this.options.tasksExtension;
-    const declared =
-      extension === undefined
-        ? explicit
-        : { ...explicit, extensions: { ...extension.declaration, ...explicit?.extensions } };
-    return buildClientCapabilities(declared, this.responder.features());
+    return buildClientCapabilities(this.options, this.responder.features());
   }
 
   /** A stateful session cannot declare new capabilities after the handshake: refuse such changes. */
