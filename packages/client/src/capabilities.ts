@@ -1,5 +1,4 @@
-import type { ClientCapabilities, ServerCapabilities } from '@mcpkit/protocol';
-import type { McpClientOptions } from './client-options.js';
+import type { ClientCapabilities, JSONObject, ServerCapabilities } from '@mcpkit/protocol';
 import { McpClientError, McpClientErrorCode } from './errors.js';
 
 /**
@@ -62,7 +61,10 @@ export interface ClientFeatureSet {
  * by the handlers that are set.
  */
 export function buildClientCapabilities(
-  options: Pick<McpClientOptions, 'capabilities' | 'tasksExtension'>,
+  options: {
+    capabilities?: ClientCapabilities | undefined;
+    tasksExtension?: { readonly declaration: Record<string, JSONObject> } | undefined;
+  },
   features: ClientFeatureSet,
 ): ClientCapabilities {
   const explicit = options.capabilities;
