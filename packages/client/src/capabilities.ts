@@ -1,24 +1,22 @@
-import type { ClientCapabilities, ServerCapabilities } from '@mcpkit/protocol';
+import type { ClientCapabilities, JSONObject, ServerCapabilities } from '@mcpkit/protocol';
 import { McpClientError, McpClientErrorCode } from './errors.js';
 
-/** A server capability a method needs: a top-level key, optionally with one boolean flag inside it. */
-interface CapabilityRequirement {
-  capability: 'tools' | 'resources' | 'prompts' | 'logging' | 'completions';
-  flag?: 'subscribe';
-}
-
-const REQUIREMENTS: Record<string, CapabilityRequirement> = {
-  'tools/list': { capability: 'tools' },
-  'tools/call': { capability: 'tools' },
-  'resources/list': { capability: 'resources' },
-  'resources/templates/list': { capability: 'resources' },
-  'resources/read': { capability: 'resources' },
-  'resources/subscribe': { capability: 'resources', flag: 'subscribe' },
-  'resources/unsubscribe': { capability: 'resources', flag: 'subscribe' },
-  'prompts/list': { capability: 'prompts' },
-  'prompts/get': { capability: 'prompts' },
-  'logging/setLevel': { capability: 'logging' },
-  'completion/complete': { capability: 'completions' },
+/**
+ * The server capability each method needs: a top-level key, or `key.flag` for a boolean flag that
+ * must be true inside it.
+ */
+const REQUIREMENTS: Record<string, string> = {
+  'tools/list': 'tools',
+  'tools/call': 'tools',
+  'resources/list': 'resources',
+  'resources/templates/list': 'resources',
+  'resources/read': 'resources',
+  'resources/subscribe': 'resources.subscribe',
+  'resources/unsubscribe': 'resources.subscribe',
+  'prompts/list': 'prompts',
+  'prompts/get': 'prompts',
+  'logging/setLevel': 'logging',
+  'completion/complete': 'completions',
 };
 
 /**
@@ -32,15 +30,11 @@ export function assertServerCapability(
   capabilities: ServerCapabilities,
   protocolVersion: string,
 ): void {
-  const requirement = REQUIREMENTS[method];
-  if (!requirement) return;
-  if (requirement.capability === 'completions' && protocolVersion === '2024-11-05') return;
-  const declared = capabilities[requirement.capability];
-  const flagMissing =
-    requirement.flag !== undefined &&
-    (declared as Record<string, unknown> | undefined)?.[requirement.flag] !== true;
-  if (declared !== undefined && !flagMissing) return;
-  const needed = requirement.flag ? `${requirement.capability}.${requirement.flag}` : requirement.capability;
+  const needed = REQUIREMENTS[method];
+  if (needed === undefined || (needed === 'completions' && protocolVersion === '2024-11-05')) return;
+  const [capability, flag] = needed.split('.') as [keyof ServerCapabilities, string | undefined];
+  const declared = capabilities[capability] as Record<string, unknown> | undefined;
+  if (declared !== undefined && (flag === undefined || declared[flag] === true)) return;
   throw new McpClientError(
     McpClientErrorCode.CapabilityNotSupported,
     `Cannot call ${method}: the server did not declare the '${needed}' capability ` +
@@ -63,13 +57,22 @@ export interface ClientFeatureSet {
 
 /**
  * Builds the capabilities the client declares: the user's explicit ones (experimental,
- * extensions, anything custom) merged with those implied by the handlers that are set.
+ * extensions, anything custom) and the tasks extension's declaration, merged with those implied
+ * by the handlers that are set.
  */
 export function buildClientCapabilities(
-  explicit: ClientCapabilities | undefined,
+  options: {
+    capabilities?: ClientCapabilities | undefined;
+    tasksExtension?: { readonly declaration: Record<string, JSONObject> } | undefined;
+  },
   features: ClientFeatureSet,
 ): ClientCapabilities {
-  const capabilities: ClientCapabilities = { ...explicit };
+  const explicit = options.capabilities;
+  const extension = options.tasksExtension;
+  const capabilities: ClientCapabilities =
+    extension === undefined
+      ? { ...explicit }
+      : { ...explicit, extensions: { ...extension.declaration, ...explicit?.extensions } };
   if (features.sampling) capabilities.sampling = { ...capabilities.sampling };
   if (features.roots) capabilities.roots = { ...capabilities.roots, listChanged: true };
   const elicitation = features.elicitation;

@@ -1,5 +1,6 @@
 import type { Peer, Transport } from '@mcpkit/jsonrpc';
 import {
+  type CallToolResult,
   type ClientCapabilities,
   DiscoverResultSchema,
   type Implementation,
@@ -9,27 +10,27 @@ import {
   LATEST_PROTOCOL_VERSION,
   type PaginatedRequestParams,
   type Prompt,
+  type RequestId,
   type Resource,
   type ServerCapabilities,
   SubscriptionsListenResultSchema,
-  TASKS_EXTENSION_ID,
   type Tool,
 } from '@mcpkit/protocol';
 import type * as z from 'zod';
 import { addsCapability, assertServerCapability, buildClientCapabilities } from './capabilities.js';
 import type { LogMessageHandler, McpClientOptions, RequestOptions } from './client-options.js';
 import { ClientPeer } from './client-peer.js';
-import { checkVersionOptions } from './client-version-options.js';
+import { checkClientOptions } from './client-version-options.js';
 import { ClientConnection } from './connection.js';
 import { McpClientError, McpClientErrorCode } from './errors.js';
 import type { NegotiatedSession } from './handshake.js';
 import { ListCache } from './list-cache.js';
 import type { ListChangedHandler, ListKind } from './list-changed.js';
 import { withCallerMeta } from './meta.js';
-import { type ClientMiddleware, type ClientMiddlewareOptions, MiddlewareChain } from './middleware.js';
+import type { ClientMiddleware, ClientMiddlewareOptions, MiddlewareLayer } from './middleware.js';
 import { negotiate } from './negotiation.js';
-import { type NegotiationCache, serverKeyOf, sharedNegotiationCache } from './negotiation-cache.js';
-import { paginate } from './pagination.js';
+import { negotiationCacheFor } from './negotiation-cache.js';
+import { type Page, paginate } from './pagination.js';
 import { wirePeer } from './peer-wiring.js';
 import { resultSchemaFor, type TypedMethod, type TypedResults } from './result-schemas.js';
 import { type ListItem, ServerEvents } from './server-events.js';
@@ -66,8 +67,8 @@ export abstract class ClientCore {
   protected readonly responder = new ServerRequestResponder();
   protected readonly events: ServerEvents = new ServerEvents({
     connection: () => this.#connection,
-    subscribe: async (uri, options) => void (await this.call('resources/subscribe', { uri }, options)),
-    unsubscribe: async (uri, options) => void (await this.call('resources/unsubscribe', { uri }, options)),
+    subscribe: (uri, options) => this.call('resources/subscribe', { uri }, options),
+    unsubscribe: (uri, options) => this.call('resources/unsubscribe', { uri }, options),
     openListen: (notifications, signal) =>
       this.request('subscriptions/listen', { notifications }, SubscriptionsListenResultSchema, {
         signal,
@@ -87,14 +88,12 @@ export abstract class ClientCore {
     request: (method, params, schema, options) => this.request(method, params, schema, options),
     strict: () => this.options.enforceStrictCapabilities !== false,
     taskSupport: (name) => this.tools.taskSupport(name),
-    checkOutput: (name, result, validateOutput) => {
-      if (validateOutput ?? this.options.validateToolOutput ?? true) this.tools.checkOutput(name, result);
-    },
+    checkOutput: (name, result, validateOutput) => this.checkedOutput(name, result, validateOutput),
     hub: this.taskStatus,
     reportError: (error) => this.reportError(error),
   });
   readonly #listCache: ListCache | undefined;
-  readonly #middleware = new MiddlewareChain();
+  #layers: readonly MiddlewareLayer[] = [];
   readonly #sessions = new SessionEvents((error) => this.reportError(error));
   protected logHandler: LogMessageHandler | undefined;
   #connecting: Peer | undefined;
@@ -108,17 +107,9 @@ export abstract class ClientCore {
   constructor(clientInfo: Implementation, options: McpClientOptions = {}) {
     this.clientInfo = clientInfo;
     this.options = options;
-    const versions = checkVersionOptions(options, LATEST_PROTOCOL_VERSION);
+    const versions = checkClientOptions(options, LATEST_PROTOCOL_VERSION);
     this.#offeredVersion = versions.offered;
     this.#supportedVersions = versions.supported;
-    const extensions = options.capabilities?.extensions as Record<string, unknown> | undefined;
-    if (extensions?.[TASKS_EXTENSION_ID] !== undefined && options.tasksExtension === undefined) {
-      // Declared by hand, a server could answer with tasks that callTool cannot await.
-      throw new McpClientError(
-        McpClientErrorCode.InvalidOptions,
-        `capabilities.extensions declares ${TASKS_EXTENSION_ID}; pass tasksExtension: tasksExtension() from '@mcpkit/client/tasks-extension' instead`,
-      );
-    }
     this.responder.configure(options);
     if (options.listCache === true) this.#listCache = new ListCache();
     this.logHandler = options.onLogMessage;
@@ -174,20 +165,20 @@ export abstract class ClientCore {
       );
     }
     let unreadable: Error | undefined;
-    const peerOptions = {
-      onerror: (error: Error) => {
-        // Unreadable output during the handshake ends it now (see unreadableOutputError).
-        if (this.#connecting === peer && !unreadable && isUnreadableOutput(error)) {
-          unreadable = error;
-          void this.#closePeer(peer);
-        }
-        this.reportError(error);
-      },
-    };
-    const timeout = this.options.defaultTimeoutMs;
     const peer = new ClientPeer(
-      timeout === undefined ? peerOptions : { ...peerOptions, defaultTimeoutMs: timeout },
-      this.#middleware,
+      {
+        onerror: (error) => {
+          // Unreadable output during the handshake ends it now (see unreadableOutputError).
+          if (this.#connecting === peer && !unreadable && isUnreadableOutput(error)) {
+            unreadable = error;
+            void this.#closePeer(peer);
+          }
+          this.reportError(error);
+        },
+        // Undefined leaves the peer's default.
+        defaultTimeoutMs: this.options.defaultTimeoutMs,
+      },
+      () => this.#layers,
       (method, params) => ({
         method,
         params,
@@ -197,9 +188,7 @@ export abstract class ClientCore {
       }),
     );
     wirePeer(peer, {
-      answer: (method, params, ctx) => this.responder.answer(method, params, ctx),
-      protocolVersion: () => this.protocolVersion,
-      serverInfo: () => this.serverInfo,
+      answer: (method, params, signal, requestId) => this.answer(method, params, signal, requestId),
       logMessage: (entry) => this.logHandler?.(entry),
       resourceUpdated: (update) => this.events.resourceUpdated(update),
       subscriptionsAcknowledged: () => this.events.acknowledged(),
@@ -231,7 +220,7 @@ export abstract class ClientCore {
           offeredVersion: this.#offeredVersion,
           supportedVersions: this.#supportedVersions,
           discoverTimeoutMs: this.options.discoverTimeoutMs ?? DEFAULT_DISCOVER_TIMEOUT_MS,
-          ...this.#negotiationCacheFor(transport),
+          ...negotiationCacheFor(this.options.negotiationCache, transport),
         },
         options,
       );
@@ -240,18 +229,18 @@ export abstract class ClientCore {
         supportedVersions: this.#supportedVersions,
         maxInputRounds: this.options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS,
         capabilities: () => this.#currentCapabilities(),
-        answer: (method, params, ctx) => this.responder.answer(method, params, ctx),
+        answer: (method, params, signal) => this.answer(method, params, signal),
         ...(this.options.renewExpiredSession === false
           ? {}
           : {
               sessionRenewed: (renewOptions, expiredBy) => {
                 this.#sessions.closed(expiredBy);
-                this.#sessionOpened(transport, session);
+                this.#sessions.opened(transport, session);
                 return this.#restoreSessionState(this.#connection, renewOptions);
               },
             }),
       });
-      this.#sessionOpened(transport, session);
+      this.#sessions.opened(transport, session);
       void this.events.syncListen();
     } catch (error) {
       this.#connection = undefined;
@@ -260,11 +249,6 @@ export abstract class ClientCore {
     } finally {
       this.#connecting = undefined;
     }
-  }
-
-  #sessionOpened(transport: Transport, session: NegotiatedSession): void {
-    if (session.mode !== 'stateful') return;
-    this.#sessions.opened(transport.sessionId, session.protocolVersion, session.serverInfo);
   }
 
   /** A renewed session starts empty: subscribe again and set the log level the old one had. */
@@ -277,12 +261,6 @@ export abstract class ClientCore {
       this.events.resubscribeAll(options),
       level === undefined ? undefined : this.call('logging/setLevel', { level }, options),
     ]);
-  }
-
-  #negotiationCacheFor(transport: Transport): { cache?: { store: NegotiationCache; serverKey: string } } {
-    const store = this.options.negotiationCache ?? sharedNegotiationCache;
-    const serverKey = store === false ? undefined : serverKeyOf(transport);
-    return store === false || serverKey === undefined ? {} : { cache: { store, serverKey } };
   }
 
   /** Closes the connection (and the transport). Safe to call when not connected. */
@@ -304,7 +282,9 @@ export abstract class ClientCore {
    * for requests sent after the call, connected or not.
    */
   use(middleware: ClientMiddleware, options?: ClientMiddlewareOptions): this {
-    this.#middleware.add(middleware, options);
+    // Replaced, not changed in place: a request inside the chain keeps the layers it started with.
+    const layers = this.#layers;
+    this.#layers = [...layers, [middleware, options?.name ?? (middleware.name || `#${layers.length}`)]];
     return this;
   }
 
@@ -313,7 +293,8 @@ export abstract class ClientCore {
    * transport failure, or an expiry renewed by a new session); returns the unsubscribe function.
    */
   onSession(listener: ClientSessionListener): () => void {
-    return this.#sessions.add(listener);
+    const sessions = this.#sessions.add(listener);
+    return () => void sessions.delete(listener);
   }
 
   // ---- Generic requests ------------------------------------------------------------------------
@@ -362,16 +343,13 @@ export abstract class ClientCore {
     return this.requireConnection(method).session.mode === 'stateless';
   }
 
-  protected pages<R extends { nextCursor?: string | undefined }, T>(
+  /** Every item under `key` of the pages `list` fetches (see `paginate`), bounded by `maxPages`. */
+  protected pages<K extends string, T>(
     method: string,
-    list: (params: PaginatedRequestParams | undefined) => Promise<R>,
-    items: (result: R) => T[],
+    key: K,
+    list: (params: PaginatedRequestParams | undefined) => Promise<Page<K, T>>,
   ): AsyncGenerator<T, void, undefined> {
-    const fetchPage = async (cursor: string | undefined) => {
-      const result = await list(cursor === undefined ? undefined : { cursor });
-      return { items: items(result), nextCursor: result.nextCursor };
-    };
-    return paginate(method, fetchPage, this.options.maxPages ?? DEFAULT_MAX_PAGES);
+    return paginate(method, list, key, this.options.maxPages ?? DEFAULT_MAX_PAGES);
   }
 
   /** A typed call: the result is checked against the exact schema of the negotiated revision. */
@@ -412,13 +390,7 @@ export abstract class ClientCore {
   // ---- Internals -------------------------------------------------------------------------------
 
   #currentCapabilities(): ClientCapabilities {
-    const explicit = this.options.capabilities;
-    const extension = this.options.tasksExtension;
-    const declared =
-      extension === undefined
-        ? explicit
-        : { ...explicit, extensions: { ...extension.declaration, ...explicit?.extensions } };
-    return buildClientCapabilities(declared, this.responder.features());
+    return buildClientCapabilities(this.options, this.responder.features());
   }
 
   /** A stateful session cannot declare new capabilities after the handshake: refuse such changes. */
@@ -452,6 +424,33 @@ export abstract class ClientCore {
     );
   }
 
+  /**
+   * Answers a server's question (sampling, elicitation, roots: a request of its own, or an input
+   * request of a 2026-07-28 round or a task), telling the handler the session facts of the moment.
+   */
+  protected answer(
+    method: string,
+    params: JSONObject | undefined,
+    signal: AbortSignal,
+    requestId?: RequestId,
+  ): Promise<JSONObject> {
+    const { protocolVersion, serverInfo } = this;
+    return this.responder.answer(method, params, { signal, requestId, protocolVersion, serverInfo });
+  }
+
+  /**
+   * `result` once checked against the tool's `outputSchema` (see `ToolCatalog.checkOutput`), unless
+   * `validateOutput`, else the `validateToolOutput` option, is false.
+   */
+  protected checkedOutput(
+    name: string,
+    result: CallToolResult,
+    validateOutput: boolean | undefined,
+  ): CallToolResult {
+    if (validateOutput ?? this.options.validateToolOutput ?? true) this.tools.check(name, result);
+    return result;
+  }
+
   /** A tolerated problem: a warning through the logger when there is one, else an onerror report. */
   protected warn(error: McpClientError): void {
     const logger = this.options.logger;
@@ -459,8 +458,11 @@ export abstract class ClientCore {
       this.reportError(error);
       return;
     }
-    const details = typeof error.data === 'object' && error.data !== null ? { ...error.data } : {};
-    logger.warn(error.message, { code: error.code, ...details });
+    // Spreading null or undefined adds nothing.
+    logger.warn(error.message, {
+      code: error.code,
+      ...(typeof error.data === 'object' ? error.data : undefined),
+    });
   }
 
   protected reportError(error: Error): void {

@@ -1,6 +1,6 @@
 import { JsonRpcPeer, type PeerOptions, type RequestOptions } from '@mcpkit/jsonrpc';
 import type { JSONObject } from '@mcpkit/protocol';
-import type { ClientMiddlewareContext, MiddlewareChain } from './middleware.js';
+import { type ClientMiddlewareContext, type MiddlewareLayer, runMiddleware } from './middleware.js';
 
 /**
  * The client's JSON-RPC peer: every outgoing request passes `McpClient.use`'s chain here, below
@@ -9,22 +9,28 @@ import type { ClientMiddlewareContext, MiddlewareChain } from './middleware.js';
  * the chain once. With no middleware the request goes straight to `JsonRpcPeer`.
  */
 export class ClientPeer extends JsonRpcPeer {
-  readonly #chain: MiddlewareChain;
+  readonly #layers: () => readonly MiddlewareLayer[];
   readonly #context: (method: string, params: JSONObject | undefined) => ClientMiddlewareContext;
 
-  /** `context` makes what each middleware sees of a request (the session facts at that moment). */
+  /**
+   * `layers` reads the client's middleware as it is now (replaced on each `use`, never changed in
+   * place, so a request inside the chain keeps the layers it started with); `context` makes what
+   * each middleware sees of a request (the session facts at that moment).
+   */
   constructor(
     options: PeerOptions,
-    chain: MiddlewareChain,
+    layers: () => readonly MiddlewareLayer[],
     context: (method: string, params: JSONObject | undefined) => ClientMiddlewareContext,
   ) {
     super(options);
-    this.#chain = chain;
+    this.#layers = layers;
     this.#context = context;
   }
 
   override request(method: string, params?: JSONObject, options?: RequestOptions): Promise<JSONObject> {
-    if (this.#chain.isEmpty) return super.request(method, params, options);
-    return this.#chain.run(this.#context(method, params), (sent) => super.request(method, sent, options));
+    const layers = this.#layers();
+    return layers.length === 0
+      ? super.request(method, params, options)
+      : runMiddleware(layers, this.#context(method, params), (sent) => super.request(method, sent, options));
   }
 }

@@ -36,7 +36,6 @@ import type {
   ElicitationHandlerOptions,
   RootsHandler,
   SamplingHandler,
-  ServerRequestContext,
 } from './server-requests.js';
 import type { ResourceSubscription, ResourceUpdatedCallback } from './subscriptions.js';
 import type { ToolTask } from './task-handle.js';
@@ -65,11 +64,7 @@ export class McpClient extends ClientCore {
 
   /** Every tool, page by page (bounded by `maxPages`; a repeated cursor throws PAGINATION_LOOP). */
   iterateTools(options?: RequestOptions): AsyncGenerator<Tool, void, undefined> {
-    return this.pages(
-      'tools/list',
-      (p) => this.listTools(p, options),
-      (r) => r.tools,
-    );
+    return this.pages('tools/list', 'tools', (p) => this.listTools(p, options));
   }
 
   listAllTools(options?: RequestOptions): Promise<Tool[]> {
@@ -88,9 +83,9 @@ export class McpClient extends ClientCore {
         return this.tasks.runToCompletion(params, options);
       }
       const requestOptions = requestOptionsOf(options);
-      const validate = options?.validateOutput ?? this.options.validateToolOutput ?? true;
+      const validate = options?.validateOutput;
       return this.#callToolOnce(params, requestOptions).then(
-        (result) => this.#checkedOutput(params.name, result, validate),
+        (result) => this.checkedOutput(params.name, result, validate),
         (error: unknown) => this.#retryAfterHeaderMismatch(error, params, requestOptions, validate),
       );
     } catch (error) {
@@ -102,7 +97,7 @@ export class McpClient extends ClientCore {
     error: unknown,
     params: CallToolRequestParams,
     requestOptions: RequestOptions | undefined,
-    validate: boolean,
+    validate: boolean | undefined,
   ): Promise<CallToolResult> {
     const headerMismatch =
       error instanceof JsonRpcError &&
@@ -112,12 +107,7 @@ export class McpClient extends ClientCore {
     // SEP-2243: the server may expect Mcp-Param-* headers from a newer inputSchema than the one
     // we know; refresh the tool definitions once and retry.
     await this.listAllTools(requestOptions?.signal ? { signal: requestOptions.signal } : undefined);
-    return this.#checkedOutput(params.name, await this.#callToolOnce(params, requestOptions), validate);
-  }
-
-  #checkedOutput(name: string, result: CallToolResult, validate: boolean): CallToolResult {
-    if (validate) this.tools.checkOutput(name, result);
-    return result;
+    return this.checkedOutput(params.name, await this.#callToolOnce(params, requestOptions), validate);
   }
 
   /**
@@ -153,11 +143,7 @@ export class McpClient extends ClientCore {
         {
           request: (method, taskParams, schema, taskOptions) =>
             this.request(method, taskParams, schema, taskOptions),
-          answer: (method, questionParams, signal) => {
-            const context: ServerRequestContext = { signal, protocolVersion: version };
-            if (connection.session.serverInfo) context.serverInfo = connection.session.serverInfo;
-            return this.responder.answer(method, questionParams, context);
-          },
+          answer: (method, questionParams, signal) => this.answer(method, questionParams, signal),
           report: (error) => this.reportError(error),
         },
         options,
@@ -223,11 +209,7 @@ export class McpClient extends ClientCore {
 
   /** Iterates every prompt of the server, page by page. */
   iteratePrompts(options?: RequestOptions): AsyncGenerator<Prompt, void, undefined> {
-    return this.pages(
-      'prompts/list',
-      (p) => this.listPrompts(p, options),
-      (r) => r.prompts,
-    );
+    return this.pages('prompts/list', 'prompts', (p) => this.listPrompts(p, options));
   }
 
   /** Lists every prompt of the server, fetching all pages. */
@@ -249,11 +231,7 @@ export class McpClient extends ClientCore {
 
   /** Iterates every resource of the server, page by page. */
   iterateResources(options?: RequestOptions): AsyncGenerator<Resource, void, undefined> {
-    return this.pages(
-      'resources/list',
-      (p) => this.listResources(p, options),
-      (r) => r.resources,
-    );
+    return this.pages('resources/list', 'resources', (p) => this.listResources(p, options));
   }
 
   /** Lists every resource of the server, fetching all pages. */
@@ -272,7 +250,7 @@ export class McpClient extends ClientCore {
   /** Iterates every resource template of the server, page by page. */
   iterateResourceTemplates(options?: RequestOptions): AsyncGenerator<ResourceTemplate, void, undefined> {
     const list = (params?: PaginatedRequestParams) => this.listResourceTemplates(params, options);
-    return this.pages('resources/templates/list', list, (r) => r.resourceTemplates);
+    return this.pages('resources/templates/list', 'resourceTemplates', list);
   }
 
   /** Lists every resource template of the server, fetching all pages. */

@@ -9,7 +9,6 @@ import {
 import { type NegotiatedSession, newestFirst, supportedList } from './handshake.js';
 import type { ListenStream } from './listen.js';
 import { initializeHandshake } from './negotiation.js';
-import type { ServerRequestContext } from './server-requests.js';
 import { sendStatelessRequest } from './stateless.js';
 
 /** What a connection needs from its client to send stateless requests. */
@@ -19,7 +18,8 @@ export interface ConnectionDeps {
   maxInputRounds: number;
   /** The capabilities to declare now (stateless requests declare them each time). */
   capabilities(): ClientCapabilities;
-  answer(method: string, params: JSONObject | undefined, ctx: ServerRequestContext): Promise<JSONObject>;
+  /** Answers an input request of a 2026-07-28 `input_required` round (see `ClientCore.answer`). */
+  answer(method: string, params: JSONObject | undefined, signal: AbortSignal): Promise<JSONObject>;
   /**
    * Stateful: set when a request that failed because the server forgot the session (HTTP 404,
    * SESSION_EXPIRED) may start a new session and be retried once; called after the new handshake
@@ -175,9 +175,7 @@ export class ClientConnection {
       answer: (question, questionParams) => {
         // Made only when the server asks something: an AbortController per call is not free.
         signal ??= options?.signal ?? new AbortController().signal;
-        const context: ServerRequestContext = { signal, protocolVersion };
-        if (this.session.serverInfo) context.serverInfo = this.session.serverInfo;
-        return this.#deps.answer(question, questionParams, context);
+        return this.#deps.answer(question, questionParams, signal);
       },
     });
   }

@@ -2,6 +2,7 @@ import { JsonRpcError } from '@mcpkit/jsonrpc';
 import type { ElicitRequestFormParams } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import { applyElicitationDefaults, finishFormAnswer, validateElicitationContent } from './elicitation.js';
+import { ServerRequestResponder } from './server-requests.js';
 
 const schema: ElicitRequestFormParams['requestedSchema'] = {
   type: 'object',
@@ -73,9 +74,17 @@ describe('finishFormAnswer', () => {
     });
   });
 
-  it('drops content from cancel and decline', () => {
-    expect(finishFormAnswer(params, { action: 'cancel', content: { name: 'x' } }, true, true)).toEqual({
+  it('is not reached by cancel and decline: the responder drops their content', async () => {
+    const responder = new ServerRequestResponder();
+    let action: 'cancel' | 'decline' = 'cancel';
+    responder.setElicitationHandler(() => ({ action, content: { name: 'x' } }), { applyDefaults: true });
+    const ctx = { signal: new AbortController().signal, protocolVersion: '2025-11-25' };
+    expect(await responder.answer('elicitation/create', { ...params }, ctx)).toStrictEqual({
       action: 'cancel',
+    });
+    action = 'decline';
+    expect(await responder.answer('elicitation/create', { ...params }, ctx)).toStrictEqual({
+      action: 'decline',
     });
   });
 });

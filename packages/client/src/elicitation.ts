@@ -40,9 +40,9 @@ export function validateElicitationContent(schema: RequestedSchema, content: Eli
 }
 
 /**
- * Post-processes what the user's handler returned for a form-mode request: applies defaults when
- * asked, then validates an accepted answer. Declined and cancelled answers carry no content.
- * An invalid answer becomes an error response rather than data the server did not ask for.
+ * Post-processes what the user's handler returned to accept a form-mode request: applies defaults
+ * when asked, then validates it. An invalid answer becomes an error response rather than data the
+ * server did not ask for.
  */
 export function finishFormAnswer(
   params: ElicitRequestFormParams,
@@ -50,10 +50,6 @@ export function finishFormAnswer(
   applyDefaults: boolean,
   validate: boolean,
 ): ElicitResult {
-  if (answer.action !== 'accept') {
-    const { content: _dropped, ...rest } = answer;
-    return rest;
-  }
   let content: ElicitContent = answer.content ?? {};
   if (applyDefaults) content = applyElicitationDefaults(params.requestedSchema, content);
   const errors = validate ? validateElicitationContent(params.requestedSchema, content) : [];

@@ -37,7 +37,8 @@ export interface HandshakeInput {
 export function newestFirst(versions: readonly string[], stateless: boolean): string[] {
   return versions
     .filter((version) => isStatelessProtocolVersion(version) === stateless)
-    .sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
+    .sort() // revisions are dates: their string order is their age
+    .reverse();
 }
 
 /** The versions an UnsupportedProtocolVersionError lists in `data.supported` (empty if malformed). */

@@ -68,8 +68,4 @@ export class ListCache {
     this.set(method, params, result);
     return result;
   }
-
-  clear(): void {
-    this.#entries.clear();
-  }
 }

@@ -29,14 +29,15 @@ export class ListenStream {
   }
 
   /**
-   * Makes the open stream match `filter` (an empty filter closes it). Resolves when the server
+   * Makes the open stream match `filter` (from `listenFilter`, which sets only the keys it asks for;
+   * an empty filter closes the stream). Resolves when the server
    * acknowledged the stream; rejects if the stream fails before that.
    */
   update(filter: SubscriptionFilter): Promise<void> {
     const key = JSON.stringify(filter);
     if (this.#current?.key === key) return this.#current.acknowledged;
     this.stop();
-    if (isEmpty(filter)) return Promise.resolve();
+    if (key === '{}') return Promise.resolve();
     const controller = new AbortController();
     let acknowledge!: () => void;
     let fail!: (error: Error) => void;
@@ -92,13 +93,4 @@ export function listenFilter(
   if (watching.resources) filter.resourcesListChanged = true;
   if (uris.length > 0) filter.resourceSubscriptions = uris;
   return filter;
-}
-
-function isEmpty(filter: SubscriptionFilter): boolean {
-  return (
-    !filter.toolsListChanged &&
-    !filter.promptsListChanged &&
-    !filter.resourcesListChanged &&
-    (filter.resourceSubscriptions?.length ?? 0) === 0
-  );
 }

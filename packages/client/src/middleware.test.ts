@@ -3,8 +3,14 @@ import type { JSONObject } from '@mcpkit/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import type { McpClient } from './client.js';
 import { McpClientError, McpClientErrorCode } from './errors.js';
-import { type ClientMiddleware, type ClientMiddlewareContext, MiddlewareChain } from './middleware.js';
+import { type ClientMiddleware, type ClientMiddlewareContext, runMiddleware } from './middleware.js';
 import { connectPair, createClient, FULL_CAPABILITIES, startFakeServer } from './test-helpers/fake-server.js';
+
+// The real chain, watched: the no-middleware test checks a request never enters it.
+vi.mock('./middleware.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./middleware.js')>();
+  return { ...actual, runMiddleware: vi.fn(actual.runMiddleware) };
+});
 
 const TRACEPARENT = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
 const echo: RequestHandler = (params) => ({
@@ -253,15 +259,15 @@ describe('McpClient.use: the chain around outgoing requests', () => {
   });
 
   it('is not entered at all while no middleware is registered', async () => {
-    const run = vi.spyOn(MiddlewareChain.prototype, 'run');
-    try {
-      const { client, server } = await connectWith(() => {});
-      await client.callTool({ name: 't' });
-      expect(server.requests('tools/call')).toHaveLength(1);
-      expect(run).not.toHaveBeenCalled();
-    } finally {
-      run.mockRestore();
-    }
+    const run = vi.mocked(runMiddleware);
+    run.mockClear();
+    const { client, server } = await connectWith(() => {});
+    await client.callTool({ name: 't' });
+    expect(server.requests('tools/call')).toHaveLength(1);
+    expect(run).not.toHaveBeenCalled();
+    client.use((_ctx, next) => next());
+    await client.callTool({ name: 't' });
+    expect(run).toHaveBeenCalledTimes(1);
   });
 
   it('applies to requests sent after use(), also when added after connect', async () => {

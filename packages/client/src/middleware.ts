@@ -36,84 +36,57 @@ export interface ClientMiddlewareOptions {
   name?: string;
 }
 
-interface Layer {
-  readonly middleware: ClientMiddleware;
-  readonly name: string;
-}
+/** A registered middleware and the name its errors give (see `ClientMiddlewareOptions.name`). */
+export type MiddlewareLayer = readonly [middleware: ClientMiddleware, name: string];
 
 /**
- * The registered middleware, outermost first. `layers` is replaced, never changed in place, so a
- * request already inside the chain keeps the layers it started with.
+ * Runs one request through `layers` (outermost first); `send` puts the params the innermost layer
+ * left in `ctx` on the wire. A layer's own throw is wrapped by `failed` unless it is an SDK error or
+ * the very error its `next()` rejected with.
  */
-export class MiddlewareChain {
-  #layers: readonly Layer[] = [];
-
-  get isEmpty(): boolean {
-    return this.#layers.length === 0;
-  }
-
-  add(middleware: ClientMiddleware, options: ClientMiddlewareOptions | undefined): void {
-    const name = options?.name ?? (middleware.name || `#${this.#layers.length}`);
-    this.#layers = [...this.#layers, { middleware, name }];
-  }
-
-  /** Runs the request through every layer; `send` puts the (possibly changed) params on the wire. */
-  run(
-    ctx: ClientMiddlewareContext,
-    send: (params: JSONObject | undefined) => Promise<JSONObject>,
-  ): Promise<JSONObject> {
-    const layers = this.#layers;
-    const method = ctx.method;
-    const dispatch = (index: number): Promise<JSONObject> => {
-      const layer = layers[index];
-      if (layer === undefined) return send(ctx.params);
-      let called = false;
-      // What `next()` rejected with, passed on as is when the middleware rethrows it.
-      let failedBelow = false;
-      let below: unknown;
-      const next = (): Promise<JSONObject> => {
-        if (called) return Promise.reject(failure(layer.name, method, `called next() twice for ${method}`));
-        called = true;
-        return dispatch(index + 1).then(undefined, (error: unknown) => {
-          failedBelow = true;
-          below = error;
-          throw error;
-        });
-      };
-      // The executor turns a synchronous throw into a rejection like an async one.
-      return new Promise<JSONObject>((resolve) => resolve(layer.middleware(ctx, next))).then(
-        (result) => checkedResult(result, layer.name, method),
-        (error: unknown) => {
-          throw failedBelow && error === below ? error : middlewareFailure(error, layer.name, method);
-        },
-      );
+export function runMiddleware(
+  layers: readonly MiddlewareLayer[],
+  ctx: ClientMiddlewareContext,
+  send: (params: JSONObject | undefined) => Promise<JSONObject>,
+): Promise<JSONObject> {
+  const method = ctx.method;
+  const dispatch = (index: number): Promise<JSONObject> => {
+    const layer = layers[index];
+    if (layer === undefined) return send(ctx.params);
+    const [middleware, name] = layer;
+    const failed = (problem: string, cause?: unknown) =>
+      new McpClientError(McpClientErrorCode.MiddlewareFailed, `Client middleware '${name}' ${problem}`, {
+        cause,
+        data: { middleware: name, method },
+      });
+    let called = false;
+    // What the layers below rejected with; `dispatch` (never thrown, never exposed) until they do.
+    let below: unknown = dispatch;
+    const next = (): Promise<JSONObject> => {
+      if (called) return Promise.reject(failed(`called next() twice for ${method}`));
+      called = true;
+      return dispatch(index + 1).catch((error: unknown) => {
+        below = error;
+        throw error;
+      });
     };
-    return dispatch(0);
-  }
-}
-
-/** What a middleware's own throw becomes: the SDK's errors as they are, anything else wrapped. */
-function middlewareFailure(error: unknown, name: string, method: string): unknown {
-  if (error instanceof JsonRpcError || error instanceof McpkitError || error instanceof McpClientError) {
-    return error;
-  }
-  const reason = error instanceof Error ? error.message : String(error);
-  return failure(name, method, `failed on ${method}: ${reason}`, error);
-}
-
-function failure(name: string, method: string, problem: string, cause?: unknown): McpClientError {
-  return new McpClientError(McpClientErrorCode.MiddlewareFailed, `Client middleware '${name}' ${problem}`, {
-    cause,
-    data: { middleware: name, method },
-  });
-}
-
-function checkedResult(result: unknown, name: string, method: string): JSONObject {
-  if (typeof result === 'object' && result !== null && !Array.isArray(result)) return result as JSONObject;
-  const got = result === null ? 'null' : typeof result;
-  throw failure(
-    name,
-    method,
-    `resolved ${method} with ${got} instead of a result object (did it forget to return next()?)`,
-  );
+    // The executor turns a synchronous throw into a rejection like an async one.
+    return new Promise<JSONObject>((resolve) => resolve(middleware(ctx, next))).then(
+      (result) => {
+        if (typeof result === 'object' && result !== null && !Array.isArray(result)) return result;
+        throw failed(
+          `resolved ${method} with ${result === null ? 'null' : typeof result} instead of a result object (did it forget to return next()?)`,
+        );
+      },
+      (error: unknown) => {
+        throw error === below ||
+          error instanceof JsonRpcError ||
+          error instanceof McpkitError ||
+          error instanceof McpClientError
+          ? error
+          : failed(`failed on ${method}: ${error instanceof Error ? error.message : String(error)}`, error);
+      },
+    );
+  };
+  return dispatch(0);
 }

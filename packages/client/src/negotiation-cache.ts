@@ -49,6 +49,19 @@ export class MemoryNegotiationCache implements NegotiationCache {
 export const sharedNegotiationCache: NegotiationCache = new MemoryNegotiationCache();
 
 /**
+ * The cache negotiation reads and fills for `transport` (the `negotiationCache` option, else the
+ * shared one): none when the option is false or the transport names no server.
+ */
+export function negotiationCacheFor(
+  option: NegotiationCache | false | undefined,
+  transport: Transport,
+): { cache?: { store: NegotiationCache; serverKey: string } } {
+  const store = option ?? sharedNegotiationCache;
+  const serverKey = store === false ? undefined : serverKeyOf(transport);
+  return store === false || serverKey === undefined ? {} : { cache: { store, serverKey } };
+}
+
+/**
  * Which server a transport reaches: its `serverKey` if it names one, else its `url` (HTTP
  * transports). Transports that name no server (in-memory pairs) are never cached.
  */

@@ -1,23 +1,25 @@
 import type { Peer } from '@mcpkit/jsonrpc';
 import {
-  type Implementation,
   type JSONObject,
   type LoggingMessageNotificationParams,
   parseAnyRevisionNotificationParams,
+  type RequestId,
   type ResourceUpdatedNotificationParams,
   type Task,
 } from '@mcpkit/protocol';
 import { McpClientError, McpClientErrorCode } from './errors.js';
 import type { ListKind } from './list-changed.js';
-import type { ServerRequestContext } from './server-requests.js';
 import { asError } from './subscriptions.js';
 
 /** What the client does with each message the server may send on its own. */
 export interface ClientEventSink {
-  /** Answers sampling/createMessage, elicitation/create and roots/list. */
-  answer(method: string, params: JSONObject | undefined, ctx: ServerRequestContext): Promise<JSONObject>;
-  protocolVersion(): string | undefined;
-  serverInfo(): Implementation | undefined;
+  /** Answers sampling/createMessage, elicitation/create and roots/list (see `ClientCore.answer`). */
+  answer(
+    method: string,
+    params: JSONObject | undefined,
+    signal: AbortSignal,
+    requestId: RequestId,
+  ): Promise<JSONObject>;
   logMessage(entry: LoggingMessageNotificationParams): void | Promise<void>;
   resourceUpdated(params: ResourceUpdatedNotificationParams): void | Promise<void>;
   elicitationComplete(elicitationId: string): void | Promise<void>;
@@ -35,22 +37,14 @@ const SERVER_QUESTIONS = ['sampling/createMessage', 'elicitation/create', 'roots
 export function wirePeer(peer: Peer, sink: ClientEventSink): void {
   peer.setRequestHandler('ping', () => ({}));
   for (const method of SERVER_QUESTIONS) {
-    peer.setRequestHandler(method, (params, ctx) => {
-      const context: ServerRequestContext = { signal: ctx.signal, requestId: ctx.requestId };
-      const version = sink.protocolVersion();
-      if (version !== undefined) context.protocolVersion = version;
-      const serverInfo = sink.serverInfo();
-      if (serverInfo !== undefined) context.serverInfo = serverInfo;
-      return sink.answer(method, params, context);
-    });
+    peer.setRequestHandler(method, (params, ctx) => sink.answer(method, params, ctx.signal, ctx.requestId));
   }
 
-  /** Parses params leniently (any revision); a malformed notification is reported and dropped. */
-  const on = <M extends string>(
-    method: M,
-    deliver: (params: never) => void | Promise<void>,
-    what: string,
-  ) => {
+  /**
+   * Parses params leniently (any revision); a malformed notification is reported and dropped, and
+   * so is a failure of the code it reaches (a non-Error throw is named after the notification).
+   */
+  const on = <M extends string>(method: M, deliver: (params: never) => void | Promise<void>) => {
     peer.setNotificationHandler(method, async (params) => {
       const parsed = parseAnyRevisionNotificationParams(method, params);
       if (!parsed.success) {
@@ -66,33 +60,21 @@ export function wirePeer(peer: Peer, sink: ClientEventSink): void {
       try {
         await deliver(parsed.data as never);
       } catch (error) {
-        sink.reportError(asError(error, `${what} failed`));
+        sink.reportError(asError(error, `${method} handler failed`));
       }
     });
   };
 
-  on(
-    'notifications/message',
-    (entry: LoggingMessageNotificationParams) => sink.logMessage(entry),
-    'log handler',
+  on('notifications/message', (entry: LoggingMessageNotificationParams) => sink.logMessage(entry));
+  on('notifications/resources/updated', (update: ResourceUpdatedNotificationParams) =>
+    sink.resourceUpdated(update),
   );
-  on(
-    'notifications/resources/updated',
-    (update: ResourceUpdatedNotificationParams) => sink.resourceUpdated(update),
-    'resource update dispatch',
+  on('notifications/elicitation/complete', (done: { elicitationId: string }) =>
+    sink.elicitationComplete(done.elicitationId),
   );
-  on(
-    'notifications/elicitation/complete',
-    (done: { elicitationId: string }) => sink.elicitationComplete(done.elicitationId),
-    'elicitation complete handler',
-  );
-  on('notifications/tasks/status', (task: Task) => sink.taskStatus(task), 'task status handler');
-  on(
-    'notifications/subscriptions/acknowledged',
-    () => sink.subscriptionsAcknowledged(),
-    'listen acknowledgement',
-  );
+  on('notifications/tasks/status', (task: Task) => sink.taskStatus(task));
+  on('notifications/subscriptions/acknowledged', () => sink.subscriptionsAcknowledged());
   for (const kind of ['tools', 'prompts', 'resources'] as const) {
-    on(`notifications/${kind}/list_changed`, () => sink.listChanged(kind), 'list changed handler');
+    on(`notifications/${kind}/list_changed`, () => sink.listChanged(kind));
   }
 }

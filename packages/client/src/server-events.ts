@@ -1,28 +1,17 @@
 import type { RequestOptions } from '@mcpkit/jsonrpc';
-import type {
-  Prompt,
-  Resource,
-  ResourceUpdatedNotificationParams,
-  SubscriptionFilter,
-  Tool,
-} from '@mcpkit/protocol';
+import type { Prompt, Resource, SubscriptionFilter, Tool } from '@mcpkit/protocol';
 import type { ClientConnection } from './connection.js';
 import { type ListChangedHandler, ListChangedWatcher, type ListKind } from './list-changed.js';
 import { ListenStream, listenFilter } from './listen.js';
-import {
-  type ResourceSubscription,
-  ResourceSubscriptions,
-  type ResourceUpdatedCallback,
-  type SubscriptionWire,
-} from './subscriptions.js';
+import { ResourceSubscriptions, type SubscriptionWire } from './subscriptions.js';
 
 export type ListItem<K extends ListKind> = K extends 'tools' ? Tool : K extends 'prompts' ? Prompt : Resource;
 
 export interface ServerEventsDeps {
   connection(): ClientConnection | undefined;
   /** Stateful revisions: `resources/subscribe` / `resources/unsubscribe` round trips. */
-  subscribe(uri: string, options?: RequestOptions): Promise<void>;
-  unsubscribe(uri: string, options?: RequestOptions): Promise<void>;
+  subscribe(uri: string, options?: RequestOptions): Promise<unknown>;
+  unsubscribe(uri: string, options?: RequestOptions): Promise<unknown>;
   /** 2026-07-28: opens a `subscriptions/listen` stream; settles when it ends. */
   openListen(filter: SubscriptionFilter, signal: AbortSignal): Promise<unknown>;
   fetchAll: { [K in ListKind]: () => Promise<ListItem<K>[]> };
@@ -34,34 +23,21 @@ export interface ServerEventsDeps {
  * changes — and how the server is told: per-URI subscribe requests up to 2025-11-25, one
  * `subscriptions/listen` stream (reopened when the wish list changes) in 2026-07-28.
  */
-export class ServerEvents {
-  readonly #resources: ResourceSubscriptions;
+export class ServerEvents extends ResourceSubscriptions {
   readonly #watchers: { [K in ListKind]?: ListChangedWatcher<ListItem<K>> } = {};
 
   readonly #deps: ServerEventsDeps;
 
   constructor(deps: ServerEventsDeps) {
+    super();
     this.#deps = deps;
-    this.#resources = new ResourceSubscriptions(() => this.#wire());
-  }
-
-  subscribe(
-    uri: string,
-    callback: ResourceUpdatedCallback,
-    options?: RequestOptions,
-  ): Promise<ResourceSubscription> {
-    return this.#resources.subscribe(uri, callback, options);
   }
 
   /** Stateful: tells a new session about every URI that has callbacks (the old session held them). */
   async resubscribeAll(options?: RequestOptions): Promise<void> {
-    const wire = this.#wire();
+    const wire = this.wire();
     if (!wire) return;
-    await Promise.all(this.#resources.registry.uris().map((uri) => wire.subscribe(uri, options)));
-  }
-
-  unsubscribeAll(uri: string, options?: RequestOptions): Promise<void> {
-    return this.#resources.unsubscribeAll(uri, options);
+    await Promise.all(this.uris().map((uri) => wire.subscribe(uri, options)));
   }
 
   setListChangedHandler<K extends ListKind>(
@@ -69,9 +45,7 @@ export class ServerEvents {
     handler: ListChangedHandler<ListItem<K>> | undefined,
   ): void {
     if (handler) {
-      const watcher = new ListChangedWatcher(handler, this.#deps.fetchAll[kind], (e) =>
-        this.#deps.reportError(e),
-      );
+      const watcher = new ListChangedWatcher(handler, this.#deps.fetchAll[kind], (e) => this.reportError(e));
       (this.#watchers as Record<ListKind, unknown>)[kind] = watcher;
     } else {
       delete this.#watchers[kind];
@@ -86,10 +60,6 @@ export class ServerEvents {
     void this.#watchers[kind]?.notify();
   }
 
-  resourceUpdated(update: ResourceUpdatedNotificationParams): Promise<void> {
-    return this.#resources.registry.dispatch(update, (error) => this.#deps.reportError(error));
-  }
-
   /** `notifications/subscriptions/acknowledged` arrived. */
   acknowledged(): void {
     this.#deps.connection()?.listen?.acknowledged();
@@ -99,17 +69,21 @@ export class ServerEvents {
   syncListen(): Promise<void> {
     const connection = this.#deps.connection();
     if (!connection?.stateless) return Promise.resolve();
-    connection.listen ??= new ListenStream(this.#deps.openListen, (error) => this.#deps.reportError(error));
-    return connection.listen.update(listenFilter(this.#watchers, this.#resources.registry.uris()));
+    connection.listen ??= new ListenStream(this.#deps.openListen, (error) => this.reportError(error));
+    return connection.listen.update(listenFilter(this.#watchers, this.uris()));
   }
 
   /** The connection ended: close its stream and forget subscriptions (the server forgot them too). */
   closed(connection: ClientConnection): void {
     connection.listen?.stop();
-    this.#resources.clear();
+    this.clear();
   }
 
-  #wire(): SubscriptionWire | undefined {
+  protected override reportError(error: Error): void {
+    this.#deps.reportError(error);
+  }
+
+  protected override wire(): SubscriptionWire | undefined {
     const connection = this.#deps.connection();
     if (!connection) return undefined;
     if (!connection.stateless)

@@ -168,29 +168,32 @@ export class ServerRequestResponder {
     params: JSONObject | undefined,
     ctx: ServerRequestContext,
   ): Promise<JSONObject> {
-    switch (method) {
-      case 'sampling/createMessage':
-        return this.#answerSampling(params, ctx);
-      case 'elicitation/create':
-        return this.#answerElicitation(params, ctx);
-      case 'roots/list':
-        return this.#answerRoots(ctx);
-      default:
-        throw JsonRpcError.methodNotFound(method);
+    const elicitation = this.#elicitation;
+    const [capability, handler] =
+      method === 'sampling/createMessage'
+        ? ['sampling', this.#sampling]
+        : method === 'elicitation/create'
+          ? ['elicitation', elicitation?.handler]
+          : method === 'roots/list'
+            ? ['roots', this.#roots]
+            : [];
+    if (capability === undefined) throw JsonRpcError.methodNotFound(method);
+    if (handler === undefined) {
+      // The client did not declare the capability, so the server should not have asked.
+      throw new JsonRpcError(
+        ErrorCode.MethodNotFound,
+        `Method not found: '${method}' (this client did not declare '${capability}')`,
+        { method },
+      );
     }
-  }
-
-  async #answerSampling(params: JSONObject | undefined, ctx: ServerRequestContext): Promise<JSONObject> {
-    const handler = this.#sampling;
-    if (!handler) throw notDeclared('sampling/createMessage', 'sampling');
-    const request = readParams<CreateMessageRequestParams>('sampling/createMessage', params, ctx);
-    return checkAnswer('sampling/createMessage', await handler(request, ctx), ctx);
-  }
-
-  async #answerElicitation(params: JSONObject | undefined, ctx: ServerRequestContext): Promise<JSONObject> {
-    const registration = this.#elicitation;
-    if (!registration) throw notDeclared('elicitation/create', 'elicitation');
-    const request = readParams<ElicitRequestParams>('elicitation/create', params, ctx);
+    if (capability === 'roots')
+      return checkAnswer(method, { roots: await (handler as RootsHandler)(ctx) }, ctx);
+    if (capability === 'sampling') {
+      const request = readParams<CreateMessageRequestParams>(method, params, ctx);
+      return checkAnswer(method, await (handler as SamplingHandler)(request, ctx), ctx);
+    }
+    const registration = elicitation as ElicitationRegistration;
+    const request = readParams<ElicitRequestParams>(method, params, ctx);
     const mode: ElicitationMode = request.mode === 'url' ? 'url' : 'form';
     if (!registration.modes.includes(mode)) {
       throw JsonRpcError.invalidParams(
@@ -198,13 +201,10 @@ export class ServerRequestResponder {
         { mode, supportedModes: [...registration.modes] },
       );
     }
-    const answer = checkAnswer<ElicitResult>(
-      'elicitation/create',
-      await registration.handler(request, ctx),
-      ctx,
-    );
-    if (mode === 'url') {
-      // URL mode never carries form data back: the interaction happened out of band.
+    const answer = checkAnswer<ElicitResult>(method, await registration.handler(request, ctx), ctx);
+    if (mode === 'url' || answer.action !== 'accept') {
+      // Only an accepted form carries content: URL mode's interaction happened out of band, and
+      // declined or cancelled answers have none.
       const { content: _dropped, ...rest } = answer;
       return rest;
     }
@@ -215,23 +215,6 @@ export class ServerRequestResponder {
       registration.validate,
     );
   }
-
-  async #answerRoots(ctx: ServerRequestContext): Promise<JSONObject> {
-    const handler = this.#roots;
-    if (!handler) throw notDeclared('roots/list', 'roots');
-    return checkAnswer('roots/list', { roots: await handler(ctx) }, ctx);
-  }
-}
-
-function notDeclared(method: string, capability: string): JsonRpcError {
-  // The client did not declare the capability, so the server should not have asked.
-  return new JsonRpcError(
-    ErrorCode.MethodNotFound,
-    `Method not found: '${method}' (this client did not declare '${capability}')`,
-    {
-      method,
-    },
-  );
 }
 
 /**

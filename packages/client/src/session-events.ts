@@ -1,4 +1,6 @@
+import type { Transport } from '@mcpkit/jsonrpc';
 import type { Implementation } from '@mcpkit/protocol';
+import type { NegotiatedSession } from './handshake.js';
 
 /**
  * A stateful session of the client began or ended (for the `mcp.client.session.duration`
@@ -17,47 +19,36 @@ export interface ClientSessionEvent {
 /** Receives session open and close events; a throw is reported through `onerror`, never rethrown. */
 export type ClientSessionListener = (event: ClientSessionEvent) => void;
 
-/** The session listeners and the session now open, so `close` repeats what `open` said. */
-export class SessionEvents {
-  #listeners: readonly ClientSessionListener[] = [];
+/**
+ * The session listeners (a set: `add` and `delete` subscribe and unsubscribe), and the session now
+ * open, so `close` repeats what `open` said.
+ */
+export class SessionEvents extends Set<ClientSessionListener> {
   #open: ClientSessionEvent | undefined;
   readonly #report: (error: Error) => void;
 
   constructor(report: (error: Error) => void) {
+    super();
     this.#report = report;
   }
 
-  add(listener: ClientSessionListener): () => void {
-    this.#listeners = [...this.#listeners, listener];
-    return () => {
-      this.#listeners = this.#listeners.filter((each) => each !== listener);
-    };
-  }
-
-  opened(
-    sessionId: string | undefined,
-    protocolVersion: string,
-    serverInfo: Implementation | undefined,
-  ): void {
-    const event: ClientSessionEvent = { type: 'open', protocolVersion };
-    if (sessionId !== undefined) event.sessionId = sessionId;
-    if (serverInfo !== undefined) event.serverInfo = serverInfo;
-    this.#open = event;
-    this.#emit(event);
+  /** The handshake (or a renewal) established `session`; a 2026-07-28 one is no session. */
+  opened(transport: Transport, session: NegotiatedSession): void {
+    if (session.mode !== 'stateful') return;
+    const { protocolVersion, serverInfo } = session;
+    this.#open = { type: 'open', sessionId: transport.sessionId, protocolVersion, serverInfo };
+    this.#emit(this.#open);
   }
 
   /** Ends the open session, if any (a client that never opened one sends nothing). */
-  closed(error: Error | undefined): void {
+  closed(error?: Error): void {
     const open = this.#open;
-    if (open === undefined) return;
     this.#open = undefined;
-    const event: ClientSessionEvent = { ...open, type: 'close' };
-    if (error !== undefined) event.error = error;
-    this.#emit(event);
+    if (open) this.#emit({ ...open, type: 'close', error });
   }
 
   #emit(event: ClientSessionEvent): void {
-    for (const listener of this.#listeners) {
+    for (const listener of this) {
       try {
         listener(event);
       } catch (error) {

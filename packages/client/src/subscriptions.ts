@@ -11,65 +11,6 @@ export interface ResourceSubscription {
   unsubscribe(): Promise<void>;
 }
 
-/**
- * Per-URI callbacks for `notifications/resources/updated`. The server is subscribed once per URI,
- * when its first callback arrives, and unsubscribed when the last one leaves.
- */
-export class ResourceSubscriptionRegistry {
-  readonly #callbacks = new Map<string, Set<ResourceUpdatedCallback>>();
-
-  /** Adds a callback; returns true when it is the URI's first (the server must be subscribed). */
-  add(uri: string, callback: ResourceUpdatedCallback): boolean {
-    let callbacks = this.#callbacks.get(uri);
-    const first = callbacks === undefined;
-    if (!callbacks) {
-      callbacks = new Set();
-      this.#callbacks.set(uri, callbacks);
-    }
-    callbacks.add(callback);
-    return first;
-  }
-
-  /** Removes a callback; returns true when the URI has no callbacks left (unsubscribe the server). */
-  remove(uri: string, callback: ResourceUpdatedCallback): boolean {
-    const callbacks = this.#callbacks.get(uri);
-    if (!callbacks?.delete(callback)) return false;
-    if (callbacks.size > 0) return false;
-    this.#callbacks.delete(uri);
-    return true;
-  }
-
-  /** Drops every callback of a URI; returns true when there were any. */
-  removeAll(uri: string): boolean {
-    return this.#callbacks.delete(uri);
-  }
-
-  has(uri: string): boolean {
-    return this.#callbacks.has(uri);
-  }
-
-  uris(): string[] {
-    return [...this.#callbacks.keys()];
-  }
-
-  clear(): void {
-    this.#callbacks.clear();
-  }
-
-  /** Calls every callback of the notified URI; failures go to `onerror`, the others still run. */
-  async dispatch(params: ResourceUpdatedNotificationParams, onerror: (error: Error) => void): Promise<void> {
-    const callbacks = this.#callbacks.get(params.uri);
-    if (!callbacks) return;
-    for (const callback of [...callbacks]) {
-      try {
-        await callback(params);
-      } catch (error) {
-        onerror(asError(error, `resource update callback for '${params.uri}' failed`));
-      }
-    }
-  }
-}
-
 export function asError(thrown: unknown, context: string): Error {
   if (thrown instanceof Error) return thrown;
   return new Error(`${context}: ${String(thrown)}`, { cause: thrown });
@@ -77,59 +18,86 @@ export function asError(thrown: unknown, context: string): Error {
 
 /** How the server learns about a URI's first subscriber and its last one leaving. */
 export interface SubscriptionWire {
-  subscribe(uri: string, options?: RequestOptions): Promise<void>;
-  unsubscribe(uri: string, options?: RequestOptions): Promise<void>;
+  subscribe(uri: string, options?: RequestOptions): Promise<unknown>;
+  unsubscribe(uri: string, options?: RequestOptions): Promise<unknown>;
 }
 
 /**
- * Resource subscriptions of one client: the callback registry plus the round trips that keep the
- * server in step (`resources/subscribe` up to 2025-11-25, the listen filter in 2026-07-28).
- * Concurrent first subscribers of a URI share one round trip.
+ * Resource subscriptions of one client: per-URI callbacks for `notifications/resources/updated`, and
+ * the round trips that keep the server in step (`resources/subscribe` up to 2025-11-25, the listen
+ * filter in 2026-07-28). The server is subscribed once per URI, when its first callback arrives
+ * (concurrent first subscribers share that round trip), and unsubscribed when the last one leaves.
  */
-export class ResourceSubscriptions {
-  readonly registry = new ResourceSubscriptionRegistry();
-  readonly #pending = new Map<string, Promise<void>>();
+export abstract class ResourceSubscriptions {
+  readonly #callbacks = new Map<string, Set<ResourceUpdatedCallback>>();
+  readonly #pending = new Map<string, Promise<unknown>>();
 
-  /** Returns undefined when disconnected: nothing to tell the server then. */
-  readonly #wire: () => SubscriptionWire | undefined;
-
-  constructor(wire: () => SubscriptionWire | undefined) {
-    this.#wire = wire;
-  }
+  /** How the server is told now; undefined when disconnected: nothing to tell the server then. */
+  protected abstract wire(): SubscriptionWire | undefined;
+  /** Where a failing callback is reported. */
+  protected abstract reportError(error: Error): void;
 
   async subscribe(
     uri: string,
     callback: ResourceUpdatedCallback,
     options?: RequestOptions,
   ): Promise<ResourceSubscription> {
-    if (this.registry.add(uri, callback)) {
-      const subscribing = this.#wire()?.subscribe(uri, options) ?? Promise.resolve();
-      this.#pending.set(uri, subscribing);
+    const callbacks = this.#callbacks.get(uri);
+    if (callbacks) {
+      callbacks.add(callback);
+      await this.#pending.get(uri);
+    } else {
+      this.#callbacks.set(uri, new Set([callback]));
       try {
+        const subscribing = this.wire()?.subscribe(uri, options) ?? Promise.resolve();
+        this.#pending.set(uri, subscribing);
         await subscribing;
       } catch (error) {
-        this.registry.remove(uri, callback);
+        this.#remove(uri, callback);
         throw error;
       } finally {
         this.#pending.delete(uri);
       }
-    } else {
-      await this.#pending.get(uri);
     }
-    return { uri, unsubscribe: () => this.#remove(uri, callback) };
+    return {
+      uri,
+      unsubscribe: async () => {
+        if (this.#remove(uri, callback)) await this.wire()?.unsubscribe(uri);
+      },
+    };
   }
 
   /** Drops every callback of `uri` and tells the server. */
   async unsubscribeAll(uri: string, options?: RequestOptions): Promise<void> {
-    if (this.registry.removeAll(uri)) await this.#wire()?.unsubscribe(uri, options);
+    if (this.#callbacks.delete(uri)) await this.wire()?.unsubscribe(uri, options);
+  }
+
+  /** The URIs that have callbacks. */
+  uris(): string[] {
+    return [...this.#callbacks.keys()];
   }
 
   clear(): void {
-    this.registry.clear();
+    this.#callbacks.clear();
     this.#pending.clear();
   }
 
-  async #remove(uri: string, callback: ResourceUpdatedCallback): Promise<void> {
-    if (this.registry.remove(uri, callback)) await this.#wire()?.unsubscribe(uri);
+  /** Calls every callback of the notified URI; failures are reported, the others still run. */
+  async resourceUpdated(params: ResourceUpdatedNotificationParams): Promise<void> {
+    for (const callback of [...(this.#callbacks.get(params.uri) ?? [])]) {
+      try {
+        await callback(params);
+      } catch (error) {
+        this.reportError(asError(error, `resource update callback for '${params.uri}' failed`));
+      }
+    }
+  }
+
+  /** Removes a callback; true when the URI has no callbacks left (unsubscribe the server). */
+  #remove(uri: string, callback: ResourceUpdatedCallback): boolean {
+    const callbacks = this.#callbacks.get(uri);
+    if (!callbacks?.delete(callback) || callbacks.size > 0) return false;
+    this.#callbacks.delete(uri);
+    return true;
   }
 }

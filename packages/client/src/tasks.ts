@@ -57,21 +57,18 @@ export interface TaskClientDeps {
   reportError(error: Error): void;
 }
 
-/** The client's task operations; `McpClient` exposes them as methods. */
-export class TaskClient {
+/** The client's task operations; `McpClient` exposes them as methods, and each handle uses them. */
+export class TaskClient implements ToolTaskDeps {
   readonly #deps: TaskClientDeps;
-  readonly #handleDeps: ToolTaskDeps;
+  readonly checkOutput: TaskClientDeps['checkOutput'];
+  readonly hub: TaskStatusHub;
+  readonly reportError: (error: Error) => void;
 
   constructor(deps: TaskClientDeps) {
     this.#deps = deps;
-    this.#handleDeps = {
-      get: (taskId, options) => this.get(taskId, options),
-      result: (taskId, options) => this.result(taskId, options),
-      cancel: (taskId, options) => this.cancel(taskId, options),
-      checkOutput: deps.checkOutput,
-      hub: deps.hub,
-      reportError: deps.reportError,
-    };
+    this.checkOutput = deps.checkOutput;
+    this.hub = deps.hub;
+    this.reportError = deps.reportError;
   }
 
   /** Why `method` cannot be sent as a task operation on this connection, or undefined if it can. */
@@ -100,9 +97,17 @@ export class TaskClient {
     );
   }
 
-  #require(method: TaskMethod, action: string): void {
+  /** Sends a task operation, or rejects with why it is unavailable (see `unavailable`). */
+  async #send<S extends z.ZodType>(
+    method: TaskMethod,
+    action: string,
+    params: JSONObject | undefined,
+    schema: S,
+    options: RequestOptions | undefined,
+  ): Promise<z.output<S>> {
     const reason = this.unavailable(method, action);
-    if (reason !== undefined) throw reason;
+    if (reason) throw reason;
+    return this.#deps.request(method, params, schema, options);
   }
 
   /** Starts `params` as a task and returns its handle (see `McpClient.callToolAsTask`). */
@@ -112,7 +117,8 @@ export class TaskClient {
     options?: RequestOptions,
   ): Promise<ToolTask> {
     const action = `call tool '${params.name}' as a task`;
-    this.#require('tools/call', action);
+    const reason = this.unavailable('tools/call', action);
+    if (reason) throw reason;
     if (this.#deps.strict() && this.#deps.taskSupport(params.name) === 'forbidden') {
       throw new McpClientError(
         McpClientErrorCode.ToolForbidsTasks,
@@ -127,7 +133,7 @@ export class TaskClient {
       schemas.CreateTaskResultSchema,
       options,
     );
-    return new ToolTask(params.name, created, this.#handleDeps);
+    return new ToolTask(params.name, created, this);
   }
 
   /**
@@ -148,31 +154,34 @@ export class TaskClient {
     } catch (error) {
       if (requestOptions.signal?.aborted === true && !isTerminalTaskStatus(handle.status)) {
         await handle.cancel().catch((cancelError: unknown) => {
-          this.#deps.reportError(asError(cancelError, `cancelling abandoned task ${handle.taskId} failed`));
+          this.reportError(asError(cancelError, `cancelling abandoned task ${handle.taskId} failed`));
         });
       }
       throw error;
     }
   }
 
-  async get(taskId: string, options?: RequestOptions): Promise<Task> {
-    this.#require('tasks/get', `get task ${taskId}`);
-    return this.#deps.request('tasks/get', { taskId }, schemas.GetTaskResultSchema, options);
+  get(taskId: string, options?: RequestOptions): Promise<Task> {
+    return this.#send('tasks/get', `get task ${taskId}`, { taskId }, schemas.GetTaskResultSchema, options);
   }
 
   /** `tasks/result`: blocks on the server until the task is terminal; the payload of a tools/call. */
-  async result(taskId: string, options?: RequestOptions): Promise<CallToolResult> {
-    this.#require('tasks/result', `get the result of task ${taskId}`);
-    return this.#deps.request('tasks/result', { taskId }, schemas.CallToolResultSchema, options);
+  result(taskId: string, options?: RequestOptions): Promise<CallToolResult> {
+    const action = `get the result of task ${taskId}`;
+    return this.#send('tasks/result', action, { taskId }, schemas.CallToolResultSchema, options);
   }
 
-  async list(params?: PaginatedRequestParams, options?: RequestOptions): Promise<ListTasksResult> {
-    this.#require('tasks/list', 'list tasks');
-    return this.#deps.request('tasks/list', params, schemas.ListTasksResultSchema, options);
+  list(params?: PaginatedRequestParams, options?: RequestOptions): Promise<ListTasksResult> {
+    return this.#send('tasks/list', 'list tasks', params, schemas.ListTasksResultSchema, options);
   }
 
-  async cancel(taskId: string, options?: RequestOptions): Promise<Task> {
-    this.#require('tasks/cancel', `cancel task ${taskId}`);
-    return this.#deps.request('tasks/cancel', { taskId }, schemas.CancelTaskResultSchema, options);
+  cancel(taskId: string, options?: RequestOptions): Promise<Task> {
+    return this.#send(
+      'tasks/cancel',
+      `cancel task ${taskId}`,
+      { taskId },
+      schemas.CancelTaskResultSchema,
+      options,
+    );
   }
 }

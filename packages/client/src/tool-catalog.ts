@@ -1,4 +1,4 @@
-import type { CallToolResult, JSONRPCMessage, Tool } from '@mcpkit/protocol';
+import type { JSONRPCMessage, Tool } from '@mcpkit/protocol';
 import { McpClientError, McpClientErrorCode } from './errors.js';
 import { McpHeaderRegistry } from './mcp-headers.js';
 import { ToolOutputSchemaCache } from './tool-output.js';
@@ -7,11 +7,10 @@ import { ToolOutputSchemaCache } from './tool-output.js';
 export type ToolTaskSupport = 'forbidden' | 'optional' | 'required';
 
 /**
- * What the client remembers about listed tools: output schemas (to check `structuredContent`),
+ * What the client remembers about listed tools: output schemas (checked by the inherited `check`) (to check `structuredContent`),
  * task support (to run `required` tools as tasks) and, under 2026-07-28, `x-mcp-header` annotations (to build HTTP headers).
  */
-export class ToolCatalog {
-  readonly #outputs = new ToolOutputSchemaCache();
+export class ToolCatalog extends ToolOutputSchemaCache {
   readonly #headers = new McpHeaderRegistry();
   readonly #taskSupport = new Map<string, ToolTaskSupport>();
 
@@ -31,14 +30,9 @@ export class ToolCatalog {
           ),
         )
       : tools;
-    this.#outputs.remember(kept);
+    this.remember(kept);
     for (const tool of kept) this.#taskSupport.set(tool.name, tool.execution?.taskSupport ?? 'forbidden');
     return kept;
-  }
-
-  /** See `ToolOutputSchemaCache.check`. */
-  checkOutput(toolName: string, result: CallToolResult): void {
-    this.#outputs.check(toolName, result);
   }
 
   /** The tool's task support as last listed; undefined for a tool not listed (since the last change). */
@@ -55,13 +49,13 @@ export class ToolCatalog {
    * until the next listing, since sending slightly stale headers beats sending none.
    */
   listChanged(): void {
-    this.#outputs.clear();
+    super.clear();
     this.#taskSupport.clear();
   }
 
-  clear(): void {
-    this.#outputs.clear();
-    this.#taskSupport.clear();
+  /** Forgets everything (the connection closed). */
+  override clear(): void {
+    this.listChanged();
     this.#headers.clear();
   }
 }

@@ -30,10 +30,6 @@ export class ToolOutputSchemaCache {
     this.#validators.clear();
   }
 
-  has(toolName: string): boolean {
-    return this.#schemas.has(toolName);
-  }
-
   /**
    * Throws INVALID_TOOL_OUTPUT when the tool declared an output schema and a successful result
    * lacks `structuredContent` or does not match. Error results (`isError`) and tools with no
