@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RAW_HTTP_CLIENT } from './clients/raw-http.js';
 import { parseArgs } from './harness/args.js';
 import { clusterRows } from './harness/cluster-table.js';
 import { cpuRows, markdownTable, resultRows, textTable } from './harness/format.js';
@@ -68,6 +69,7 @@ const rows = resultRows(results);
 console.log(textTable(rows));
 console.log('');
 console.log('Ratios are mcpkit median / other median; read them with the "better" column.');
+console.log(`raw: JSON over the pipes for stdio; over HTTP the reference client is ${RAW_HTTP_CLIENT}.`);
 const cpu = cpuRows(records);
 if (cpu.length > 1) {
   console.log('');

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname } from 'node:path';
+import { RAW_HTTP_CLIENT } from '../clients/raw-http.js';
 import type { SizeResult } from '../size/bundle.js';
 import type { WorkloadResult } from './format.js';
 import { driverPinning } from './run-driver.js';
@@ -31,6 +32,8 @@ export function buildReport(
       cpus: cpus().length,
       cpuModel: cpus()[0]?.model ?? 'unknown',
       pinnedCpu: driverPinning() ?? null,
+      /** The raw column's HTTP client (stdio's raw client is plain JSON over the pipes). */
+      rawHttpClient: RAW_HTTP_CLIENT,
     },
     workloads: results.map((result, index) => {
       const record = records[index]!;

@@ -131,13 +131,13 @@ httpWorkloads.push(
   ),
   ...httpPair(
     'http-stateful-json-rawclient',
-    'Streamable HTTP 2025-11-25, stateful, JSON, every server driven by the raw node:http client',
+    'Streamable HTTP 2025-11-25, stateful, JSON, every server driven by the raw client (undici Pool)',
     { sessions: 'stateful', response: 'json', tools: 'basic', wire: '2025' },
     { client: 'raw' },
   ),
   ...httpPair(
     'http-stateless-json-rawclient',
-    'Streamable HTTP 2025-11-25, stateless, JSON, every server driven by the raw node:http client',
+    'Streamable HTTP 2025-11-25, stateless, JSON, every server driven by the raw client (undici Pool)',
     { sessions: 'stateless', response: 'json', tools: 'basic', wire: '2025' },
     { client: 'raw' },
   ),
