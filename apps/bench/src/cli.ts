@@ -5,8 +5,9 @@ import { parseArgs } from './harness/args.js';
 import { clusterRows } from './harness/cluster-table.js';
 import { cpuRows, markdownTable, resultRows, textTable } from './harness/format.js';
 import { sideCpuRows, targetRows, targetVerdicts } from './harness/issue-targets.js';
+import { resolveNodeBinary } from './harness/node-binary.js';
 import { buildReport, type SizeFailure, writeReport } from './harness/report.js';
-import { pinDrivers } from './harness/run-driver.js';
+import { driverNodeVersion, pinDrivers, useDriverNode } from './harness/run-driver.js';
 import { type RawWorkloadRecord, runBatched, runWorkload, toWorkloadResult } from './harness/suite.js';
 import { WORKLOADS } from './harness/workloads.js';
 import { kib, measureProbe, SIZE_PROBES, type SizeResult } from './size/bundle.js';
@@ -16,6 +17,10 @@ import { kib, measureProbe, SIZE_PROBES, type SizeResult } from './size/bundle.j
 
 const options = parseArgs(process.argv.slice(2));
 pinDrivers(options.pin);
+if (options.node !== undefined) {
+  process.stderr.write(`bench: Node ${options.node} from the registry (cached after the first run)...\n`);
+  useDriverNode(await resolveNodeBinary(options.node));
+}
 const appDir = fileURLToPath(new URL('..', import.meta.url));
 const reportPath = resolve(options.out ?? `${appDir}/reports/bench.json`);
 const selected = WORKLOADS.filter(
@@ -26,7 +31,7 @@ if (selected.length === 0) throw new Error(`--only ${options.only.join(',')} mat
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 const startedAt = Date.now();
 progress(
-  `bench: ${selected.length} workloads x 4 implementations x ${options.rounds} round(s), ${options.mode} mode, ${options.parallel} at a time${options.pin === undefined ? '' : `, pinned to CPU ${options.pin}`}`,
+  `bench: ${selected.length} workloads x 4 implementations x ${options.rounds} round(s) on Node ${driverNodeVersion()}, ${options.mode} mode, ${options.parallel} at a time${options.pin === undefined ? '' : `, pinned to CPU ${options.pin}`}`,
 );
 if (options.mode === 'full' && options.parallel > 1)
   progress('bench: --parallel > 1 skews timings; use it only to check the suite runs');
@@ -66,6 +71,7 @@ if (options.size) {
 }
 
 const rows = resultRows(results);
+console.log(`Node ${driverNodeVersion()} (drivers and servers)`);
 console.log(textTable(rows));
 console.log('');
 console.log('Ratios are mcpkit median / other median; read them with the "better" column.');
