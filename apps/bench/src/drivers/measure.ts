@@ -385,6 +385,8 @@ export async function measure(spec: WorkloadSpec, impl: ImplName, p: WorkloadPar
       return httpCalls(impl, spec, p);
     case 'startup':
       return startup(impl, p);
+    case 'startup-compile-cache':
+      return (await import('./compile-cache.js')).startupWithCompileCache(impl, p);
     case 'http-session-memory':
       return sessionMemory(impl, spec, p);
     case 'large-result':
