@@ -1,7 +1,9 @@
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RAW_HTTP_CLIENT } from './clients/raw-http.js';
 import { parseArgs } from './harness/args.js';
+import { renderChart } from './harness/chart.js';
 import { clusterRows } from './harness/cluster-table.js';
 import { cpuRows, markdownTable, resultRows, textTable } from './harness/format.js';
 import { sideCpuRows, targetRows, targetVerdicts } from './harness/issue-targets.js';
@@ -126,14 +128,17 @@ if (sizes.length > 0) {
   console.log(textTable(sizeRows));
 }
 
+const report = buildReport(options.mode, options.rounds, records, results, sizes);
 writeReport(reportPath, {
-  ...buildReport(options.mode, options.rounds, records, results, sizes),
+  ...report,
   markdown: markdownTable(rows),
   cpuMarkdown: markdownTable(cpu),
   targets: verdicts,
 });
+const chartPath = reportPath.replace(/(\.json)?$/, '.svg');
+writeFileSync(chartPath, renderChart(report));
 progress(
-  `bench: finished in ${((Date.now() - startedAt) / 1000).toFixed(1)} s; report written to ${reportPath}`,
+  `bench: finished in ${((Date.now() - startedAt) / 1000).toFixed(1)} s; report written to ${reportPath}, chart to ${chartPath}`,
 );
 
 const failures = results.flatMap((result) =>
