@@ -76,10 +76,10 @@ function groupsOf(report: ChartReport): Group[] {
   return groups;
 }
 
-/** The scale's end: the largest whisker or 1 (raw), rounded up to a half. */
+/** The scale's end: the largest whisker rounded up to a half, at least 1.5 so raw's line stands clear. */
 function scaleEnd(groups: Group[]): number {
-  const largest = Math.max(1, ...groups.flatMap((group) => group.bars.map((bar) => bar.high)));
-  return Math.ceil(largest * 2) / 2;
+  const largest = Math.max(...groups.flatMap((group) => group.bars.map((bar) => bar.high)));
+  return Math.max(1.5, Math.ceil(largest * 2) / 2);
 }
 
 /** Renders the chart of one report as a standalone SVG document. */
@@ -99,8 +99,11 @@ export function renderChart(report: ChartReport): string {
     `<text x="8" y="20" font-size="14" font-weight="bold">Throughput as a ratio of raw (1.0 = raw; whiskers: min-max over rounds)</text>`,
     `<text x="8" y="38" fill="#4b5563">Node ${escapeXml(report.environment.node)}, ${escapeXml(report.mode)} run; higher is better</text>`,
   );
-  // Legend.
-  CHART_SERIES.forEach((series, index) => {
+  // Legend: the SDKs that have a bar.
+  const drawn = CHART_SERIES.filter((series) =>
+    groups.some((group) => group.bars.some((bar) => bar.label === series.label)),
+  );
+  drawn.forEach((series, index) => {
     const left = LABEL_WIDTH + index * 150;
     out.push(
       `<rect x="${left}" y="44" width="10" height="10" fill="${series.colour}"/>`,
