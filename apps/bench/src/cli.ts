@@ -1,11 +1,15 @@
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RAW_HTTP_CLIENT } from './clients/raw-http.js';
 import { parseArgs } from './harness/args.js';
+import { renderChart } from './harness/chart.js';
 import { clusterRows } from './harness/cluster-table.js';
 import { cpuRows, markdownTable, resultRows, textTable } from './harness/format.js';
 import { sideCpuRows, targetRows, targetVerdicts } from './harness/issue-targets.js';
+import { resolveNodeBinary } from './harness/node-binary.js';
 import { buildReport, type SizeFailure, writeReport } from './harness/report.js';
-import { pinDrivers } from './harness/run-driver.js';
+import { driverNodeVersion, pinDrivers, useDriverNode } from './harness/run-driver.js';
 import { type RawWorkloadRecord, runBatched, runWorkload, toWorkloadResult } from './harness/suite.js';
 import { WORKLOADS } from './harness/workloads.js';
 import { kib, measureProbe, SIZE_PROBES, type SizeResult } from './size/bundle.js';
@@ -15,6 +19,10 @@ import { kib, measureProbe, SIZE_PROBES, type SizeResult } from './size/bundle.j
 
 const options = parseArgs(process.argv.slice(2));
 pinDrivers(options.pin);
+if (options.node !== undefined) {
+  process.stderr.write(`bench: Node ${options.node} from the registry (cached after the first run)...\n`);
+  useDriverNode(await resolveNodeBinary(options.node));
+}
 const appDir = fileURLToPath(new URL('..', import.meta.url));
 const reportPath = resolve(options.out ?? `${appDir}/reports/bench.json`);
 const selected = WORKLOADS.filter(
@@ -25,7 +33,7 @@ if (selected.length === 0) throw new Error(`--only ${options.only.join(',')} mat
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 const startedAt = Date.now();
 progress(
-  `bench: ${selected.length} workloads x 4 implementations x ${options.rounds} round(s), ${options.mode} mode, ${options.parallel} at a time${options.pin === undefined ? '' : `, pinned to CPU ${options.pin}`}`,
+  `bench: ${selected.length} workloads x 4 implementations x ${options.rounds} round(s) on Node ${driverNodeVersion()}, ${options.mode} mode, ${options.parallel} at a time${options.pin === undefined ? '' : `, pinned to CPU ${options.pin}`}`,
 );
 if (options.mode === 'full' && options.parallel > 1)
   progress('bench: --parallel > 1 skews timings; use it only to check the suite runs');
@@ -65,9 +73,11 @@ if (options.size) {
 }
 
 const rows = resultRows(results);
+console.log(`Node ${driverNodeVersion()} (drivers and servers)`);
 console.log(textTable(rows));
 console.log('');
 console.log('Ratios are mcpkit median / other median; read them with the "better" column.');
+console.log(`raw: JSON over the pipes for stdio; over HTTP the reference client is ${RAW_HTTP_CLIENT}.`);
 const cpu = cpuRows(records);
 if (cpu.length > 1) {
   console.log('');
@@ -118,14 +128,17 @@ if (sizes.length > 0) {
   console.log(textTable(sizeRows));
 }
 
+const report = buildReport(options.mode, options.rounds, records, results, sizes);
 writeReport(reportPath, {
-  ...buildReport(options.mode, options.rounds, records, results, sizes),
+  ...report,
   markdown: markdownTable(rows),
   cpuMarkdown: markdownTable(cpu),
   targets: verdicts,
 });
+const chartPath = reportPath.replace(/(\.json)?$/, '.svg');
+writeFileSync(chartPath, renderChart(report));
 progress(
-  `bench: finished in ${((Date.now() - startedAt) / 1000).toFixed(1)} s; report written to ${reportPath}`,
+  `bench: finished in ${((Date.now() - startedAt) / 1000).toFixed(1)} s; report written to ${reportPath}, chart to ${chartPath}`,
 );
 
 const failures = results.flatMap((result) =>

@@ -1,4 +1,4 @@
-// Every export of this file is public API of @mcpkit/echo-server (a private app; the CLI is bin.ts).
+// Every export of this file is public API of @mcpkit/echo-server (a private app; the CLI is bin.ts, then main.ts).
 
 // The command line.
 export { type EchoCliOptions, parseEchoArgs, USAGE } from './cli-args.js';

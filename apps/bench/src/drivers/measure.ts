@@ -1,6 +1,6 @@
-import { Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { postRaw } from '../clients/raw.js';
+import type { Dispatcher } from 'undici';
+import { postRaw, rawHttpPool } from '../clients/raw-http.js';
 import { type BenchClient, CLIENT_INFO } from '../clients/types.js';
 import { summarize } from '../harness/stats.js';
 import type { ImplName, WorkloadParams, WorkloadSpec } from '../harness/workloads.js';
@@ -158,15 +158,15 @@ async function startup(impl: ImplName, p: WorkloadParams): Promise<Measurement> 
 
 /**
  * Opens one session the way a client would (initialize, then the initialized notification) with
- * the raw node:http client, and leaves it idle.
+ * the raw HTTP client (undici's Pool), and leaves it idle.
  */
-async function openRawSession(agent: Agent, url: URL): Promise<void> {
+async function openRawSession(pool: Dispatcher, url: URL): Promise<void> {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'application/json, text/event-stream',
   };
   const init = await postRaw(
-    agent,
+    pool,
     url,
     headers,
     JSON.stringify({
@@ -180,7 +180,7 @@ async function openRawSession(agent: Agent, url: URL): Promise<void> {
   if (init.status !== 200 || typeof sessionId !== 'string')
     throw new Error(`initialize answered HTTP ${init.status} without a session id`);
   const initialized = await postRaw(
-    agent,
+    pool,
     url,
     { ...headers, 'mcp-session-id': sessionId, 'mcp-protocol-version': PROTOCOL_VERSION },
     JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
@@ -189,10 +189,10 @@ async function openRawSession(agent: Agent, url: URL): Promise<void> {
     throw new Error(`notifications/initialized answered HTTP ${initialized.status}`);
 }
 
-async function openSessions(agent: Agent, url: URL, count: number): Promise<void> {
+async function openSessions(pool: Dispatcher, url: URL, count: number): Promise<void> {
   let next = 0;
   const lane = async () => {
-    while (next++ < count) await openRawSession(agent, url);
+    while (next++ < count) await openRawSession(pool, url);
   };
   await Promise.all(Array.from({ length: 8 }, lane));
 }
@@ -204,12 +204,12 @@ async function openSessions(agent: Agent, url: URL, count: number): Promise<void
  */
 async function sessionMemory(impl: ImplName, spec: WorkloadSpec, p: WorkloadParams): Promise<Measurement> {
   const server = await spawnHttpServer(impl, spec.http!, ['--expose-gc']);
-  const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+  const url = new URL(server.url);
+  const pool = rawHttpPool(url, 8);
   try {
-    const url = new URL(server.url);
-    await openSessions(agent, url, p.warmup);
+    await openSessions(pool, url, p.warmup);
     const before = await server.memoryAfterGc();
-    await openSessions(agent, url, p.count);
+    await openSessions(pool, url, p.count);
     const after = await server.memoryAfterGc();
     const perSession = (bytes: number) => Number((bytes / p.count / 1024).toFixed(2));
     return {
@@ -222,7 +222,7 @@ async function sessionMemory(impl: ImplName, spec: WorkloadSpec, p: WorkloadPara
       },
     };
   } finally {
-    agent.destroy();
+    await pool.close();
     await server.stop();
   }
 }
@@ -385,6 +385,8 @@ export async function measure(spec: WorkloadSpec, impl: ImplName, p: WorkloadPar
       return httpCalls(impl, spec, p);
     case 'startup':
       return startup(impl, p);
+    case 'startup-compile-cache':
+      return (await import('./compile-cache.js')).startupWithCompileCache(impl, p);
     case 'http-session-memory':
       return sessionMemory(impl, spec, p);
     case 'large-result':

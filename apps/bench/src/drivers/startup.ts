@@ -20,12 +20,16 @@ export const ZOD_FLOOR_SCRIPT = fileURLToPath(new URL('../servers/zod-stdio.js',
 /**
  * Milliseconds from spawning the server (`null`: the bare node baseline) to its first
  * tools/list answer. The client side is the same plain-JSON code for every server, so the
- * figure is the server's startup alone.
+ * figure is the server's startup alone. `env`: the server's environment (the compile-cache row
+ * sets NODE_COMPILE_CACHE there).
  */
-export async function startupProbe(serverScript: string | null): Promise<number> {
+export async function startupProbe(
+  serverScript: string | null,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   const startedAt = performance.now();
   const args = serverScript === null ? ['-e', BARE_NODE_SERVER] : [serverScript];
-  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'], env });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
   try {

@@ -9,9 +9,11 @@ export interface CliOptions {
   parallel: number;
   /** Run drivers and their servers on this one CPU (taskset, Linux); undefined: let the OS place them. */
   pin: number | undefined;
+  /** Run drivers and servers under this Node major line (binaries from the registry); undefined: this Node. */
+  node: number | undefined;
 }
 
-const USAGE = `usage: bench [--smoke] [--rounds N] [--only name,name] [--out file.json] [--no-size] [--parallel N] [--pin CPU]`;
+const USAGE = `usage: bench [--smoke] [--rounds N] [--only name,name] [--out file.json] [--no-size] [--parallel N] [--pin CPU] [--node MAJOR]`;
 
 export function parseArgs(argv: string[]): CliOptions {
   const options: CliOptions = {
@@ -22,6 +24,7 @@ export function parseArgs(argv: string[]): CliOptions {
     size: true,
     parallel: 1,
     pin: undefined,
+    node: undefined,
   };
   let roundsGiven = false;
   let parallelGiven = false;
@@ -52,6 +55,10 @@ export function parseArgs(argv: string[]): CliOptions {
       options.pin = Number(value());
       if (!Number.isInteger(options.pin) || options.pin < 0)
         throw new Error(`--pin must be a CPU number (0, 1, ...)`);
+    } else if (arg === '--node') {
+      options.node = Number(value());
+      if (!Number.isInteger(options.node) || options.node < 1)
+        throw new Error(`--node must be a Node major version (24, 26, ...)`);
     } else throw new Error(`unknown argument "${arg}". ${USAGE}`);
   }
   if (options.mode === 'smoke' && !roundsGiven) options.rounds = 1;

@@ -34,6 +34,10 @@ describe('parseArgs', () => {
     });
   });
 
+  it('takes --node as a major line', () => {
+    expect(parseArgs(['--node', '26'])).toMatchObject({ node: 26 });
+  });
+
   it('takes --smoke after the `--` that `pnpm run bench -- --smoke` forwards, with smoke defaults', () => {
     expect(parseArgs(['--', '--smoke'])).toMatchObject({ mode: 'smoke', rounds: 1, parallel: 2 });
     expect(parseArgs(['--smoke', '--rounds', '2', '--parallel', '1'])).toMatchObject({
@@ -46,6 +50,7 @@ describe('parseArgs', () => {
     expect(() => parseArgs(['--fast'])).toThrow(/unknown argument "--fast"/);
     expect(() => parseArgs(['--rounds', 'x'])).toThrow(/--rounds must be a positive integer/);
     expect(() => parseArgs(['--only'])).toThrow(/--only needs a value/);
+    expect(() => parseArgs(['--node', 'lts'])).toThrow(/--node must be a Node major version/);
   });
 });
 

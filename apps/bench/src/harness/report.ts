@@ -1,9 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname } from 'node:path';
+import { RAW_HTTP_CLIENT } from '../clients/raw-http.js';
 import type { SizeResult } from '../size/bundle.js';
 import type { WorkloadResult } from './format.js';
-import { driverPinning } from './run-driver.js';
+import { driverNodeVersion, driverPinning } from './run-driver.js';
 import { ratio } from './stats.js';
 import type { RawWorkloadRecord } from './suite.js';
 import { IMPLS } from './workloads.js';
@@ -26,11 +27,15 @@ export function buildReport(
     mode,
     rounds,
     environment: {
-      node: process.version,
+      /** The Node the drivers and servers ran under (`--node`), and the harness's own. */
+      node: driverNodeVersion(),
+      harnessNode: process.version,
       platform: `${process.platform}-${process.arch}`,
       cpus: cpus().length,
       cpuModel: cpus()[0]?.model ?? 'unknown',
       pinnedCpu: driverPinning() ?? null,
+      /** The raw column's HTTP client (stdio's raw client is plain JSON over the pipes). */
+      rawHttpClient: RAW_HTTP_CLIENT,
     },
     workloads: results.map((result, index) => {
       const record = records[index]!;

@@ -7,6 +7,20 @@ import type { ImplName, WorkloadSpec } from './workloads.js';
 const DRIVER = fileURLToPath(new URL('../drivers/driver.js', import.meta.url));
 
 let pinnedCpu: number | undefined;
+let driverNode: { path: string; version: string } = { path: process.execPath, version: process.version };
+
+/**
+ * Runs every later driver under this `node` binary (`--node`); the servers a driver spawns run
+ * under its own `process.execPath`, so under the same one.
+ */
+export function useDriverNode(binary: { path: string; version: string }): void {
+  driverNode = binary;
+}
+
+/** The Node the drivers and servers run under (this process's unless `--node` chose another). */
+export function driverNodeVersion(): string {
+  return driverNode.version;
+}
 
 /**
  * Runs every later driver, and so its server, on one CPU (`taskset -c`, Linux). A sequential
@@ -26,7 +40,7 @@ let tasksetWorks: boolean | undefined;
 /** Whether `taskset` exists and may set affinity here (containers sometimes forbid it). */
 function canPinTo(cpu: number): boolean {
   tasksetWorks ??=
-    spawnSync('taskset', ['-c', String(cpu), process.execPath, '-e', ''], { stdio: 'ignore' }).status === 0;
+    spawnSync('taskset', ['-c', String(cpu), driverNode.path, '-e', ''], { stdio: 'ignore' }).status === 0;
   return tasksetWorks;
 }
 
@@ -55,8 +69,8 @@ export function runDriver(
     // calls (one abort listener per fetch); printing a stack per call would slow it unfairly.
     const args = ['--no-warnings', ...nodeFlags, DRIVER, names.join(','), impl, mode];
     const cpu = cpuFor(specs);
-    const command = cpu === undefined ? process.execPath : 'taskset';
-    const argv = cpu === undefined ? args : ['-c', String(cpu), process.execPath, ...args];
+    const command = cpu === undefined ? driverNode.path : 'taskset';
+    const argv = cpu === undefined ? args : ['-c', String(cpu), driverNode.path, ...args];
     const child = spawn(command, argv, {
       stdio: ['ignore', 'pipe', 'pipe'],
     });

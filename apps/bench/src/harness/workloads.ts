@@ -8,6 +8,7 @@ export type WorkloadKind =
   | 'stdio-pipelined'
   | 'http-calls'
   | 'startup'
+  | 'startup-compile-cache'
   | 'http-session-memory'
   | 'large-result'
   | 'tools-list-per-request'
@@ -131,13 +132,13 @@ httpWorkloads.push(
   ),
   ...httpPair(
     'http-stateful-json-rawclient',
-    'Streamable HTTP 2025-11-25, stateful, JSON, every server driven by the raw node:http client',
+    'Streamable HTTP 2025-11-25, stateful, JSON, every server driven by the raw client (undici Pool)',
     { sessions: 'stateful', response: 'json', tools: 'basic', wire: '2025' },
     { client: 'raw' },
   ),
   ...httpPair(
     'http-stateless-json-rawclient',
-    'Streamable HTTP 2025-11-25, stateless, JSON, every server driven by the raw node:http client',
+    'Streamable HTTP 2025-11-25, stateless, JSON, every server driven by the raw client (undici Pool)',
     { sessions: 'stateless', response: 'json', tools: 'basic', wire: '2025' },
     { client: 'raw' },
   ),
@@ -282,6 +283,16 @@ export const WORKLOADS: WorkloadSpec[] = [
     better: 'lower',
     full: { count: 10, warmup: 1 },
     smoke: { count: 1, warmup: 0 },
+  },
+  {
+    name: 'startup-compile-cache',
+    kind: 'startup-compile-cache',
+    description:
+      'stdio: the startup row with NODE_COMPILE_CACHE (Node >= 22.1) warmed by the first spawn; spawns without the cache alternate with these (uncachedMs in the detail)',
+    unit: 'ms',
+    better: 'lower',
+    full: { count: 10, warmup: 1 },
+    smoke: { count: 1, warmup: 1 },
   },
   {
     name: 'http-session-memory',
