@@ -1,5 +1,5 @@
 import { JsonRpcPeer, type PeerOptions, type RequestOptions } from '@mcpkit/jsonrpc';
-import type { JSONObject } from '@mcpkit/protocol';
+import type { JSONObject, RequestId } from '@mcpkit/protocol';
 import type { ClientMiddlewareContext, MiddlewareChain } from './middleware.js';
 
 /**
@@ -25,6 +25,13 @@ export class ClientPeer extends JsonRpcPeer {
 
   override request(method: string, params?: JSONObject, options?: RequestOptions): Promise<JSONObject> {
     if (this.#chain.isEmpty) return super.request(method, params, options);
-    return this.#chain.run(this.#context(method, params), (sent) => super.request(method, sent, options));
+    const ctx: { requestId?: RequestId } & ClientMiddlewareContext = this.#context(method, params);
+    return this.#chain.run(ctx, (sent) => {
+      const id = this.nextRequestId;
+      const answer = super.request(method, sent, options);
+      // An id was allocated unless the request failed before (not connected, already aborted).
+      if (this.nextRequestId !== id) ctx.requestId = id;
+      return answer;
+    });
   }
 }
