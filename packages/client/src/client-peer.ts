@@ -1,5 +1,5 @@
 import { JsonRpcPeer, type PeerOptions, type RequestOptions } from '@mcpkit/jsonrpc';
-import type { JSONObject } from '@mcpkit/protocol';
+import type { JSONObject, RequestId } from '@mcpkit/protocol';
 import { type ClientMiddlewareContext, type MiddlewareLayer, runMiddleware } from './middleware.js';
 
 /**
@@ -29,8 +29,14 @@ export class ClientPeer extends JsonRpcPeer {
 
   override request(method: string, params?: JSONObject, options?: RequestOptions): Promise<JSONObject> {
     const layers = this.#layers();
-    return layers.length === 0
-      ? super.request(method, params, options)
-      : runMiddleware(layers, this.#context(method, params), (sent) => super.request(method, sent, options));
+    if (layers.length === 0) return super.request(method, params, options);
+    const ctx: { requestId?: RequestId } & ClientMiddlewareContext = this.#context(method, params);
+    return runMiddleware(layers, ctx, (sent) => {
+      const id = this.nextRequestId;
+      const answer = super.request(method, sent, options);
+      // An id was allocated unless the request failed before (not connected, already aborted).
+      if (this.nextRequestId !== id) ctx.requestId = id;
+      return answer;
+    });
   }
 }

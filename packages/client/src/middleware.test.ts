@@ -100,6 +100,30 @@ describe('McpClient.use: the chain around outgoing requests', () => {
     expect(server.requests('initialize')[0]?.params?._meta).toEqual({ traceparent: TRACEPARENT });
   });
 
+  it('tells the JSON-RPC id once the request is sent: undefined before next(), the wire id after', async () => {
+    const ids: Array<{ method: string; before: unknown; after: unknown }> = [];
+    const { client, server } = await connectWith((c) =>
+      c.use(async (ctx, next) => {
+        const before = ctx.requestId;
+        const result = await next();
+        ids.push({ method: ctx.method, before, after: ctx.requestId });
+        return result;
+      }),
+    );
+    await client.callTool({ name: 't' });
+    await client.callTool({ name: 't' });
+    const wireIds = server.requests('tools/call').map((request) => request.id);
+    expect(wireIds).toHaveLength(2);
+    expect(ids.filter((seen) => seen.method === 'tools/call')).toEqual(
+      wireIds.map((id) => ({ method: 'tools/call', before: undefined, after: id })),
+    );
+    expect(ids[0]).toEqual({
+      method: 'initialize',
+      before: undefined,
+      after: server.requests('initialize')[0]?.id,
+    });
+  });
+
   it('sees the 2026-07-28 envelope in _meta and can add to it', async () => {
     const seenMeta: JSONObject[] = [];
     const { client, clientTransport, serverTransport } = createClient({ protocolVersion: '2026-07-28' });

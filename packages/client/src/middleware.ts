@@ -1,5 +1,5 @@
 import { JsonRpcError, McpkitError } from '@mcpkit/jsonrpc';
-import type { Implementation, JSONObject } from '@mcpkit/protocol';
+import type { Implementation, JSONObject, RequestId } from '@mcpkit/protocol';
 import { McpClientError, McpClientErrorCode } from './errors.js';
 
 /** What a client middleware sees of one outgoing request (one wire request: see `McpClient.use`). */
@@ -17,6 +17,8 @@ export interface ClientMiddlewareContext {
   readonly sessionId: string | undefined;
   /** The server's `serverInfo`, once the handshake told it. */
   readonly serverInfo: Implementation | undefined;
+  /** The request's JSON-RPC id, set once the request is sent: read it after `await next()`. */
+  readonly requestId?: RequestId;
 }
 
 /**

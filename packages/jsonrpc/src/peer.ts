@@ -69,6 +69,11 @@ export class JsonRpcPeer implements Peer {
     return this.#transport;
   }
 
+  /** @internal The id the next request goes out with (the client tells its middleware the id). */
+  get nextRequestId(): number {
+    return this.#nextId;
+  }
+
   async connect(transport: Transport): Promise<void> {
     if (this.#transport !== undefined) {
       throw new McpkitError(

@@ -22,7 +22,7 @@ async function connected() {
     propagator: telemetry.propagator,
   });
   const [clientTransport, serverTransport] = createInMemoryTransportPair();
-  const sent: { method?: string; params?: { _meta?: Record<string, unknown> } }[] = [];
+  const sent: { method?: string; id?: string | number; params?: { _meta?: Record<string, unknown> } }[] = [];
   const send = clientTransport.send.bind(clientTransport);
   clientTransport.send = (message, options) => {
     sent.push(message as (typeof sent)[number]);
@@ -55,6 +55,9 @@ describe('instrumentClient on McpClient', () => {
     expect(handshake.params?._meta?.traceparent).toBe(
       `00-${initialize.spanContext().traceId}-${initialize.spanContext().spanId}-01`,
     );
+    // jsonrpc.request.id: the id each request went on the wire with, as a string.
+    expect(initialize.attributes['jsonrpc.request.id']).toBe(String(handshake.id));
+    expect(call.attributes['jsonrpc.request.id']).toBe(String(wire.id));
   });
 
   it('an error answer is recorded by its JSON-RPC code, and the session histogram ends with close()', async () => {

@@ -25,7 +25,10 @@ const INTERNAL_ERROR_CODE = '-32603';
 export interface Operation {
   /** `{mcp.method.name} {target}`: the tool or prompt name, else the method alone. */
   readonly name: string;
-  /** Attributes of both the span and the operation-duration histogram. */
+  /**
+   * Attributes of both the span and the operation-duration histogram: a new object per request, which
+   * the instrumentation completes (protocol version, network) and then gives the span.
+   */
   readonly attributes: Attributes;
   /** `mcp.resource.uri`, for the span only (high cardinality: kept off metrics). */
   readonly resourceUri: string | undefined;
@@ -69,19 +72,21 @@ export function describeOperation(
   return { name: target === undefined ? method : `${method} ${target}`, attributes, resourceUri };
 }
 
-/** Span-only attributes of a request: the resource URI and, when opted in, the tool's arguments. */
-export function spanOnlyAttributes(
+/**
+ * Adds the span-only attributes of a request to `attributes` (the span's, after the histogram's were
+ * copied from them): the resource URI and, when opted in, the tool's arguments.
+ */
+export function addSpanOnlyAttributes(
+  attributes: Attributes,
   operation: Operation,
   method: string,
   params: JsonObjectLike | undefined,
   captureArguments: boolean,
-): Attributes {
-  const attributes: Attributes = { ...operation.attributes };
+): void {
   if (operation.resourceUri !== undefined) attributes[ATTR_MCP_RESOURCE_URI] = operation.resourceUri;
   if (captureArguments && method === 'tools/call' && params?.arguments !== undefined) {
     attributes[ATTR_GEN_AI_TOOL_CALL_ARGUMENTS] = JSON.stringify(params.arguments);
   }
-  return attributes;
 }
 
 /** How an operation failed, in the conventions' terms. */
@@ -128,13 +133,14 @@ export function failureOfResult(method: string, result: JsonObjectLike | undefin
 
 /**
  * Records a failure: `error.type` (and `rpc.response.status_code`) on the span and on the histogram's
- * attributes, and the span status ERROR described by the JSON-RPC error's message.
+ * attributes (undefined when the histogram records nothing), and the span status ERROR described by
+ * the JSON-RPC error's message.
  */
-export function recordFailure(span: Span, metricAttributes: Attributes, failure: Failure): void {
-  metricAttributes[ATTR_ERROR_TYPE] = failure.type;
+export function recordFailure(span: Span, metricAttributes: Attributes | undefined, failure: Failure): void {
+  if (metricAttributes !== undefined) metricAttributes[ATTR_ERROR_TYPE] = failure.type;
   span.setAttribute(ATTR_ERROR_TYPE, failure.type);
   if (failure.statusCode !== undefined) {
-    metricAttributes[ATTR_RPC_RESPONSE_STATUS_CODE] = failure.statusCode;
+    if (metricAttributes !== undefined) metricAttributes[ATTR_RPC_RESPONSE_STATUS_CODE] = failure.statusCode;
     span.setAttribute(ATTR_RPC_RESPONSE_STATUS_CODE, failure.statusCode);
   }
   span.setStatus(

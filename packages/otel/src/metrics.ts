@@ -1,6 +1,12 @@
 // The four MCP histograms (docs/gen-ai/mcp.md, "Metrics"): operation and session durations on each side,
 // in seconds, with the bucket boundaries the conventions advise.
-import { type Attributes, type Histogram, type MeterProvider, metrics } from '@opentelemetry/api';
+import {
+  type Attributes,
+  createNoopMeter,
+  type Histogram,
+  type MeterProvider,
+  metrics,
+} from '@opentelemetry/api';
 import { INSTRUMENTATION_NAME } from './scope.js';
 import {
   ATTR_ERROR_TYPE,
@@ -38,6 +44,9 @@ const DESCRIPTIONS = {
   },
 } as const;
 
+/** What the API's no-op meter (no meter provider registered) gives for every histogram: one object. */
+const NOOP_HISTOGRAM = createNoopMeter().createHistogram('mcp.noop');
+
 /** Seconds on a monotonic clock (`performance` exists on Node, Deno, Bun, Workers and browsers). */
 export function nowSeconds(): number {
   return performance.now() / 1000;
@@ -52,6 +61,7 @@ export class McpHistograms {
   readonly #provider: MeterProvider | undefined;
   #operation: Histogram | undefined;
   #session: Histogram | undefined;
+  #recording = false;
 
   constructor(side: Side, provider: MeterProvider | undefined) {
     this.#side = side;
@@ -62,6 +72,15 @@ export class McpHistograms {
   get operation(): Histogram {
     if (this.#operation === undefined) this.#create();
     return this.#operation!;
+  }
+
+  /**
+   * Whether the operation histogram records anything: false when it is the API's no-op (no meter
+   * provider), so a request spends nothing on its clock readings and attributes.
+   */
+  get recording(): boolean {
+    if (this.#operation === undefined) this.#create();
+    return this.#recording;
   }
 
   /** `mcp.{side}.session.duration`. */
@@ -80,6 +99,7 @@ export class McpHistograms {
       description: operationDescription,
       advice,
     });
+    this.#recording = this.#operation !== NOOP_HISTOGRAM;
     this.#session = meter.createHistogram(sessionName, {
       unit: 's',
       description: sessionDescription,

@@ -1,7 +1,6 @@
 // Server instrumentation: one SERVER span and one `mcp.server.operation.duration` point per request,
 // through the server's middleware chain, and `mcp.server.session.duration` from its session events.
 import {
-  type Attributes,
   type Context,
   context as contextApi,
   type Link,
@@ -10,16 +9,16 @@ import {
   trace,
 } from '@opentelemetry/api';
 import {
+  addSpanOnlyAttributes,
   describeOperation,
   failureOf,
   failureOfResult,
   recordFailure,
   recordToolResult,
-  spanOnlyAttributes,
 } from './conventions.js';
 import { McpHistograms, nowSeconds, SessionDurations } from './metrics.js';
 import { HTTP_NETWORK_ATTRIBUTES, type InstrumentServerOptions, networkAttributes } from './options.js';
-import { serverParent } from './propagation.js';
+import { metaOf, serverParent } from './propagation.js';
 import { INSTRUMENTATION_NAME } from './scope.js';
 import { ATTR_JSONRPC_REQUEST_ID, ATTR_MCP_PROTOCOL_VERSION, ATTR_MCP_SESSION_ID } from './semconv.js';
 import type {
@@ -91,13 +90,17 @@ function serverMiddleware(
   const captureArguments = options.captureToolArguments === true;
   const captureResult = options.captureToolResult === true;
 
-  return async function otel<O extends OutcomeLike>(ctx: ServerCallContext, next: () => Promise<O>) {
-    const start = nowSeconds();
+  // No async function and no await: the span ends in the callbacks of the one promise `next()` gives,
+  // so a request makes no promises of our own beyond that `then` (each costs more once the async-local-
+  // storage context manager has turned Node's promise hooks on).
+  return function otel<O extends OutcomeLike>(ctx: ServerCallContext, next: () => Promise<O>): Promise<O> {
+    const method = ctx.method;
+    const params = ctx.params;
     const request = ctx.request;
-    const operation = describeOperation(ctx.method, ctx.params, uriInName);
-    const metricAttributes: Attributes = operation.attributes;
+    const operation = describeOperation(method, params, uriInName);
+    const attributes = operation.attributes;
     if (request.protocolVersion !== undefined)
-      metricAttributes[ATTR_MCP_PROTOCOL_VERSION] = request.protocolVersion;
+      attributes[ATTR_MCP_PROTOCOL_VERSION] = request.protocolVersion;
     // `in`, not a read: the node adapter builds the request's Headers when `requestHeaders` is read.
     const extra = request.extra;
     const overHttp = extra !== undefined && 'requestHeaders' in extra;
@@ -105,41 +108,60 @@ function serverMiddleware(
       fixedNetwork ??
       (overHttp ? HTTP_NETWORK_ATTRIBUTES : undefined) ??
       (request.sessionId === undefined ? undefined : sessions.attributesOf(request.sessionId));
-    if (network !== undefined) Object.assign(metricAttributes, network);
+    if (network !== undefined) Object.assign(attributes, network);
+    // The histogram's attributes are the span's so far; none when no meter provider records them.
+    const metricAttributes = histograms.recording ? { ...attributes } : undefined;
+    const start = metricAttributes === undefined ? 0 : nowSeconds();
 
-    const spanAttributes = spanOnlyAttributes(operation, ctx.method, ctx.params, captureArguments);
-    if (request.sessionId !== undefined) spanAttributes[ATTR_MCP_SESSION_ID] = request.sessionId;
+    addSpanOnlyAttributes(attributes, operation, method, params, captureArguments);
+    if (request.sessionId !== undefined) attributes[ATTR_MCP_SESSION_ID] = request.sessionId;
     if (request.requestId !== undefined && request.requestId !== null)
-      spanAttributes[ATTR_JSONRPC_REQUEST_ID] = String(request.requestId);
+      attributes[ATTR_JSONRPC_REQUEST_ID] = String(request.requestId);
 
     const ambient = contextApi.active();
+    // The params' own `_meta`, not `ctx._meta`: that is a frozen copy made on first read, which the
+    // propagator's two lookups do not need.
     const parent = serverParent(
       ambient,
-      ctx._meta,
+      metaOf(params),
       overHttp ? () => headersOf(extra) : undefined,
       propagator,
     );
     const span = tracer.startSpan(
       operation.name,
-      { kind: SpanKind.SERVER, attributes: spanAttributes, links: ambientLink(ambient, parent.remote) },
+      { kind: SpanKind.SERVER, attributes, links: ambientLink(ambient, parent.remote) },
       parent.context,
     );
-    try {
-      const outcome = await contextApi.with(trace.setSpan(parent.context, span), next);
-      if (outcome.type === 'error') recordFailure(span, metricAttributes, failureOf(outcome.error));
-      else if (outcome.type === 'result') {
-        const failure = failureOfResult(ctx.method, outcome.result);
-        if (failure !== undefined) recordFailure(span, metricAttributes, failure);
-        else if (captureResult && ctx.method === 'tools/call') recordToolResult(span, outcome.result);
-      }
-      return outcome;
-    } catch (error) {
-      recordFailure(span, metricAttributes, failureOf(error, true));
-      throw error;
-    } finally {
+    const finish = (): void => {
       span.end();
-      histograms.operation.record(nowSeconds() - start, metricAttributes);
+      if (metricAttributes !== undefined) histograms.operation.record(nowSeconds() - start, metricAttributes);
+    };
+    const failed = (error: unknown): never => {
+      recordFailure(span, metricAttributes, failureOf(error, true));
+      finish();
+      throw error;
+    };
+    let outcome: Promise<O>;
+    try {
+      // The handler's own spans are children of this one: it is active while the rest of the chain
+      // and the handler run (the context manager carries it across their awaits).
+      outcome = contextApi.with(trace.setSpan(parent.context, span), next);
+    } catch (error) {
+      return Promise.reject(error).then(undefined, failed);
     }
+    return outcome.then((settled) => {
+      try {
+        if (settled.type === 'error') recordFailure(span, metricAttributes, failureOf(settled.error));
+        else if (settled.type === 'result') {
+          const failure = failureOfResult(method, settled.result);
+          if (failure !== undefined) recordFailure(span, metricAttributes, failure);
+          else if (captureResult && method === 'tools/call') recordToolResult(span, settled.result);
+        }
+      } finally {
+        finish();
+      }
+      return settled;
+    }, failed);
   };
 }
 

@@ -64,6 +64,11 @@ export interface ClientCallContext {
   params: JsonObjectLike | undefined;
   readonly protocolVersion: string | undefined;
   readonly sessionId: string | undefined;
+  /**
+   * The request's JSON-RPC id, once the client sent it (read after `next()`; `jsonrpc.request.id`).
+   * Optional: clients that do not tell it give spans without the attribute.
+   */
+  readonly requestId?: string | number;
 }
 
 /** A client middleware that passes every result through unchanged. */
