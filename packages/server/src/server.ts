@@ -4,11 +4,9 @@ import {
   type RequestAnswerer,
   type RequestHandler,
   type Transport,
-  toJsonRpcError,
 } from '@mcpkit/jsonrpc';
 import {
   type Implementation,
-  isStatelessProtocolVersion,
   type JSONObject,
   type JSONRPCRequest,
   type JSONRPCResponse,
@@ -22,12 +20,7 @@ import {
 } from '@mcpkit/protocol/essentials';
 import { type CapabilityOptions, computeCapabilities, shapeCapabilities } from './core/capabilities.js';
 import type { CacheHints, CustomMethodEntry, ErrorInfo, ServerCore, ServerEvent } from './core/core.js';
-import {
-  type CoreRequest,
-  completeStatelessResult,
-  type HandleOutcome,
-  handleRequestNow,
-} from './core/dispatch.js';
+import { type CoreRequest, type HandleOutcome, handleRequestNow } from './core/dispatch.js';
 import { type CreateContext, createHandlerContext, type HandlerContext } from './core/handler-context.js';
 import {
   type MiddlewareEntry,
@@ -277,27 +270,9 @@ export class McpServer<TState = undefined>
    */
   handleNow(request: CoreRequest, ctx: RequestContext): HandleOutcome | Promise<HandleOutcome> {
     const chain = this.#middleware;
-    if (chain === undefined) return handleRequestNow(this, request, ctx);
-    return this.#handleThrough(chain, request, ctx);
-  }
-
-  async #handleThrough(
-    chain: readonly MiddlewareEntry[],
-    request: CoreRequest,
-    ctx: RequestContext,
-  ): Promise<HandleOutcome> {
-    const method = request.method;
-    const outcome = await runMiddleware(this, chain, method, request.params, ctx, (params) =>
-      handleRequestNow(this, { method, params }, ctx),
-    );
-    // A middleware's own 2026-07-28 answer gets resultType, serverInfo and cache hints as the core's do.
-    if (outcome.type !== 'result' || !isStatelessProtocolVersion(ctx.protocolVersion)) return outcome;
-    try {
-      return { type: 'result', result: completeStatelessResult(this, method, outcome.result) };
-    } catch (error) {
-      this.reportError(error, { method });
-      return { type: 'error', error: toJsonRpcError(error) };
-    }
+    return chain === undefined
+      ? handleRequestNow(this, request, ctx)
+      : runMiddleware(this, chain, request, ctx);
   }
 
   /**

@@ -26,26 +26,24 @@ export function requestObserver(
   onrequest: (event: RequestEvent) => void,
   report: (error: unknown, info: ErrorInfo) => void,
 ): ServerMiddleware {
-  return async function onrequestObserver(ctx, next) {
-    const params = ctx.params;
+  return async function onrequestObserver({ method, params, request }, next) {
     const started = performance.now();
     const outcome = await next();
     const event: RequestEvent = {
-      method: ctx.method,
+      method,
       durationMs: performance.now() - started,
       outcome: outcome.type,
-      protocolVersion: ctx.request.protocolVersion,
+      protocolVersion: request.protocolVersion,
     };
-    const name = requestSubject({ method: ctx.method, params });
+    const name = requestSubject({ method, params });
     if (name !== undefined) event.name = name;
-    const sessionId = ctx.request.sessionId;
-    if (sessionId !== undefined) event.sessionId = sessionId;
+    if (request.sessionId !== undefined) event.sessionId = request.sessionId;
     if (outcome.type === 'error') event.error = { code: outcome.error.code, message: outcome.error.message };
-    if (outcome.type === 'result' && outcome.result.isError === true) event.isError = true;
+    else if (outcome.type === 'result' && outcome.result.isError === true) event.isError = true;
     try {
       onrequest(event);
     } catch (error) {
-      report(error, { method: ctx.method });
+      report(error, { method });
     }
     return outcome;
   };
