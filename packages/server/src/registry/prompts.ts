@@ -15,7 +15,7 @@ import type {
 } from '../schema/standard-schema.js';
 import type { RegistryEntryBase } from './registry.js';
 import type { Completer } from './resources.js';
-import { checkVisible, type VisibilityPredicate } from './visibility.js';
+import type { VisibilityPredicate } from './visibility.js';
 
 /**
  * Prompt arguments: an object schema of string fields (zod, or another Standard Schema with a
@@ -111,7 +111,6 @@ export function createPromptEntry(
   handler: PromptEntry['handler'],
 ): PromptEntry {
   if (name.length === 0) throw new TypeError('Prompt name must not be empty');
-  checkVisible('prompt', name, config.visible);
   const described = describeArguments(name, config.arguments);
   const entry: PromptEntry = {
     key: name,
@@ -123,7 +122,6 @@ export function createPromptEntry(
     handler,
   };
   if (described.schema) entry.schema = described.schema;
-  if (config.visible !== undefined) entry.visible = config.visible;
   entry.definition = buildDefinition(entry);
   return entry;
 }

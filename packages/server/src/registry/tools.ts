@@ -19,7 +19,7 @@ import {
 } from '../schema/compile-schema.js';
 import type { StandardSchemaV1 } from '../schema/standard-schema.js';
 import type { RegistryEntryBase } from './registry.js';
-import { checkVisible, type VisibilityPredicate } from './visibility.js';
+import type { VisibilityPredicate } from './visibility.js';
 
 /** Tool names: 1-128 characters of letters, digits, `_`, `-`, `.` and `/` (SEP-986). */
 const TOOL_NAME = /^[A-Za-z0-9_./-]{1,128}$/;
@@ -178,9 +178,7 @@ export function createToolEntry(
   handler: ToolEntry['handler'],
 ): { entry: ToolEntry; config: ToolConfig<any, any> } {
   assertToolName(name);
-  checkVisible('tool', name, config.visible);
   const entry: ToolEntry = { key: name, seq, enabled: true, definition: {}, handler };
-  if (config.visible !== undefined) entry.visible = config.visible;
   const input = compileInput(name, config.inputSchema);
   const output = compileOutput(name, config.outputSchema);
   const headerParameters = headerParametersOf(name, input);
