@@ -192,12 +192,13 @@ export class McpServer<TState = undefined>
     };
   }
 
-  #sessionEvent(event: SessionEvent): void {
+  /** @internal Sessions report their open and close here. */
+  sessionEvent(event: SessionEvent): void {
     for (const listener of this.#sessionListeners) {
       try {
         listener(event);
       } catch (error) {
-        this.reportError(error, event.sessionId !== undefined ? { sessionId: event.sessionId } : {});
+        this.reportError(error, { sessionId: event.sessionId });
       }
     }
   }
@@ -212,7 +213,6 @@ export class McpServer<TState = undefined>
     const session = new ServerSession<McpServer<TState>>(this, transport, options);
     this.#sessions.add(session);
     session.addCloseListener(() => this.#sessions.delete(session));
-    session.setLifecycleListener((event) => this.#sessionEvent(event));
     try {
       await session.start();
     } catch (error) {

@@ -40,6 +40,8 @@ export interface SessionHost extends SessionlessHost {
   readonly pageSize: number;
   handlerContext(ctx: RequestContext): HandlerContext<any> | Promise<HandlerContext<any>>;
   reportError(error: unknown, info: ErrorInfo): void;
+  /** Hears this session open and close (`McpServer.onSession`). */
+  sessionEvent?(event: SessionEvent): void;
 }
 
 /** The server options a session reads (a subset of `McpServerOptions`). */
@@ -94,8 +96,7 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
   readonly #controls: SessionControls;
   #tasks: TaskStore | undefined;
   readonly #transportName: string | undefined;
-  #lifecycle: ((event: SessionEvent) => void) | undefined;
-  /** Set once the open event went out: only an opened session reports its close. */
+  /** Set while open: only an opened session reports its close. */
   #opened = false;
 
   constructor(server: Host, transport: Transport, options: ConnectOptions) {
@@ -140,12 +141,7 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
   async start(): Promise<void> {
     await this.peer.connect(this.#transport);
     // A restored session is open from the start; others once initialize is answered.
-    if (this.#negotiated !== undefined) this.#emitOpen();
-  }
-
-  /** @internal McpServer.connect hears the session's open and close here (`McpServer.onSession`). */
-  setLifecycleListener(listener: (event: SessionEvent) => void): void {
-    this.#lifecycle = listener;
+    if (this.#negotiated !== undefined) this.#emit('open');
   }
 
   /** What initialize negotiated, or undefined before the handshake. */
@@ -219,7 +215,7 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
     const protocolVersion = this.#negotiated.protocolVersion;
     this.#transport.setProtocolVersion?.(protocolVersion);
     const result = this.server.initializeResult(protocolVersion);
-    this.#emitOpen();
+    this.#emit('open');
     return result;
   }
 
@@ -340,20 +336,17 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
     this.#closed = true;
     this.#subscriptions.clear();
     this.#tasks?.closeAll();
-    if (this.#opened) this.#emit('close', reason);
+    this.#emit('close', reason);
     for (const listener of this.#closeListeners.splice(0)) listener();
   }
 
-  #emitOpen(): void {
-    if (this.#opened) return;
-    this.#opened = true;
-    this.#emit('open');
-  }
-
+  /** Opens once; closes only what opened. */
   #emit(type: SessionEvent['type'], error?: Error): void {
+    if (this.#opened === (type === 'open')) return;
+    this.#opened = !this.#opened;
     // Absent facts are undefined keys rather than left out: shorter, and this ships in every server.
     const negotiated = this.#negotiated!;
-    this.#lifecycle?.({
+    this.server.sessionEvent?.({
       type,
       protocolVersion: negotiated.protocolVersion,
       sessionId: this.sessionId,
