@@ -259,8 +259,6 @@ export class McpServer<TState = undefined>
    * stateless (2026-07-28) adapter builds `ctx` from the request's `_meta` and calls it directly.
    */
   handle(request: CoreRequest, ctx: RequestContext): Promise<HandleOutcome> {
-    // Handlers read `ctx._meta`: a context made by hand gets it from the request.
-    ctx._meta ??= requestMetaOf(request.params);
     return Promise.resolve(this.handleNow(request, ctx));
   }
 
@@ -269,6 +267,8 @@ export class McpServer<TState = undefined>
    * a list): the sessions' per-request path. Never throws.
    */
   handleNow(request: CoreRequest, ctx: RequestContext): HandleOutcome | Promise<HandleOutcome> {
+    // Handlers and middleware read `ctx._meta`: every context gets it from the request here.
+    ctx._meta ??= requestMetaOf(request.params);
     const chain = this.#middleware;
     return chain === undefined
       ? handleRequestNow(this, request, ctx)

@@ -203,7 +203,7 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
     if (negotiated === undefined && this.#requireInitialize && method !== 'ping') {
       throw JsonRpcError.invalidRequest(`Session not initialized: send 'initialize' before '${method}'`);
     }
-    const ctx = this.#requestContext(negotiated, context, params);
+    const ctx = this.#requestContext(negotiated, context);
     return sessionAnswer(method, this.server.handleNow({ method, params }, ctx));
   }
 
@@ -219,11 +219,7 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
     return result;
   }
 
-  #requestContext(
-    negotiated: NegotiatedSession | undefined,
-    context: PeerRequestContext,
-    params: JSONObject | undefined,
-  ): RequestContext {
+  #requestContext(negotiated: NegotiatedSession | undefined, context: PeerRequestContext): RequestContext {
     const ctx = requestContextFor(
       this.server,
       context,
@@ -231,7 +227,6 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
       this.#controls,
       this.#logLevel,
       this.sessionId,
-      params,
     );
     const tasks = this.#taskStore(ctx.protocolVersion);
     if (tasks !== undefined) ctx.tasks = tasks;

@@ -14,7 +14,7 @@ import {
   type ServerCapabilities,
 } from '@mcpkit/protocol/essentials';
 import type { HandleOutcome } from '../core/dispatch.js';
-import { requestMetaOf, type SessionControls } from '../core/request-context.js';
+import type { SessionControls } from '../core/request-context.js';
 import { isPlainInitializeParams } from '../core/request-meta.js';
 import { SessionRequestContext } from './session-request-context.js';
 import { answerStatelessRequest, isStatelessRequest, type StatelessHost } from './stateless-path.js';
@@ -74,7 +74,6 @@ export function requestContextFor(
   controls: SessionControls,
   logLevel: LoggingLevel,
   sessionId: string | undefined,
-  params: JSONObject | undefined,
 ): SessionRequestContext {
   const extra = context.extra;
   const ctx = new SessionRequestContext(
@@ -91,8 +90,6 @@ export function requestContextFor(
   if (id !== undefined) ctx.sessionId = id;
   if (extra !== undefined) ctx.extra = extra;
   if (extra?.authInfo !== undefined) ctx.authInfo = extra.authInfo;
-  const meta = requestMetaOf(params);
-  if (meta !== undefined) ctx._meta = meta;
   return ctx;
 }
 
@@ -132,7 +129,7 @@ export function sessionlessHandler(host: SessionlessHost): RequestHandler {
     if (method === 'initialize') return host.initializeResult(negotiate(host, params).protocolVersion);
     if (isStatelessRequest(method, params)) return answerStatelessRequest(host, params, context);
     const logLevel = host.options.defaultLogLevel ?? 'debug';
-    const ctx = requestContextFor(host, context, undefined, PER_REQUEST, logLevel, undefined, params);
+    const ctx = requestContextFor(host, context, undefined, PER_REQUEST, logLevel, undefined);
     return sessionAnswer(method, host.handleNow({ method, params }, ctx));
   };
 }
