@@ -24,7 +24,6 @@ import { type CoreRequest, type HandleOutcome, handleRequestNow } from './core/d
 import { type CreateContext, createHandlerContext, type HandlerContext } from './core/handler-context.js';
 import {
   type MiddlewareEntry,
-  middlewareEntry,
   runMiddleware,
   type ServerMiddleware,
   type ServerMiddlewareOptions,
@@ -174,9 +173,11 @@ export class McpServer<TState = undefined>
    * (`options.name`, else the function's name, else its position) and reported to `onerror`.
    */
   use(middleware: ServerMiddleware, options?: ServerMiddlewareOptions): this {
-    const chain = this.#middleware ?? [];
-    chain.push(middlewareEntry(middleware, options, chain.length));
-    this.#middleware = chain;
+    if (typeof middleware !== 'function') {
+      throw new TypeError(`McpServer.use: expected a function (ctx, next), got ${typeof middleware}`);
+    }
+    const chain = (this.#middleware ??= []);
+    chain.push({ run: middleware, name: options?.name ?? (middleware.name || `#${chain.length}`) });
     return this;
   }
 

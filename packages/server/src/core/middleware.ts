@@ -49,18 +49,6 @@ export interface MiddlewareEntry {
   readonly name: string;
 }
 
-/** @internal The entry `McpServer.use` appends: `position` is its index in the chain. */
-export function middlewareEntry(
-  run: ServerMiddleware,
-  options: ServerMiddlewareOptions | undefined,
-  position: number,
-): MiddlewareEntry {
-  if (typeof run !== 'function') {
-    throw new TypeError(`McpServer.use: expected a function (ctx, next), got ${typeof run}`);
-  }
-  return { run, name: options?.name ?? (run.name || `#${position}`) };
-}
-
 const TWICE = 'next() was called more than once; at most once is allowed';
 
 /**
