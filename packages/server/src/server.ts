@@ -188,9 +188,7 @@ export class McpServer<TState = undefined>
    */
   onSession(listener: SessionListener): () => void {
     this.#sessionListeners.add(listener);
-    return () => {
-      this.#sessionListeners.delete(listener);
-    };
+    return () => this.#sessionListeners.delete(listener);
   }
 
   /** @internal Sessions report their open and close here. */

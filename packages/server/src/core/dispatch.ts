@@ -293,10 +293,7 @@ function failureOutcome(
     return outcome;
   }
   if (!(error instanceof JsonRpcError) && !ctx.signal.aborted) {
-    core.reportError(error, {
-      method: request.method,
-      ...(ctx.sessionId ? { sessionId: ctx.sessionId } : {}),
-    });
+    core.reportError(error, { method: request.method, sessionId: ctx.sessionId });
   }
   return { type: 'error', error: toJsonRpcError(error) };
 }

@@ -2,7 +2,10 @@ import type { ErrorInfo } from './core.js';
 import { requestSubject } from './dispatch.js';
 import type { ServerMiddleware } from './middleware.js';
 
-/** One finished request, for metrics and tracing. */
+/**
+ * One finished request, for metrics and tracing. Optional fields that do not apply may be present
+ * as undefined.
+ */
 export interface RequestEvent {
   method: string;
   /** Tool or prompt name, or resource URI, when the request names one. */
@@ -31,13 +34,12 @@ export function requestObserver(
     const outcome = await next();
     const event: RequestEvent = {
       method,
+      name: requestSubject({ method, params }),
       durationMs: performance.now() - started,
       outcome: outcome.type,
       protocolVersion: request.protocolVersion,
+      sessionId: request.sessionId,
     };
-    const name = requestSubject({ method, params });
-    if (name !== undefined) event.name = name;
-    if (request.sessionId !== undefined) event.sessionId = request.sessionId;
     if (outcome.type === 'error') event.error = { code: outcome.error.code, message: outcome.error.message };
     else if (outcome.type === 'result' && outcome.result.isError === true) event.isError = true;
     try {

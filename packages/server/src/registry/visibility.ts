@@ -129,9 +129,10 @@ export function visibleEntries<E extends VisibleEntry>(
 /**
  * A result that depends on who asked must not be served to others from a shared cache: 2026-07-28
  * results (SEP-2549) then say `cacheScope: 'private'` unless the handler chose a scope itself.
+ * `perCaller`: whether the result depends on who asked (a predicate took part).
  */
-export function markPerCaller(result: JSONObject, ctx: CallerContext): void {
-  if (isStatelessProtocolVersion(ctx.protocolVersion)) result.cacheScope ??= 'private';
+export function markPerCaller(result: JSONObject, ctx: CallerContext, perCaller: unknown): void {
+  if (perCaller && isStatelessProtocolVersion(ctx.protocolVersion)) result.cacheScope ??= 'private';
 }
 
 type ListKind = 'tools' | 'resources' | 'prompts';

@@ -323,7 +323,7 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
   }
 
   #report(error: unknown): void {
-    this.server.reportError(error, this.sessionId !== undefined ? { sessionId: this.sessionId } : {});
+    this.server.reportError(error, { sessionId: this.sessionId });
   }
 
   #onClose(reason?: Error): void {
