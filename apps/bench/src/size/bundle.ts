@@ -55,7 +55,7 @@ export const SIZE_PROBES: SizeProbe[] = [
     // McpServer method or the dispatch table, and class methods are never tree-shaken, so none can
     // leave the core bundle while `server.use(fn)`, `visible: fn` and `onSession` keep working as
     // documented; compacting the new code gained 27 bytes (gzip gains little on code this dense).
-    // Session 19, issue #37 point 2 (size-server): 31,933 -> 31,199 bytes and the budget back to
+    // Session 19, issue #37 point 2 (size-server): 31,933 -> 31,165 bytes and the budget back to
     // 30.5 KiB, every feature as documented. The folded protocol essentials imported zod once per
     // schema module (23 `import * as z` statements in every server bundle): one shared import
     // module, -243. The middleware runner calls the core and completes a middleware's own
@@ -63,9 +63,11 @@ export const SIZE_PROBES: SizeProbe[] = [
     // names its middleware itself, -68. Visibility without bookkeeping (Registry.add takes and
     // checks the `visible` option for every kind; hasPredicates reads the entries instead of a
     // counter kept by add, remove and updates), -137. Sessions report open/close straight to the
-    // server, and handleNow gives every context its _meta, -34. x-mcp-header annotations read in one
-    // schema walk (-109) and the URI template operator table as tuples (-93). Not reached: the
-    // 29.75 KiB of before issue #37 (another ~735 bytes); what issue #37 still costs is about
+    // server, handleNow gives every context its _meta, and onerror infos and request events carry
+    // sessionId as a possibly undefined key (as the runner already did), -68. x-mcp-header
+    // annotations read in one schema walk (-109) and the URI template operator table as tuples
+    // (-93). Figures are source-probe deltas, step by step. Not reached: the
+    // 29.75 KiB of before issue #37 (another ~700 bytes); what issue #37 still costs is about
     // +300 middleware (the runner, the onrequest observer), +350 visibility (predicates on every
     // get and list, callers' facts, private cache scope), +100 onSession, +145 the "is not a schema"
     // message, none of which can leave the core while server.use, visible, onSession work unimported.
