@@ -176,8 +176,9 @@ export class McpServer<TState = undefined>
     if (typeof middleware !== 'function') {
       throw new TypeError(`McpServer.use: expected a function (ctx, next), got ${typeof middleware}`);
     }
-    const chain = (this.#middleware ??= []);
+    const chain = this.#middleware ?? [];
     chain.push({ run: middleware, name: options?.name ?? (middleware.name || `#${chain.length}`) });
+    this.#middleware = chain;
     return this;
   }
 
