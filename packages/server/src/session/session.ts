@@ -110,10 +110,10 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
       this.#negotiated = { ...options.restore };
       this.#ready = true;
     }
-    const maxInFlightRequests = server.options.maxInFlightRequests;
+    // The peer takes an undefined option as its default.
     this.peer = new JsonRpcPeer({
-      ...(options.requestTimeoutMs !== undefined ? { defaultTimeoutMs: options.requestTimeoutMs } : {}),
-      ...(maxInFlightRequests !== undefined ? { maxInFlightRequests } : {}),
+      defaultTimeoutMs: options.requestTimeoutMs,
+      maxInFlightRequests: server.options.maxInFlightRequests,
       onerror: (error) => this.#report(error),
     });
     this.#controls = {
