@@ -306,10 +306,7 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
       signal,
       sendNotification: (method, params) => this.peer.notify(method, params),
       requestInput: (request, options) =>
-        this.peer.request(request.method, request.params, {
-          signal,
-          ...(options?.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-        }),
+        this.peer.request(request.method, request.params, { signal, timeoutMs: options?.timeoutMs }),
       session: this.#controls,
     };
     if (negotiated?.clientInfo !== undefined) ctx.clientInfo = negotiated.clientInfo;
