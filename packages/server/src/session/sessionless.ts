@@ -82,14 +82,14 @@ export function requestContextFor(
     negotiated?.clientCapabilities ?? {},
     controls,
   );
-  if (negotiated?.clientInfo !== undefined) ctx.clientInfo = negotiated.clientInfo;
+  // Declared fields of the context: own properties (undefined) whether or not the request has them.
+  ctx.clientInfo = negotiated?.clientInfo;
   // No logging capability, no log messages.
   if (host.capabilities().logging !== undefined) ctx.logLevel = logLevel;
-  if (context.progressToken !== undefined) ctx.progressToken = context.progressToken;
-  const id = sessionId ?? extra?.sessionId;
-  if (id !== undefined) ctx.sessionId = id;
-  if (extra !== undefined) ctx.extra = extra;
-  if (extra?.authInfo !== undefined) ctx.authInfo = extra.authInfo;
+  ctx.progressToken = context.progressToken;
+  ctx.sessionId = sessionId ?? extra?.sessionId;
+  ctx.extra = extra;
+  ctx.authInfo = extra?.authInfo;
   return ctx;
 }
 
