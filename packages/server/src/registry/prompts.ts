@@ -13,7 +13,7 @@ import type {
   StandardSchemaV1,
   StandardSchemaWithJson,
 } from '../schema/standard-schema.js';
-import type { RegistryEntryBase } from './registry.js';
+import { type RegistryEntryBase, setDefined } from './registry.js';
 import type { Completer } from './resources.js';
 import type { VisibilityPredicate } from './visibility.js';
 
@@ -95,13 +95,9 @@ function describeArguments(name: string, input: PromptArgsInput | undefined) {
 
 function buildDefinition(entry: PromptEntry): JSONObject {
   const { config } = entry;
-  const definition: JSONObject = { name: entry.key };
-  if (config.title !== undefined) definition.title = config.title;
-  if (config.description !== undefined) definition.description = config.description;
+  const definition: JSONObject = setDefined({ name: entry.key }, config, ['title', 'description']);
   if (entry.argumentList.length > 0) definition.arguments = entry.argumentList;
-  if (config.icons !== undefined) definition.icons = config.icons;
-  if (config._meta !== undefined) definition._meta = config._meta;
-  return definition;
+  return setDefined(definition, config, ['icons', '_meta']);
 }
 
 export function createPromptEntry(

@@ -30,6 +30,22 @@ export interface RegisteredHandle<TUpdate> {
   readonly removed: boolean;
 }
 
+/**
+ * Copies the `keys` of `source` that are set onto `target`, in that order, and returns it: a
+ * definition leaves out what its registration did not say.
+ */
+export function setDefined<T extends Record<string, unknown>>(
+  target: T,
+  source: object,
+  keys: readonly string[],
+): T {
+  for (const key of keys) {
+    const value = (source as Record<string, unknown>)[key];
+    if (value !== undefined) (target as Record<string, unknown>)[key] = value;
+  }
+  return target;
+}
+
 // One counter for every registry: resources and templates share resources/list, so their
 // sequence numbers must be comparable.
 let sequence = 0;
