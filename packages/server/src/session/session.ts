@@ -308,9 +308,9 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
       requestInput: (request, options) =>
         this.peer.request(request.method, request.params, { signal, timeoutMs: options?.timeoutMs }),
       session: this.#controls,
+      clientInfo: negotiated?.clientInfo,
+      sessionId: this.sessionId,
     };
-    if (negotiated?.clientInfo !== undefined) ctx.clientInfo = negotiated.clientInfo;
-    if (this.sessionId !== undefined) ctx.sessionId = this.sessionId;
     // A hook that throws still makes a rejected promise, as it always did.
     return Promise.resolve().then(() => this.server.handlerContext(ctx));
   }
