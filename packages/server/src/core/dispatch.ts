@@ -288,9 +288,8 @@ function failureOutcome(
   error: unknown,
 ): HandleOutcome {
   if (error instanceof InputRequiredSignal) {
-    const outcome: HandleOutcome = { type: 'input_required', inputRequests: error.inputRequests };
-    if (error.requestState !== undefined) outcome.requestState = error.requestState;
-    return outcome;
+    const { inputRequests, requestState } = error;
+    return { type: 'input_required', inputRequests, requestState };
   }
   if (!(error instanceof JsonRpcError) && !ctx.signal.aborted) {
     core.reportError(error, { method: request.method, sessionId: ctx.sessionId });
