@@ -58,30 +58,6 @@ function checkAnnotation(
   return undefined;
 }
 
-/** Annotations reached other than through a chain of `properties` keys (items, anyOf, $defs, ...). */
-function misplacedAnnotations(
-  schema: unknown,
-  path: string[],
-  viaProperties: boolean,
-  found: string[],
-): void {
-  if (typeof schema !== 'object' || schema === null) return;
-  if (Array.isArray(schema)) {
-    for (const [index, item] of schema.entries())
-      misplacedAnnotations(item, [...path, String(index)], false, found);
-    return;
-  }
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === 'x-mcp-header' && !viaProperties) found.push(path.join('.') || '(root)');
-    if (key === 'properties' && viaProperties && typeof value === 'object' && value !== null) {
-      for (const [name, property] of Object.entries(value))
-        misplacedAnnotations(property, [...path, 'properties', name], true, found);
-    } else if (key !== 'x-mcp-header') {
-      misplacedAnnotations(value, [...path, key], false, found);
-    }
-  }
-}
-
 /**
  * Reads the `x-mcp-header` annotations of a tool's input schema: the parameters to mirror, or why
  * the tool definition is invalid (bad or duplicate name, non-primitive type, an annotation that is
@@ -93,32 +69,29 @@ export function readHeaderParameters(
   const parameters: HeaderParameter[] = [];
   const seen = new Set<string>();
   const problems: string[] = [];
-  const visit = (schema: unknown, path: string[]) => {
-    const properties = (schema as { properties?: unknown } | undefined)?.properties;
-    if (typeof properties !== 'object' || properties === null) return;
-    for (const [key, property] of Object.entries(properties as Record<string, unknown>)) {
-      if (typeof property !== 'object' || property === null) continue;
-      const where = [...path, key];
-      const annotation = (property as Record<string, unknown>)['x-mcp-header'];
-      if (annotation !== undefined) {
-        const problem = checkAnnotation(annotation, property as Record<string, unknown>, seen);
-        if (problem) problems.push(`property '${where.join('.')}': ${problem}`);
-        else parameters.push({ name: annotation as string, path: where });
-      }
-      visit(property, where);
+  const misplaced: string[] = [];
+  // One walk over the whole schema: `names` are the property keys leading to `node` while only
+  // chains of `properties` do (the root's is empty), undefined once anything else does (items,
+  // composition, $defs...). An annotation is valid on a property reached so, misplaced anywhere else.
+  const walk = (node: unknown, path: string[], names: string[] | undefined) => {
+    if (typeof node !== 'object' || node === null) return;
+    const annotation = (node as Record<string, unknown>)['x-mcp-header'];
+    if (annotation !== undefined && names?.length) {
+      // Checked before the property's own children: the first of two equal names is the valid one.
+      const problem = checkAnnotation(annotation, node as Record<string, unknown>, seen);
+      if (problem) problems.push(`property '${names.join('.')}': ${problem}`);
+      else parameters.push({ name: annotation as string, path: names });
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'x-mcp-header') {
+        if (!names?.length) misplaced.push(path.join('.') || '(root)');
+      } else if (key === 'properties' && names && typeof value === 'object' && value !== null) {
+        for (const [name, property] of Object.entries(value))
+          walk(property, [...path, key, name], [...names, name]);
+      } else walk(value, [...path, key], undefined);
     }
   };
-  visit(inputSchema, []);
-  const misplaced: string[] = [];
-  if (typeof inputSchema === 'object' && inputSchema !== null) {
-    for (const [key, value] of Object.entries(inputSchema)) {
-      if (key === 'properties' && typeof value === 'object' && value !== null) {
-        for (const [name, property] of Object.entries(value))
-          misplacedAnnotations(property, ['properties', name], true, misplaced);
-      } else if (key !== 'x-mcp-header') misplacedAnnotations(value, [key], false, misplaced);
-      else misplaced.push('(root)');
-    }
-  }
+  walk(inputSchema, [], []);
   for (const where of misplaced) {
     problems.push(
       `x-mcp-header at '${where}' is not reachable through properties alone (items, composition, conditionals and $ref are not allowed)`,

@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import type { ProtocolVersion } from './constants.js';
 import { TasksExtensionCreateTaskResultSchema } from './extensions/tasks.js';
 import * as v20241105 from './revisions/v2024-11-05.js';
@@ -7,6 +6,7 @@ import * as v20250618 from './revisions/v2025-06-18.js';
 import * as v20251125 from './revisions/v2025-11-25.js';
 import * as v20260728 from './revisions/v2026-07-28.js';
 import * as s from './schemas/index.js';
+import { z } from './schemas/zod.js';
 import { anyRevisionServerRequestMaps, serverRequestMaps } from './server-request-maps.js';
 
 // Method name -> schema maps for boundary validation: one lookup per message, no union scanning.

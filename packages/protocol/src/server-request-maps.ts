@@ -1,10 +1,10 @@
-import * as z from 'zod';
 import type { ProtocolVersion } from './constants.js';
 import * as v20241105 from './revisions/v2024-11-05.js';
 import * as v20250326 from './revisions/v2025-03-26.js';
 import * as v20250618 from './revisions/v2025-06-18.js';
 import * as v20251125 from './revisions/v2025-11-25.js';
 import * as s from './schemas/index.js';
+import { z } from './schemas/zod.js';
 
 // The questions a server asks its client (sampling, elicitation, roots), kept apart from the full
 // method maps so that a client, which validates only these, bundles only these schemas:

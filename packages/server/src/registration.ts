@@ -91,7 +91,7 @@ export abstract class Registration<TState> {
       config,
       handler as ToolEntry['handler'],
     );
-    this.tools.add(entry);
+    this.tools.add(entry, config.visible);
     return this.tools.handle<ToolUpdate<TState>>(entry, (patch) =>
       applyToolUpdate(entry, stored, patch, (newName) => this.tools.rekey(entry, newName)),
     );
@@ -110,8 +110,7 @@ export abstract class Registration<TState> {
       config: { ...config },
       read,
     };
-    this.resources.setVisible(entry, config.visible);
-    this.resources.add(entry);
+    this.resources.add(entry, config.visible);
     return this.resources.handle<ResourceUpdate<TState>>(entry, (patch) => {
       const { uri: newUri, read: newRead, ...rest } = patch;
       if (newUri !== undefined) this.resources.rekey(entry, newUri);
@@ -135,8 +134,7 @@ export abstract class Registration<TState> {
       config: { ...config },
       read,
     };
-    this.templates.setVisible(entry, config.visible);
-    this.templates.add(entry);
+    this.templates.add(entry, config.visible);
     return this.templates.handle<ResourceTemplateUpdate<TState>>(entry, (patch) => {
       const { uriTemplate: newTemplate, read: newRead, ...rest } = patch;
       if (newTemplate !== undefined) {
@@ -156,7 +154,7 @@ export abstract class Registration<TState> {
     handler: PromptHandler<A, TState>,
   ): RegisteredPrompt<TState> {
     const entry = createPromptEntry(this.prompts.nextSeq(), name, config, handler as PromptEntry['handler']);
-    this.prompts.add(entry);
+    this.prompts.add(entry, config.visible);
     return this.prompts.handle<PromptUpdate<TState>>(entry, (patch) =>
       applyPromptUpdate(entry, patch, (newName) => this.prompts.rekey(entry, newName)),
     );

@@ -4,11 +4,9 @@ import {
   type RequestAnswerer,
   type RequestHandler,
   type Transport,
-  toJsonRpcError,
 } from '@mcpkit/jsonrpc';
 import {
   type Implementation,
-  isStatelessProtocolVersion,
   type JSONObject,
   type JSONRPCRequest,
   type JSONRPCResponse,
@@ -22,16 +20,10 @@ import {
 } from '@mcpkit/protocol/essentials';
 import { type CapabilityOptions, computeCapabilities, shapeCapabilities } from './core/capabilities.js';
 import type { CacheHints, CustomMethodEntry, ErrorInfo, ServerCore, ServerEvent } from './core/core.js';
-import {
-  type CoreRequest,
-  completeStatelessResult,
-  type HandleOutcome,
-  handleRequestNow,
-} from './core/dispatch.js';
+import { type CoreRequest, type HandleOutcome, handleRequestNow } from './core/dispatch.js';
 import { type CreateContext, createHandlerContext, type HandlerContext } from './core/handler-context.js';
 import {
   type MiddlewareEntry,
-  middlewareEntry,
   runMiddleware,
   type ServerMiddleware,
   type ServerMiddlewareOptions,
@@ -181,8 +173,11 @@ export class McpServer<TState = undefined>
    * (`options.name`, else the function's name, else its position) and reported to `onerror`.
    */
   use(middleware: ServerMiddleware, options?: ServerMiddlewareOptions): this {
+    if (typeof middleware !== 'function') {
+      throw new TypeError(`McpServer.use: expected a function (ctx, next), got ${typeof middleware}`);
+    }
     const chain = this.#middleware ?? [];
-    chain.push(middlewareEntry(middleware, options, chain.length));
+    chain.push({ run: middleware, name: options?.name ?? (middleware.name || `#${chain.length}`) });
     this.#middleware = chain;
     return this;
   }
@@ -194,17 +189,16 @@ export class McpServer<TState = undefined>
    */
   onSession(listener: SessionListener): () => void {
     this.#sessionListeners.add(listener);
-    return () => {
-      this.#sessionListeners.delete(listener);
-    };
+    return () => this.#sessionListeners.delete(listener);
   }
 
-  #sessionEvent(event: SessionEvent): void {
+  /** @internal Sessions report their open and close here. */
+  sessionEvent(event: SessionEvent): void {
     for (const listener of this.#sessionListeners) {
       try {
         listener(event);
       } catch (error) {
-        this.reportError(error, event.sessionId !== undefined ? { sessionId: event.sessionId } : {});
+        this.reportError(error, { sessionId: event.sessionId });
       }
     }
   }
@@ -219,7 +213,6 @@ export class McpServer<TState = undefined>
     const session = new ServerSession<McpServer<TState>>(this, transport, options);
     this.#sessions.add(session);
     session.addCloseListener(() => this.#sessions.delete(session));
-    session.setLifecycleListener((event) => this.#sessionEvent(event));
     try {
       await session.start();
     } catch (error) {
@@ -266,8 +259,6 @@ export class McpServer<TState = undefined>
    * stateless (2026-07-28) adapter builds `ctx` from the request's `_meta` and calls it directly.
    */
   handle(request: CoreRequest, ctx: RequestContext): Promise<HandleOutcome> {
-    // Handlers read `ctx._meta`: a context made by hand gets it from the request.
-    ctx._meta ??= requestMetaOf(request.params);
     return Promise.resolve(this.handleNow(request, ctx));
   }
 
@@ -276,28 +267,12 @@ export class McpServer<TState = undefined>
    * a list): the sessions' per-request path. Never throws.
    */
   handleNow(request: CoreRequest, ctx: RequestContext): HandleOutcome | Promise<HandleOutcome> {
+    // Handlers and middleware read `ctx._meta`: every context gets it from the request here.
+    ctx._meta ??= requestMetaOf(request.params);
     const chain = this.#middleware;
-    if (chain === undefined) return handleRequestNow(this, request, ctx);
-    return this.#handleThrough(chain, request, ctx);
-  }
-
-  async #handleThrough(
-    chain: readonly MiddlewareEntry[],
-    request: CoreRequest,
-    ctx: RequestContext,
-  ): Promise<HandleOutcome> {
-    const method = request.method;
-    const outcome = await runMiddleware(this, chain, method, request.params, ctx, (params) =>
-      handleRequestNow(this, { method, params }, ctx),
-    );
-    // A middleware's own 2026-07-28 answer gets resultType, serverInfo and cache hints as the core's do.
-    if (outcome.type !== 'result' || !isStatelessProtocolVersion(ctx.protocolVersion)) return outcome;
-    try {
-      return { type: 'result', result: completeStatelessResult(this, method, outcome.result) };
-    } catch (error) {
-      this.reportError(error, { method });
-      return { type: 'error', error: toJsonRpcError(error) };
-    }
+    return chain === undefined
+      ? handleRequestNow(this, request, ctx)
+      : runMiddleware(this, chain, request, ctx);
   }
 
   /**

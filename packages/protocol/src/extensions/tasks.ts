@@ -1,9 +1,9 @@
-import * as z from 'zod';
 import { integer } from '../schemas/base.js';
 import { notificationSchema, requestSchema } from '../schemas/jsonrpc.js';
 import { built, lazy } from '../schemas/lazy.js';
 import { InputRequestsSchema, InputResponsesSchema } from '../schemas/mrtr.js';
 import { NotificationParamsSchema, RequestParamsSchema, ResultSchema } from '../schemas/params.js';
+import { z } from '../schemas/zod.js';
 
 // The tasks extension of 2026-07-28 (`io.modelcontextprotocol/tasks`, SEP-2663). It replaces the
 // experimental tasks of 2025-11-25: the server may answer a tools/call with a flat task handle

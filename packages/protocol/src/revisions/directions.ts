@@ -1,7 +1,7 @@
-import * as z from 'zod';
 import type { ProtocolVersion } from '../constants.js';
 import { methodSchemas } from '../method-maps.js';
 import { notificationSchema, requestSchema } from '../schemas/jsonrpc.js';
+import { z } from '../schemas/zod.js';
 
 // Per-revision message unions by direction (the spec's ClientRequest, ServerNotification, ...),
 // derived from the revision's method maps so they can never disagree with them.

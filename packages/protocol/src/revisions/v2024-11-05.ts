@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import * as base from '../schemas/index.js';
 import { bareRequestSchema } from '../schemas/jsonrpc.js';
+import { z } from '../schemas/zod.js';
 import * as next from './v2025-03-26.js';
 
 // Exact 2024-11-05 shapes: the first stateful revision. Text, image and embedded-resource content

@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import * as base from '../schemas/index.js';
 import { bareRequestSchema } from '../schemas/jsonrpc.js';
+import { z } from '../schemas/zod.js';
 import * as next from './v2025-06-18.js';
 
 // Exact 2025-03-26 shapes: audio content, tool annotations, completions capability, JSON-RPC

@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import * as base from '../schemas/index.js';
 import { bareNotificationSchema, bareRequestSchema } from '../schemas/jsonrpc.js';
+import { z } from '../schemas/zod.js';
 import * as next from './v2025-11-25.js';
 
 // Exact 2025-06-18 shapes: structured tool output, form elicitation, resource links; no tasks,

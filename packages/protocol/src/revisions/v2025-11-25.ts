@@ -1,7 +1,7 @@
-import * as z from 'zod';
 import * as base from '../schemas/index.js';
 import { requestSchema } from '../schemas/jsonrpc.js';
 import { verbatim } from '../schemas/tool.js';
+import { z } from '../schemas/zod.js';
 
 // Exact 2025-11-25 shapes (stateful, initialize handshake; tasks experimental). Server-to-client
 // questions are real JSON-RPC requests. Everything not redefined here is the shared schema.

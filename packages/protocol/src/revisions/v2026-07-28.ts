@@ -1,7 +1,7 @@
-import * as z from 'zod';
 import { integer } from '../schemas/base.js';
 import * as base from '../schemas/index.js';
 import { requestSchema, resultResponseSchema } from '../schemas/jsonrpc.js';
+import { z } from '../schemas/zod.js';
 
 // Exact 2026-07-28 shapes (stateless): every request carries protocol version and client
 // capabilities in `_meta`, every result a `resultType`, list/read results cache hints, and the

@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { LOGGING_LEVELS, type MetaKey } from '../constants.js';
 import { built, lazy } from './lazy.js';
+import { z } from './zod.js';
 
 // Building blocks shared by every MCP message. Objects are loose on purpose: unknown keys (future
 // fields, vendor extensions) survive parsing so a proxy or a newer peer loses nothing.

@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { CapabilityObjectSchema } from './base.js';
 import { built, lazy } from './lazy.js';
+import { z } from './zod.js';
 
 // Capabilities are open-ended by design: every object keeps unknown keys, and every revision's
 // capabilities (tasks in 2025-11-25, extensions in 2026-07-28) parse with the same schema.

@@ -1,8 +1,8 @@
-import * as z from 'zod';
 import { integer } from './base.js';
 import { requestSchema } from './jsonrpc.js';
 import { built, lazy } from './lazy.js';
 import { RequestParamsSchema, ResultSchema } from './params.js';
+import { z } from './zod.js';
 
 // completion/complete: argument autocompletion for prompts and resource templates.
 

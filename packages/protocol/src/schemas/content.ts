@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { AnnotationsSchema, IconSchema, MetaObjectSchema } from './base.js';
 import { built, lazy } from './lazy.js';
+import { z } from './zod.js';
 
 // Content blocks carried by tool results, prompt messages and sampling messages.
 

@@ -1,10 +1,10 @@
-import * as z from 'zod';
 import { integer } from './base.js';
 import { notificationSchema } from './jsonrpc.js';
 import { built, lazy } from './lazy.js';
 import { NotificationParamsSchema, RequestParamsSchema, ResultSchema } from './params.js';
 import { inputRequestSchema } from './sampling.js';
 import { TaskMetadataSchema } from './tasks.js';
+import { z } from './zod.js';
 
 // elicitation/create: the server asks the user, through the client, for structured input (form
 // mode, since 2025-06-18) or to visit a URL (URL mode, since 2025-11-25).

@@ -1,10 +1,10 @@
-import * as z from 'zod';
 import { ErrorCode } from '../constants.js';
 import { RequestIdSchema } from './base.js';
 import { ClientCapabilitiesSchema } from './capabilities.js';
 import { ElicitRequestURLParamsSchema } from './elicitation.js';
 import { ErrorSchema, JSONRPCVersionSchema } from './jsonrpc.js';
 import { built, lazy } from './lazy.js';
+import { z } from './zod.js';
 
 // Typed error objects and error responses of the spec. A generic error response parses with
 // JSONRPCErrorResponseSchema; these pin the code and `data` shape of the errors MCP defines.

@@ -1,9 +1,9 @@
-import * as z from 'zod';
 import { AnnotationsSchema, JSONObjectSchema, RoleSchema } from './base.js';
 import { ResourceTemplateReferenceSchema } from './completion.js';
 import { JSONRPCErrorResponseSchema, JSONRPCRequestSchema } from './jsonrpc.js';
 import { built, lazy } from './lazy.js';
 import { PaginatedRequestParamsSchema } from './params.js';
+import { z } from './zod.js';
 
 // The spec's generic base types and the names older revisions used for today's types.
 

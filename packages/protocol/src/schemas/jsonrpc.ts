@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { integer, RequestIdSchema } from './base.js';
 import { built, lazy } from './lazy.js';
+import { z } from './zod.js';
 
 // The JSON-RPC 2.0 envelope. The TypeScript shapes are the contract types of jsonrpc-types.ts;
 // these schemas parse into them. Params and results must be objects in MCP; their contents are

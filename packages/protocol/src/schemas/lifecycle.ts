@@ -1,9 +1,9 @@
-import * as z from 'zod';
 import { ImplementationSchema, integer, RequestIdSchema } from './base.js';
 import { ClientCapabilitiesSchema, ServerCapabilitiesSchema } from './capabilities.js';
 import { notificationSchema, requestSchema } from './jsonrpc.js';
 import { built, lazy } from './lazy.js';
 import { NotificationParamsSchema, RequestParamsSchema, ResultSchema } from './params.js';
+import { z } from './zod.js';
 
 // Lifecycle and utilities: initialize (stateful revisions), server/discover (2026-07-28), ping,
 // progress and cancellation.

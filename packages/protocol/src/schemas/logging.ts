@@ -1,8 +1,8 @@
-import * as z from 'zod';
 import { LoggingLevelSchema } from './base.js';
 import { notificationSchema, requestSchema } from './jsonrpc.js';
 import { built, lazy } from './lazy.js';
 import { NotificationParamsSchema, RequestParamsSchema } from './params.js';
+import { z } from './zod.js';
 
 // logging/setLevel (up to 2025-11-25; 2026-07-28 carries the level in request `_meta`) and log
 // message notifications.

@@ -1,9 +1,9 @@
-import * as z from 'zod';
 import { ElicitRequestSchema, ElicitResultSchema } from './elicitation.js';
 import { built, lazy } from './lazy.js';
 import { RequestParamsSchema, ResultMetaObjectSchema } from './params.js';
 import { ListRootsRequestSchema, ListRootsResultSchema } from './roots.js';
 import { CreateMessageRequestSchema, CreateMessageResultSchema } from './sampling.js';
+import { z } from './zod.js';
 
 // Multi-round-trip requests (2026-07-28, SEP-2322): instead of calling the client, the server
 // answers `input_required` with questions keyed by id; the client retries the original request

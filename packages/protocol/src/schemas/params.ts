@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import {
   CursorSchema,
   ImplementationSchema,
@@ -11,6 +10,7 @@ import {
 } from './base.js';
 import { ClientCapabilitiesSchema } from './capabilities.js';
 import { built, lazy } from './lazy.js';
+import { z } from './zod.js';
 
 // `_meta`, params and result bases. These accept every revision: the per-request keys that
 // 2026-07-28 requires are optional here and required in the 2026-07-28 revision schemas. The

@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { IconSchema, MetaObjectSchema, RoleSchema } from './base.js';
 import { ContentBlockSchema } from './content.js';
 import { notificationSchema, requestSchema } from './jsonrpc.js';
@@ -12,6 +11,7 @@ import {
   RequestParamsSchema,
   ResultSchema,
 } from './params.js';
+import { z } from './zod.js';
 
 // prompts/list, prompts/get and the prompts list_changed notification.
 

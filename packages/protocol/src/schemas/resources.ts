@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { AnnotationsSchema, IconSchema, MetaObjectSchema } from './base.js';
 import { ResourceContentsItemSchema, ResourceSchema } from './content.js';
 import { notificationSchema, requestSchema } from './jsonrpc.js';
@@ -12,6 +11,7 @@ import {
   RequestParamsSchema,
   ResultSchema,
 } from './params.js';
+import { z } from './zod.js';
 
 // resources/list, resources/templates/list, resources/read, subscribe/unsubscribe and the
 // resource notifications.

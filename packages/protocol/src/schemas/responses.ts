@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { CompleteResultSchema } from './completion.js';
 import { resultResponseSchema } from './jsonrpc.js';
 import { built, lazy } from './lazy.js';
@@ -12,6 +11,7 @@ import {
 } from './resources.js';
 import { SubscriptionsListenResultSchema } from './subscriptions.js';
 import { CallToolResultSchema, ListToolsResultSchema } from './tools.js';
+import { z } from './zod.js';
 
 // Whole success responses (2026-07-28 names them `<Method>ResultResponse`). Methods that may ask
 // for input answer either their result or an input_required result.

@@ -1,9 +1,9 @@
-import * as z from 'zod';
 import { MetaObjectSchema } from './base.js';
 import { notificationSchema } from './jsonrpc.js';
 import { built, lazy } from './lazy.js';
 import { NotificationParamsSchema, RequestParamsSchema, ResultSchema } from './params.js';
 import { inputRequestSchema } from './sampling.js';
+import { z } from './zod.js';
 
 // roots/list: the server asks which filesystem roots the client exposes.
 

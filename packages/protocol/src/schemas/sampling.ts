@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { integer, MetaObjectSchema, RequestIdSchema, RoleSchema } from './base.js';
 import { SamplingMessageContentBlockSchema } from './content.js';
 import { JSONRPCVersionSchema } from './jsonrpc.js';
@@ -6,6 +5,7 @@ import { built, lazy } from './lazy.js';
 import { RequestParamsSchema, ResultSchema } from './params.js';
 import { TaskMetadataSchema } from './tasks.js';
 import { ToolSchema } from './tool.js';
+import { z } from './zod.js';
 
 // sampling/createMessage: the server asks the client's model for a completion.
 

@@ -1,8 +1,8 @@
-import * as z from 'zod';
 import { ImplementationSchema, type MetaShape, RequestIdSchema } from './base.js';
 import { notificationSchema, requestSchema } from './jsonrpc.js';
 import { built, lazy } from './lazy.js';
 import { NotificationParamsSchema, RequestParamsSchema, ResultSchema } from './params.js';
+import { z } from './zod.js';
 
 // subscriptions/listen (2026-07-28): one long-lived request over which the server streams the
 // notifications the client opted into.

@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import type { MetaKey } from '../constants.js';
 import { CursorSchema, integer } from './base.js';
 import { notificationSchema, requestSchema } from './jsonrpc.js';
@@ -9,6 +8,7 @@ import {
   RequestParamsSchema,
   ResultSchema,
 } from './params.js';
+import { z } from './zod.js';
 
 // Tasks: experimental in 2025-11-25, moved to an extension in 2026-07-28.
 

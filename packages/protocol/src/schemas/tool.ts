@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { IconSchema, MetaObjectSchema } from './base.js';
 import { built, lazy } from './lazy.js';
+import { z } from './zod.js';
 
 // Tool definitions. Tool input/output schemas are JSON Schema documents: only the keys MCP
 // constrains are checked (as loosely as 2026-07-28 does: `type: "object"` for inputs), everything

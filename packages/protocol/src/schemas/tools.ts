@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { ContentBlockSchema } from './content.js';
 import { notificationSchema, requestSchema } from './jsonrpc.js';
 import { built, lazy } from './lazy.js';
@@ -13,6 +12,7 @@ import {
 } from './params.js';
 import { TaskMetadataSchema } from './tasks.js';
 import { ToolSchema } from './tool.js';
+import { z } from './zod.js';
 
 // tools/list, tools/call and the tools list_changed notification.
 

@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { CompleteRequestSchema, CompleteResultSchema } from './completion.js';
 import {
   ElicitationCompleteNotificationSchema,
@@ -66,6 +65,7 @@ import {
   ListToolsResultSchema,
   ToolListChangedNotificationSchema,
 } from './tools.js';
+import { z } from './zod.js';
 
 // Messages by direction, across every revision. Requests and notifications dispatch on `method`;
 // results carry no tag, so the most specific shapes come first and the bare Result last.

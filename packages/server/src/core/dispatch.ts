@@ -266,7 +266,8 @@ export function handleRequestNow(
   return resultOutcome(core, request, ctx, result);
 }
 
-function resultOutcome(
+/** @internal A result outcome, completed as 2026-07-28 asks (a failure to do so is an error outcome). */
+export function resultOutcome(
   core: ServerCore,
   request: CoreRequest,
   ctx: RequestContext,
@@ -287,15 +288,11 @@ function failureOutcome(
   error: unknown,
 ): HandleOutcome {
   if (error instanceof InputRequiredSignal) {
-    const outcome: HandleOutcome = { type: 'input_required', inputRequests: error.inputRequests };
-    if (error.requestState !== undefined) outcome.requestState = error.requestState;
-    return outcome;
+    const { inputRequests, requestState } = error;
+    return { type: 'input_required', inputRequests, requestState };
   }
   if (!(error instanceof JsonRpcError) && !ctx.signal.aborted) {
-    core.reportError(error, {
-      method: request.method,
-      ...(ctx.sessionId ? { sessionId: ctx.sessionId } : {}),
-    });
+    core.reportError(error, { method: request.method, sessionId: ctx.sessionId });
   }
   return { type: 'error', error: toJsonRpcError(error) };
 }
@@ -316,7 +313,7 @@ const CACHEABLE_METHODS = new Set([
  * cache hints; handlers may set their own, which win. Idempotent: a middleware's own answer goes
  * through it again.
  */
-export function completeStatelessResult(core: ServerCore, method: string, result: JSONObject): JSONObject {
+function completeStatelessResult(core: ServerCore, method: string, result: JSONObject): JSONObject {
   // Object.assign and keyed stores, not spreads: on this per-request path spreading the result and
   // a `{ [key]: … }` literal cost twice as much, JSON encoding of the answer included (measured).
   const completed: JSONObject = Object.assign({}, result);

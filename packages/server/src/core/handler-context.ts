@@ -192,10 +192,11 @@ class RequestHandlerContext<TState> implements HandlerContext<TState> {
     this.client = { capabilities: ctx.clientCapabilities, protocolVersion: ctx.protocolVersion };
     if (ctx.clientInfo !== undefined) this.client.info = ctx.clientInfo;
     this.state = state;
-    if (ctx.requestId !== undefined) this.requestId = ctx.requestId;
-    if (ctx.sessionId !== undefined) this.sessionId = ctx.sessionId;
-    if (ctx.authInfo !== undefined) this.auth = ctx.authInfo;
-    if (ctx.extra !== undefined) this.extra = ctx.extra;
+    // Declared fields: own properties (undefined) whether or not the request has them.
+    this.requestId = ctx.requestId;
+    this.sessionId = ctx.sessionId;
+    this.auth = ctx.authInfo;
+    this.extra = ctx.extra;
   }
 
   /** A getter: the copy is made only for handlers that read it. */

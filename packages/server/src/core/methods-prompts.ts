@@ -21,7 +21,7 @@ export async function listPrompts(
   );
   const result: JSONObject = { prompts: page.items };
   if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
-  if (core.prompts.hasPredicates) markPerCaller(result, ctx);
+  markPerCaller(result, ctx, core.prompts.hasPredicates);
   return result;
 }
 

@@ -53,7 +53,7 @@ export async function listResources(
     core.pageSize,
   );
   const result = withNextCursor({ resources: page.items }, page.nextCursor);
-  if (core.resources.hasPredicates || core.templates.hasPredicates) markPerCaller(result, ctx);
+  markPerCaller(result, ctx, core.resources.hasPredicates || core.templates.hasPredicates);
   return result;
 }
 
@@ -70,17 +70,17 @@ export async function listResourceTemplates(
     core.pageSize,
   );
   const result = withNextCursor({ resourceTemplates: page.items }, page.nextCursor);
-  if (core.templates.hasPredicates) markPerCaller(result, ctx);
+  markPerCaller(result, ctx, core.templates.hasPredicates);
   return result;
 }
 
 export async function readResource(core: ServerCore, params: ReadResourceRequestParams, ctx: RequestContext) {
   const { uri } = params;
   const version = ctx.protocolVersion;
-  const finish = (result: JSONObject, perCaller: boolean): JSONObject => {
+  const finish = (result: JSONObject, perCaller: unknown): JSONObject => {
     const contents = result.contents as JSONObject[];
     const shaped = { ...result, contents: shapeResourceContents(contents, version) };
-    if (perCaller) markPerCaller(shaped, ctx);
+    markPerCaller(shaped, ctx, perCaller);
     return shaped;
   };
   // Invisible resources and templates are skipped as if absent: the read falls through to what
@@ -89,7 +89,7 @@ export async function readResource(core: ServerCore, params: ReadResourceRequest
   if (resource !== undefined) {
     const value = await resource.read(uri, await core.handlerContext(ctx));
     if (value === undefined || value === null) throw resourceNotFound(uri, version);
-    return finish(normalizeReadResult(value, uri, resource.config.mimeType), resource.visible !== undefined);
+    return finish(normalizeReadResult(value, uri, resource.config.mimeType), resource.visible);
   }
   for (const template of core.templates.list()) {
     const variables = template.template.match(uri);
@@ -98,7 +98,7 @@ export async function readResource(core: ServerCore, params: ReadResourceRequest
     const value = await template.read(uri, variables, await core.handlerContext(ctx));
     // A template matches any id; the handler says "no such one" by returning nothing.
     if (value === undefined || value === null) throw resourceNotFound(uri, version);
-    return finish(normalizeReadResult(value, uri, template.config.mimeType), template.visible !== undefined);
+    return finish(normalizeReadResult(value, uri, template.config.mimeType), template.visible);
   }
   throw resourceNotFound(uri, version);
 }

@@ -32,7 +32,7 @@ export async function listTools(
   );
   const result: JSONObject = { tools: page.items };
   if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
-  if (core.tools.hasPredicates) markPerCaller(result, ctx);
+  markPerCaller(result, ctx, core.tools.hasPredicates);
   return result;
 }
 
@@ -213,10 +213,6 @@ function toolFailure(
     throw error;
   if (error instanceof JsonRpcError && jsonRpcErrorsFail()) throw error;
   if (ctx.signal.aborted) throw error;
-  core.reportError(error, {
-    method: 'tools/call',
-    name: entry.key,
-    ...(ctx.sessionId ? { sessionId: ctx.sessionId } : {}),
-  });
+  core.reportError(error, { method: 'tools/call', name: entry.key, sessionId: ctx.sessionId });
   return toolErrorResult(messageOf(error));
 }

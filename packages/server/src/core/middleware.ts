@@ -1,7 +1,7 @@
 import { JsonRpcError } from '@mcpkit/jsonrpc';
 import { ErrorCode, type JSONObject } from '@mcpkit/protocol/essentials';
-import type { ErrorInfo } from './core.js';
-import type { HandleOutcome } from './dispatch.js';
+import type { ServerCore } from './core.js';
+import { type CoreRequest, type HandleOutcome, handleRequestNow, resultOutcome } from './dispatch.js';
 import { type RequestContext, readOnlyMeta, requestMetaOf } from './request-context.js';
 
 // The server's one interception mechanism: an onion of middleware around every request that
@@ -49,45 +49,25 @@ export interface MiddlewareEntry {
   readonly name: string;
 }
 
-/** @internal What the chain needs from the server. */
-export interface MiddlewareHost {
-  reportError(error: unknown, info: ErrorInfo): void;
-}
-
-/** @internal The entry `McpServer.use` appends: `position` is its index in the chain. */
-export function middlewareEntry(
-  run: ServerMiddleware,
-  options: ServerMiddlewareOptions | undefined,
-  position: number,
-): MiddlewareEntry {
-  if (typeof run !== 'function') {
-    throw new TypeError(`McpServer.use: expected a function (ctx, next), got ${typeof run}`);
-  }
-  return { run, name: options?.name ?? (run.name || `#${position}`) };
-}
-
-/** @internal What the innermost `next()` calls: the core with the (possibly replaced) params. */
-export type ChainTerminal = (params: JSONObject | undefined) => HandleOutcome | Promise<HandleOutcome>;
-
 const TWICE = 'next() was called more than once; at most once is allowed';
 
 /**
- * @internal Runs `chain` around `terminal` for one request. Never rejects: every failure of a
- * middleware is an error outcome naming it.
+ * @internal Runs `chain` around the core for one request. Never rejects: every failure of a middleware is an error outcome naming it, and a
+ * middleware's own 2026-07-28 answer is completed (resultType, serverInfo, cache hints) as the
+ * core's are.
  */
-export function runMiddleware(
-  host: MiddlewareHost,
+export async function runMiddleware(
+  core: ServerCore,
   chain: readonly MiddlewareEntry[],
-  method: string,
-  params: JSONObject | undefined,
-  request: RequestContext,
-  terminal: ChainTerminal,
+  request: CoreRequest,
+  ctx: RequestContext,
 ): Promise<HandleOutcome> {
+  const method = request.method;
   // One per request while middleware is registered; `_meta` follows `params` when it is replaced.
   const context: ServerMiddlewareContext = {
     method,
-    params,
-    request,
+    params: request.params,
+    request: ctx,
     get _meta() {
       return readOnlyMeta(requestMetaOf(this.params));
     },
@@ -95,43 +75,51 @@ export function runMiddleware(
   const enter = async (index: number): Promise<HandleOutcome> => {
     const entry = chain[index];
     if (entry === undefined) {
+      const params = context.params;
       // Handlers read the `_meta` of the params they are given.
-      request._meta = requestMetaOf(context.params);
-      return terminal(context.params);
+      ctx._meta = requestMetaOf(params);
+      return handleRequestNow(core, { method, params }, ctx);
     }
     let calls = 0;
-    const next = (): Promise<HandleOutcome> => {
-      if (++calls === 1) return enter(index + 1);
-      const refused = Promise.reject(new Error(TWICE));
-      // The answer says so (below); a middleware that drops this promise must not crash the process.
-      refused.catch(() => undefined);
-      return refused;
-    };
     let failure: unknown;
     try {
-      const outcome: unknown = await entry.run(context, next);
+      const outcome = (await entry.run(context, () => {
+        if (++calls < 2) return enter(index + 1);
+        const refused = Promise.reject(new Error(TWICE));
+        // The answer says so (below); a middleware that drops this promise must not crash the process.
+        refused.catch(() => undefined);
+        return refused;
+      })) as HandleOutcome | null | undefined;
+      const type = outcome?.type;
       if (calls > 1) failure = new Error(TWICE);
-      else if (isOutcome(outcome)) return outcome;
+      else if (
+        type === 'result'
+          ? typeof outcome!.result === 'object' && outcome!.result !== null
+          : type === 'error'
+            ? outcome!.error instanceof JsonRpcError
+            : type === 'input_required'
+      )
+        return outcome!;
       else
         failure = new TypeError(`it returned ${outcome === null ? 'null' : typeof outcome}, not an outcome`);
     } catch (error) {
       if (error instanceof JsonRpcError && calls < 2) return { type: 'error', error };
       failure = error;
     }
-    host.reportError(failure, { method, sessionId: request.sessionId });
+    core.reportError(failure, { method, sessionId: ctx.sessionId });
     const reason = failure instanceof Error ? failure.message : String(failure);
-    const message = `Middleware '${entry.name}' failed: ${reason}`;
     return {
       type: 'error',
-      error: new JsonRpcError(ErrorCode.InternalError, message, undefined, { cause: failure }),
+      error: new JsonRpcError(
+        ErrorCode.InternalError,
+        `Middleware '${entry.name}' failed: ${reason}`,
+        undefined,
+        {
+          cause: failure,
+        },
+      ),
     };
   };
-  return enter(0);
-}
-
-function isOutcome(value: unknown): value is HandleOutcome {
-  const outcome = value as { type?: unknown; result?: unknown; error?: unknown } | null | undefined;
-  const type = outcome?.type;
-  if (type === 'result') return typeof outcome!.result === 'object' && outcome!.result !== null;
-  return type === 'error' ? outcome!.error instanceof JsonRpcError : type === 'input_required';
+  const outcome = await enter(0);
+  return outcome.type === 'result' ? resultOutcome(core, request, ctx, outcome.result) : outcome;
 }

@@ -103,6 +103,6 @@ export class InputRequiredSignal extends Error {
   constructor(inputRequests: Record<string, InputRequest>, requestState?: string) {
     super(`Input required from the client: ${Object.keys(inputRequests).join(', ')}`);
     this.inputRequests = inputRequests;
-    if (requestState !== undefined) this.requestState = requestState;
+    this.requestState = requestState;
   }
 }

@@ -2,7 +2,10 @@ import type { ErrorInfo } from './core.js';
 import { requestSubject } from './dispatch.js';
 import type { ServerMiddleware } from './middleware.js';
 
-/** One finished request, for metrics and tracing. */
+/**
+ * One finished request, for metrics and tracing. Optional fields that do not apply may be present
+ * as undefined.
+ */
 export interface RequestEvent {
   method: string;
   /** Tool or prompt name, or resource URI, when the request names one. */
@@ -26,26 +29,23 @@ export function requestObserver(
   onrequest: (event: RequestEvent) => void,
   report: (error: unknown, info: ErrorInfo) => void,
 ): ServerMiddleware {
-  return async function onrequestObserver(ctx, next) {
-    const params = ctx.params;
+  return async function onrequestObserver({ method, params, request }, next) {
     const started = performance.now();
     const outcome = await next();
     const event: RequestEvent = {
-      method: ctx.method,
+      method,
+      name: requestSubject({ method, params }),
       durationMs: performance.now() - started,
       outcome: outcome.type,
-      protocolVersion: ctx.request.protocolVersion,
+      protocolVersion: request.protocolVersion,
+      sessionId: request.sessionId,
     };
-    const name = requestSubject({ method: ctx.method, params });
-    if (name !== undefined) event.name = name;
-    const sessionId = ctx.request.sessionId;
-    if (sessionId !== undefined) event.sessionId = sessionId;
     if (outcome.type === 'error') event.error = { code: outcome.error.code, message: outcome.error.message };
-    if (outcome.type === 'result' && outcome.result.isError === true) event.isError = true;
+    else if (outcome.type === 'result' && outcome.result.isError === true) event.isError = true;
     try {
       onrequest(event);
     } catch (error) {
-      report(error, { method: ctx.method });
+      report(error, { method });
     }
     return outcome;
   };

@@ -112,18 +112,15 @@ function buildContext(
   earlier: Record<string, JSONObject> | undefined,
 ): RequestContext {
   const ctx = new StatelessRequestContext(init, requested, clientCapabilities, earlier);
-  const clientInfo = meta[MetaKey.ClientInfo];
-  if (clientInfo !== undefined) ctx.clientInfo = clientInfo;
-  const logLevel = meta[MetaKey.LogLevel];
-  if (logLevel !== undefined) ctx.logLevel = logLevel;
-  if (meta.progressToken !== undefined) ctx.progressToken = meta.progressToken;
-  if (init.requestId !== undefined) ctx.requestId = init.requestId;
+  // Declared fields of the context: own properties (undefined) whether or not the request has them.
+  ctx.clientInfo = meta[MetaKey.ClientInfo];
+  ctx.logLevel = meta[MetaKey.LogLevel];
+  ctx.progressToken = meta.progressToken;
+  ctx.requestId = init.requestId;
   // The object as received: `meta` may be the schema's copy, without the client's own keys.
   ctx._meta = init.params?._meta as JSONObject;
-  if (init.extra !== undefined) {
-    ctx.extra = init.extra;
-    if (init.extra.authInfo !== undefined) ctx.authInfo = init.extra.authInfo;
-  }
+  ctx.extra = init.extra;
+  ctx.authInfo = init.extra?.authInfo;
   return ctx;
 }
 

@@ -13,9 +13,9 @@ import type {
   StandardSchemaV1,
   StandardSchemaWithJson,
 } from '../schema/standard-schema.js';
-import type { RegistryEntryBase } from './registry.js';
+import { type RegistryEntryBase, setDefined } from './registry.js';
 import type { Completer } from './resources.js';
-import { checkVisible, type VisibilityPredicate } from './visibility.js';
+import type { VisibilityPredicate } from './visibility.js';
 
 /**
  * Prompt arguments: an object schema of string fields (zod, or another Standard Schema with a
@@ -95,13 +95,9 @@ function describeArguments(name: string, input: PromptArgsInput | undefined) {
 
 function buildDefinition(entry: PromptEntry): JSONObject {
   const { config } = entry;
-  const definition: JSONObject = { name: entry.key };
-  if (config.title !== undefined) definition.title = config.title;
-  if (config.description !== undefined) definition.description = config.description;
+  const definition: JSONObject = setDefined({ name: entry.key }, config, ['title', 'description']);
   if (entry.argumentList.length > 0) definition.arguments = entry.argumentList;
-  if (config.icons !== undefined) definition.icons = config.icons;
-  if (config._meta !== undefined) definition._meta = config._meta;
-  return definition;
+  return setDefined(definition, config, ['icons', '_meta']);
 }
 
 export function createPromptEntry(
@@ -111,7 +107,6 @@ export function createPromptEntry(
   handler: PromptEntry['handler'],
 ): PromptEntry {
   if (name.length === 0) throw new TypeError('Prompt name must not be empty');
-  checkVisible('prompt', name, config.visible);
   const described = describeArguments(name, config.arguments);
   const entry: PromptEntry = {
     key: name,
@@ -123,7 +118,6 @@ export function createPromptEntry(
     handler,
   };
   if (described.schema) entry.schema = described.schema;
-  if (config.visible !== undefined) entry.visible = config.visible;
   entry.definition = buildDefinition(entry);
   return entry;
 }

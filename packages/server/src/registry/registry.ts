@@ -30,6 +30,22 @@ export interface RegisteredHandle<TUpdate> {
   readonly removed: boolean;
 }
 
+/**
+ * Copies the `keys` of `source` that are set onto `target`, in that order, and returns it: a
+ * definition leaves out what its registration did not say.
+ */
+export function setDefined<T extends Record<string, unknown>>(
+  target: T,
+  source: object,
+  keys: readonly string[],
+): T {
+  for (const key of keys) {
+    const value = (source as Record<string, unknown>)[key];
+    if (value !== undefined) (target as Record<string, unknown>)[key] = value;
+  }
+  return target;
+}
+
 // One counter for every registry: resources and templates share resources/list, so their
 // sequence numbers must be comparable.
 let sequence = 0;
@@ -38,8 +54,6 @@ export class Registry<E extends RegistryEntryBase> {
   readonly #entries = new Map<string, E>();
   readonly #kind: string;
   readonly #onChange: () => void;
-  /** How many entries have a `visible` predicate: with none, lists need no per-caller filtering. */
-  #predicates = 0;
 
   constructor(kind: string, onChange: () => void) {
     this.#kind = kind;
@@ -50,12 +64,14 @@ export class Registry<E extends RegistryEntryBase> {
     return sequence++;
   }
 
-  add(entry: E): void {
+  /** Registers `entry`, visible to the callers `visible` (the config's option) accepts. */
+  add(entry: E, visible: VisibilityPredicate | undefined): void {
+    checkVisible(this.#kind, entry.key, visible);
     if (this.#entries.has(entry.key)) {
       throw new Error(`A ${this.#kind} named ${JSON.stringify(entry.key)} is already registered`);
     }
+    if (visible) entry.visible = visible;
     this.#entries.set(entry.key, entry);
-    if (entry.visible !== undefined) this.#predicates++;
     this.#onChange();
   }
 
@@ -77,7 +93,6 @@ export class Registry<E extends RegistryEntryBase> {
   remove(entry: E): boolean {
     if (this.#entries.get(entry.key) !== entry) return false;
     this.#entries.delete(entry.key);
-    if (entry.visible !== undefined) this.#predicates--;
     this.#onChange();
     return true;
   }
@@ -99,20 +114,13 @@ export class Registry<E extends RegistryEntryBase> {
     return this.#entries.size;
   }
 
-  /** Whether some entry is visible to some callers only (then lists are filtered per caller). */
+  /**
+   * Whether some entry is visible to some callers only (then lists are filtered per caller). Asked
+   * by lists, which walk the entries anyway.
+   */
   get hasPredicates(): boolean {
-    return this.#predicates > 0;
-  }
-
-  /** Sets or clears (`null`) an entry's `visible` predicate. */
-  setVisible(entry: E, predicate: VisibilityPredicate | null | undefined): void {
-    checkVisible(this.#kind, entry.key, predicate);
-    const had = entry.visible !== undefined;
-    if (predicate === null || predicate === undefined) delete entry.visible;
-    else entry.visible = predicate;
-    const has = entry.visible !== undefined;
-    // Only registered entries count (an update of a removed one changes nothing).
-    if (had !== has && this.#entries.get(entry.key) === entry) this.#predicates += has ? 1 : -1;
+    for (const entry of this.#entries.values()) if (entry.visible !== undefined) return true;
+    return false;
   }
 
   changed(): void {
@@ -173,7 +181,7 @@ class EntryHandle<E extends RegistryEntryBase, TUpdate> implements RegisteredHan
     const visible = (patch as { visible?: VisibilityPredicate | null } | undefined)?.visible;
     checkVisible(this.#kind, this.#entry.key, visible);
     this.#applyUpdate(patch);
-    if (visible !== undefined) this.#registry.setVisible(this.#entry, visible);
+    if (visible !== undefined) this.#entry.visible = visible ?? undefined;
     this.#registry.changed();
   }
 

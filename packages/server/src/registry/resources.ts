@@ -1,7 +1,7 @@
 import type { Annotations, Icon, JSONObject, ReadResourceResult } from '@mcpkit/protocol/essentials';
 import type { HandlerContext } from '../core/handler-context.js';
 import { type UriTemplateLimits, UriTemplateMatcher, type UriVariables } from '../uri-template/matcher.js';
-import type { RegistryEntryBase } from './registry.js';
+import { type RegistryEntryBase, setDefined } from './registry.js';
 import type { VisibilityPredicate } from './visibility.js';
 
 /** Metadata shared by resources and resource templates. */
@@ -119,7 +119,7 @@ export function parseTemplate(
 }
 
 export function resourceDefinition(uri: string, config: ResourceConfig): JSONObject {
-  return { uri, ...definitionFields(config), ...(config.size !== undefined ? { size: config.size } : {}) };
+  return setDefined({ uri, ...definitionFields(config) }, config, ['size']);
 }
 
 export function templateDefinition(uriTemplate: string, config: ResourceTemplateConfig): JSONObject {
@@ -127,14 +127,8 @@ export function templateDefinition(uriTemplate: string, config: ResourceTemplate
 }
 
 function definitionFields(config: ResourceMetadata): JSONObject {
-  const fields: JSONObject = { name: config.name };
-  if (config.title !== undefined) fields.title = config.title;
-  if (config.description !== undefined) fields.description = config.description;
-  if (config.mimeType !== undefined) fields.mimeType = config.mimeType;
-  if (config.annotations !== undefined) fields.annotations = config.annotations;
-  if (config.icons !== undefined) fields.icons = config.icons;
-  if (config._meta !== undefined) fields._meta = config._meta;
-  return fields;
+  const keys = ['title', 'description', 'mimeType', 'annotations', 'icons', '_meta'];
+  return setDefined<JSONObject>({ name: config.name }, config, keys);
 }
 
 /** Base64 without Node's Buffer (this package runs on any runtime). */

@@ -18,8 +18,8 @@ import {
   type ZodRawShape,
 } from '../schema/compile-schema.js';
 import type { StandardSchemaV1 } from '../schema/standard-schema.js';
-import type { RegistryEntryBase } from './registry.js';
-import { checkVisible, type VisibilityPredicate } from './visibility.js';
+import { type RegistryEntryBase, setDefined } from './registry.js';
+import type { VisibilityPredicate } from './visibility.js';
 
 /** Tool names: 1-128 characters of letters, digits, `_`, `-`, `.` and `/` (SEP-986). */
 const TOOL_NAME = /^[A-Za-z0-9_./-]{1,128}$/;
@@ -134,16 +134,10 @@ export function assertToolName(name: string): void {
 }
 
 function buildDefinition(entry: ToolEntry, config: ToolConfig<any, any>): JSONObject {
-  const definition: JSONObject = { name: entry.key };
-  if (config.title !== undefined) definition.title = config.title;
-  if (config.description !== undefined) definition.description = config.description;
+  const definition: JSONObject = setDefined({ name: entry.key }, config, ['title', 'description']);
   definition.inputSchema = entry.input?.jsonSchema ?? EMPTY_INPUT_SCHEMA;
   if (entry.output !== undefined) definition.outputSchema = entry.output.jsonSchema;
-  if (config.annotations !== undefined) definition.annotations = config.annotations;
-  if (config.execution !== undefined) definition.execution = config.execution;
-  if (config.icons !== undefined) definition.icons = config.icons;
-  if (config._meta !== undefined) definition._meta = config._meta;
-  return definition;
+  return setDefined(definition, config, ['annotations', 'execution', 'icons', '_meta']);
 }
 
 function compileInput(name: string, schema: SchemaInput | undefined): CompiledSchema | undefined {
@@ -178,9 +172,7 @@ export function createToolEntry(
   handler: ToolEntry['handler'],
 ): { entry: ToolEntry; config: ToolConfig<any, any> } {
   assertToolName(name);
-  checkVisible('tool', name, config.visible);
   const entry: ToolEntry = { key: name, seq, enabled: true, definition: {}, handler };
-  if (config.visible !== undefined) entry.visible = config.visible;
   const input = compileInput(name, config.inputSchema);
   const output = compileOutput(name, config.outputSchema);
   const headerParameters = headerParametersOf(name, input);

@@ -62,17 +62,18 @@ interface ErrorSink {
   reportError(error: unknown, info: { name?: string; sessionId?: string }): void;
 }
 
-/** Copied from the request context when present (a predicate never sees the context itself). */
-const CALLER_FACTS = ['authInfo', 'sessionId', '_meta', 'clientInfo'] as const;
-
-/** The facts a predicate sees, copied from the request context (never the context itself). */
-export function callerOf(ctx: CallerContext): CallerContext {
-  const caller: { -readonly [K in keyof CallerContext]: CallerContext[K] } = {
-    protocolVersion: ctx.protocolVersion,
-  };
-  for (const fact of CALLER_FACTS)
-    if (ctx[fact] !== undefined) (caller as Record<string, unknown>)[fact] = ctx[fact];
-  return Object.freeze(caller);
+/**
+ * The facts a predicate sees, copied from the request context (never the context itself); a fact
+ * the request lacks is present as undefined.
+ */
+export function callerOf({
+  authInfo,
+  sessionId,
+  _meta,
+  protocolVersion,
+  clientInfo,
+}: CallerContext): CallerContext {
+  return Object.freeze({ authInfo, sessionId, _meta, protocolVersion, clientInfo });
 }
 
 /** What these functions need of an entry and a registry (registry.ts imports this file). */
@@ -91,12 +92,8 @@ function allows(sink: ErrorSink, entry: VisibleEntry, caller: CallerContext): bo
   try {
     return entry.visible!(caller) === true;
   } catch (error) {
-    sink.reportError(
-      new Error(`The visible predicate of ${JSON.stringify(entry.key)} threw; hidden from this caller`, {
-        cause: error,
-      }),
-      { name: entry.key, ...(caller.sessionId !== undefined ? { sessionId: caller.sessionId } : {}) },
-    );
+    const message = `The visible predicate of ${JSON.stringify(entry.key)} threw; hidden from this caller`;
+    sink.reportError(new Error(message, { cause: error }), { name: entry.key, sessionId: caller.sessionId });
     return false;
   }
 }
@@ -125,20 +122,17 @@ export function visibleEntries<E extends VisibleEntry>(
 ): E[] {
   const entries = registry.list();
   if (!registry.hasPredicates) return entries;
-  let caller: CallerContext | undefined;
-  return entries.filter((entry) => {
-    if (entry.visible === undefined) return true;
-    caller ??= callerOf(ctx);
-    return allows(sink, entry, caller);
-  });
+  const caller = callerOf(ctx);
+  return entries.filter((entry) => entry.visible === undefined || allows(sink, entry, caller));
 }
 
 /**
  * A result that depends on who asked must not be served to others from a shared cache: 2026-07-28
  * results (SEP-2549) then say `cacheScope: 'private'` unless the handler chose a scope itself.
+ * `perCaller`: whether the result depends on who asked (a predicate took part).
  */
-export function markPerCaller(result: JSONObject, ctx: CallerContext): void {
-  if (isStatelessProtocolVersion(ctx.protocolVersion)) result.cacheScope ??= 'private';
+export function markPerCaller(result: JSONObject, ctx: CallerContext, perCaller: unknown): void {
+  if (perCaller && isStatelessProtocolVersion(ctx.protocolVersion)) result.cacheScope ??= 'private';
 }
 
 type ListKind = 'tools' | 'resources' | 'prompts';

@@ -53,10 +53,7 @@ export class SessionRequestContext implements RequestContext {
   }
 
   requestInput(request: InputRequest, options?: InputRequestOptions): Promise<JSONObject> {
-    return this.#peer.sendRequest(
-      request.method,
-      request.params,
-      options?.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : undefined,
-    );
+    // An undefined timeout is the peer's default.
+    return this.#peer.sendRequest(request.method, request.params, { timeoutMs: options?.timeoutMs });
   }
 }

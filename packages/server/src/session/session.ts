@@ -40,6 +40,8 @@ export interface SessionHost extends SessionlessHost {
   readonly pageSize: number;
   handlerContext(ctx: RequestContext): HandlerContext<any> | Promise<HandlerContext<any>>;
   reportError(error: unknown, info: ErrorInfo): void;
+  /** Hears this session open and close (`McpServer.onSession`). */
+  sessionEvent?(event: SessionEvent): void;
 }
 
 /** The server options a session reads (a subset of `McpServerOptions`). */
@@ -94,8 +96,7 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
   readonly #controls: SessionControls;
   #tasks: TaskStore | undefined;
   readonly #transportName: string | undefined;
-  #lifecycle: ((event: SessionEvent) => void) | undefined;
-  /** Set once the open event went out: only an opened session reports its close. */
+  /** Set while open: only an opened session reports its close. */
   #opened = false;
 
   constructor(server: Host, transport: Transport, options: ConnectOptions) {
@@ -109,10 +110,10 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
       this.#negotiated = { ...options.restore };
       this.#ready = true;
     }
-    const maxInFlightRequests = server.options.maxInFlightRequests;
+    // The peer takes an undefined option as its default.
     this.peer = new JsonRpcPeer({
-      ...(options.requestTimeoutMs !== undefined ? { defaultTimeoutMs: options.requestTimeoutMs } : {}),
-      ...(maxInFlightRequests !== undefined ? { maxInFlightRequests } : {}),
+      defaultTimeoutMs: options.requestTimeoutMs,
+      maxInFlightRequests: server.options.maxInFlightRequests,
       onerror: (error) => this.#report(error),
     });
     this.#controls = {
@@ -140,12 +141,7 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
   async start(): Promise<void> {
     await this.peer.connect(this.#transport);
     // A restored session is open from the start; others once initialize is answered.
-    if (this.#negotiated !== undefined) this.#emitOpen();
-  }
-
-  /** @internal McpServer.connect hears the session's open and close here (`McpServer.onSession`). */
-  setLifecycleListener(listener: (event: SessionEvent) => void): void {
-    this.#lifecycle = listener;
+    if (this.#negotiated !== undefined) this.#emit('open');
   }
 
   /** What initialize negotiated, or undefined before the handshake. */
@@ -207,7 +203,7 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
     if (negotiated === undefined && this.#requireInitialize && method !== 'ping') {
       throw JsonRpcError.invalidRequest(`Session not initialized: send 'initialize' before '${method}'`);
     }
-    const ctx = this.#requestContext(negotiated, context, params);
+    const ctx = this.#requestContext(negotiated, context);
     return sessionAnswer(method, this.server.handleNow({ method, params }, ctx));
   }
 
@@ -219,15 +215,11 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
     const protocolVersion = this.#negotiated.protocolVersion;
     this.#transport.setProtocolVersion?.(protocolVersion);
     const result = this.server.initializeResult(protocolVersion);
-    this.#emitOpen();
+    this.#emit('open');
     return result;
   }
 
-  #requestContext(
-    negotiated: NegotiatedSession | undefined,
-    context: PeerRequestContext,
-    params: JSONObject | undefined,
-  ): RequestContext {
+  #requestContext(negotiated: NegotiatedSession | undefined, context: PeerRequestContext): RequestContext {
     const ctx = requestContextFor(
       this.server,
       context,
@@ -235,7 +227,6 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
       this.#controls,
       this.#logLevel,
       this.sessionId,
-      params,
     );
     const tasks = this.#taskStore(ctx.protocolVersion);
     if (tasks !== undefined) ctx.tasks = tasks;
@@ -315,14 +306,11 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
       signal,
       sendNotification: (method, params) => this.peer.notify(method, params),
       requestInput: (request, options) =>
-        this.peer.request(request.method, request.params, {
-          signal,
-          ...(options?.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-        }),
+        this.peer.request(request.method, request.params, { signal, timeoutMs: options?.timeoutMs }),
       session: this.#controls,
+      clientInfo: negotiated?.clientInfo,
+      sessionId: this.sessionId,
     };
-    if (negotiated?.clientInfo !== undefined) ctx.clientInfo = negotiated.clientInfo;
-    if (this.sessionId !== undefined) ctx.sessionId = this.sessionId;
     // A hook that throws still makes a rejected promise, as it always did.
     return Promise.resolve().then(() => this.server.handlerContext(ctx));
   }
@@ -332,7 +320,7 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
   }
 
   #report(error: unknown): void {
-    this.server.reportError(error, this.sessionId !== undefined ? { sessionId: this.sessionId } : {});
+    this.server.reportError(error, { sessionId: this.sessionId });
   }
 
   #onClose(reason?: Error): void {
@@ -340,20 +328,17 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
     this.#closed = true;
     this.#subscriptions.clear();
     this.#tasks?.closeAll();
-    if (this.#opened) this.#emit('close', reason);
+    this.#emit('close', reason);
     for (const listener of this.#closeListeners.splice(0)) listener();
   }
 
-  #emitOpen(): void {
-    if (this.#opened) return;
-    this.#opened = true;
-    this.#emit('open');
-  }
-
+  /** Opens once; closes only what opened. */
   #emit(type: SessionEvent['type'], error?: Error): void {
+    if (this.#opened === (type === 'open')) return;
+    this.#opened = !this.#opened;
     // Absent facts are undefined keys rather than left out: shorter, and this ships in every server.
     const negotiated = this.#negotiated!;
-    this.#lifecycle?.({
+    this.server.sessionEvent?.({
       type,
       protocolVersion: negotiated.protocolVersion,
       sessionId: this.sessionId,

@@ -14,7 +14,7 @@ import {
   type ServerCapabilities,
 } from '@mcpkit/protocol/essentials';
 import type { HandleOutcome } from '../core/dispatch.js';
-import { requestMetaOf, type SessionControls } from '../core/request-context.js';
+import type { SessionControls } from '../core/request-context.js';
 import { isPlainInitializeParams } from '../core/request-meta.js';
 import { SessionRequestContext } from './session-request-context.js';
 import { answerStatelessRequest, isStatelessRequest, type StatelessHost } from './stateless-path.js';
@@ -74,7 +74,6 @@ export function requestContextFor(
   controls: SessionControls,
   logLevel: LoggingLevel,
   sessionId: string | undefined,
-  params: JSONObject | undefined,
 ): SessionRequestContext {
   const extra = context.extra;
   const ctx = new SessionRequestContext(
@@ -83,16 +82,14 @@ export function requestContextFor(
     negotiated?.clientCapabilities ?? {},
     controls,
   );
-  if (negotiated?.clientInfo !== undefined) ctx.clientInfo = negotiated.clientInfo;
+  // Declared fields of the context: own properties (undefined) whether or not the request has them.
+  ctx.clientInfo = negotiated?.clientInfo;
   // No logging capability, no log messages.
   if (host.capabilities().logging !== undefined) ctx.logLevel = logLevel;
-  if (context.progressToken !== undefined) ctx.progressToken = context.progressToken;
-  const id = sessionId ?? extra?.sessionId;
-  if (id !== undefined) ctx.sessionId = id;
-  if (extra !== undefined) ctx.extra = extra;
-  if (extra?.authInfo !== undefined) ctx.authInfo = extra.authInfo;
-  const meta = requestMetaOf(params);
-  if (meta !== undefined) ctx._meta = meta;
+  ctx.progressToken = context.progressToken;
+  ctx.sessionId = sessionId ?? extra?.sessionId;
+  ctx.extra = extra;
+  ctx.authInfo = extra?.authInfo;
   return ctx;
 }
 
@@ -132,7 +129,7 @@ export function sessionlessHandler(host: SessionlessHost): RequestHandler {
     if (method === 'initialize') return host.initializeResult(negotiate(host, params).protocolVersion);
     if (isStatelessRequest(method, params)) return answerStatelessRequest(host, params, context);
     const logLevel = host.options.defaultLogLevel ?? 'debug';
-    const ctx = requestContextFor(host, context, undefined, PER_REQUEST, logLevel, undefined, params);
+    const ctx = requestContextFor(host, context, undefined, PER_REQUEST, logLevel, undefined);
     return sessionAnswer(method, host.handleNow({ method, params }, ctx));
   };
 }

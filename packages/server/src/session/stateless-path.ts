@@ -74,8 +74,9 @@ class ConnectionStatelessInit implements StatelessContextInit {
     this.requestId = context.requestId;
     this.sendNotification = (method, notificationParams) =>
       context.sendNotification(method, notificationParams);
-    if (context.extra !== undefined) this.extra = context.extra;
-    if (server.requestState !== undefined) this.requestState = server.requestState;
+    // Declared fields: own properties (undefined) either way.
+    this.extra = context.extra;
+    this.requestState = server.requestState;
   }
 
   /** Lazy: most handlers never look at their signal, and an AbortController is not free. */

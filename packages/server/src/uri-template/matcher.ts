@@ -32,35 +32,21 @@ export const DEFAULT_URI_TEMPLATE_LIMITS: Required<UriTemplateLimits> = {
   maxExpressions: 32,
 };
 
-/** What each operator puts before its first value and between values (RFC 6570 appendix A). */
-const OPERATOR_SYNTAX: Record<
-  Operator,
-  { first: string; separator: string; named: boolean; reserved: boolean }
-> = {
-  '': { first: '', separator: ',', named: false, reserved: false },
-  '+': { first: '', separator: ',', named: false, reserved: true },
-  '#': { first: '#', separator: ',', named: false, reserved: true },
-  '.': { first: '.', separator: '.', named: false, reserved: false },
-  '/': { first: '/', separator: '/', named: false, reserved: false },
-  ';': { first: ';', separator: ';', named: true, reserved: false },
-  '?': { first: '?', separator: '&', named: true, reserved: false },
-  '&': { first: '&', separator: '&', named: true, reserved: false },
-};
-
 /**
- * Characters that end an expression's value. Unreserved expansion encodes every reserved
- * character, so a raw `/`, `?` or `#` can only belong to what follows; `.` ends a label only for
- * the `.` operator (it is unreserved, so plain `{name}` values may contain it).
+ * Per operator (RFC 6570 appendix A): what it puts before its first value, between values, and
+ * the characters that end its value. Unreserved expansion encodes every reserved character, so a
+ * raw `/`, `?` or `#` can only belong to what follows; `.` ends a label only for the `.` operator
+ * (it is unreserved, so plain `{name}` values may contain it). `;`, `?` and `&` name their values.
  */
-const STOP_CHARACTERS: Record<Operator, string> = {
-  '': '/?#',
-  '+': '?#',
-  '#': '',
-  '.': '/?#',
-  '/': '?#',
-  ';': '/?#',
-  '?': '#',
-  '&': '#',
+const OPERATOR_SYNTAX: Record<Operator, readonly [first: string, separator: string, stops: string]> = {
+  '': ['', ',', '/?#'],
+  '+': ['', ',', '?#'],
+  '#': ['#', ',', ''],
+  '.': ['.', '.', '/?#'],
+  '/': ['/', '/', '?#'],
+  ';': [';', ';', '/?#'],
+  '?': ['?', '&', '#'],
+  '&': ['&', '&', '#'],
 };
 
 /** A parsed RFC 6570 template that matches a URI back into its variables. */
@@ -131,7 +117,7 @@ export class UriTemplateMatcher {
    */
   #expressionEnd(uri: string, start: number, index: number): number | undefined {
     const part = this.#parts[index] as Extract<Part, { kind: 'expression' }>;
-    let end = scanUntil(uri, start, STOP_CHARACTERS[part.operator]);
+    let end = scanUntil(uri, start, OPERATOR_SYNTAX[part.operator][2]);
     const next = this.#parts[index + 1];
     if (next === undefined) return end;
     if (next.kind === 'literal') {
@@ -145,7 +131,7 @@ export class UriTemplateMatcher {
       if (found === -1 || found > end) return undefined;
       return found;
     }
-    const introducer = OPERATOR_SYNTAX[next.operator].first;
+    const introducer = OPERATOR_SYNTAX[next.operator][0];
     if (introducer !== '') {
       const found = uri.indexOf(introducer, start);
       if (found !== -1 && found < end) end = found;
@@ -212,16 +198,13 @@ function decode(text: string): string | undefined {
 
 /** Reads one expression's raw text into `into`; false when it cannot come from this expression. */
 function readExpression(raw: string, operator: Operator, specs: VariableSpec[], into: UriVariables): boolean {
-  const syntax = OPERATOR_SYNTAX[operator];
+  const [first, separator] = OPERATOR_SYNTAX[operator];
   if (raw === '') return true; // every variable undefined: RFC 6570 expands that to nothing
-  if (syntax.first !== '') {
-    if (!raw.startsWith(syntax.first)) return false;
-    raw = raw.slice(syntax.first.length);
-  }
-  const pieces = raw.split(syntax.separator);
-  return syntax.named
+  if (!raw.startsWith(first)) return false;
+  const pieces = raw.slice(first.length).split(separator);
+  return first !== '' && ';?&'.includes(first)
     ? readNamed(pieces, specs, into)
-    : readPositional(pieces, syntax.separator, specs, into);
+    : readPositional(pieces, separator, specs, into);
 }
 
 function readPositional(
