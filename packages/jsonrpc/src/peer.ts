@@ -46,9 +46,11 @@ export class JsonRpcPeer implements Peer {
   onerror?: (error: Error) => void;
 
   readonly #defaultTimeoutMs: number;
-  readonly #requestHandlers = new Map<string, RequestHandler>();
+  // Made on first use, as the pending table is: an idle session (an HTTP server holds thousands)
+  // keeps no empty Map, timer callback or table for requests it never sent or handlers it never set.
+  #requestHandlers: Map<string, RequestHandler> | undefined;
   readonly #notificationHandlers = new Map<string, NotificationHandler>();
-  readonly #pending = new PendingRequests((pending) => this.#expire(pending));
+  #pending: PendingRequests | undefined;
   readonly #incoming: IncomingRequests;
   #transport: Transport | undefined;
   #nextId = 0;
@@ -113,11 +115,12 @@ export class JsonRpcPeer implements Peer {
   }
 
   setRequestHandler(method: string, handler: RequestHandler): void {
+    this.#requestHandlers ??= new Map();
     this.#requestHandlers.set(method, handler);
   }
 
   removeRequestHandler(method: string): void {
-    this.#requestHandlers.delete(method);
+    this.#requestHandlers?.delete(method);
   }
 
   setNotificationHandler(method: string, handler: NotificationHandler): void {
@@ -142,8 +145,10 @@ export class JsonRpcPeer implements Peer {
       const pending = new PendingRequest(id, method, resolve, reject);
       if (options !== undefined) this.#applyOptions(pending, options);
       else pending.setTimeouts(this.#defaultTimeoutMs, undefined);
-      this.#pending.add(pending);
-      const fail = (error: unknown) => this.#pending.take(id) && reject(error);
+      this.#pending ??= new PendingRequests((expired) => this.#expire(expired));
+      const table = this.#pending;
+      table.add(pending);
+      const fail = (error: unknown) => table.take(id) && reject(error);
       try {
         transport.send(message, sendOptions(pending.relatedRequestId)).then(undefined, fail);
       } catch (error) {
@@ -180,13 +185,13 @@ export class JsonRpcPeer implements Peer {
   }
 
   #cancelOutgoing(pending: PendingRequest, reason: unknown): void {
-    if (this.#pending.take(pending.id) === undefined) return;
+    if (this.#pending?.take(pending.id) === undefined) return;
     this.#sendCancelled(pending, reasonText(reason));
     pending.reject(cancellationError(reason, pending.method));
   }
 
   #expire(pending: PendingRequest): void {
-    if (this.#pending.take(pending.id) === undefined) return;
+    if (this.#pending?.take(pending.id) === undefined) return;
     const total = pending.hardDeadline <= pending.deadline;
     const limit = total ? 'maxTotalTimeoutMs' : 'timeoutMs';
     const message = `Request '${pending.method}' (id ${pending.id}) timed out: no response within ${limit}`;
@@ -202,7 +207,7 @@ export class JsonRpcPeer implements Peer {
         { jsonrpc: '2.0', method: CANCELLED, params: { requestId: pending.id, reason } },
         sendOptions(pending.relatedRequestId),
       )
-      .then(undefined, this.#reportSendFailure);
+      .then(undefined, (error: unknown) => this.#reportSendFailure(error));
   }
 
   #receive(message: unknown, extra: MessageExtra | undefined): void {
@@ -240,7 +245,7 @@ export class JsonRpcPeer implements Peer {
       );
       return;
     }
-    const handler = this.#requestHandlers.get(method) ?? this.fallbackRequestHandler;
+    const handler = this.#requestHandlers?.get(method) ?? this.fallbackRequestHandler;
     if (handler === undefined) {
       this.#sendError(id, JsonRpcError.methodNotFound(method));
       return;
@@ -273,9 +278,9 @@ export class JsonRpcPeer implements Peer {
   #onProgress(params: JSONObject | undefined): boolean {
     const token = params?.progressToken;
     if (typeof token !== 'string' && typeof token !== 'number') return false;
-    const pending = this.#pending.get(token);
+    const pending = this.#pending?.get(token);
     if (pending?.onprogress === undefined) return false;
-    this.#pending.touch(pending);
+    this.#pending?.touch(pending);
     const progress = typeof params?.progress === 'number' ? params.progress : Number.NaN;
     const update: { progress: number; total?: number; message?: string } = { progress };
     if (typeof params?.total === 'number') update.total = params.total;
@@ -290,7 +295,7 @@ export class JsonRpcPeer implements Peer {
 
   #onResponse(message: Incoming, extra: MessageExtra | undefined): void {
     const id = message.id as RequestId | null;
-    const pending = id === null ? undefined : this.#pending.take(id);
+    const pending = id === null ? undefined : this.#pending?.take(id);
     if (pending === undefined) {
       const error = message.error as JSONRPCErrorResponse['error'] | undefined;
       const detail = error ? ` (error ${error.code}: ${error.message})` : '';
@@ -353,8 +358,7 @@ export class JsonRpcPeer implements Peer {
   #handleClose(transport: Transport, reason?: Error): void {
     if (this.#transport !== transport) return;
     this.#transport = undefined;
-    const pending = this.#pending.drain();
-    for (const request of pending) {
+    for (const request of this.#pending?.drain() ?? []) {
       request.reject(
         new McpkitError(
           McpkitErrorCode.ConnectionClosed,
@@ -376,12 +380,12 @@ export class JsonRpcPeer implements Peer {
     );
   }
 
-  readonly #reportSendFailure = (error: unknown): void => {
+  #reportSendFailure(error: unknown): void {
     const detail = error instanceof Error ? error.message : String(error);
     this.#report(
       new McpkitError(McpkitErrorCode.SendFailed, `Failed to send a message: ${detail}`, { cause: error }),
     );
-  };
+  }
 
   #report(error: Error): void {
     this.onerror?.(error);

@@ -2,6 +2,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { createStreamableHttpHandler } from './handler.js';
+import { type SessionOwner, SessionRegistry } from './session-registry.js';
+import { InMemorySessionStore } from './stores/memory-session-store.js';
 import { initializeMessage, postRequest } from './test-helpers/http.js';
 
 setFlagsFromString('--expose-gc');
@@ -87,5 +89,40 @@ describe('memory', () => {
     expect(handler.sessionCount).toBe(1);
     expect(opening?.deref()).toBeUndefined();
     await handler.close();
+  });
+
+  it('a held session keeps no owner object, nor a principal or address no cap counts', async () => {
+    const registry = new SessionRegistry({
+      store: new InMemorySessionStore(),
+      maxSessions: 10,
+      maxSessionsPerPrincipal: Number.POSITIVE_INFINITY,
+      maxSessionsPerAddress: Number.POSITIVE_INFINITY,
+      idleTimeoutMs: 60_000,
+      handshakeTimeoutMs: 60_000,
+      evictIdleAfterMs: Number.POSITIVE_INFINITY,
+      now: () => 0,
+      onerror: (error) => {
+        throw error;
+      },
+    });
+    const session = {
+      record: { id: 's1', kind: 'streamable' as const, createdAt: 0, lastSeenAt: 0 },
+      connected: false,
+      close: async () => registry.forget('s1'),
+    };
+    let owner: WeakRef<SessionOwner> | undefined;
+    await (async () => {
+      const held: SessionOwner = { principal: undefined, address: '192.0.2.7' };
+      owner = new WeakRef(held);
+      await registry.open(session, held, 'pending');
+    })();
+    for (let i = 0; i < 10 && owner?.deref() !== undefined; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      gc();
+    }
+    expect(registry.peek('s1')).toBe(session);
+    expect(owner?.deref()).toBeUndefined();
+    await registry.closeAll();
+    expect(registry.size).toBe(0);
   });
 });

@@ -65,7 +65,12 @@ interface Entry<S> {
   phase: Phase;
   /** Start of the handshake phase (opening, pending) or last use (established). */
   at: number;
-  owner: SessionOwner;
+  /**
+   * The keys this entry is indexed under (undefined when that cap is off): not the owner object,
+   * so an idle session keeps neither it nor an address string no cap counts.
+   */
+  principal: string | undefined;
+  address: string | undefined;
   /** Chosen to make room and closing: not chosen twice. */
   evicting?: boolean;
 }
@@ -142,12 +147,8 @@ export class SessionRegistry<S extends LiveSession = LiveSession> {
    * or `pending` (a legacy SSE connection, findable at once).
    */
   async open(session: S, owner: SessionOwner, phase: 'opening' | 'pending'): Promise<void> {
-    const entry: Entry<S> = { session, phase, at: this.#options.now(), owner };
-    this.#entries.set(session.record.id, entry);
+    this.#hold(session, phase, owner);
     if (phase === 'opening') this.#opening++;
-    index(this.#byPrincipal, owner.principal, entry, this.#options.maxSessionsPerPrincipal);
-    index(this.#byAddress, owner.address, entry, this.#options.maxSessionsPerAddress);
-    this.#startTimer();
     if (phase === 'pending') await this.#options.store.set(session.record);
   }
 
@@ -156,10 +157,21 @@ export class SessionRegistry<S extends LiveSession = LiveSession> {
    * the store. The caller checked admission.
    */
   adopt(session: S, owner: SessionOwner): void {
-    const entry: Entry<S> = { session, phase: 'established', at: this.#options.now(), owner };
+    this.#hold(session, 'established', owner);
+  }
+
+  #hold(session: S, phase: Phase, owner: SessionOwner): void {
+    const { maxSessionsPerPrincipal, maxSessionsPerAddress } = this.#options;
+    const entry: Entry<S> = {
+      session,
+      phase,
+      at: this.#options.now(),
+      principal: Number.isFinite(maxSessionsPerPrincipal) ? owner.principal : undefined,
+      address: Number.isFinite(maxSessionsPerAddress) ? owner.address : undefined,
+    };
     this.#entries.set(session.record.id, entry);
-    index(this.#byPrincipal, owner.principal, entry, this.#options.maxSessionsPerPrincipal);
-    index(this.#byAddress, owner.address, entry, this.#options.maxSessionsPerAddress);
+    index(this.#byPrincipal, entry.principal, entry);
+    index(this.#byAddress, entry.address, entry);
     this.#startTimer();
   }
 
@@ -199,8 +211,8 @@ export class SessionRegistry<S extends LiveSession = LiveSession> {
     const entry = this.#entries.get(id);
     if (!entry) return;
     this.#entries.delete(id);
-    unindex(this.#byPrincipal, entry.owner.principal, entry);
-    unindex(this.#byAddress, entry.owner.address, entry);
+    unindex(this.#byPrincipal, entry.principal, entry);
+    unindex(this.#byAddress, entry.address, entry);
     if (entry.phase === 'opening') {
       this.#opening--;
     } else if (!keepRecord) {
@@ -334,9 +346,9 @@ function isBusy(session: LiveSession): boolean {
   return session.busy ?? session.connected;
 }
 
-/** Tracks `entry` under `key`, only when the cap on that kind of key is on. */
-function index<E>(byKey: Map<string, Set<E>>, key: string | undefined, entry: E, max: number): void {
-  if (key === undefined || !Number.isFinite(max)) return;
+/** Tracks `entry` under `key` (undefined when the cap on that kind of key is off). */
+function index<E>(byKey: Map<string, Set<E>>, key: string | undefined, entry: E): void {
+  if (key === undefined) return;
   let entries = byKey.get(key);
   if (!entries) {
     entries = new Set();

@@ -56,10 +56,19 @@ export async function openStreamableSession(
   }
   const init = parsed.messages[0] as JSONRPCMessage & { params?: Record<string, unknown> };
   const now = config.now();
-  const record: SessionRecord = { id: sessionId, kind: 'streamable', createdAt: now, lastSeenAt: now };
-  if (init.params?.clientInfo !== undefined) record.clientInfo = init.params.clientInfo;
-  if (init.params?.capabilities !== undefined) record.clientCapabilities = init.params.capabilities;
-  if (typeof init.params?.protocolVersion === 'string') record.requestedVersion = init.params.protocolVersion;
+  const requestedVersion = init.params?.protocolVersion;
+  // Every field a session gets in one literal (protocolVersion comes with initialize's answer): the
+  // record keeps them in the object itself, not in a property array added as fields arrive.
+  const record: SessionRecord = {
+    id: sessionId,
+    kind: 'streamable',
+    protocolVersion: undefined,
+    clientInfo: init.params?.clientInfo,
+    clientCapabilities: init.params?.capabilities,
+    createdAt: now,
+    lastSeenAt: now,
+    requestedVersion: typeof requestedVersion === 'string' ? requestedVersion : undefined,
+  };
   bindPrincipal(record, auth);
   const transport = new StreamableSessionTransport(env, record, false);
   // Held but not findable until the server answers initialize with a result.
