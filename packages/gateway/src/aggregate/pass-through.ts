@@ -1,6 +1,7 @@
-import type { MessageExtra, Transport, TransportSendOptions } from '@mcpkit/jsonrpc';
+import type { Transport } from '@mcpkit/jsonrpc';
 import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@mcpkit/protocol';
 import type { CallOrigin, ForwardedCalls } from './forwarded-calls.js';
+import { WrappingTransport } from './wrapping-transport.js';
 
 /** Where a request can be relayed as it is: the upstream's relay and the params it takes there. */
 export interface PassThroughRoute {
@@ -30,17 +31,13 @@ interface Relayed {
  * the transport it wraps would. A relayed request's cancellation goes to its upstream; when the
  * client goes away, its relayed requests are cancelled upstream.
  */
-export class PassThroughTransport implements Transport, CallOrigin {
-  onmessage?: (message: JSONRPCMessage, extra?: MessageExtra) => void;
-  onclose?: (reason?: Error) => void;
-  onerror?: (error: Error) => void;
+export class PassThroughTransport extends WrappingTransport implements CallOrigin {
   /** Set once the server's session for this transport exists. */
   router: PassThroughRouter | undefined;
-  readonly #inner: Transport;
   readonly #relayed = new Map<string | number, Relayed>();
 
   constructor(inner: Transport) {
-    this.#inner = inner;
+    super(inner);
     inner.onmessage = (message, extra) => {
       if (!this.#relay(message)) this.onmessage?.(message, extra);
     };
@@ -50,30 +47,6 @@ export class PassThroughTransport implements Transport, CallOrigin {
       this.onclose?.(reason);
     };
     inner.onerror = (error) => this.onerror?.(error);
-  }
-
-  get legacyPeersMayStaySilent(): boolean {
-    return this.#inner.legacyPeersMayStaySilent === true;
-  }
-
-  get sessionId(): string | undefined {
-    return this.#inner.sessionId;
-  }
-
-  start(): Promise<void> {
-    return this.#inner.start();
-  }
-
-  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    return this.#inner.send(message, options);
-  }
-
-  close(): Promise<void> {
-    return this.#inner.close();
-  }
-
-  setProtocolVersion(version: string): void {
-    this.#inner.setProtocolVersion?.(version);
   }
 
   ended(id: RequestId): void {

@@ -1,5 +1,6 @@
-import type { MessageExtra, Transport, TransportSendOptions } from '@mcpkit/jsonrpc';
+import type { Transport } from '@mcpkit/jsonrpc';
 import type { JSONRPCMessage } from '@mcpkit/protocol';
+import { WrappingTransport } from './wrapping-transport.js';
 
 /** Whether a transport error says the server printed something that is not JSON-RPC. */
 function isUnreadableOutput(error: Error): boolean {
@@ -17,44 +18,16 @@ function isUnreadableOutput(error: Error): boolean {
  * output during the handshake, which is right for a program talking to one server; a gateway
  * reports it and carries on, as a relay does, so a noisy upstream does not stay out for good.
  */
-export class ToleratingTransport implements Transport {
-  onmessage?: (message: JSONRPCMessage, extra?: MessageExtra) => void;
-  onclose?: (reason?: Error) => void;
-  onerror?: (error: Error) => void;
+export class ToleratingTransport extends WrappingTransport {
   /** Sees each message first; one it takes (returns true for) does not reach `onmessage`. */
   intercept: ((message: JSONRPCMessage) => boolean) | undefined;
-  readonly #inner: Transport;
 
   constructor(inner: Transport, onunreadable: (error: Error) => void) {
-    this.#inner = inner;
+    super(inner);
     inner.onmessage = (message, extra) => {
       if (this.intercept?.(message) !== true) this.onmessage?.(message, extra);
     };
     inner.onclose = (reason) => this.onclose?.(reason);
     inner.onerror = (error) => (isUnreadableOutput(error) ? onunreadable(error) : this.onerror?.(error));
-  }
-
-  get legacyPeersMayStaySilent(): boolean {
-    return this.#inner.legacyPeersMayStaySilent === true;
-  }
-
-  get sessionId(): string | undefined {
-    return this.#inner.sessionId;
-  }
-
-  start(): Promise<void> {
-    return this.#inner.start();
-  }
-
-  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    return this.#inner.send(message, options);
-  }
-
-  close(): Promise<void> {
-    return this.#inner.close();
-  }
-
-  setProtocolVersion(version: string): void {
-    this.#inner.setProtocolVersion?.(version);
   }
 }
