@@ -32,6 +32,23 @@ describe('the Node path (undici) reading answers', () => {
     expect(JSON.parse(await response.text())).toEqual({ text: 'café ☕ ok' });
   });
 
+  it('reads a whole body of more chunks than the streamed path queues before pausing (a 2 MiB answer)', async () => {
+    const text = 'x'.repeat(2 * 1024 * 1024);
+    const body = JSON.stringify({ text });
+    const server = await startServer(async (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      // Separate writes, so the answer arrives as many chunks whichever way the kernel cuts it.
+      for (let at = 0; at < body.length; at += 16 * 1024) {
+        res.write(body.slice(at, at + 16 * 1024));
+        if (at % (256 * 1024) === 0) await pause(1);
+      }
+      res.end();
+    });
+    servers.push(server);
+    const response = await send()(server.url, post);
+    expect((JSON.parse(await response.text()) as { text: string }).text.length).toBe(text.length);
+  });
+
   it('keeps every byte of a streamed body that arrived while nobody read it, in order', async () => {
     const parts = Array.from({ length: 60 }, (_, index) => `data: ${index}\n\n`);
     let written!: () => void;

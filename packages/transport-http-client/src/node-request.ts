@@ -213,6 +213,8 @@ class Exchange implements FetchResponse {
   #error: unknown;
   #discarding = false;
   #paused = false;
+  /** text() takes the body whole, so nothing is left for backpressure to protect. */
+  #readingWhole = false;
   #wake: (() => void) | undefined;
 
   constructor(request: NodeRequest, agent: Dispatcher) {
@@ -283,7 +285,7 @@ class Exchange implements FetchResponse {
   onResponseData(controller: DispatchController, chunk: Bytes): void {
     if (this.#discarding) return;
     this.#chunks.push(chunk);
-    if (this.#chunks.length >= HIGH_WATER_CHUNKS && !this.#paused) {
+    if (this.#chunks.length >= HIGH_WATER_CHUNKS && !this.#paused && !this.#readingWhole) {
       this.#paused = true;
       controller.pause();
     }
@@ -324,6 +326,12 @@ class Exchange implements FetchResponse {
   }
 
   async text(): Promise<string> {
+    // A body that filled the queue before text() was called was paused; no one would resume it.
+    this.#readingWhole = true;
+    if (this.#paused) {
+      this.#paused = false;
+      this.#controller?.resume();
+    }
     while (!this.#done && this.#error === undefined) await this.#next();
     if (this.#error !== undefined) throw this.#error;
     const chunks = this.#chunks;
