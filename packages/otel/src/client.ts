@@ -13,7 +13,7 @@ import {
 import { McpHistograms, nowSeconds, SessionDurations } from './metrics.js';
 import { clientNetworkAttributes, type InstrumentClientOptions } from './options.js';
 import { injectTraceContextIntoMeta, metaOf } from './propagation.js';
-import { INSTRUMENTATION_NAME } from './scope.js';
+import { claimForInstrumentation, INSTRUMENTATION_NAME } from './scope.js';
 import { ATTR_JSONRPC_REQUEST_ID, ATTR_MCP_PROTOCOL_VERSION, ATTR_MCP_SESSION_ID } from './semconv.js';
 import type {
   ClientCallContext,
@@ -25,9 +25,6 @@ import type {
 
 /** The name the middleware is registered under (errors of the chain name it). */
 export const CLIENT_MIDDLEWARE_NAME = 'otel';
-
-/** Clients already instrumented: a second call would record every request twice. */
-const instrumented = new WeakSet<object>();
 
 /**
  * Traces and measures every request `client` sends, by the OpenTelemetry MCP conventions: a CLIENT
@@ -42,11 +39,7 @@ export function instrumentClient<C extends InstrumentableClient>(
   client: C,
   options: InstrumentClientOptions = {},
 ): C {
-  if (instrumented.has(client))
-    throw new Error(
-      'instrumentClient: this client is already instrumented (each request would be traced twice)',
-    );
-  instrumented.add(client);
+  claimForInstrumentation(client, 'instrumentClient');
   const histograms = new McpHistograms('client', options.meterProvider);
   const sessions = new SessionDurations(histograms);
   const network = clientNetworkAttributes(options);

@@ -19,7 +19,7 @@ import {
 import { McpHistograms, nowSeconds, SessionDurations } from './metrics.js';
 import { HTTP_NETWORK_ATTRIBUTES, type InstrumentServerOptions, networkAttributes } from './options.js';
 import { metaOf, serverParent } from './propagation.js';
-import { INSTRUMENTATION_NAME } from './scope.js';
+import { claimForInstrumentation, INSTRUMENTATION_NAME } from './scope.js';
 import { ATTR_JSONRPC_REQUEST_ID, ATTR_MCP_PROTOCOL_VERSION, ATTR_MCP_SESSION_ID } from './semconv.js';
 import type {
   HeaderLookup,
@@ -32,9 +32,6 @@ import type {
 
 /** The name the middleware is registered under (errors of the chain name it). */
 export const SERVER_MIDDLEWARE_NAME = 'otel';
-
-/** Servers already instrumented: a second call would record every request twice. */
-const instrumented = new WeakSet<object>();
 
 /**
  * Traces and measures every request `server` handles, by the OpenTelemetry MCP conventions: a SERVER
@@ -49,11 +46,7 @@ export function instrumentServer<S extends InstrumentableServer>(
   server: S,
   options: InstrumentServerOptions = {},
 ): S {
-  if (instrumented.has(server))
-    throw new Error(
-      'instrumentServer: this server is already instrumented (each request would be traced twice)',
-    );
-  instrumented.add(server);
+  claimForInstrumentation(server, 'instrumentServer');
   const histograms = new McpHistograms('server', options.meterProvider);
   const sessions = new SessionDurations(histograms);
   server.use(serverMiddleware(options, histograms, sessions), { name: SERVER_MIDDLEWARE_NAME });
