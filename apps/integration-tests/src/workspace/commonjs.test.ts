@@ -95,7 +95,7 @@ describe('CommonJS consumers', () => {
   );
 
   it(
-    'a server and a client written with require() talk over HTTP on 127.0.0.1, the client on its node:http path (#node-request)',
+    'a server and a client written with require() talk over HTTP on 127.0.0.1, the client on its Node path (undici's dispatcher, #node-request)',
     () => {
       const output = runScript(
         dir,
@@ -127,7 +127,7 @@ describe('CommonJS consumers', () => {
       );
       const result = JSON.parse(output);
       expect(result.content).toEqual([{ type: 'text', text: 'OVER HTTP' }]);
-      // The `require` condition of `#node-request` picked the CommonJS node:http implementation.
+      // The `require` condition of `#node-request` picked the CommonJS build of the Node path.
       expect(result.nodeRequest).toEqual([expect.stringMatching(/\/dist\/node-request\.cjs$/)]);
     },
     installTimeout,
