@@ -171,8 +171,8 @@ describe('issue 37 targets (@mcpkit/otel)', () => {
       ['stdio-sequential-pinned-otel', '<= 1.5x', true],
       ['stdio-sequential-pinned-otel', '<= 1.5x', true],
     ]);
-    expect(otel[1]!.target).toContain('hot-loop floor');
-    expect(otel[2]!.target).toContain('round-trip floor');
+    expect(otel[1]!.target).toContain('SDK floor in a hot loop');
+    expect(otel[2]!.target).toContain('SDK floor in round trips');
     expect(otel[0]!.measured).toBeCloseTo(2300 / 2500);
     // (25 + 26) - (16 + 17) = 18 us added per call, against 12 us of bare SDK work.
     expect(otel[1]!.measured).toBeCloseTo(18 / 12);

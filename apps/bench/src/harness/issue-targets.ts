@@ -234,7 +234,7 @@ function otelChecks(
       unit: 'x',
     },
     {
-      target: 'otel on: stdio CPU added per call / bare OTel SDK, hot-loop floor (otel-sdk-floor)',
+      target: 'otel on: stdio CPU added per call / SDK floor in a hot loop (otel-sdk-floor)',
       workload: 'stdio-sequential-pinned-otel',
       measured: divide(added, loopFloor),
       from: `${addedText} / ${formatOptional(loopFloor)} us`,
@@ -243,8 +243,7 @@ function otelChecks(
       unit: 'x',
     },
     {
-      target:
-        'otel on: stdio CPU added per call / bare OTel SDK, round-trip floor (otel-sdk-floor-roundtrip - raw stdio-sequential-pinned)',
+      target: 'otel on: stdio CPU added per call / SDK floor in round trips (otel-sdk-floor-roundtrip)',
       workload: 'stdio-sequential-pinned-otel',
       measured: divide(added, roundTripFloor),
       from: `${addedText} / (${formatOptional(rawWithSdk)} - ${formatOptional(rawAlone)}) us`,
