@@ -7,7 +7,14 @@ import type { BenchClient, ClientFactory, StdioTarget, Wire } from './types.js';
 // Raw baseline clients: plain JSON.parse/JSON.stringify over a child's pipes (here), or undici's
 // Pool over HTTP (raw-http.ts).
 
-export async function connectRawStdio(target: StdioTarget, wire: Wire): Promise<BenchClient> {
+/** A raw JSON-RPC connection to a stdio server (handshake done on the 2025 wire), and how to end it. */
+export interface RawStdioConnection {
+  rpc: RawCorrelator;
+  close: () => Promise<void>;
+}
+
+/** Spawns `target` and opens a raw connection to it (shared by the raw client and the otel round-trip floor). */
+export async function openRawStdio(target: StdioTarget, wire: Wire): Promise<RawStdioConnection> {
   const child: ChildProcessWithoutNullStreams = spawn(target.command, target.args, { stdio: 'pipe' });
   const rpc = new RawCorrelator(
     (message) => child.stdin.write(`${JSON.stringify(message)}\n`),
@@ -24,13 +31,19 @@ export async function connectRawStdio(target: StdioTarget, wire: Wire): Promise<
     await rpc.request('initialize', initializeParams);
     rpc.notify('notifications/initialized');
   }
-  return benchClientOver(rpc, async () => {
+  const close = async () => {
     child.stdin.end();
     await new Promise<void>((resolve) => {
       if (child.exitCode !== null) resolve();
       else child.once('exit', () => resolve());
     });
-  });
+  };
+  return { rpc, close };
+}
+
+export async function connectRawStdio(target: StdioTarget, wire: Wire): Promise<BenchClient> {
+  const { rpc, close } = await openRawStdio(target, wire);
+  return benchClientOver(rpc, close);
 }
 
 export { connectRawHttp, postRaw, RAW_HTTP_CLIENT, rawHttpPool, sseMessages } from './raw-http.js';

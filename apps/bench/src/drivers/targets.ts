@@ -148,7 +148,7 @@ export async function spawnHttpServer(
  * `--cpu-prof --cpu-prof-dir=/tmp/prof`): node refuses --cpu-prof in NODE_OPTIONS, and the
  * server is the process worth profiling.
  */
-function profilingFlags(): string[] {
+export function profilingFlags(): string[] {
   return process.env.BENCH_SERVER_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
 }
 

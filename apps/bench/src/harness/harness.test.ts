@@ -148,28 +148,38 @@ describe('issue 37 targets (@mcpkit/otel)', () => {
     outcomes: { mcpkit: [], 'official-v2': [], 'official-v1': [], raw: [], ...outcomes },
   });
 
-  it('read otel on/off throughput over HTTP and the CPU added over stdio against the bare SDK floor', () => {
+  it('read otel on/off throughput over HTTP and the CPU added over stdio against both bare SDK floors', () => {
     const records = [
       record('http-stateful-json-sequential', { mcpkit: [ok(2500)] }),
       record('http-stateful-json-sequential-otel', { mcpkit: [ok(2300)] }),
       record('stdio-sequential-pinned', {
         mcpkit: [ok(30000, { clientCpuMicrosPerOp: 16, serverCpuMicrosPerOp: 17 })],
+        raw: [ok(60000, { clientCpuMicrosPerOp: 7, serverCpuMicrosPerOp: 6 })],
       }),
       record('stdio-sequential-pinned-otel', {
         mcpkit: [ok(22000, { clientCpuMicrosPerOp: 25, serverCpuMicrosPerOp: 26 })],
       }),
       record('otel-sdk-floor', { raw: [ok(12)] }),
+      record('otel-sdk-floor-roundtrip', {
+        raw: [ok(37, { clientCpuMicrosPerOp: 19, serverCpuMicrosPerOp: 18 })],
+      }),
     ];
     const verdicts = targetVerdicts(records, records.map(toWorkloadResult));
     const otel = verdicts.filter((verdict) => verdict.target.startsWith('otel on'));
     expect(otel.map((verdict) => [verdict.workload, verdict.wanted, verdict.met])).toEqual([
       ['http-stateful-json-sequential-otel', '>= 0.9x', true],
       ['stdio-sequential-pinned-otel', '<= 1.5x', true],
+      ['stdio-sequential-pinned-otel', '<= 1.5x', true],
     ]);
+    expect(otel[1]!.target).toContain('SDK floor in a hot loop');
+    expect(otel[2]!.target).toContain('SDK floor in round trips');
     expect(otel[0]!.measured).toBeCloseTo(2300 / 2500);
     // (25 + 26) - (16 + 17) = 18 us added per call, against 12 us of bare SDK work.
     expect(otel[1]!.measured).toBeCloseTo(18 / 12);
     expect(otel[1]!.from).toBe('(51.00 - 33.00) / 12.00 us');
+    // Round trips: the raw pair with the SDK's spans (19 + 18) minus the raw pair alone (7 + 6) = 24 us.
+    expect(otel[2]!.measured).toBeCloseTo(18 / 24);
+    expect(otel[2]!.from).toBe('(51.00 - 33.00) / (37.00 - 13.00) us');
   });
 
   it('say n/a when the plain twin or the floor did not run', () => {
@@ -178,6 +188,7 @@ describe('issue 37 targets (@mcpkit/otel)', () => {
     ];
     const verdicts = targetVerdicts(records, records.map(toWorkloadResult));
     expect(verdicts.map((verdict) => [verdict.workload, verdict.met])).toEqual([
+      ['stdio-sequential-pinned-otel', null],
       ['stdio-sequential-pinned-otel', null],
     ]);
   });

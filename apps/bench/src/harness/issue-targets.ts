@@ -197,7 +197,10 @@ function checks(records: RawWorkloadRecord[], results: WorkloadResult[]): Check[
 /**
  * Issue 37: HTTP stateful sequential with @mcpkit/otel on keeps >= 0.9x of its calls/s; over stdio, the
  * CPU the instrumentation adds per call (client + server, on minus off, pinned) is <= 1.5x what the
- * bare OTel SDK spends for the same spans (`otel-sdk-floor`), all from the same run.
+ * bare OTel SDK spends for the same spans, all from the same run. That floor is read two ways, each
+ * on its own line (which one judges the issue is the lead's call): the hot loop (`otel-sdk-floor`:
+ * the SDK calls in one process, warm and monomorphic) and real round trips (`otel-sdk-floor-roundtrip`
+ * minus the raw `stdio-sequential-pinned` CPU per call: the raw stdio pair making only the SDK calls).
  */
 function otelChecks(
   record: (name: string) => RawWorkloadRecord | undefined,
@@ -205,15 +208,21 @@ function otelChecks(
 ): Check[] {
   const on = median('http-stateful-json-sequential-otel', 'mcpkit');
   const off = median('http-stateful-json-sequential', 'mcpkit');
-  const callCpu = (name: string) => {
-    const client = medianDetail(record(name), 'mcpkit', 'clientCpuMicrosPerOp');
-    const server = medianDetail(record(name), 'mcpkit', 'serverCpuMicrosPerOp');
+  const callCpu = (name: string, impl: ImplName) => {
+    const client = medianDetail(record(name), impl, 'clientCpuMicrosPerOp');
+    const server = medianDetail(record(name), impl, 'serverCpuMicrosPerOp');
     return client === undefined || server === undefined ? undefined : client + server;
   };
-  const cpuOn = callCpu('stdio-sequential-pinned-otel');
-  const cpuOff = callCpu('stdio-sequential-pinned');
-  const added = cpuOn === undefined || cpuOff === undefined ? undefined : cpuOn - cpuOff;
-  const floor = median('otel-sdk-floor', 'raw');
+  const difference = (a: number | undefined, b: number | undefined) =>
+    a === undefined || b === undefined ? undefined : a - b;
+  const cpuOn = callCpu('stdio-sequential-pinned-otel', 'mcpkit');
+  const cpuOff = callCpu('stdio-sequential-pinned', 'mcpkit');
+  const added = difference(cpuOn, cpuOff);
+  const loopFloor = median('otel-sdk-floor', 'raw');
+  const rawWithSdk = callCpu('otel-sdk-floor-roundtrip', 'raw');
+  const rawAlone = callCpu('stdio-sequential-pinned', 'raw');
+  const roundTripFloor = difference(rawWithSdk, rawAlone);
+  const addedText = `(${formatOptional(cpuOn)} - ${formatOptional(cpuOff)})`;
   return [
     {
       target: 'otel on: HTTP stateful sequential calls/s, on/off',
@@ -225,10 +234,19 @@ function otelChecks(
       unit: 'x',
     },
     {
-      target: 'otel on: stdio CPU added per call / bare OTel SDK',
+      target: 'otel on: stdio CPU added per call / SDK floor in a hot loop (otel-sdk-floor)',
       workload: 'stdio-sequential-pinned-otel',
-      measured: divide(added, floor),
-      from: `(${formatOptional(cpuOn)} - ${formatOptional(cpuOff)}) / ${formatOptional(floor)} us`,
+      measured: divide(added, loopFloor),
+      from: `${addedText} / ${formatOptional(loopFloor)} us`,
+      comparison: '<=',
+      wanted: 1.5,
+      unit: 'x',
+    },
+    {
+      target: 'otel on: stdio CPU added per call / SDK floor in round trips (otel-sdk-floor-roundtrip)',
+      workload: 'stdio-sequential-pinned-otel',
+      measured: divide(added, roundTripFloor),
+      from: `${addedText} / (${formatOptional(rawWithSdk)} - ${formatOptional(rawAlone)}) us`,
       comparison: '<=',
       wanted: 1.5,
       unit: 'x',

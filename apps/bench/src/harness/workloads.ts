@@ -16,6 +16,7 @@ export type WorkloadKind =
   | 'progress-stream'
   | 'cluster-scaling'
   | 'otel-sdk-floor'
+  | 'otel-sdk-floor-roundtrip'
   | 'gateway-stdio-to-http'
   | 'gateway-http-to-stdio'
   | 'gateway-aggregate-cpu';
@@ -230,7 +231,8 @@ const stdioWorkloads: WorkloadSpec[] = [
 ];
 
 // Issue 37: what @mcpkit/otel costs. Each "-otel" row is its plain twin with the instrumentation on
-// (mcpkit only); `otel-sdk-floor` is the bare SDK doing the same spans in one process (the raw column).
+// (mcpkit only); `otel-sdk-floor` is the bare SDK doing the same spans in one process (the raw column),
+// `otel-sdk-floor-roundtrip` the bare SDK doing them in the raw stdio client and server.
 const otelWorkloads: WorkloadSpec[] = [
   {
     name: 'http-stateful-json-sequential-otel',
@@ -267,6 +269,17 @@ const otelWorkloads: WorkloadSpec[] = [
     impls: ['raw'],
     full: { count: 20_000, warmup: 2_000 },
     smoke: { count: 20, warmup: 5 },
+  },
+  {
+    name: 'otel-sdk-floor-roundtrip',
+    kind: 'otel-sdk-floor-roundtrip',
+    description:
+      "the bare OTel SDK doing one MCP call's spans in real round trips: the raw stdio client and server, pinned, plus only the SDK calls (client span, inject into _meta, extract, server span, each active on its side): CPU per call, client + server; minus stdio-sequential-pinned's raw CPU per call it is the round-trip floor",
+    unit: 'us CPU/call',
+    better: 'lower',
+    pinned: true,
+    impls: ['raw'],
+    ...STDIO_SEQUENTIAL,
   },
 ];
 

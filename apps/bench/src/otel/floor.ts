@@ -15,7 +15,11 @@ import { benchTelemetry } from './setup.js';
 // runs (context.with, as any instrumentation does), both ended into the batch processor. The issue's
 // stdio target reads the CPU @mcpkit/otel adds per call against this floor, measured in the same run.
 
-const ATTRIBUTES = {
+/** The span name both sides give an echo call (what @mcpkit/otel names it). */
+export const FLOOR_SPAN_NAME = 'tools/call echo';
+
+/** The attributes @mcpkit/otel gives both spans of an echo call over stdio (the server adds the request id). */
+export const FLOOR_ATTRIBUTES = {
   'mcp.method.name': 'tools/call',
   'gen_ai.tool.name': 'echo',
   'gen_ai.operation.name': 'execute_tool',
@@ -26,15 +30,18 @@ const ATTRIBUTES = {
 function oneCall(i: number): void {
   const { tracerProvider, propagator } = benchTelemetry();
   const tracer = tracerProvider.getTracer('bench-floor');
-  const clientSpan = tracer.startSpan('tools/call echo', { kind: SpanKind.CLIENT, attributes: ATTRIBUTES });
+  const clientSpan = tracer.startSpan(FLOOR_SPAN_NAME, {
+    kind: SpanKind.CLIENT,
+    attributes: FLOOR_ATTRIBUTES,
+  });
   const clientContext = trace.setSpan(context.active(), clientSpan);
   const meta: Record<string, string> = {};
   propagator.inject(clientContext, meta, defaultTextMapSetter);
   context.with(clientContext, () => {
     const parent = propagator.extract(ROOT_CONTEXT, meta, defaultTextMapGetter);
     const serverSpan = tracer.startSpan(
-      'tools/call echo',
-      { kind: SpanKind.SERVER, attributes: { ...ATTRIBUTES, 'jsonrpc.request.id': String(i) } },
+      FLOOR_SPAN_NAME,
+      { kind: SpanKind.SERVER, attributes: { ...FLOOR_ATTRIBUTES, 'jsonrpc.request.id': String(i) } },
       parent,
     );
     context.with(trace.setSpan(parent, serverSpan), () => serverSpan.end());
