@@ -84,47 +84,69 @@ function rawStdioEchoer(args: string[]): Echoer {
   };
 }
 
-async function echoCalls(echoer: Echoer, count: number): Promise<void> {
+/** Sequential echo calls; each call's latency in microseconds is pushed to `into`. */
+async function echoCalls(echoer: Echoer, count: number, into?: number[]): Promise<void> {
   for (let i = 0; i < count; i++) {
     const text = `message ${i}`;
+    const started = performance.now();
     const echoed = await echoer.echo(text);
+    into?.push((performance.now() - started) * 1000);
     if (echoed !== text)
       throw new Error(`echo returned ${JSON.stringify(echoed)}, expected ${JSON.stringify(text)}`);
   }
 }
 
-/** Mean microseconds per call of each side, over ROUNDS rounds of the rotation. */
-async function rotate(sides: Record<string, Echoer>, p: WorkloadParams): Promise<Record<string, number>> {
+interface SideFigures {
+  /** Mean microseconds per call (what the gateway rows report). */
+  mean: number;
+  /** Median microseconds per call: steadier than the mean on a loaded machine. */
+  median: number;
+}
+
+const tenths = (value: number) => Math.round(value * 10) / 10;
+
+/** Each side's latency over ROUNDS rounds of the rotation. */
+async function rotate(
+  sides: Record<string, Echoer>,
+  p: WorkloadParams,
+): Promise<Record<string, SideFigures>> {
   for (const echoer of Object.values(sides)) await echoCalls(echoer, p.warmup);
   const perRound = Math.max(1, Math.ceil(p.count / ROUNDS));
-  const micros: Record<string, number> = {};
+  const latencies: Record<string, number[]> = Object.fromEntries(
+    Object.keys(sides).map((name) => [name, []]),
+  );
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, echoer] of Object.entries(sides)) {
-      const started = performance.now();
-      await echoCalls(echoer, perRound);
-      micros[name] = (micros[name] ?? 0) + (performance.now() - started) * 1000;
-    }
+    for (const [name, echoer] of Object.entries(sides)) await echoCalls(echoer, perRound, latencies[name]);
   }
-  const calls = perRound * ROUNDS;
   return Object.fromEntries(
-    Object.entries(micros).map(([name, total]) => [name, Math.round((total / calls) * 10) / 10]),
+    Object.entries(latencies).map(([name, values]) => {
+      const sorted = values.sort((a, b) => a - b);
+      const mean = sorted.reduce((sum, value) => sum + value, 0) / sorted.length;
+      return [name, { mean: tenths(mean), median: tenths(sorted[Math.floor(sorted.length / 2)]!) }];
+    }),
   );
 }
 
 const ratio = (top: number, bottom: number) => Number((top / bottom).toFixed(3));
 
-function measurement(m: Record<string, number>, bareHop: string): Measurement {
+function measurement(m: Record<string, SideFigures>, bareHop: string): Measurement {
+  const { direct, relay, gateway, bareDirect } = m as Record<string, SideFigures>;
+  const hop = m[bareHop]!;
   return {
-    value: ratio(m.relay!, m.direct!),
+    value: ratio(relay!.mean, direct!.mean),
     detail: {
-      directMicrosPerCall: m.direct!,
-      relayMicrosPerCall: m.relay!,
-      gatewayMicrosPerCall: m.gateway!,
-      gatewayToDirect: ratio(m.gateway!, m.direct!),
-      gatewayToRelay: ratio(m.gateway!, m.relay!),
-      bareDirectMicrosPerCall: m.bareDirect!,
-      bareHopMicrosPerCall: m[bareHop]!,
-      bareHopToBareDirect: ratio(m[bareHop]!, m.bareDirect!),
+      directMicrosPerCall: direct!.mean,
+      relayMicrosPerCall: relay!.mean,
+      gatewayMicrosPerCall: gateway!.mean,
+      gatewayToDirect: ratio(gateway!.mean, direct!.mean),
+      gatewayToRelay: ratio(gateway!.mean, relay!.mean),
+      bareDirectMicrosPerCall: bareDirect!.mean,
+      bareHopMicrosPerCall: hop.mean,
+      bareHopToBareDirect: ratio(hop.mean, bareDirect!.mean),
+      // The same ratios from medians, for runs on a machine that is not quiet.
+      medianRelayToDirect: ratio(relay!.median, direct!.median),
+      medianGatewayToDirect: ratio(gateway!.median, direct!.median),
+      medianBareHopToBareDirect: ratio(hop.median, bareDirect!.median),
     },
   };
 }
