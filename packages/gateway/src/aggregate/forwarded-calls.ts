@@ -30,6 +30,10 @@ export interface Pending {
   readonly onended: (() => void) | undefined;
 }
 
+// Read once: the global `performance` is a getter, which a call per relayed request would run.
+const clock = performance;
+const monotonicNow = (): number => clock.now();
+
 /** Prefix of the ids (and progress tokens) of relayed requests; `McpClient` uses numbers, never these. */
 const KEY_PREFIX = 'gateway-relay-';
 
@@ -54,12 +58,7 @@ export class ForwardedCalls {
   #next = 0;
 
   /** `now` is the clock deadlines are read on (milliseconds, monotonic); tests pass their own. */
-  constructor(
-    upstream: Transport,
-    name: string,
-    timeoutMs: number,
-    now: () => number = () => performance.now(),
-  ) {
+  constructor(upstream: Transport, name: string, timeoutMs: number, now: () => number = monotonicNow) {
     this.#upstream = upstream;
     this.#name = name;
     this.#timeoutMs = timeoutMs > 0 && Number.isFinite(timeoutMs) ? timeoutMs : 0;
