@@ -21,7 +21,7 @@ export interface Pending {
   readonly origin: CallOrigin;
   readonly id: RequestId;
   readonly method: string;
-  /** What the request names (a tool, a prompt, a URI), for error messages (`tools/call echo`). */
+  /** What the request names (a tool, a prompt, a URI), for error messages (`echo` in `tools/call echo`). */
   readonly subject: string;
   readonly progressToken: string | number | undefined;
   /** When it times out (the clock's milliseconds), unless progress moves it on. */
