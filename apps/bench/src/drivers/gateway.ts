@@ -13,9 +13,13 @@ import { loadClientFactory, spawnHttpServer } from './targets.js';
 // way in the same driver, same run, as a ratio. Both sides are measured in alternating halves
 // (direct, gateway, direct, gateway) so drift in machine load touches both alike.
 
-const HTTP_OPTIONS = { sessions: 'stateful', response: 'json', tools: 'basic', wire: '2025' } as const;
+/** The HTTP side of every gateway row: stateful sessions, JSON answers, 2025-11-25. */
+export const HTTP_OPTIONS = { sessions: 'stateful', response: 'json', tools: 'basic', wire: '2025' } as const;
 
-const script = (name: string) => fileURLToPath(new URL(`../servers/${name}.js`, import.meta.url));
+/** The path of a built bench server script. */
+export const gatewayScript = (name: string) =>
+  fileURLToPath(new URL(`../servers/${name}.js`, import.meta.url));
+const script = gatewayScript;
 
 async function echoCalls(client: BenchClient, count: number, offset: number): Promise<void> {
   for (let i = 0; i < count; i++) {
@@ -52,7 +56,7 @@ async function compareLatency(direct: BenchClient, gateway: BenchClient, p: Work
 }
 
 /** A server script that prints `PORT <n>` once listening and stops when its stdin ends. */
-async function spawnPortServer(
+export async function spawnPortServer(
   name: string,
   args: string[],
 ): Promise<{ url: string; stop(): Promise<void> }> {

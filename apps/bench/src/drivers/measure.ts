@@ -409,6 +409,10 @@ export async function measure(spec: WorkloadSpec, impl: ImplName, p: WorkloadPar
       return (await import('./gateway.js')).gatewayHttpToStdio(p);
     case 'gateway-aggregate-cpu':
       return (await import('./gateway.js')).gatewayAggregateCpu(p);
+    case 'gateway-floor-stdio-to-http':
+      return (await import('./gateway-floor.js')).gatewayFloorStdioToHttp(p);
+    case 'gateway-floor-http-to-stdio':
+      return (await import('./gateway-floor.js')).gatewayFloorHttpToStdio(p);
   }
 }
 

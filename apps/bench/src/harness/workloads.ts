@@ -19,7 +19,9 @@ export type WorkloadKind =
   | 'otel-sdk-floor-roundtrip'
   | 'gateway-stdio-to-http'
   | 'gateway-http-to-stdio'
-  | 'gateway-aggregate-cpu';
+  | 'gateway-aggregate-cpu'
+  | 'gateway-floor-stdio-to-http'
+  | 'gateway-floor-http-to-stdio';
 
 export interface WorkloadParams {
   /** Measured operations (calls, requests, spawns or sessions, depending on the kind). */
@@ -396,6 +398,30 @@ export const WORKLOADS: WorkloadSpec[] = [
     better: 'lower',
     impls: ['mcpkit'],
     full: { count: 2_000, warmup: 1_000 },
+    smoke: { count: 10, warmup: 2 },
+  },
+  // Floors of the two latency rows: a bare relay (no SDK in the middle process) in the gateway's
+  // place, in front of the same mcpkit servers, rotated with the direct way and the gateway itself.
+  {
+    name: 'gateway-floor-stdio-to-http',
+    kind: 'gateway-floor-stdio-to-http',
+    description:
+      "Floor of gateway-stdio-to-http: mcpkit's stdio bench server behind a bare node:http + pipe relay vs mcpkit's HTTP bench server, sequential echo latency, relay / direct (detail: the gateway and an SDK-free hop in the same rotation)",
+    unit: 'x direct latency',
+    better: 'lower',
+    impls: ['mcpkit'],
+    full: { count: 2_000, warmup: 500 },
+    smoke: { count: 10, warmup: 2 },
+  },
+  {
+    name: 'gateway-floor-http-to-stdio',
+    kind: 'gateway-floor-http-to-stdio',
+    description:
+      "Floor of gateway-http-to-stdio: a stdio host reaching mcpkit's HTTP bench server through a bare pipe + undici relay vs our client calling it directly, sequential echo latency, relay / direct (detail: the gateway and an SDK-free hop in the same rotation)",
+    unit: 'x direct latency',
+    better: 'lower',
+    impls: ['mcpkit'],
+    full: { count: 2_000, warmup: 500 },
     smoke: { count: 10, warmup: 2 },
   },
   {

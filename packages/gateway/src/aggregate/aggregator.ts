@@ -256,7 +256,7 @@ export class Aggregator {
       if (isStatelessProtocolVersion(version)) return undefined;
       let owner: UpstreamConnection | undefined;
       let upstreamParams = params;
-      let what: string;
+      let subject: string;
       if (request.method === 'tools/call' || request.method === 'prompts/get') {
         // A task-augmented call goes through the server, which maps task ids (see `TaskRoutes`).
         if (params.task !== undefined) return undefined;
@@ -264,11 +264,12 @@ export class Aggregator {
         const offer = this.#registered.get(`${kind}:${String(params.name)}`)?.offer;
         if (offer === undefined || (offer.kind !== 'tool' && offer.kind !== 'prompt')) return undefined;
         owner = offer.owner;
-        upstreamParams = { ...params, name: offer.item.name };
-        what = `${request.method} ${offer.item.name}`;
+        subject = offer.item.name;
+        // Without a namespace the name is the upstream's already: the params go as they are.
+        if (params.name !== subject) upstreamParams = { ...params, name: subject };
       } else if (request.method === 'resources/read') {
         owner = typeof params.uri === 'string' ? this.#ownerOf(params.uri) : undefined;
-        what = `resources/read ${String(params.uri)}`;
+        subject = String(params.uri);
       } else return undefined;
       const calls = owner?.forwarded;
       if (owner === undefined || calls === undefined || owner.client?.protocolVersion !== version)
@@ -277,7 +278,7 @@ export class Aggregator {
       return {
         calls,
         params: upstreamParams,
-        what,
+        subject,
         running: () => {
           this.#relayed++;
           return this.#calls.enter(running, asker);

@@ -1,6 +1,6 @@
 import type { Transport } from '@mcpkit/jsonrpc';
 import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@mcpkit/protocol';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type CallOrigin, ForwardedCalls } from './forwarded-calls.js';
 
 /** An upstream transport that records what it is sent. */
@@ -41,11 +41,11 @@ describe('ForwardedCalls', () => {
     const up = upstream();
     const calls = new ForwardedCalls(up, 'x', 0);
     const from = origin();
-    const key = calls.forward(
+    const { key } = calls.forward(
       from,
       call(7, 'p'),
       { name: 'echo', _meta: { progressToken: 'p' } },
-      'tools/call echo',
+      'echo',
     );
     await Promise.resolve();
     expect(up.sent[0]).toEqual({
@@ -76,8 +76,9 @@ describe('ForwardedCalls', () => {
     const up = upstream();
     const calls = new ForwardedCalls(up, 'x', 0);
     const from = origin();
-    const key = calls.forward(from, call(1), { name: 'echo' }, 'tools/call echo');
-    calls.cancel(key, 'no longer needed');
+    const pending = calls.forward(from, call(1), { name: 'echo' }, 'echo');
+    const key = pending.key;
+    calls.cancel(pending, 'no longer needed');
     await Promise.resolve();
     expect(up.sent[1]).toEqual({
       jsonrpc: '2.0',
@@ -93,13 +94,8 @@ describe('ForwardedCalls', () => {
   it('answers every relayed request when the upstream goes away', async () => {
     const calls = new ForwardedCalls(upstream(), 'x', 0);
     const from = origin();
-    calls.forward(from, call(1), { name: 'echo' }, 'tools/call echo');
-    calls.forward(
-      from,
-      { jsonrpc: '2.0', id: 2, method: 'prompts/get', params: {} },
-      { name: 'p' },
-      'prompts/get p',
-    );
+    calls.forward(from, call(1), { name: 'echo' }, 'echo');
+    calls.forward(from, { jsonrpc: '2.0', id: 2, method: 'prompts/get', params: {} }, { name: 'p' }, 'p');
     calls.closed(new Error('exited with signal SIGKILL'));
     await Promise.resolve();
     expect(from.got).toEqual([
@@ -119,5 +115,78 @@ describe('ForwardedCalls', () => {
         error: { code: -32603, message: 'x failed prompts/get p: went away: exited with signal SIGKILL' },
       },
     ]);
+  });
+
+  describe('timeouts', () => {
+    afterEach(() => vi.useRealTimers());
+
+    /** Relayed calls under a 1 000 ms timeout, on fake timers and a clock the test moves with them. */
+    function timed() {
+      vi.useFakeTimers();
+      let clock = 0;
+      const up = upstream();
+      const calls = new ForwardedCalls(up, 'x', 1000, () => clock);
+      const from = origin();
+      const wait = async (ms: number) => {
+        clock += ms;
+        await vi.advanceTimersByTimeAsync(ms);
+      };
+      return { up, calls, from, wait };
+    }
+
+    const timedOut = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      result: {
+        content: [{ type: 'text', text: 'x failed tools/call echo: timed out after 1000 ms' }],
+        isError: true,
+      },
+    });
+
+    it('answers each call timeoutMs after it was sent, and cancels it upstream', async () => {
+      const { up, calls, from, wait } = timed();
+      const first = calls.forward(from, call(1), { name: 'echo' }, 'echo');
+      await wait(400);
+      const second = calls.forward(from, call(2), { name: 'echo' }, 'echo');
+      await wait(599);
+      expect(from.got).toEqual([]);
+      await wait(1);
+      expect(from.got).toEqual([timedOut(1)]);
+      expect(up.sent).toContainEqual({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: first.key, reason: 'timed out after 1000 ms' },
+      });
+      // The second one's deadline is its own, 400 ms later, not the first one's timer's next turn.
+      await wait(399);
+      expect(from.got).toEqual([timedOut(1)]);
+      await wait(1);
+      expect(from.got).toEqual([timedOut(1), timedOut(2)]);
+      expect(from.endedIds).toEqual([1, 2]);
+      expect(calls.size).toBe(0);
+      expect(calls.take({ jsonrpc: '2.0', id: second.key, result: {} })).toBe(true);
+      expect(from.got).toHaveLength(2);
+    });
+
+    it("restarts a call's timeout on progress, and a call answered in time is not timed out", async () => {
+      const { calls, from, wait } = timed();
+      const slow = calls.forward(from, call(1, 'p'), { name: 'echo', _meta: { progressToken: 'p' } }, 'echo');
+      const quick = calls.forward(from, call(2), { name: 'echo' }, 'echo');
+      await wait(800);
+      calls.take({ jsonrpc: '2.0', id: quick.key, result: { content: [] } });
+      calls.take({
+        jsonrpc: '2.0',
+        method: 'notifications/progress',
+        params: { progressToken: slow.key, progress: 1 },
+      });
+      await wait(999);
+      expect(from.got).toEqual([
+        { jsonrpc: '2.0', id: 2, result: { content: [] } },
+        { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p', progress: 1 } },
+      ]);
+      await wait(1);
+      expect(from.got.at(-1)).toEqual(timedOut(1));
+      expect(from.endedIds).toEqual([2, 1]);
+    });
   });
 });

@@ -13,15 +13,26 @@ export interface CallOrigin {
   report(error: Error): void;
 }
 
-interface Pending {
-  origin: CallOrigin;
-  id: RequestId;
-  method: string;
-  /** What the request names (a tool, a prompt, a URI), for error messages. */
-  what: string;
-  progressToken: string | number | undefined;
-  timer: ReturnType<typeof setTimeout> | undefined;
+/** A request relayed and not answered yet (the handle `forward` returns, to cancel it with). */
+export interface Pending {
+  /** The relay it went out through (where to cancel it). */
+  readonly relay: ForwardedCalls;
+  readonly key: string;
+  readonly origin: CallOrigin;
+  readonly id: RequestId;
+  readonly method: string;
+  /** What the request names (a tool, a prompt, a URI), for error messages (`echo` in `tools/call echo`). */
+  readonly subject: string;
+  readonly progressToken: string | number | undefined;
+  /** When it times out (the clock's milliseconds), unless progress moves it on. */
+  deadline: number;
+  /** Runs once it ended (answered, failed, cancelled or timed out). */
+  readonly onended: (() => void) | undefined;
 }
+
+// Read once: the global `performance` is a getter, which a call per relayed request would run.
+const clock = performance;
+const monotonicNow = (): number => clock.now();
 
 /** Prefix of the ids (and progress tokens) of relayed requests; `McpClient` uses numbers, never these. */
 const KEY_PREFIX = 'gateway-relay-';
@@ -32,18 +43,26 @@ const KEY_PREFIX = 'gateway-relay-';
  * token mapped the same way; the upstream's answer and progress come back under the caller's id and
  * token, its bytes parsed once and sent on unchanged. Everything else the upstream sends goes to
  * the `McpClient`. When the upstream goes away, every relayed request gets an answer at once.
+ *
+ * Timeouts take one timer for all the requests, not one each: a request only records its deadline
+ * (a relay of short calls would otherwise create and clear a timer per call), and the timer, armed
+ * for the earliest deadline, answers the requests due and arms itself for the next one.
  */
 export class ForwardedCalls {
   readonly #pending = new Map<string, Pending>();
   readonly #upstream: Transport;
   readonly #name: string;
   readonly #timeoutMs: number;
+  readonly #now: () => number;
+  #timer: ReturnType<typeof setTimeout> | undefined;
   #next = 0;
 
-  constructor(upstream: Transport, name: string, timeoutMs: number) {
+  /** `now` is the clock deadlines are read on (milliseconds, monotonic); tests pass their own. */
+  constructor(upstream: Transport, name: string, timeoutMs: number, now: () => number = monotonicNow) {
     this.#upstream = upstream;
     this.#name = name;
-    this.#timeoutMs = timeoutMs;
+    this.#timeoutMs = timeoutMs > 0 && Number.isFinite(timeoutMs) ? timeoutMs : 0;
+    this.#now = now;
   }
 
   /** Requests relayed and not answered yet. */
@@ -52,15 +71,17 @@ export class ForwardedCalls {
   }
 
   /**
-   * Relays `request` (its params replaced by `params`) to the upstream; returns the key to cancel
-   * it with. `what` names it in errors (`tools/call echo`).
+   * Relays `request` (its params replaced by `params`) to the upstream; returns its handle, to
+   * cancel it with. `subject` names what it is about in errors (`echo` in `tools/call echo`);
+   * `onended` runs once it ended, however.
    */
   forward(
     origin: CallOrigin,
     request: JSONRPCRequest,
     params: Record<string, unknown>,
-    what: string,
-  ): string {
+    subject: string,
+    onended?: () => void,
+  ): Pending {
     const key = `${KEY_PREFIX}${this.#next++}`;
     const meta = params._meta as Record<string, unknown> | undefined;
     const token = meta?.progressToken;
@@ -68,25 +89,27 @@ export class ForwardedCalls {
     const outgoing =
       progressToken === undefined ? params : { ...params, _meta: { ...meta, progressToken: key } };
     const pending: Pending = {
+      relay: this,
+      key,
       origin,
       id: request.id,
       method: request.method,
-      what,
+      subject,
       progressToken,
-      timer: undefined,
+      deadline: this.#deadline(),
+      onended,
     };
     this.#pending.set(key, pending);
-    this.#arm(key, pending);
     this.#upstream
       .send({ jsonrpc: '2.0', id: key, method: request.method, params: outgoing })
-      .catch((error: unknown) => this.#fail(key, `could not be sent: ${describeError(error)}`));
-    return key;
+      .catch((error: unknown) => this.#fail(pending, `could not be sent: ${describeError(error)}`));
+    return pending;
   }
 
   /** The caller cancelled: tell the upstream (no answer goes back, as on a direct connection). */
-  cancel(key: string, reason: unknown): void {
-    const pending = this.#take(key);
-    if (pending === undefined) return;
+  cancel(pending: Pending, reason: unknown): void {
+    if (!this.#take(pending)) return;
+    const key = pending.key;
     const params = typeof reason === 'string' ? { requestId: key, reason } : { requestId: key };
     this.#upstream
       .send({ jsonrpc: '2.0', method: 'notifications/cancelled', params })
@@ -99,8 +122,8 @@ export class ForwardedCalls {
     if (typeof id === 'string' && !('method' in message)) {
       if (!id.startsWith(KEY_PREFIX)) return false;
       // An answer to a request cancelled or timed out meanwhile is dropped: its caller has gone.
-      const pending = this.#take(id);
-      if (pending === undefined) return true;
+      const pending = this.#pending.get(id);
+      if (pending === undefined || !this.#take(pending)) return true;
       (message as { id: RequestId }).id = pending.id;
       this.#deliver(pending, message);
       return true;
@@ -113,7 +136,7 @@ export class ForwardedCalls {
     if (pending === undefined || pending.progressToken === undefined || params === undefined) return true;
     params.progressToken = pending.progressToken;
     // Progress keeps a long call alive, as it restarts a forwarded request's timeout.
-    this.#arm(token as string, pending);
+    pending.deadline = this.#deadline();
     this.#deliver(pending, message);
     return true;
   }
@@ -121,7 +144,9 @@ export class ForwardedCalls {
   /** The upstream went away: every relayed request is answered with why. */
   closed(reason: Error | undefined): void {
     const why = `went away: ${reason?.message ?? 'the connection closed'}`;
-    for (const key of [...this.#pending.keys()]) this.#fail(key, why);
+    for (const pending of [...this.#pending.values()]) this.#fail(pending, why);
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
   }
 
   #deliver(pending: Pending, message: JSONRPCMessage): void {
@@ -130,31 +155,49 @@ export class ForwardedCalls {
       .catch((error: unknown) => pending.origin.report(asError(error)));
   }
 
-  #take(key: string): Pending | undefined {
-    const pending = this.#pending.get(key);
-    if (pending === undefined) return undefined;
-    this.#pending.delete(key);
-    if (pending.timer !== undefined) clearTimeout(pending.timer);
+  /** Forgets a request that ended; false when it had ended already. */
+  #take(pending: Pending): boolean {
+    if (!this.#pending.delete(pending.key)) return false;
     pending.origin.ended(pending.id);
-    return pending;
+    pending.onended?.();
+    return true;
   }
 
-  #arm(key: string, pending: Pending): void {
-    if (this.#timeoutMs <= 0 || !Number.isFinite(this.#timeoutMs)) return;
-    if (pending.timer !== undefined) pending.timer.refresh();
-    else {
-      pending.timer = setTimeout(() => {
-        pending.timer = undefined;
-        this.cancel(key, `timed out after ${this.#timeoutMs} ms`);
-        this.#answerFailure(pending, `timed out after ${this.#timeoutMs} ms`, ErrorCode.RequestTimeout);
-      }, this.#timeoutMs);
-      pending.timer.unref?.();
+  /**
+   * A deadline `timeoutMs` from now (Infinity without a timeout), the timer armed if none is: the
+   * one armed is due no later than any deadline given since, as every request has the same timeout.
+   */
+  #deadline(): number {
+    if (this.#timeoutMs === 0) return Number.POSITIVE_INFINITY;
+    if (this.#timer === undefined) this.#armFor(this.#timeoutMs);
+    return this.#now() + this.#timeoutMs;
+  }
+
+  #armFor(delayMs: number): void {
+    this.#timer = setTimeout(this.#expire, delayMs);
+    this.#timer.unref?.();
+  }
+
+  /** Answers the requests past their deadline, and arms the timer for the earliest of the others. */
+  readonly #expire = (): void => {
+    this.#timer = undefined;
+    const now = this.#now();
+    const due: Pending[] = [];
+    let next = Number.POSITIVE_INFINITY;
+    for (const pending of this.#pending.values()) {
+      if (pending.deadline <= now) due.push(pending);
+      else if (pending.deadline < next) next = pending.deadline;
     }
-  }
+    if (next !== Number.POSITIVE_INFINITY) this.#armFor(Math.max(1, Math.ceil(next - now)));
+    const why = `timed out after ${this.#timeoutMs} ms`;
+    for (const pending of due) {
+      this.cancel(pending, why);
+      this.#answerFailure(pending, why, ErrorCode.RequestTimeout);
+    }
+  };
 
-  #fail(key: string, why: string): void {
-    const pending = this.#take(key);
-    if (pending !== undefined) this.#answerFailure(pending, why, ErrorCode.InternalError);
+  #fail(pending: Pending, why: string): void {
+    if (this.#take(pending)) this.#answerFailure(pending, why, ErrorCode.InternalError);
   }
 
   /**
@@ -162,7 +205,7 @@ export class ForwardedCalls {
    * result (the model sees why), anything else with a JSON-RPC error.
    */
   #answerFailure(pending: Pending, why: string, code: number): void {
-    const message = `${this.#name} failed ${pending.what}: ${why}`;
+    const message = `${this.#name} failed ${pending.method} ${pending.subject}: ${why}`;
     const answer: JSONRPCMessage =
       pending.method === 'tools/call'
         ? {

@@ -1,14 +1,14 @@
 import type { Transport } from '@mcpkit/jsonrpc';
 import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@mcpkit/protocol';
-import type { CallOrigin, ForwardedCalls } from './forwarded-calls.js';
+import type { CallOrigin, ForwardedCalls, Pending } from './forwarded-calls.js';
 import { WrappingTransport } from './wrapping-transport.js';
 
 /** Where a request can be relayed as it is: the upstream's relay and the params it takes there. */
 export interface PassThroughRoute {
   calls: ForwardedCalls;
   params: Record<string, unknown>;
-  /** Names the request in errors (`tools/call echo`). */
-  what: string;
+  /** What the request is about, naming it in errors (`echo` in `tools/call echo`). */
+  subject: string;
   /** Runs while the upstream works on it (routes its questions to this session); returns the undo. */
   running(): () => void;
 }
@@ -19,12 +19,6 @@ export interface PassThroughRoute {
  */
 export type PassThroughRouter = (request: JSONRPCRequest) => PassThroughRoute | undefined;
 
-interface Relayed {
-  calls: ForwardedCalls;
-  key: string;
-  done: () => void;
-}
-
 /**
  * A client-facing transport that relays some requests straight to their upstream, past the
  * gateway's `McpServer` (see `PassThroughRouter`), and hands every other message to the server as
@@ -34,7 +28,7 @@ interface Relayed {
 export class PassThroughTransport extends WrappingTransport implements CallOrigin {
   /** Set once the server's session for this transport exists. */
   router: PassThroughRouter | undefined;
-  readonly #relayed = new Map<string | number, Relayed>();
+  readonly #relayed = new Map<RequestId, Pending>();
 
   constructor(inner: Transport) {
     super(inner);
@@ -42,18 +36,15 @@ export class PassThroughTransport extends WrappingTransport implements CallOrigi
       if (!this.#relay(message)) this.onmessage?.(message, extra);
     };
     inner.onclose = (reason) => {
-      for (const relayed of [...this.#relayed.values()])
-        relayed.calls.cancel(relayed.key, 'the client went away');
+      for (const pending of [...this.#relayed.values()])
+        pending.relay.cancel(pending, 'the client went away');
       this.onclose?.(reason);
     };
     inner.onerror = (error) => this.onerror?.(error);
   }
 
   ended(id: RequestId): void {
-    const relayed = this.#relayed.get(id);
-    if (relayed === undefined) return;
     this.#relayed.delete(id);
-    relayed.done();
   }
 
   report(error: Error): void {
@@ -69,7 +60,7 @@ export class PassThroughTransport extends WrappingTransport implements CallOrigi
       const params = message.params as { requestId?: RequestId; reason?: unknown } | undefined;
       const relayed = params?.requestId === undefined ? undefined : this.#relayed.get(params.requestId);
       if (relayed === undefined) return false;
-      relayed.calls.cancel(relayed.key, params?.reason);
+      relayed.relay.cancel(relayed, params?.reason);
       return true;
     }
     const request = message as JSONRPCRequest;
@@ -77,10 +68,9 @@ export class PassThroughTransport extends WrappingTransport implements CallOrigi
     if (this.#relayed.has(request.id)) return false;
     const route = router(request);
     if (route === undefined) return false;
-    const done = route.running();
     // Its answer comes in a later turn at the earliest, so it is recorded before it can end.
-    const key = route.calls.forward(this, request, route.params, route.what);
-    this.#relayed.set(request.id, { calls: route.calls, key, done });
+    const pending = route.calls.forward(this, request, route.params, route.subject, route.running());
+    this.#relayed.set(request.id, pending);
     return true;
   }
 }

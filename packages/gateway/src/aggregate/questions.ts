@@ -36,7 +36,11 @@ export class CallsInFlight<Key> {
     }
   }
 
-  /** Registers `ctx` as running on `key` until the returned function is called. */
+  /**
+   * Registers `ctx` as running on `key` until the returned function is called. A key's list stays
+   * once made, empty or not (the keys are the upstreams, a few), rather than being made again for
+   * each call.
+   */
   enter(key: Key, ctx: Asker): () => void {
     let list = this.#calls.get(key);
     if (list === undefined) {
@@ -46,9 +50,12 @@ export class CallsInFlight<Key> {
     list.push(ctx);
     const running = list;
     return () => {
-      const at = running.indexOf(ctx);
-      if (at >= 0) running.splice(at, 1);
-      if (running.length === 0 && this.#calls.get(key) === running) this.#calls.delete(key);
+      // Calls mostly end newest first: the last one is dropped without a search.
+      if (running[running.length - 1] === ctx) running.pop();
+      else {
+        const at = running.indexOf(ctx);
+        if (at >= 0) running.splice(at, 1);
+      }
     };
   }
 
