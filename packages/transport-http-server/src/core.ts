@@ -20,7 +20,7 @@ import {
   requirePostAccept,
   requireSseAccept,
 } from './request-checks.js';
-import { type HandlerContext, principalProblem, readAndParse } from './route-context.js';
+import { type HandlerContext, parseRead, principalProblem } from './route-context.js';
 import { createHostValidator } from './security.js';
 import { SessionRegistry } from './session-registry.js';
 import { type SessionEnvironment, StreamableSessionTransport } from './session-transport.js';
@@ -380,7 +380,8 @@ async function handlePost(
   const { config } = context;
   const refused = requirePostAccept(request) ?? requireJsonContentType(request);
   if (refused) return refused;
-  const parsed = await readAndParse(request, config, auth);
+  // The read awaited here, not in readAndParse: one async frame less on every POST.
+  const parsed = parseRead(await request.readText(config.maxBodyBytes), config, auth);
   if (!('messages' in parsed)) return parsed;
   const decision = decideVersion(
     request,

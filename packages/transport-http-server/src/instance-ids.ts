@@ -1,6 +1,7 @@
+import type { TransportSendOptions } from '@mcpkit/jsonrpc';
 import type { JSONRPCMessage, RequestId } from '@mcpkit/protocol';
 import { isRequest, isResponse } from './framing.js';
-import type { MessageBus } from './stores/types.js';
+import type { MessageBus, OutboundEnvelope } from './stores/types.js';
 
 // Server-to-client request ids carry the instance that sent them (`<instance>:n5`, `<instance>:sabc`),
 // so a client's response POSTed to another process can be forwarded to the one waiting for it.
@@ -67,4 +68,18 @@ export function routeAnswer(
   }
   forwardAnswer(bus, sessionId, message, self, tagged, report);
   return true;
+}
+
+/**
+ * The envelope of `message`: a response goes where its request came from, anything else where the
+ * sender relates it; a server request of a shared session carries this instance in its id.
+ */
+export function envelopeOf(
+  message: JSONRPCMessage,
+  options: TransportSendOptions | undefined,
+  instanceId?: string,
+): OutboundEnvelope {
+  const related = isResponse(message) && message.id !== null ? message.id : options?.relatedRequestId;
+  const outgoing = instanceId === undefined ? message : tagRequestId(message, instanceId);
+  return related === undefined ? { message: outgoing } : { message: outgoing, relatedRequestId: related };
 }

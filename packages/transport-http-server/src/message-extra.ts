@@ -2,7 +2,10 @@ import type { AuthInfo, MessageExtra } from '@mcpkit/jsonrpc';
 import type { HttpExchange } from './exchange.js';
 import type { HttpMessageExtra } from './session-environment.js';
 
-/** Where an extra keeps its request (not enumerable: spreading an extra copies the headers instead). */
+/**
+ * Where an extra keeps its request: a symbol, so `Object.keys` and JSON never show it (a plain
+ * property of the literal, as a non-enumerable one would cost each request a second defineProperty).
+ */
 const REQUEST = Symbol('mcpkit.request');
 
 /**
@@ -30,8 +33,8 @@ export function messageExtra(
   sessionId: string | undefined,
   protocolVersion: string | undefined,
 ): MessageExtra {
-  const extra: MessageExtra = Object.defineProperty({}, 'requestHeaders', REQUEST_HEADERS);
-  Object.defineProperty(extra, REQUEST, { value: request });
+  const held: { [REQUEST]: HttpExchange } = { [REQUEST]: request };
+  const extra = Object.defineProperty(held, 'requestHeaders', REQUEST_HEADERS) as MessageExtra;
   if (auth) extra.authInfo = auth;
   if (sessionId !== undefined) extra.sessionId = sessionId;
   if (protocolVersion !== undefined) extra.protocolVersion = protocolVersion;

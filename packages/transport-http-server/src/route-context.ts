@@ -1,6 +1,6 @@
 import type { AuthInfo, Transport } from '@mcpkit/jsonrpc';
 import type { DirectEnvironment } from './direct-answer.js';
-import type { HttpExchange, Reply } from './exchange.js';
+import type { BodyRefusal, HttpExchange, Reply } from './exchange.js';
 import { type ParsedBody, parseJsonRpcBody } from './framing.js';
 import type { Gate } from './gate.js';
 import { rejection } from './http-errors.js';
@@ -53,13 +53,23 @@ export function principalProblem(
 
 export type ParsedMessages = Extract<ParsedBody, { ok: true }>;
 
+type BodyLimits = Pick<ResolvedOptions, 'maxBodyBytes' | 'maxDepth' | 'maxBatchSize' | 'authorizeCall'>;
+
 /** The body read and decoded, or the reply refusing it. */
 export async function readAndParse(
   request: HttpExchange,
-  config: Pick<ResolvedOptions, 'maxBodyBytes' | 'maxDepth' | 'maxBatchSize' | 'authorizeCall'>,
+  config: BodyLimits,
   auth: AuthInfo | undefined,
 ): Promise<Reply | ParsedMessages> {
-  const text = await request.readText(config.maxBodyBytes);
+  return parseRead(await request.readText(config.maxBodyBytes), config, auth);
+}
+
+/** What `readAndParse` makes of the body `readText` gave (for a caller that awaits the read itself). */
+export function parseRead(
+  text: string | BodyRefusal,
+  config: BodyLimits,
+  auth: AuthInfo | undefined,
+): Reply | ParsedMessages {
   if (typeof text !== 'string') return text.refused;
   const parsed = parseJsonRpcBody(text, config);
   if (!parsed.ok) return rejection(400, parsed.message, { code: parsed.code, id: parsed.id });

@@ -1,4 +1,4 @@
-import { type JSONRPCMessage, type JSONRPCRequest, Method } from '@mcpkit/protocol';
+import { type JSONRPCMessage, type JSONRPCRequest, Method, type RequestId } from '@mcpkit/protocol';
 import { type AbortSource, emptyReply, type Reply } from './exchange.js';
 import { isRequest, isResponse } from './framing.js';
 import { answerReply } from './json-text.js';
@@ -75,6 +75,12 @@ export class SessionAnswer {
     return requestKey(this.request.id);
   }
 
+  /** What the POST's stream starts from, when it opens (`SessionAnswerHost.openStream`). */
+  streamInit(id: string, requestIds: RequestId[], mode: ResponseMode): StreamInit {
+    const { request, headers, abort } = this;
+    return { id, kind: 'post', requestIds, requests: [request], mode, headers, abort };
+  }
+
   /** Carries `message`: the response answers the POST as JSON; anything else needs the stream. */
   push(message: JSONRPCMessage): Promise<void> {
     if (this.#stream === undefined && isResponse(message)) {
@@ -109,3 +115,5 @@ export class SessionAnswer {
 }
 
 const DONE: Promise<void> = Promise.resolve();
+
+type StreamInit = ConstructorParameters<typeof OutboundStream>[1];

@@ -5,7 +5,7 @@ import type { FollowState } from './follow-stream.js';
 import { isInitializeRequest, isRequest, isResponse } from './framing.js';
 import { inFlightConflict, rejection } from './http-errors.js';
 import { generateStreamId } from './ids.js';
-import { routeAnswer, tagRequestId, untagResponseId } from './instance-ids.js';
+import { envelopeOf, routeAnswer, untagResponseId } from './instance-ids.js';
 import { requestExtra } from './message-extra.js';
 import { NoStreamError, noPostWaiting } from './no-stream-error.js';
 import { OutboundStream, requestKey, type StreamHost, type TakenOver } from './outbound-stream.js';
@@ -128,7 +128,20 @@ export class StreamableSessionTransport implements Transport, StreamHost, Sessio
     }
   }
 
-  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    // Past the handshake, unshared, no state log: the message is only routed, with no async frame.
+    const direct = this.sessionId === undefined || (this.#env.instanceId === undefined && this.#started);
+    if (!direct || this.#closed || this.#stateLog || this.#initializeKey !== undefined)
+      return this.#sendAny(message, options);
+    try {
+      this.#env.wireLog?.('out', message, this.sessionId);
+      return this.#route(envelopeOf(message, options));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  async #sendAny(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     if (this.#closed)
       throw new Error(`Cannot send: the HTTP session ${this.sessionId ?? '(stateless)'} is closed`);
     if (this.#stateLog?.swallow(message)) return;
@@ -145,13 +158,9 @@ export class StreamableSessionTransport implements Transport, StreamHost, Sessio
         this.#reportError(error instanceof Error ? error : new Error(String(error)));
       }
     }
-    const relatedRequestId =
-      isResponse(message) && message.id !== null ? message.id : options?.relatedRequestId;
     const instanceId = this.sessionId === undefined ? undefined : this.#env.instanceId;
     // Shared: a server request's id names this instance, so its answer finds the way back here.
-    const outgoing = instanceId === undefined ? message : tagRequestId(message, instanceId);
-    const envelope: OutboundEnvelope =
-      relatedRequestId === undefined ? { message: outgoing } : { message: outgoing, relatedRequestId };
+    const envelope = envelopeOf(message, options, instanceId);
     if (this.sessionId === undefined || (instanceId === undefined && this.#started))
       return await this.#route(envelope);
     // Shared: this process's streams first; else whichever process holds the stream carries it.
@@ -202,9 +211,7 @@ export class StreamableSessionTransport implements Transport, StreamHost, Sessio
     extra: MessageExtra,
     headers: Record<string, string>,
   ): Awaitable<Reply> {
-    if (!this.onmessage) {
-      return this.close().then(() => rejection(500, NOT_CONNECTED));
-    }
+    if (!this.onmessage) return this.close().then(() => rejection(500, NOT_CONNECTED));
     const only = messages.length === 1 ? messages[0]! : undefined;
     if (only !== undefined && waitsWithoutStream(only, this.sessionId, this.#env)) {
       if (this.#open?.answering(only.id)) return inFlightConflict(only.id);
@@ -246,15 +253,10 @@ export class StreamableSessionTransport implements Transport, StreamHost, Sessio
   /** The stream of a waiting POST (SessionAnswerHost), tracked as every POST stream is. */
   openStream(answer: SessionAnswer): OutboundStream {
     const ids = [answer.request.id];
-    const stream = new OutboundStream(this, {
-      id: generateStreamId(),
-      kind: 'post',
-      requestIds: ids,
-      requests: [answer.request],
-      mode: this.#env.responseMode,
-      headers: answer.headers,
-      abort: answer.abort,
-    });
+    const stream = new OutboundStream(
+      this,
+      answer.streamInit(generateStreamId(), ids, this.#env.responseMode),
+    );
     this.#track(stream, ids);
     return stream;
   }
@@ -425,9 +427,7 @@ export class StreamableSessionTransport implements Transport, StreamHost, Sessio
     const { message, relatedRequestId } = envelope;
     const stream = relatedRequestId === undefined ? undefined : this.#open?.answering(relatedRequestId);
     if (stream && (isResponse(message) || stream.carriesNonResponses)) return stream.push(message);
-    if (isResponse(message)) {
-      return Promise.reject(noPostWaiting(relatedRequestId));
-    }
+    if (isResponse(message)) return Promise.reject(noPostWaiting(relatedRequestId));
     // Unrelated messages ride the standalone stream. Before the client ever opened one there is nowhere
     // to put them: a notification is dropped, which the spec allows (the client chose not to listen),
     // but a request would wait for an answer that cannot come, so its send fails at once.

@@ -111,13 +111,13 @@ export function postToSession(
  * Stateless mode: a POST of one request is answered by `server` directly when it is given; any
  * other POST gets a fresh transport, closed once the response is sent.
  */
-export async function postStateless(
+export function postStateless(
   context: HandlerContext,
   request: HttpExchange,
   parsed: Parsed,
   auth: AuthInfo | undefined,
   headerVersion: string | undefined,
-): Promise<Reply> {
+): Awaitable<Reply> {
   const init = parsed.messages.find(isInitializeRequest);
   const requested =
     typeof init?.params?.protocolVersion === 'string' ? init.params.protocolVersion : undefined;
@@ -125,14 +125,21 @@ export async function postStateless(
   const batchRefused = refuseBatch(parsed, version);
   if (batchRefused) return batchRefused;
   const only = parsed.messages[0]!;
+  // Not async: the answer's promise goes back as is (an async frame costs a promise and two turns).
   if (context.direct !== undefined && !parsed.isBatch && isRequest(only)) {
-    return await answerDirectly(
-      context.direct,
-      request,
-      only,
-      messageExtra(request, auth, undefined, version),
-    );
+    return answerDirectly(context.direct, request, only, messageExtra(request, auth, undefined, version));
   }
+  return postThroughTransport(context, request, parsed, auth, version);
+}
+
+/** A stateless POST the server does not answer directly: a transport of its own, closed after it. */
+async function postThroughTransport(
+  context: HandlerContext,
+  request: HttpExchange,
+  parsed: Parsed,
+  auth: AuthInfo | undefined,
+  version: string,
+): Promise<Reply> {
   const now = context.config.now();
   const record: SessionRecord = {
     id: '',

@@ -52,7 +52,9 @@ export function toNodeHandler(handler: FetchHandler, options: NodeHandlerOptions
       reply = rejection(500, `Internal Server Error: ${asError(error).message}`);
     }
     try {
-      await writeReply(reply, exchange, res);
+      // A JSON reply is written at once: awaiting nothing would still cost a microtask turn.
+      const streaming = writeReply(reply, exchange, res);
+      if (streaming !== undefined) await streaming;
     } catch (error) {
       onerror(asError(error));
       res.destroy();

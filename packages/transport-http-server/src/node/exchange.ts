@@ -5,6 +5,9 @@ import { bodyTooLarge } from '../request-checks.js';
 import { decodeUtf8 } from '../web-body.js';
 import type { FrameworkRequest } from './fetch-adapter.js';
 
+/** The last request target that was a plain path without query (its own path): most are the same. */
+let lastPlainTarget: string | undefined;
+
 /**
  * A node:http request as the handler's exchange, straight from `IncomingMessage`: headers are
  * read from `req.headers`, the URL is built only when asked for, the body is read from the stream
@@ -38,10 +41,20 @@ export class NodeExchange implements HttpExchange {
   get path(): string {
     if (this.#path === undefined) {
       const target = this.#target;
+      // Clients send the same target on every request: the last one's path is the answer.
+      if (target === lastPlainTarget) {
+        this.#path = target;
+        return target;
+      }
       const query = target.indexOf('?');
       const path = query === -1 ? target : target.slice(0, query);
       // Only a target that is not a plain origin-form path needs the URL parser to normalize it.
-      this.#path = path.startsWith('/') && !/[%.\\#]/.test(path) ? path : new URL(this.url).pathname;
+      if (path.startsWith('/') && !/[%.\\#]/.test(path)) {
+        if (query === -1) lastPlainTarget = target;
+        this.#path = path;
+      } else {
+        this.#path = new URL(this.url).pathname;
+      }
     }
     return this.#path;
   }
@@ -118,29 +131,26 @@ export class NodeExchange implements HttpExchange {
     return new Promise((resolve) => {
       const chunks: Buffer[] = [];
       let total = 0;
-      const finish = (outcome: string | BodyRefusal) => {
-        req.off('data', onData);
-        req.off('end', onEnd);
-        req.off('error', onGone);
-        req.off('aborted', onGone);
-        resolve(outcome);
-      };
       const onData = (chunk: Buffer) => {
         total += chunk.length;
         if (total > limit) {
           // Stop reading: a huge or endless body never sits in memory, and the connection closes after the 413.
           this.bodyCut = true;
-          finish(bodyTooLarge(limit));
+          req.off('data', onData);
+          req.off('end', onEnd);
+          resolve(bodyTooLarge(limit));
           return;
         }
         chunks.push(chunk);
       };
+      // Once the body ended (or the client went away) no event of these comes again: the listeners
+      // stay, as removing them costs each request four deletes that turn `req._events` into a dictionary.
       const onEnd = () => {
         const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
-        finish(decodeUtf8(bytes));
+        resolve(decodeUtf8(bytes));
       };
       const onGone = () =>
-        finish({
+        resolve({
           refused: rejection(
             400,
             'Bad Request: the client closed the connection before the body was complete',
