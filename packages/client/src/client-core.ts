@@ -310,21 +310,7 @@ export abstract class ClientCore {
     resultSchema: S,
     options?: RequestOptions,
   ): Promise<z.output<S>> {
-    // Not async (every call goes through here): one `then`, no async frame; failures before
-    // sending still come back as a rejected promise.
-    let connection: ClientConnection;
-    let sent: Promise<JSONObject>;
-    try {
-      connection = this.requireConnection(method);
-      this.checkCapability(method, connection);
-      const meta = options?._meta;
-      sent = connection.send(method, meta === undefined ? params : withCallerMeta(params, meta), options);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return sent.then((raw) =>
-      parseServerResult(resultSchema, raw, method, connection.session.protocolVersion),
-    );
+    return this.send(method, params, options, resultSchema);
   }
 
   /** Sends a notification to the server. */
@@ -358,12 +344,46 @@ export abstract class ClientCore {
     params: JSONObject | undefined,
     options?: RequestOptions,
   ): Promise<TypedResults[M]> {
-    const version = this.requireConnection(method).session.protocolVersion;
-    const load = () => this.request(method, params, resultSchemaFor(method, version), options);
     const cache = this.#listCache;
+    // No closure for the cache unless the method is cached: this runs on every call.
     return cache !== undefined && ListCache.isCacheable(method)
-      ? cache.through(method, params, load)
-      : load();
+      ? cache.through(method, params, () => this.send(method, params, options))
+      : this.send(method, params, options);
+  }
+
+  /**
+   * Sends any request and validates its result with `schema` (default: the typed method's schema
+   * for the negotiated revision), then hands it to `then`; `fail` gets the request's errors (see
+   * `ClientConnection.send`). Not async (every call goes through here): one `then` per call, no
+   * async frame; failures before sending still come back as a rejected promise.
+   */
+  protected send<T, R = T>(
+    method: string,
+    params: JSONObject | undefined,
+    options: RequestOptions | undefined,
+    schema?: z.ZodType<T>,
+    then?: (result: T) => R,
+    fail?: (error: unknown) => R | Promise<R>,
+  ): Promise<R> {
+    try {
+      const connection = this.requireConnection(method);
+      this.checkCapability(method, connection);
+      const { session } = connection;
+      const checked = schema ?? resultSchemaFor(method as TypedMethod, session.protocolVersion);
+      const meta = options?._meta;
+      return connection.send(
+        method,
+        meta === undefined ? params : withCallerMeta(params, meta),
+        options,
+        (raw) => {
+          const result = parseServerResult(checked, raw, method, session.protocolVersion) as T;
+          return then === undefined ? (result as unknown as R) : then(result);
+        },
+        fail,
+      );
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /**

@@ -9,7 +9,7 @@ import {
 import { type NegotiatedSession, newestFirst, supportedList } from './handshake.js';
 import type { ListenStream } from './listen.js';
 import { initializeHandshake } from './negotiation.js';
-import { sendStatelessRequest } from './stateless.js';
+import { type StatelessRequestContext, sendStatelessRequest } from './stateless.js';
 
 /** What a connection needs from its client to send stateless requests. */
 export interface ConnectionDeps {
@@ -60,25 +60,27 @@ export class ClientConnection {
     return this.session.mode === 'stateless';
   }
 
-  /** Sends a request and returns its raw result (stateful: as is; stateless: see `#sendStateless`). */
-  send(
+  /**
+   * Sends a request and returns `finish` of its final raw result (stateful: as is; stateless: see
+   * `#sendStateless`); `fail` gets the errors left after this connection's own recoveries (a new
+   * session, another revision), not those of `finish`. One `then` per call on the common path.
+   */
+  send<T>(
     method: string,
     params: JSONObject | undefined,
     options: RequestOptions | undefined,
-  ): Promise<JSONObject> {
-    if (!this.stateless) return this.#sendStateful(method, params, options);
-    return this.#sendStateless(method, params, options);
-  }
-
-  #sendStateful(
-    method: string,
-    params: JSONObject | undefined,
-    options: RequestOptions | undefined,
-  ): Promise<JSONObject> {
+    finish: (raw: JSONObject) => T,
+    fail: (error: unknown) => T | Promise<T> = rethrow,
+  ): Promise<T> {
+    if (this.stateless) return this.#sendStateless(method, params, options, finish, fail);
     const sent = this.peer.request(method, params, options);
-    if (!this.#deps.sessionRenewed || method === 'initialize') return sent;
+    if (!this.#deps.sessionRenewed || method === 'initialize') return sent.then(finish, fail);
     const generation = this.#generation;
-    return sent.catch((error: unknown) => this.#renewAndResend(error, generation, method, params, options));
+    return sent.then(finish, (error: unknown) =>
+      isSessionExpired(error)
+        ? this.#renewAndResend(error, generation, method, params, options).then(finish, fail)
+        : fail(error),
+    );
   }
 
   /** A 404 means the server never ran the request, so sending it again on a new session is safe. */
@@ -89,7 +91,6 @@ export class ClientConnection {
     params: JSONObject | undefined,
     options: RequestOptions | undefined,
   ): Promise<JSONObject> {
-    if (!isSessionExpired(error)) throw error;
     // Requests that failed on the same old session share one renewal.
     if (this.#generation === generation) {
       this.#renewal ??= this.#renewSession(options, error as Error).finally(() => {
@@ -124,49 +125,37 @@ export class ClientConnection {
    * UnsupportedProtocolVersionError naming a version this client speaks, it switches to that
    * version and retries once.
    */
-  #sendStateless(
+  #sendStateless<T>(
     method: string,
     params: JSONObject | undefined,
     options: RequestOptions | undefined,
-  ): Promise<JSONObject> {
-    // A `then` rather than async/await: this runs on every call, and the retry almost never.
-    let first: Promise<JSONObject>;
-    try {
-      first = this.#attempt(method, params, options);
-    } catch (error) {
-      first = Promise.reject(error);
-    }
-    return first.then(undefined, (error: unknown) =>
-      this.#retryWithOfferedVersion(error, method, params, options),
-    );
+    finish: (raw: JSONObject) => T,
+    fail: (error: unknown) => T | Promise<T>,
+  ): Promise<T> {
+    const retry = (error: unknown): T | Promise<T> => {
+      if (!(error instanceof JsonRpcError) || error.code !== ErrorCode.UnsupportedProtocolVersion)
+        return fail(error);
+      const offered = supportedList(error.data);
+      const next = newestFirst(this.#deps.supportedVersions, true).find((v) => offered.includes(v));
+      if (next === undefined) return fail(error);
+      this.session.protocolVersion = next;
+      this.transport.setProtocolVersion?.(next);
+      return this.#attempt(method, params, options, finish, fail);
+    };
+    return this.#attempt(method, params, options, finish, retry);
   }
 
-  #retryWithOfferedVersion(
-    error: unknown,
+  #attempt<T>(
     method: string,
     params: JSONObject | undefined,
     options: RequestOptions | undefined,
-  ): Promise<JSONObject> {
-    if (!(error instanceof JsonRpcError) || error.code !== ErrorCode.UnsupportedProtocolVersion) throw error;
-    const offered = supportedList(error.data);
-    const ours = newestFirst(this.#deps.supportedVersions, true);
-    const next = ours.find((version) => offered.includes(version));
-    if (next === undefined) throw error;
-    this.session.protocolVersion = next;
-    this.transport.setProtocolVersion?.(next);
-    return this.#attempt(method, params, options);
-  }
-
-  #attempt(
-    method: string,
-    params: JSONObject | undefined,
-    options: RequestOptions | undefined,
-  ): Promise<JSONObject> {
-    const protocolVersion = this.session.protocolVersion;
+    finish: (raw: JSONObject) => T,
+    fail: (error: unknown) => T | Promise<T>,
+  ): Promise<T> {
     let signal: AbortSignal | undefined;
-    return sendStatelessRequest(this.peer, method, params, options, {
+    const context: StatelessRequestContext = {
       identity: {
-        protocolVersion,
+        protocolVersion: this.session.protocolVersion,
         clientInfo: this.#deps.clientInfo,
         capabilities: this.#deps.capabilities(),
       },
@@ -177,8 +166,18 @@ export class ClientConnection {
         signal ??= options?.signal ?? new AbortController().signal;
         return this.#deps.answer(question, questionParams, signal);
       },
-    });
+    };
+    try {
+      return sendStatelessRequest(this.peer, method, params, options, context, finish, fail);
+    } catch (error) {
+      return Promise.reject(error).then(finish, fail);
+    }
   }
+}
+
+/** The default `fail` of `send`: the error as it is. */
+function rethrow(error: unknown): never {
+  throw error;
 }
 
 /** Whether `error` (or a cause) is an HTTP transport's SESSION_EXPIRED; matched by code, not class. */

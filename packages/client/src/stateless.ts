@@ -54,26 +54,39 @@ export interface StatelessRequestContext {
   answer: InputRoundOptions['answer'];
 }
 
-/** One 2026-07-28 request: `_meta` on every attempt; input rounds for the methods that have them. */
-export function sendStatelessRequest(
+/**
+ * One 2026-07-28 request: `_meta` on every attempt; input rounds for the methods that have them.
+ * Returns `finish` of the final result; `fail` gets any error of the rounds (not those of `finish`).
+ */
+export function sendStatelessRequest<T>(
   peer: Peer,
   method: string,
   params: JSONObject | undefined,
   options: RequestOptions | undefined,
   context: StatelessRequestContext,
-): Promise<JSONObject> {
+  finish: (raw: JSONObject) => T,
+  fail: (error: unknown) => T | Promise<T>,
+): Promise<T> {
   // The caller builds `identity` afresh for each request, so it is completed in place.
   const identity: RequestIdentity = context.identity;
   if (context.logLevel !== undefined) identity.logLevel = context.logLevel;
   const send = (attempt: JSONObject | undefined) =>
     peer.request(method, withRequestMeta(attempt, identity), options);
-  if (!MULTI_ROUND_TRIP_METHODS.has(method)) return send(params);
-  return requestWithInputRounds(send, params, {
-    method,
-    protocolVersion: identity.protocolVersion,
-    maxRounds: context.maxRounds,
-    answer: context.answer,
-  });
+  const first = send(params);
+  if (!MULTI_ROUND_TRIP_METHODS.has(method)) return first.then(finish, fail);
+  // Most calls end in one round: that path costs this one `then`.
+  return first.then(
+    (result) =>
+      result.resultType === 'input_required'
+        ? moreInputRounds(
+            send,
+            params,
+            { ...context, method, protocolVersion: identity.protocolVersion },
+            result,
+          ).then(finish, fail)
+        : finish(result),
+    fail,
+  );
 }
 
 export interface InputRoundOptions {
@@ -86,22 +99,11 @@ export interface InputRoundOptions {
 }
 
 /**
- * Sends `params` and, while the server answers `input_required`, answers its input requests and
+ * The rounds after the first `input_required` result (`first`): answers its input requests and
  * retries the original request with `inputResponses` and the exact `requestState` it got (each
- * retry is a new JSON-RPC request, so it gets a new id). Results without `resultType` are final.
+ * retry is a new JSON-RPC request, so it gets a new id), while the server asks for more. Results
+ * without `resultType` are final.
  */
-export function requestWithInputRounds(
-  send: (params: JSONObject | undefined) => Promise<JSONObject>,
-  params: JSONObject | undefined,
-  options: InputRoundOptions,
-): Promise<JSONObject> {
-  // Most calls end in one round: that path costs one `then` instead of an async function's frame.
-  return send(params).then((result) =>
-    result.resultType === 'input_required' ? moreInputRounds(send, params, options, result) : result,
-  );
-}
-
-/** The rounds after the first answered `input_required` (`first`). */
 async function moreInputRounds(
   send: (params: JSONObject | undefined) => Promise<JSONObject>,
   params: JSONObject | undefined,
