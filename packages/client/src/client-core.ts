@@ -98,6 +98,8 @@ export abstract class ClientCore {
   protected logHandler: LogMessageHandler | undefined;
   #connecting: Peer | undefined;
   #connection: ClientConnection | undefined;
+  /** What stateless requests declare, until a handler changes (see `changeHandlers`). */
+  #declared: ClientCapabilities | undefined;
 
   /** The typed listings of `McpClient`, which list-changed handlers may re-fetch. */
   abstract listAllTools(options?: RequestOptions): Promise<Tool[]>;
@@ -228,7 +230,8 @@ export abstract class ClientCore {
         clientInfo: this.clientInfo,
         supportedVersions: this.#supportedVersions,
         maxInputRounds: this.options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS,
-        capabilities: () => this.#currentCapabilities(),
+        // Built once per set of handlers (2026-07-28 declares them on every request).
+        capabilities: () => (this.#declared ??= this.#currentCapabilities()),
         answer: (method, params, signal) => this.answer(method, params, signal),
         ...(this.options.renewExpiredSession === false
           ? {}
@@ -417,6 +420,7 @@ export abstract class ClientCore {
   protected changeHandlers(apply: () => void): void {
     const restore = this.responder.snapshot();
     apply();
+    this.#declared = undefined;
     const connection = this.#connection;
     if (!connection || connection.session.mode === 'stateless') return;
     const added = addsCapability(connection.declaredCapabilities, this.#currentCapabilities());

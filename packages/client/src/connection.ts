@@ -152,7 +152,6 @@ export class ClientConnection {
     finish: (raw: JSONObject) => T,
     fail: (error: unknown) => T | Promise<T>,
   ): Promise<T> {
-    let signal: AbortSignal | undefined;
     const context: StatelessRequestContext = {
       identity: {
         protocolVersion: this.session.protocolVersion,
@@ -161,11 +160,7 @@ export class ClientConnection {
       },
       logLevel: this.logLevel,
       maxRounds: this.#deps.maxInputRounds,
-      answer: (question, questionParams) => {
-        // Made only when the server asks something: an AbortController per call is not free.
-        signal ??= options?.signal ?? new AbortController().signal;
-        return this.#deps.answer(question, questionParams, signal);
-      },
+      answer: this.#deps.answer,
     };
     try {
       return sendStatelessRequest(this.peer, method, params, options, context, finish, fail);

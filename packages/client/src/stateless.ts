@@ -81,7 +81,7 @@ export function sendStatelessRequest<T>(
         ? moreInputRounds(
             send,
             params,
-            { ...context, method, protocolVersion: identity.protocolVersion },
+            { ...context, method, protocolVersion: identity.protocolVersion, signal: options?.signal },
             result,
           ).then(finish, fail)
         : finish(result),
@@ -95,7 +95,9 @@ export interface InputRoundOptions {
   /** Upper bound on `input_required` rounds before giving up. */
   maxRounds: number;
   /** Answers one input request (the same handlers that serve server-to-client requests). */
-  answer(method: string, params: JSONObject | undefined): Promise<JSONObject>;
+  answer(method: string, params: JSONObject | undefined, signal: AbortSignal): Promise<JSONObject>;
+  /** The request's signal, which the answers get (else one of their own). */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -111,6 +113,8 @@ async function moreInputRounds(
   first: JSONObject,
 ): Promise<JSONObject> {
   let attempt = params;
+  // Made only when the server asks something: an AbortController per call is not free.
+  const signal = options.signal ?? new AbortController().signal;
   for (let round = 0; ; round++) {
     const result = round === 0 ? first : await send(attempt);
     if (result.resultType !== 'input_required') return result;
@@ -130,7 +134,7 @@ async function moreInputRounds(
     const responses: JSONObject = {};
     // One question at a time: most of them reach a human, who answers them in turn.
     for (const [key, request] of Object.entries(asked.inputRequests ?? {})) {
-      responses[key] = await options.answer(request.method, request.params as JSONObject | undefined);
+      responses[key] = await options.answer(request.method, request.params as JSONObject | undefined, signal);
     }
     attempt = { ...params };
     if (Object.keys(responses).length > 0) attempt.inputResponses = responses;
