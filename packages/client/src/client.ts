@@ -104,16 +104,17 @@ export class McpClient extends ClientCore {
     // Not async: the plain call is one `then` on the request (an async wrapper costs a frame and
     // extra ticks on every call).
     const check = (result: CallToolResult) => this.checkedOutput(params.name, result, validate);
-    const fail = (error: unknown) => {
-      const headerMismatch =
-        retry &&
-        error instanceof JsonRpcError &&
-        error.code === ErrorCode.HeaderMismatch &&
-        this.protocolMode === 'stateless';
-      if (!headerMismatch) throw error;
-      const refresh = this.listAllTools(options?.signal ? { signal: options.signal } : undefined);
-      return refresh.then(() => this.#callToolOnce(params, options, validate, false));
-    };
+    // Header mismatches are 2026-07-28's: a stateful call makes no handler for them.
+    const fail =
+      retry && this.protocolMode === 'stateless'
+        ? (error: unknown) => {
+            const stillStateless = this.protocolMode === 'stateless';
+            if (!(error instanceof JsonRpcError && error.code === ErrorCode.HeaderMismatch && stillStateless))
+              throw error;
+            const refresh = this.listAllTools(options?.signal ? { signal: options.signal } : undefined);
+            return refresh.then(() => this.#callToolOnce(params, options, validate, false));
+          }
+        : undefined;
     const extension = this.options.tasksExtension;
     if (extension === undefined || !this.isStateless('tools/call')) {
       return this.send('tools/call', params, options, undefined, check, fail);
