@@ -9,7 +9,7 @@ import {
 import { type NegotiatedSession, newestFirst, supportedList } from './handshake.js';
 import type { ListenStream } from './listen.js';
 import { initializeHandshake } from './negotiation.js';
-import { type StatelessRequestContext, sendStatelessRequest } from './stateless.js';
+import { type RequestIdentity, sendStatelessRequest } from './stateless.js';
 
 /** What a connection needs from its client to send stateless requests. */
 export interface ConnectionDeps {
@@ -131,41 +131,28 @@ export class ClientConnection {
     options: RequestOptions | undefined,
     finish: (raw: JSONObject) => T,
     fail: (error: unknown) => T | Promise<T>,
+    retry = true,
   ): Promise<T> {
-    const retry = (error: unknown): T | Promise<T> => {
-      if (!(error instanceof JsonRpcError) || error.code !== ErrorCode.UnsupportedProtocolVersion)
-        return fail(error);
-      const offered = supportedList(error.data);
+    const identity: RequestIdentity = {
+      protocolVersion: this.session.protocolVersion,
+      clientInfo: this.#deps.clientInfo,
+      capabilities: this.#deps.capabilities(),
+    };
+    const onError = (error: unknown): T | Promise<T> => {
+      const unsupported =
+        retry && error instanceof JsonRpcError && error.code === ErrorCode.UnsupportedProtocolVersion;
+      const offered = unsupported ? supportedList(error.data) : [];
       const next = newestFirst(this.#deps.supportedVersions, true).find((v) => offered.includes(v));
       if (next === undefined) return fail(error);
       this.session.protocolVersion = next;
       this.transport.setProtocolVersion?.(next);
-      return this.#attempt(method, params, options, finish, fail);
+      return this.#sendStateless(method, params, options, finish, fail, false);
     };
-    return this.#attempt(method, params, options, finish, retry);
-  }
-
-  #attempt<T>(
-    method: string,
-    params: JSONObject | undefined,
-    options: RequestOptions | undefined,
-    finish: (raw: JSONObject) => T,
-    fail: (error: unknown) => T | Promise<T>,
-  ): Promise<T> {
-    const context: StatelessRequestContext = {
-      identity: {
-        protocolVersion: this.session.protocolVersion,
-        clientInfo: this.#deps.clientInfo,
-        capabilities: this.#deps.capabilities(),
-      },
-      logLevel: this.logLevel,
-      maxRounds: this.#deps.maxInputRounds,
-      answer: this.#deps.answer,
-    };
+    if (this.logLevel !== undefined) identity.logLevel = this.logLevel;
     try {
-      return sendStatelessRequest(this.peer, method, params, options, context, finish, fail);
+      return sendStatelessRequest(this.peer, method, params, options, identity, this.#deps, finish, onError);
     } catch (error) {
-      return Promise.reject(error).then(finish, fail);
+      return Promise.reject(error).then(finish, onError);
     }
   }
 }

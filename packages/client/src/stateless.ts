@@ -46,47 +46,42 @@ export const MULTI_ROUND_TRIP_METHODS: ReadonlySet<string> = new Set([
   'resources/read',
 ]);
 
-export interface StatelessRequestContext {
-  /** Built afresh for each request: `sendStatelessRequest` completes it in place. */
-  identity: RequestIdentity;
-  logLevel: LoggingLevel | undefined;
-  maxRounds: number;
+/** Who answers the input requests of `input_required` rounds, and how many rounds are allowed. */
+export interface InputRoundHandler {
+  maxInputRounds: number;
   answer: InputRoundOptions['answer'];
 }
 
 /**
- * One 2026-07-28 request: `_meta` on every attempt; input rounds for the methods that have them.
- * Returns `finish` of the final result; `fail` gets any error of the rounds (not those of `finish`).
+ * One 2026-07-28 request: `_meta` (from `identity`) on every attempt; input rounds for the methods
+ * that have them. Returns `finish` of the final result; `fail` gets any error of the rounds (not
+ * those of `finish`).
  */
 export function sendStatelessRequest<T>(
   peer: Peer,
   method: string,
   params: JSONObject | undefined,
   options: RequestOptions | undefined,
-  context: StatelessRequestContext,
+  identity: RequestIdentity,
+  rounds: InputRoundHandler,
   finish: (raw: JSONObject) => T,
   fail: (error: unknown) => T | Promise<T>,
 ): Promise<T> {
-  // The caller builds `identity` afresh for each request, so it is completed in place.
-  const identity: RequestIdentity = context.identity;
-  if (context.logLevel !== undefined) identity.logLevel = context.logLevel;
-  const send = (attempt: JSONObject | undefined) =>
-    peer.request(method, withRequestMeta(attempt, identity), options);
-  const first = send(params);
+  const first = peer.request(method, withRequestMeta(params, identity), options);
   if (!MULTI_ROUND_TRIP_METHODS.has(method)) return first.then(finish, fail);
   // Most calls end in one round: that path costs this one `then`.
-  return first.then(
-    (result) =>
-      result.resultType === 'input_required'
-        ? moreInputRounds(
-            send,
-            params,
-            { ...context, method, protocolVersion: identity.protocolVersion, signal: options?.signal },
-            result,
-          ).then(finish, fail)
-        : finish(result),
-    fail,
-  );
+  return first.then((result) => {
+    if (result.resultType !== 'input_required') return finish(result);
+    const send = (attempt: JSONObject | undefined) =>
+      peer.request(method, withRequestMeta(attempt, identity), options);
+    return moreInputRounds(send, params, result, {
+      method,
+      protocolVersion: identity.protocolVersion,
+      maxRounds: rounds.maxInputRounds,
+      answer: rounds.answer,
+      signal: options?.signal,
+    }).then(finish, fail);
+  }, fail);
 }
 
 export interface InputRoundOptions {
@@ -109,8 +104,8 @@ export interface InputRoundOptions {
 async function moreInputRounds(
   send: (params: JSONObject | undefined) => Promise<JSONObject>,
   params: JSONObject | undefined,
-  options: InputRoundOptions,
   first: JSONObject,
+  options: InputRoundOptions,
 ): Promise<JSONObject> {
   let attempt = params;
   // Made only when the server asks something: an AbortController per call is not free.
