@@ -26,13 +26,12 @@ import { McpClientError, McpClientErrorCode } from './errors.js';
 import type { NegotiatedSession } from './handshake.js';
 import { ListCache } from './list-cache.js';
 import type { ListChangedHandler, ListKind } from './list-changed.js';
-import { withCallerMeta } from './meta.js';
 import type { ClientMiddleware, ClientMiddlewareOptions, MiddlewareLayer } from './middleware.js';
 import { negotiate } from './negotiation.js';
 import { negotiationCacheFor } from './negotiation-cache.js';
 import { type Page, paginate } from './pagination.js';
 import { wirePeer } from './peer-wiring.js';
-import { resultSchemaFor, type TypedMethod, type TypedResults } from './result-schemas.js';
+import type { TypedMethod, TypedResults } from './result-schemas.js';
 import { type ListItem, ServerEvents } from './server-events.js';
 import { ServerRequestResponder } from './server-requests.js';
 import { type ClientSessionListener, SessionEvents } from './session-events.js';
@@ -41,7 +40,6 @@ import { TaskStatusHub } from './task-status.js';
 import { TaskClient } from './tasks.js';
 import { ToolCatalog } from './tool-catalog.js';
 import { isUnreadableOutput, unreadableOutputError } from './unreadable-output.js';
-import { parseServerResult } from './validation.js';
 
 const DEFAULT_MAX_PAGES = 1000;
 const DEFAULT_DISCOVER_TIMEOUT_MS = 10_000;
@@ -355,10 +353,8 @@ export abstract class ClientCore {
   }
 
   /**
-   * Sends any request and validates its result with `schema` (default: the typed method's schema
-   * for the negotiated revision), then hands it to `then`; `fail` gets the request's errors (see
-   * `ClientConnection.send`). Not async (every call goes through here): one `then` per call, no
-   * async frame; failures before sending still come back as a rejected promise.
+   * `ClientConnection.call` after the connection and capability checks. Not async (every call comes
+   * here); failures before sending still come back as a rejected promise.
    */
   protected send<T, R = T>(
     method: string,
@@ -371,19 +367,7 @@ export abstract class ClientCore {
     try {
       const connection = this.requireConnection(method);
       this.checkCapability(method, connection);
-      const { session } = connection;
-      const checked = schema ?? resultSchemaFor(method as TypedMethod, session.protocolVersion);
-      const meta = options?._meta;
-      return connection.send(
-        method,
-        meta === undefined ? params : withCallerMeta(params, meta),
-        options,
-        (raw) => {
-          const result = parseServerResult(checked, raw, method, session.protocolVersion) as T;
-          return then === undefined ? (result as unknown as R) : then(result);
-        },
-        fail,
-      );
+      return connection.call(method, params, options, schema, then, fail);
     } catch (error) {
       return Promise.reject(error);
     }

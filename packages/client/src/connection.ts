@@ -6,10 +6,15 @@ import {
   type JSONObject,
   type LoggingLevel,
 } from '@mcpkit/protocol';
+import type * as z from 'zod';
+import type { RequestOptions as CallOptions } from './client-options.js';
 import { type NegotiatedSession, newestFirst, supportedList } from './handshake.js';
 import type { ListenStream } from './listen.js';
+import { withCallerMeta } from './meta.js';
 import { initializeHandshake } from './negotiation.js';
+import { resultSchemaFor, type TypedMethod } from './result-schemas.js';
 import { type RequestIdentity, sendStatelessRequest } from './stateless.js';
+import { parseServerResult } from './validation.js';
 
 /** What a connection needs from its client to send stateless requests. */
 export interface ConnectionDeps {
@@ -80,6 +85,34 @@ export class ClientConnection {
       isSessionExpired(error)
         ? this.#renewAndResend(error, generation, method, params, options).then(finish, fail)
         : fail(error),
+    );
+  }
+
+  /**
+   * `send` with `options._meta` merged over `params._meta`, and the result validated by `schema`
+   * (default: the typed method's schema for the negotiated revision) and handed to `then`.
+   */
+  call<T, R = T>(
+    method: string,
+    params: JSONObject | undefined,
+    options: CallOptions | undefined,
+    schema?: z.ZodType<T>,
+    then?: (result: T) => R,
+    fail?: (error: unknown) => R | Promise<R>,
+  ): Promise<R> {
+    const { session } = this;
+    const checked = schema ?? resultSchemaFor(method as TypedMethod, session.protocolVersion);
+    const finish = (raw: JSONObject) => {
+      const result = parseServerResult(checked, raw, method, session.protocolVersion) as T;
+      return then === undefined ? (result as unknown as R) : then(result);
+    };
+    const meta = options?._meta;
+    return this.send(
+      method,
+      meta === undefined ? params : withCallerMeta(params, meta),
+      options,
+      finish,
+      fail,
     );
   }
 
