@@ -32,6 +32,8 @@ export function assertServerCapability(
 ): void {
   const needed = REQUIREMENTS[method];
   if (needed === undefined || (needed === 'completions' && protocolVersion === '2024-11-05')) return;
+  // A declared top-level capability passes without splitting the name (this runs on every call).
+  if (capabilities[needed as keyof ServerCapabilities] !== undefined) return;
   const [capability, flag] = needed.split('.') as [keyof ServerCapabilities, string | undefined];
   const declared = capabilities[capability] as Record<string, unknown> | undefined;
   if (declared !== undefined && (flag === undefined || declared[flag] === true)) return;

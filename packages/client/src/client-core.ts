@@ -26,13 +26,12 @@ import { McpClientError, McpClientErrorCode } from './errors.js';
 import type { NegotiatedSession } from './handshake.js';
 import { ListCache } from './list-cache.js';
 import type { ListChangedHandler, ListKind } from './list-changed.js';
-import { withCallerMeta } from './meta.js';
 import type { ClientMiddleware, ClientMiddlewareOptions, MiddlewareLayer } from './middleware.js';
 import { negotiate } from './negotiation.js';
 import { negotiationCacheFor } from './negotiation-cache.js';
 import { type Page, paginate } from './pagination.js';
 import { wirePeer } from './peer-wiring.js';
-import { resultSchemaFor, type TypedMethod, type TypedResults } from './result-schemas.js';
+import type { TypedMethod, TypedResults } from './result-schemas.js';
 import { type ListItem, ServerEvents } from './server-events.js';
 import { ServerRequestResponder } from './server-requests.js';
 import { type ClientSessionListener, SessionEvents } from './session-events.js';
@@ -41,7 +40,6 @@ import { TaskStatusHub } from './task-status.js';
 import { TaskClient } from './tasks.js';
 import { ToolCatalog } from './tool-catalog.js';
 import { isUnreadableOutput, unreadableOutputError } from './unreadable-output.js';
-import { parseServerResult } from './validation.js';
 
 const DEFAULT_MAX_PAGES = 1000;
 const DEFAULT_DISCOVER_TIMEOUT_MS = 10_000;
@@ -98,6 +96,8 @@ export abstract class ClientCore {
   protected logHandler: LogMessageHandler | undefined;
   #connecting: Peer | undefined;
   #connection: ClientConnection | undefined;
+  /** What stateless requests declare, until a handler changes (see `changeHandlers`). */
+  #declared: ClientCapabilities | undefined;
 
   /** The typed listings of `McpClient`, which list-changed handlers may re-fetch. */
   abstract listAllTools(options?: RequestOptions): Promise<Tool[]>;
@@ -228,7 +228,8 @@ export abstract class ClientCore {
         clientInfo: this.clientInfo,
         supportedVersions: this.#supportedVersions,
         maxInputRounds: this.options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS,
-        capabilities: () => this.#currentCapabilities(),
+        // Built once per set of handlers (2026-07-28 declares them on every request).
+        capabilities: () => (this.#declared ??= this.#currentCapabilities()),
         answer: (method, params, signal) => this.answer(method, params, signal),
         ...(this.options.renewExpiredSession === false
           ? {}
@@ -310,21 +311,7 @@ export abstract class ClientCore {
     resultSchema: S,
     options?: RequestOptions,
   ): Promise<z.output<S>> {
-    // Not async (every call goes through here): one `then`, no async frame; failures before
-    // sending still come back as a rejected promise.
-    let connection: ClientConnection;
-    let sent: Promise<JSONObject>;
-    try {
-      connection = this.requireConnection(method);
-      this.checkCapability(method, connection);
-      const meta = options?._meta;
-      sent = connection.send(method, meta === undefined ? params : withCallerMeta(params, meta), options);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return sent.then((raw) =>
-      parseServerResult(resultSchema, raw, method, connection.session.protocolVersion),
-    );
+    return this.send(method, params, options, resultSchema);
   }
 
   /** Sends a notification to the server. */
@@ -358,12 +345,32 @@ export abstract class ClientCore {
     params: JSONObject | undefined,
     options?: RequestOptions,
   ): Promise<TypedResults[M]> {
-    const version = this.requireConnection(method).session.protocolVersion;
-    const load = () => this.request(method, params, resultSchemaFor(method, version), options);
     const cache = this.#listCache;
+    // No closure for the cache unless the method is cached: this runs on every call.
     return cache !== undefined && ListCache.isCacheable(method)
-      ? cache.through(method, params, load)
-      : load();
+      ? cache.through(method, params, () => this.send(method, params, options))
+      : this.send(method, params, options);
+  }
+
+  /**
+   * `ClientConnection.call` after the connection and capability checks. Not async (every call comes
+   * here); failures before sending still come back as a rejected promise.
+   */
+  protected send<T, R = T>(
+    method: string,
+    params: JSONObject | undefined,
+    options: RequestOptions | undefined,
+    schema?: z.ZodType<T>,
+    then?: (result: T) => R,
+    fail?: (error: unknown) => R | Promise<R>,
+  ): Promise<R> {
+    try {
+      const connection = this.requireConnection(method);
+      this.checkCapability(method, connection);
+      return connection.call(method, params, options, schema, then, fail);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /**
@@ -397,6 +404,7 @@ export abstract class ClientCore {
   protected changeHandlers(apply: () => void): void {
     const restore = this.responder.snapshot();
     apply();
+    this.#declared = undefined;
     const connection = this.#connection;
     if (!connection || connection.session.mode === 'stateless') return;
     const added = addsCapability(connection.declaredCapabilities, this.#currentCapabilities());

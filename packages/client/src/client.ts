@@ -82,50 +82,44 @@ export class McpClient extends ClientCore {
       if (params.task !== undefined || this.#mustRunAsTask(params.name)) {
         return this.tasks.runToCompletion(params, options);
       }
-      const requestOptions = requestOptionsOf(options);
-      const validate = options?.validateOutput;
-      return this.#callToolOnce(params, requestOptions).then(
-        (result) => this.checkedOutput(params.name, result, validate),
-        (error: unknown) => this.#retryAfterHeaderMismatch(error, params, requestOptions, validate),
-      );
+      return this.#callToolOnce(params, requestOptionsOf(options), options?.validateOutput, true);
     } catch (error) {
       return Promise.reject(error);
     }
-  }
-
-  async #retryAfterHeaderMismatch(
-    error: unknown,
-    params: CallToolRequestParams,
-    requestOptions: RequestOptions | undefined,
-    validate: boolean | undefined,
-  ): Promise<CallToolResult> {
-    const headerMismatch =
-      error instanceof JsonRpcError &&
-      error.code === ErrorCode.HeaderMismatch &&
-      this.protocolMode === 'stateless';
-    if (!headerMismatch) throw error;
-    // SEP-2243: the server may expect Mcp-Param-* headers from a newer inputSchema than the one
-    // we know; refresh the tool definitions once and retry.
-    await this.listAllTools(requestOptions?.signal ? { signal: requestOptions.signal } : undefined);
-    return this.checkedOutput(params.name, await this.#callToolOnce(params, requestOptions), validate);
   }
 
   /**
-   * One tools/call. Under 2026-07-28 with the tasks extension declared, the server may answer with
-   * a task: it is awaited (polling, answering its questions) and its inlined result returned.
+   * One tools/call, its result checked (`checkedOutput`). Under 2026-07-28 with the tasks extension
+   * declared, the server may answer with a task: it is awaited (polling, answering its questions)
+   * and its inlined result returned. SEP-2243: the server may expect Mcp-Param-* headers from a
+   * newer inputSchema than the one we know; with `retry`, a HeaderMismatch refreshes the tool
+   * definitions and calls once more.
    */
-  #callToolOnce(params: CallToolRequestParams, options: RequestOptions | undefined): Promise<CallToolResult> {
-    // Not async: the plain call's promise is handed on as is (an async wrapper costs a frame and
+  #callToolOnce(
+    params: CallToolRequestParams,
+    options: RequestOptions | undefined,
+    validate: boolean | undefined,
+    retry: boolean,
+  ): Promise<CallToolResult> {
+    // Not async: the plain call is one `then` on the request (an async wrapper costs a frame and
     // extra ticks on every call).
+    const check = (result: CallToolResult) => this.checkedOutput(params.name, result, validate);
+    // Header mismatches are 2026-07-28's: a stateful call makes no handler for them.
+    const fail =
+      retry && this.protocolMode === 'stateless'
+        ? (error: unknown) => {
+            const stillStateless = this.protocolMode === 'stateless';
+            if (!(error instanceof JsonRpcError && error.code === ErrorCode.HeaderMismatch && stillStateless))
+              throw error;
+            const refresh = this.listAllTools(options?.signal ? { signal: options.signal } : undefined);
+            return refresh.then(() => this.#callToolOnce(params, options, validate, false));
+          }
+        : undefined;
     const extension = this.options.tasksExtension;
-    try {
-      if (extension === undefined || !this.isStateless('tools/call')) {
-        return this.call('tools/call', params, options);
-      }
-    } catch (error) {
-      return Promise.reject(error);
+    if (extension === undefined || !this.isStateless('tools/call')) {
+      return this.send('tools/call', params, options, undefined, check, fail);
     }
-    return this.#callToolWithTasks(extension, params, options);
+    return this.#callToolWithTasks(extension, params, options).then(check, fail);
   }
 
   async #callToolWithTasks(

@@ -99,6 +99,18 @@ describe('McpClient.connect', () => {
     await expect(fresh.listTools()).rejects.toMatchObject({ code: McpClientErrorCode.NotConnected });
   });
 
+  it('answers typed calls made before connect with a rejected promise, never a synchronous throw', async () => {
+    const fresh = new McpClient({ name: 'c', version: '1' });
+    const calls = [
+      fresh.listPrompts(),
+      fresh.getPrompt({ name: 'p' }),
+      fresh.readResource({ uri: 'file:///a' }),
+    ];
+    for (const call of calls) {
+      await expect(call).rejects.toMatchObject({ code: McpClientErrorCode.NotConnected });
+    }
+  });
+
   it('rejects options it cannot honour', () => {
     expect(() => new McpClient({ name: 'c', version: '1' }, { supportedProtocolVersions: [] })).toThrow(
       /at least one version/,

@@ -6,10 +6,15 @@ import {
   type JSONObject,
   type LoggingLevel,
 } from '@mcpkit/protocol';
+import type * as z from 'zod';
+import type { RequestOptions as CallOptions } from './client-options.js';
 import { type NegotiatedSession, newestFirst, supportedList } from './handshake.js';
 import type { ListenStream } from './listen.js';
+import { withCallerMeta } from './meta.js';
 import { initializeHandshake } from './negotiation.js';
-import { sendStatelessRequest } from './stateless.js';
+import { resultSchemaFor, type TypedMethod } from './result-schemas.js';
+import { type RequestIdentity, sendStatelessRequest } from './stateless.js';
+import { parseServerResult } from './validation.js';
 
 /** What a connection needs from its client to send stateless requests. */
 export interface ConnectionDeps {
@@ -60,25 +65,55 @@ export class ClientConnection {
     return this.session.mode === 'stateless';
   }
 
-  /** Sends a request and returns its raw result (stateful: as is; stateless: see `#sendStateless`). */
-  send(
+  /**
+   * Sends a request and returns `finish` of its final raw result (stateful: as is; stateless: see
+   * `#sendStateless`); `fail` gets the errors left after this connection's own recoveries (a new
+   * session, another revision), not those of `finish`. One `then` per call on the common path.
+   */
+  send<T>(
     method: string,
     params: JSONObject | undefined,
     options: RequestOptions | undefined,
-  ): Promise<JSONObject> {
-    if (!this.stateless) return this.#sendStateful(method, params, options);
-    return this.#sendStateless(method, params, options);
+    finish: (raw: JSONObject) => T,
+    fail: (error: unknown) => T | Promise<T> = rethrow,
+  ): Promise<T> {
+    if (this.stateless) return this.#sendStateless(method, params, options, finish, fail);
+    const sent = this.peer.request(method, params, options);
+    if (!this.#deps.sessionRenewed || method === 'initialize') return sent.then(finish, fail);
+    const generation = this.#generation;
+    return sent.then(finish, (error: unknown) =>
+      isSessionExpired(error)
+        ? this.#renewAndResend(error, generation, method, params, options).then(finish, fail)
+        : fail(error),
+    );
   }
 
-  #sendStateful(
+  /**
+   * `send` with `options._meta` merged over `params._meta`, and the result validated by `schema`
+   * (default: the typed method's schema for the negotiated revision) and handed to `then`.
+   */
+  call<T, R = T>(
     method: string,
     params: JSONObject | undefined,
-    options: RequestOptions | undefined,
-  ): Promise<JSONObject> {
-    const sent = this.peer.request(method, params, options);
-    if (!this.#deps.sessionRenewed || method === 'initialize') return sent;
-    const generation = this.#generation;
-    return sent.catch((error: unknown) => this.#renewAndResend(error, generation, method, params, options));
+    options: CallOptions | undefined,
+    schema?: z.ZodType<T>,
+    then?: (result: T) => R,
+    fail?: (error: unknown) => R | Promise<R>,
+  ): Promise<R> {
+    const { session } = this;
+    const checked = schema ?? resultSchemaFor(method as TypedMethod, session.protocolVersion);
+    const finish = (raw: JSONObject) => {
+      const result = parseServerResult(checked, raw, method, session.protocolVersion) as T;
+      return then === undefined ? (result as unknown as R) : then(result);
+    };
+    const meta = options?._meta;
+    return this.send(
+      method,
+      meta === undefined ? params : withCallerMeta(params, meta),
+      options,
+      finish,
+      fail,
+    );
   }
 
   /** A 404 means the server never ran the request, so sending it again on a new session is safe. */
@@ -89,7 +124,6 @@ export class ClientConnection {
     params: JSONObject | undefined,
     options: RequestOptions | undefined,
   ): Promise<JSONObject> {
-    if (!isSessionExpired(error)) throw error;
     // Requests that failed on the same old session share one renewal.
     if (this.#generation === generation) {
       this.#renewal ??= this.#renewSession(options, error as Error).finally(() => {
@@ -124,61 +158,41 @@ export class ClientConnection {
    * UnsupportedProtocolVersionError naming a version this client speaks, it switches to that
    * version and retries once.
    */
-  #sendStateless(
+  #sendStateless<T>(
     method: string,
     params: JSONObject | undefined,
     options: RequestOptions | undefined,
-  ): Promise<JSONObject> {
-    // A `then` rather than async/await: this runs on every call, and the retry almost never.
-    let first: Promise<JSONObject>;
+    finish: (raw: JSONObject) => T,
+    fail: (error: unknown) => T | Promise<T>,
+    retry = true,
+  ): Promise<T> {
+    const identity: RequestIdentity = {
+      protocolVersion: this.session.protocolVersion,
+      clientInfo: this.#deps.clientInfo,
+      capabilities: this.#deps.capabilities(),
+    };
+    const onError = (error: unknown): T | Promise<T> => {
+      const unsupported =
+        retry && error instanceof JsonRpcError && error.code === ErrorCode.UnsupportedProtocolVersion;
+      const offered = unsupported ? supportedList(error.data) : [];
+      const next = newestFirst(this.#deps.supportedVersions, true).find((v) => offered.includes(v));
+      if (next === undefined) return fail(error);
+      this.session.protocolVersion = next;
+      this.transport.setProtocolVersion?.(next);
+      return this.#sendStateless(method, params, options, finish, fail, false);
+    };
+    if (this.logLevel !== undefined) identity.logLevel = this.logLevel;
     try {
-      first = this.#attempt(method, params, options);
+      return sendStatelessRequest(this.peer, method, params, options, identity, this.#deps, finish, onError);
     } catch (error) {
-      first = Promise.reject(error);
+      return Promise.reject(error).then(finish, onError);
     }
-    return first.then(undefined, (error: unknown) =>
-      this.#retryWithOfferedVersion(error, method, params, options),
-    );
   }
+}
 
-  #retryWithOfferedVersion(
-    error: unknown,
-    method: string,
-    params: JSONObject | undefined,
-    options: RequestOptions | undefined,
-  ): Promise<JSONObject> {
-    if (!(error instanceof JsonRpcError) || error.code !== ErrorCode.UnsupportedProtocolVersion) throw error;
-    const offered = supportedList(error.data);
-    const ours = newestFirst(this.#deps.supportedVersions, true);
-    const next = ours.find((version) => offered.includes(version));
-    if (next === undefined) throw error;
-    this.session.protocolVersion = next;
-    this.transport.setProtocolVersion?.(next);
-    return this.#attempt(method, params, options);
-  }
-
-  #attempt(
-    method: string,
-    params: JSONObject | undefined,
-    options: RequestOptions | undefined,
-  ): Promise<JSONObject> {
-    const protocolVersion = this.session.protocolVersion;
-    let signal: AbortSignal | undefined;
-    return sendStatelessRequest(this.peer, method, params, options, {
-      identity: {
-        protocolVersion,
-        clientInfo: this.#deps.clientInfo,
-        capabilities: this.#deps.capabilities(),
-      },
-      logLevel: this.logLevel,
-      maxRounds: this.#deps.maxInputRounds,
-      answer: (question, questionParams) => {
-        // Made only when the server asks something: an AbortController per call is not free.
-        signal ??= options?.signal ?? new AbortController().signal;
-        return this.#deps.answer(question, questionParams, signal);
-      },
-    });
-  }
+/** The default `fail` of `send`: the error as it is. */
+function rethrow(error: unknown): never {
+  throw error;
 }
 
 /** Whether `error` (or a cause) is an HTTP transport's SESSION_EXPIRED; matched by code, not class. */

@@ -11,6 +11,7 @@ import {
   type ListResourcesResult,
   type ListResourceTemplatesResult,
   type ListToolsResult,
+  type ProtocolVersion,
   type ReadResourceResult,
   type RevisionResultSchemas,
   revisionResultSchemas,
@@ -64,8 +65,11 @@ const SCHEMA_NAMES = {
 const TOLERATED_MISSING = ['resultType', 'ttlMs', 'cacheScope'] as const;
 /** Keyed by the exact schema (no key string to build on every call); the relaxing depends on it alone. */
 const relaxed = new Map<z.ZodType, z.ZodType>();
-/** Exact CallToolResult schemas already given the plain-result check. */
-const trustedExact = new WeakSet<z.ZodType>();
+/**
+ * The schema chosen for each revision and method: the revision tables are lazy proxies, and
+ * reading through them on every call cost more than the rest of the choice.
+ */
+const chosen = new Map<string, Partial<Record<TypedMethod, z.ZodType>>>();
 
 /** The schema of `method`'s result under `protocolVersion` (the newest stateful one if unknown). */
 export function resultSchemaFor<M extends TypedMethod>(
@@ -75,13 +79,20 @@ export function resultSchemaFor<M extends TypedMethod>(
   const version = isSupportedProtocolVersion(protocolVersion)
     ? protocolVersion
     : LATEST_STATEFUL_PROTOCOL_VERSION;
-  const exact = revisionResultSchemas[version][SCHEMA_NAMES[method]] as z.ZodType<TypedResults[M]>;
+  let byMethod = chosen.get(version);
+  if (byMethod === undefined) {
+    byMethod = {};
+    chosen.set(version, byMethod);
+  }
+  byMethod[method] ??= chooseSchema(method, version);
+  return byMethod[method] as z.ZodType<TypedResults[M]>;
+}
+
+function chooseSchema(method: TypedMethod, version: ProtocolVersion): z.ZodType {
+  const exact = revisionResultSchemas[version][SCHEMA_NAMES[method]] as z.ZodType;
   if (!isStatelessProtocolVersion(version)) {
     // The stateful revisions' CallToolResult takes a bare-text result as it is (no resultType needed).
-    if (method === 'tools/call' && !trustedExact.has(exact)) {
-      trustedExact.add(exact);
-      trustPlainResults(exact, isPlainTextToolResult);
-    }
+    if (method === 'tools/call') trustPlainResults(exact, isPlainTextToolResult);
     return exact;
   }
   let schema = relaxed.get(exact);
@@ -93,5 +104,5 @@ export function resultSchemaFor<M extends TypedMethod>(
     relaxed.set(exact, schema);
     if (method === 'tools/call') trustPlainResults(schema, isPlainTextToolResult);
   }
-  return schema as z.ZodType<TypedResults[M]>;
+  return schema;
 }

@@ -46,34 +46,42 @@ export const MULTI_ROUND_TRIP_METHODS: ReadonlySet<string> = new Set([
   'resources/read',
 ]);
 
-export interface StatelessRequestContext {
-  /** Built afresh for each request: `sendStatelessRequest` completes it in place. */
-  identity: RequestIdentity;
-  logLevel: LoggingLevel | undefined;
-  maxRounds: number;
+/** Who answers the input requests of `input_required` rounds, and how many rounds are allowed. */
+export interface InputRoundHandler {
+  maxInputRounds: number;
   answer: InputRoundOptions['answer'];
 }
 
-/** One 2026-07-28 request: `_meta` on every attempt; input rounds for the methods that have them. */
-export function sendStatelessRequest(
+/**
+ * One 2026-07-28 request: `_meta` (from `identity`) on every attempt; input rounds for the methods
+ * that have them. Returns `finish` of the final result; `fail` gets any error of the rounds (not
+ * those of `finish`).
+ */
+export function sendStatelessRequest<T>(
   peer: Peer,
   method: string,
   params: JSONObject | undefined,
   options: RequestOptions | undefined,
-  context: StatelessRequestContext,
-): Promise<JSONObject> {
-  // The caller builds `identity` afresh for each request, so it is completed in place.
-  const identity: RequestIdentity = context.identity;
-  if (context.logLevel !== undefined) identity.logLevel = context.logLevel;
-  const send = (attempt: JSONObject | undefined) =>
-    peer.request(method, withRequestMeta(attempt, identity), options);
-  if (!MULTI_ROUND_TRIP_METHODS.has(method)) return send(params);
-  return requestWithInputRounds(send, params, {
-    method,
-    protocolVersion: identity.protocolVersion,
-    maxRounds: context.maxRounds,
-    answer: context.answer,
-  });
+  identity: RequestIdentity,
+  rounds: InputRoundHandler,
+  finish: (raw: JSONObject) => T,
+  fail: (error: unknown) => T | Promise<T>,
+): Promise<T> {
+  const first = peer.request(method, withRequestMeta(params, identity), options);
+  if (!MULTI_ROUND_TRIP_METHODS.has(method)) return first.then(finish, fail);
+  // Most calls end in one round: that path costs this one `then`.
+  return first.then((result) => {
+    if (result.resultType !== 'input_required') return finish(result);
+    const send = (attempt: JSONObject | undefined) =>
+      peer.request(method, withRequestMeta(attempt, identity), options);
+    return moreInputRounds(send, params, result, {
+      method,
+      protocolVersion: identity.protocolVersion,
+      maxRounds: rounds.maxInputRounds,
+      answer: rounds.answer,
+      signal: options?.signal,
+    }).then(finish, fail);
+  }, fail);
 }
 
 export interface InputRoundOptions {
@@ -82,33 +90,26 @@ export interface InputRoundOptions {
   /** Upper bound on `input_required` rounds before giving up. */
   maxRounds: number;
   /** Answers one input request (the same handlers that serve server-to-client requests). */
-  answer(method: string, params: JSONObject | undefined): Promise<JSONObject>;
+  answer(method: string, params: JSONObject | undefined, signal: AbortSignal): Promise<JSONObject>;
+  /** The request's signal, which the answers get (else one of their own). */
+  signal?: AbortSignal | undefined;
 }
 
 /**
- * Sends `params` and, while the server answers `input_required`, answers its input requests and
+ * The rounds after the first `input_required` result (`first`): answers its input requests and
  * retries the original request with `inputResponses` and the exact `requestState` it got (each
- * retry is a new JSON-RPC request, so it gets a new id). Results without `resultType` are final.
+ * retry is a new JSON-RPC request, so it gets a new id), while the server asks for more. Results
+ * without `resultType` are final.
  */
-export function requestWithInputRounds(
-  send: (params: JSONObject | undefined) => Promise<JSONObject>,
-  params: JSONObject | undefined,
-  options: InputRoundOptions,
-): Promise<JSONObject> {
-  // Most calls end in one round: that path costs one `then` instead of an async function's frame.
-  return send(params).then((result) =>
-    result.resultType === 'input_required' ? moreInputRounds(send, params, options, result) : result,
-  );
-}
-
-/** The rounds after the first answered `input_required` (`first`). */
 async function moreInputRounds(
   send: (params: JSONObject | undefined) => Promise<JSONObject>,
   params: JSONObject | undefined,
-  options: InputRoundOptions,
   first: JSONObject,
+  options: InputRoundOptions,
 ): Promise<JSONObject> {
   let attempt = params;
+  // Made only when the server asks something: an AbortController per call is not free.
+  const signal = options.signal ?? new AbortController().signal;
   for (let round = 0; ; round++) {
     const result = round === 0 ? first : await send(attempt);
     if (result.resultType !== 'input_required') return result;
@@ -128,7 +129,7 @@ async function moreInputRounds(
     const responses: JSONObject = {};
     // One question at a time: most of them reach a human, who answers them in turn.
     for (const [key, request] of Object.entries(asked.inputRequests ?? {})) {
-      responses[key] = await options.answer(request.method, request.params as JSONObject | undefined);
+      responses[key] = await options.answer(request.method, request.params as JSONObject | undefined, signal);
     }
     attempt = { ...params };
     if (Object.keys(responses).length > 0) attempt.inputResponses = responses;
