@@ -21,7 +21,7 @@ import {
 import { type CapabilityOptions, computeCapabilities, shapeCapabilities } from './core/capabilities.js';
 import type { CacheHints, CustomMethodEntry, ErrorInfo, ServerCore, ServerEvent } from './core/core.js';
 import { type CoreRequest, type HandleOutcome, handleRequestNow } from './core/dispatch.js';
-import { type CreateContext, createHandlerContext, type HandlerContext } from './core/handler-context.js';
+import { type CreateContext, type HandlerContext, RequestHandlerContext } from './core/handler-context.js';
 import {
   type MiddlewareEntry,
   runMiddleware,
@@ -340,7 +340,7 @@ export class McpServer<TState = undefined>
    * await.
    */
   handlerContext(ctx: RequestContext): HandlerContext<any> | Promise<HandlerContext<any>> {
-    const context = createHandlerContext<any>(ctx, undefined);
+    const context = new RequestHandlerContext<any>(ctx);
     const create = this.options.createContext;
     if (create === undefined) return context;
     return Promise.resolve(create(context)).then((state) => {

@@ -160,25 +160,23 @@ function formElicitationSupported(capabilities: ClientCapabilities): boolean {
   return elicitation.form !== undefined || elicitation.url === undefined;
 }
 
-export function createHandlerContext<TState>(ctx: RequestContext, state: TState): HandlerContext<TState> {
-  return new RequestHandlerContext(ctx, state);
-}
-
 /**
  * One request's HandlerContext. Built for every request, so it allocates little up front: the
  * logger and the bound methods are made on first use. Methods are getters returning functions
  * bound to this request, so handlers may destructure them (`async (args, { progress }) => ...`).
+ * `state` starts undefined: the server's `createContext` hook, given this context, sets it.
  */
-class RequestHandlerContext<TState> implements HandlerContext<TState> {
+export class RequestHandlerContext<TState> implements HandlerContext<TState> {
   readonly protocolVersion: string;
-  readonly client: ClientView;
-  state: TState;
+  // Declared (an own property, undefined until the hook's state is set), not assigned here.
+  state!: TState;
   requestId?: RequestId;
   sessionId?: string;
   auth?: AuthInfo;
   extra?: MessageExtra;
   readonly #ctx: RequestContext;
   #lastProgress: number | undefined;
+  #client: ClientView | undefined;
   #logger: RequestLogger | undefined;
   #progress: HandlerContext['progress'] | undefined;
   #elicit: HandlerContext['elicit'] | undefined;
@@ -186,17 +184,24 @@ class RequestHandlerContext<TState> implements HandlerContext<TState> {
   #sample: HandlerContext['sample'] | undefined;
   #listRoots: HandlerContext['listRoots'] | undefined;
 
-  constructor(ctx: RequestContext, state: TState) {
+  constructor(ctx: RequestContext) {
     this.#ctx = ctx;
     this.protocolVersion = ctx.protocolVersion;
-    this.client = { capabilities: ctx.clientCapabilities, protocolVersion: ctx.protocolVersion };
-    if (ctx.clientInfo !== undefined) this.client.info = ctx.clientInfo;
-    this.state = state;
     // Declared fields: own properties (undefined) whether or not the request has them.
     this.requestId = ctx.requestId;
     this.sessionId = ctx.sessionId;
     this.auth = ctx.authInfo;
     this.extra = ctx.extra;
+  }
+
+  /** A getter: made for the handlers that read it (most never do). */
+  get client(): ClientView {
+    if (this.#client === undefined) {
+      const ctx = this.#ctx;
+      this.#client = { capabilities: ctx.clientCapabilities, protocolVersion: ctx.protocolVersion };
+      if (ctx.clientInfo !== undefined) this.#client.info = ctx.clientInfo;
+    }
+    return this.#client;
   }
 
   /** A getter: the copy is made only for handlers that read it. */
