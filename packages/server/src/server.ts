@@ -203,6 +203,11 @@ export class McpServer<TState = undefined>
     }
   }
 
+  /** @internal A session closed (it calls this rather than holding a listener of ours). */
+  sessionClosed(session: ServerSession<McpServer<TState>>): void {
+    this.#sessions.delete(session);
+  }
+
   // ---- connections ----
 
   /** Serves one connection over `transport`; resolves once the transport started. */
@@ -212,7 +217,6 @@ export class McpServer<TState = undefined>
   ): Promise<ServerSession<McpServer<TState>>> {
     const session = new ServerSession<McpServer<TState>>(this, transport, options);
     this.#sessions.add(session);
-    session.addCloseListener(() => this.#sessions.delete(session));
     try {
       await session.start();
     } catch (error) {

@@ -42,6 +42,8 @@ export interface SessionHost extends SessionlessHost {
   reportError(error: unknown, info: ErrorInfo): void;
   /** Hears this session open and close (`McpServer.onSession`). */
   sessionEvent?(event: SessionEvent): void;
+  /** Forgets a closed session (McpServer's set of connected sessions). */
+  sessionClosed?(session: ServerSession<any>): void;
 }
 
 /** The server options a session reads (a subset of `McpServerOptions`). */
@@ -91,9 +93,9 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
   #closed = false;
   #logLevel: LoggingLevel;
   readonly #requireInitialize: boolean;
-  // Made on first use (a subscription, a request): an idle session holds neither.
+  // Made on first use (a subscription, a close listener, a request): an idle session holds none.
   #subscriptions: Set<string> | undefined;
-  readonly #closeListeners: (() => void)[] = [];
+  #closeListeners: (() => void)[] | undefined;
   #controls: SessionControls | undefined;
   #tasks: TaskStore | undefined;
   readonly #transportName: string | undefined;
@@ -171,6 +173,7 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
 
   /** @internal */
   addCloseListener(listener: () => void): void {
+    this.#closeListeners ??= [];
     this.#closeListeners.push(listener);
   }
 
@@ -332,7 +335,8 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
     this.#subscriptions = undefined;
     this.#tasks?.closeAll();
     this.#emit('close', reason);
-    for (const listener of this.#closeListeners.splice(0)) listener();
+    this.server.sessionClosed?.(this);
+    for (const listener of this.#closeListeners?.splice(0) ?? []) listener();
   }
 
   /** Opens once; closes only what opened. */
