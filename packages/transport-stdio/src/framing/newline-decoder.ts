@@ -4,6 +4,8 @@ import { decodeUtf8 } from './utf8.js';
 
 const LF = 0x0a;
 const CR = 0x0d;
+/** What decoding puts in place of bytes that are not UTF-8. */
+const REPLACEMENT_CHARACTER = '\uFFFD';
 /** A character other than space, tab and CR: a line with one is for the codec to judge. */
 const NOT_BLANK = /[^\t\r ]/;
 
@@ -59,6 +61,10 @@ export class NewlineDecoder implements FrameDecoder {
    * limit or the chunk is not UTF-8, which the byte-wise path then reports line by line.
    */
   #pushLines(chunk: Uint8Array): number {
+    const length = chunk.byteLength;
+    if (chunk[length - 1] === LF && length <= this.#maxLineBytes + 1 && Buffer.isBuffer(chunk)) {
+      return this.#pushWholeLines(chunk);
+    }
     const end = chunk.lastIndexOf(LF);
     if (end < 0 || end > this.#maxLineBytes) return 0;
     const text = decodeUtf8(chunk, end);
@@ -70,6 +76,23 @@ export class NewlineDecoder implements FrameDecoder {
     }
     this.#emitText(text.slice(from));
     return end + 1;
+  }
+
+  /**
+   * The usual chunk: a stream's Buffer ending with a newline. It is decoded in one call without a
+   * separate validity pass (each native call counts at one message per turn): the decoder turns
+   * invalid bytes into U+FFFD, so a text without one was valid UTF-8. One with U+FFFD (bad bytes,
+   * or a real U+FFFD, which is rare) is declined, and the byte-wise path checks it line by line.
+   */
+  #pushWholeLines(chunk: Buffer): number {
+    const text = chunk.toString();
+    if (text.includes(REPLACEMENT_CHARACTER)) return 0;
+    let from = 0;
+    for (let to = text.indexOf('\n'); to >= 0; to = text.indexOf('\n', from)) {
+      this.#emitText(text.slice(from, to));
+      from = to + 1;
+    }
+    return chunk.byteLength;
   }
 
   end(): void {
