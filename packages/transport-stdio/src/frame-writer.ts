@@ -67,6 +67,8 @@ export class FrameWriter {
    */
   #directGroup: QueuedWrite[] | undefined;
   #batching = false;
+  /** The group of the frame written at once: one per writer, since at most one is unconfirmed. */
+  readonly #direct: QueuedWrite[] = [{ frame: '', byteLength: 0, resolve: ignore, reject: ignore }];
   /** A frame of this turn was queued behind one written at once: the turn sent several. */
   #queuedBehindDirect = false;
   readonly #idleWaiters = new Set<() => void>();
@@ -136,8 +138,13 @@ export class FrameWriter {
    * whole is no longer waiting for the reader.
    */
   #writeNow(frame: Frame): Promise<void> {
-    const item: QueuedWrite = { frame, byteLength: 0, resolve: ignore, reject: ignore };
-    const group = [item];
+    // One write at a time goes this way (nothing else is unconfirmed), so its group is reused.
+    const group = this.#direct;
+    const item = group[0]!;
+    item.byteLength = 0;
+    item.resolve = ignore;
+    item.reject = ignore;
+    item.outcome = undefined;
     this.#directGroup = group;
     this.#inFlight.push(group);
     let accepted: boolean;
@@ -185,7 +192,7 @@ export class FrameWriter {
   }
 
   #settled(): void {
-    if (!this.#isIdle()) return;
+    if (this.#idleWaiters.size === 0 || !this.#isIdle()) return;
     for (const wake of [...this.#idleWaiters]) wake();
   }
 
