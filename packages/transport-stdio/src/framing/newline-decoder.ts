@@ -4,8 +4,6 @@ import { decodeUtf8 } from './utf8.js';
 
 const LF = 0x0a;
 const CR = 0x0d;
-/** What decoding puts in place of bytes that are not UTF-8. */
-const REPLACEMENT_CHARACTER = '\uFFFD';
 /** A character other than space, tab and CR: a line with one is for the codec to judge. */
 const NOT_BLANK = /[^\t\r ]/;
 
@@ -56,17 +54,14 @@ export class NewlineDecoder implements FrameDecoder {
   /**
    * The complete lines of a chunk that starts a line, decoded as one text and split there: the
    * other side writes whole messages, so most chunks are one line or several (a pipelining
-   * peer's), and one UTF-8 check and decode for all of them beats a view, a check and a decode
-   * per line. Returns where the rest begins; declines (returns 0) when a line could be over the
-   * limit or the chunk is not UTF-8, which the byte-wise path then reports line by line.
+   * peer's) and end with a newline, and one decode for all of them beats a view, a check and a
+   * decode per line. Returns where the rest begins; declines (returns 0) when a line could be over
+   * the limit or the lines are not UTF-8, which the byte-wise path then reports line by line.
    */
   #pushLines(chunk: Uint8Array): number {
     const length = chunk.byteLength;
-    if (chunk[length - 1] === LF && length <= this.#maxLineBytes + 1 && Buffer.isBuffer(chunk)) {
-      return this.#pushWholeLines(chunk);
-    }
-    const end = chunk.lastIndexOf(LF);
-    if (end < 0 || end > this.#maxLineBytes) return 0;
+    const end = chunk[length - 1] === LF ? length : chunk.lastIndexOf(LF) + 1;
+    if (end === 0 || end > this.#maxLineBytes + 1) return 0;
     const text = decodeUtf8(chunk, end);
     if (text === undefined) return 0;
     let from = 0;
@@ -74,25 +69,7 @@ export class NewlineDecoder implements FrameDecoder {
       this.#emitText(text.slice(from, to));
       from = to + 1;
     }
-    this.#emitText(text.slice(from));
-    return end + 1;
-  }
-
-  /**
-   * The usual chunk: a stream's Buffer ending with a newline. It is decoded in one call without a
-   * separate validity pass (each native call counts at one message per turn): the decoder turns
-   * invalid bytes into U+FFFD, so a text without one was valid UTF-8. One with U+FFFD (bad bytes,
-   * or a real U+FFFD, which is rare) is declined, and the byte-wise path checks it line by line.
-   */
-  #pushWholeLines(chunk: Buffer): number {
-    const text = chunk.toString();
-    if (text.includes(REPLACEMENT_CHARACTER)) return 0;
-    let from = 0;
-    for (let to = text.indexOf('\n'); to >= 0; to = text.indexOf('\n', from)) {
-      this.#emitText(text.slice(from, to));
-      from = to + 1;
-    }
-    return chunk.byteLength;
+    return end;
   }
 
   end(): void {
