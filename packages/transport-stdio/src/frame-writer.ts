@@ -59,15 +59,14 @@ export class FrameWriter {
   #pendingBytes = 0;
   #waitingForDrain = false;
   #flushScheduled = false;
-  #batching = false;
   /**
-   * The group of a frame written at once (one per writer: it goes that way only when nothing else
-   * is unconfirmed), first in `#inFlight` until the stream calls back for it. A frame sent while it
-   * is unconfirmed (in the same turn, or behind a slow write) means the other side pipelines:
-   * `#batching` then holds every frame to the end of its turn, one write for all of them, until a
-   * turn sends a lone frame again.
+   * The group a frame written at once is in, until the stream calls back for it. A frame sent
+   * while it is unconfirmed (in the same turn, or behind a slow write) means the other side
+   * pipelines: `#batching` then holds every frame to the end of its turn, one write for all of
+   * them, until a turn sends a lone frame again.
    */
-  readonly #direct: QueuedWrite[] = [{ frame: '', byteLength: 0, resolve: ignore, reject: ignore }];
+  #directGroup: QueuedWrite[] | undefined;
+  #batching = false;
   /** A frame of this turn was queued behind one written at once: the turn sent several. */
   #queuedBehindDirect = false;
   readonly #idleWaiters = new Set<() => void>();
@@ -111,7 +110,7 @@ export class FrameWriter {
         ),
       );
     }
-    if (this.#inFlight.peek() === this.#direct) {
+    if (this.#directGroup !== undefined) {
       this.#batching = true;
       this.#queuedBehindDirect = true;
     }
@@ -137,18 +136,16 @@ export class FrameWriter {
    * whole is no longer waiting for the reader.
    */
   #writeNow(frame: Frame): Promise<void> {
-    // The last frame that went this way was settled, so its settle functions are spent (calling
-    // them again does nothing); what it left in byteLength and outcome must not count for this one.
-    const group = this.#direct;
-    const item = group[0]!;
-    item.byteLength = 0;
-    item.outcome = undefined;
+    const item: QueuedWrite = { frame, byteLength: 0, resolve: ignore, reject: ignore };
+    const group = [item];
+    this.#directGroup = group;
     this.#inFlight.push(group);
     let accepted: boolean;
     try {
       accepted = this.#rawWrite(frame, this.#written);
     } catch (error) {
       this.#inFlight.pop();
+      this.#directGroup = undefined;
       this.#settled();
       return Promise.reject(writeFailed(error));
     }
@@ -188,7 +185,7 @@ export class FrameWriter {
   }
 
   #settled(): void {
-    if (this.#idleWaiters.size === 0 || !this.#isIdle()) return;
+    if (!this.#isIdle()) return;
     for (const wake of [...this.#idleWaiters]) wake();
   }
 
@@ -204,6 +201,7 @@ export class FrameWriter {
     // A fresh queue: callbacks still to come for the old groups find nothing to settle.
     const inFlight = this.#inFlight;
     this.#inFlight = new Fifo<QueuedWrite[]>();
+    this.#directGroup = undefined;
     for (const item of [...inFlight.drain().flat(), ...this.#queue.drain()]) {
       this.#pendingBytes -= item.byteLength;
       item.reject(reason);
@@ -275,6 +273,7 @@ export class FrameWriter {
   readonly #written = (error?: Error | null): void => {
     const group = this.#inFlight.shift();
     if (group === undefined) return; // already failed by close()
+    if (group === this.#directGroup) this.#directGroup = undefined;
     const failure = error ? writeFailed(error) : undefined;
     for (const item of group) {
       this.#pendingBytes -= item.byteLength;
