@@ -121,18 +121,16 @@ function parseJsonText(text: string, options: DecodeOptions | undefined): unknow
       );
     }
   }
-  let value: unknown;
   const limit = ErrorWithLimit.stackTraceLimit;
   ErrorWithLimit.stackTraceLimit = 0; // the parser's SyntaxError is kept only as `cause`
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw failure(ErrorCode.ParseError, `Parse error: ${reason}`, null, error);
   } finally {
     ErrorWithLimit.stackTraceLimit = limit;
   }
-  return value;
 }
 
 /**

@@ -11,9 +11,9 @@ export class Fifo<T> {
     this.#items.push(item);
   }
 
-  /** Removes and returns the newest item (undoes a `push`). */
+  /** Removes and returns the newest item: undoes the `push` just made (never called on an empty queue). */
   pop(): T | undefined {
-    return this.length > 0 ? this.#items.pop() : undefined;
+    return this.#items.pop();
   }
 
   /** The oldest item, left in place. */

@@ -291,7 +291,7 @@ export class FrameWriter {
 }
 
 function byteLengthOf(frame: Frame): number {
-  return typeof frame === 'string' ? Buffer.byteLength(frame, 'utf8') : frame.byteLength;
+  return typeof frame === 'string' ? Buffer.byteLength(frame) : frame.byteLength;
 }
 
 function chunkOf(group: QueuedWrite[]): Frame {

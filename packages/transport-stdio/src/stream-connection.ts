@@ -68,9 +68,7 @@ export class StreamConnection {
 
   start(): void {
     const { input, output } = this.#options;
-    input.on('data', this.#onData);
-    input.on('end', this.#onEnd);
-    input.on('error', this.#onInputError);
+    input.on('data', this.#onData).on('end', this.#onEnd).on('error', this.#onInputError);
     output.on('error', this.#onOutputError);
   }
 
@@ -82,13 +80,11 @@ export class StreamConnection {
 
   #write(payload: JSONRPCMessage | JSONRPCMessage[]): Promise<void> {
     if (this.#stopped) return Promise.reject(closedError());
-    let frame: string;
     try {
-      frame = this.#options.framing.encodeText(encodeMessage(payload));
+      return this.#writer.write(this.#options.framing.encodeText(encodeMessage(payload)));
     } catch (error) {
-      return Promise.reject(error);
+      return Promise.reject(error); // not JSON (encodeMessage says why): the caller's promise fails
     }
-    return this.#writer.write(frame);
   }
 
   /** Resolves once what was sent so far is written (or failed), or after `timeoutMs`. */
@@ -118,7 +114,7 @@ export class StreamConnection {
 
   // Arrow functions: they are stream listeners, added and removed by identity.
   readonly #onData = (chunk: Buffer | string): void => {
-    this.#decoder.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+    this.#decoder.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   };
 
   readonly #onEnd = (): void => {
@@ -176,9 +172,9 @@ export class StreamConnection {
 
   #onText(text: string): void {
     let decoded: JSONRPCMessage | JSONRPCMessage[];
-    const { maxDepth, maxBatchSize } = this.#options;
     try {
-      decoded = decodeMessage(text, { maxDepth, maxBatchSize });
+      // The options carry maxDepth and maxBatchSize: no limits object made per message.
+      decoded = decodeMessage(text, this.#options);
     } catch (error) {
       if (!(error instanceof JsonRpcError)) throw error;
       this.#options.onerror(error);

@@ -168,6 +168,26 @@ describe('NewlineDecoder', () => {
     expect(events[2]).toEqual({ kind: 'frame', text: '{"c":3}' });
   });
 
+  it('tells a real U+FFFD from bytes that are not UTF-8 in a chunk of whole lines', () => {
+    const replacement = '{"r":"\uFFFD"}';
+    const events = decodeAll([
+      Buffer.from(`{"a":1}\n${replacement}\n`),
+      // A surrogate half and an overlong '/' are not UTF-8, though the decoder turns them into U+FFFD.
+      Buffer.concat([Buffer.from('{"b":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}\n{"c":3}\n')]),
+      Buffer.concat([Buffer.from('{"d":"'), Buffer.from([0xc0, 0xaf]), Buffer.from('"}\n')]),
+      Buffer.from('{"e":5}\r\n'),
+    ]);
+    expect(frames(events.slice(0, 2))).toEqual(['{"a":1}', replacement]);
+    expect(events[2]).toMatchObject({
+      kind: 'malformed',
+      reason: expect.stringContaining('not valid UTF-8'),
+    });
+    expect(events[3]).toEqual({ kind: 'frame', text: '{"c":3}' });
+    expect(events[4]).toMatchObject({ kind: 'malformed' });
+    expect(events[5]).toEqual({ kind: 'frame', text: '{"e":5}' });
+    expect(events).toHaveLength(6);
+  });
+
   it('round-trips what encodeFrame produces', () => {
     const bytes = Buffer.concat(texts.map((text) => encodeFrame(text, newlineFraming)));
     expect(frames(decodeAll([bytes]))).toEqual(texts);

@@ -54,13 +54,14 @@ export class NewlineDecoder implements FrameDecoder {
   /**
    * The complete lines of a chunk that starts a line, decoded as one text and split there: the
    * other side writes whole messages, so most chunks are one line or several (a pipelining
-   * peer's), and one UTF-8 check and decode for all of them beats a view, a check and a decode
-   * per line. Returns where the rest begins; declines (returns 0) when a line could be over the
-   * limit or the chunk is not UTF-8, which the byte-wise path then reports line by line.
+   * peer's) and end with a newline, and one decode for all of them beats a view, a check and a
+   * decode per line. Returns where the rest begins; declines (returns 0) when a line could be over
+   * the limit or the lines are not UTF-8, which the byte-wise path then reports line by line.
    */
   #pushLines(chunk: Uint8Array): number {
-    const end = chunk.lastIndexOf(LF);
-    if (end < 0 || end > this.#maxLineBytes) return 0;
+    const length = chunk.byteLength;
+    const end = chunk[length - 1] === LF ? length : chunk.lastIndexOf(LF) + 1;
+    if (end === 0 || end > this.#maxLineBytes + 1) return 0;
     const text = decodeUtf8(chunk, end);
     if (text === undefined) return 0;
     let from = 0;
@@ -68,8 +69,7 @@ export class NewlineDecoder implements FrameDecoder {
       this.#emitText(text.slice(from, to));
       from = to + 1;
     }
-    this.#emitText(text.slice(from));
-    return end + 1;
+    return end;
   }
 
   end(): void {
