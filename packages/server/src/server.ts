@@ -21,7 +21,7 @@ import {
 import { type CapabilityOptions, computeCapabilities, shapeCapabilities } from './core/capabilities.js';
 import type { CacheHints, CustomMethodEntry, ErrorInfo, ServerCore, ServerEvent } from './core/core.js';
 import { type CoreRequest, type HandleOutcome, handleRequestNow } from './core/dispatch.js';
-import { type CreateContext, createHandlerContext, type HandlerContext } from './core/handler-context.js';
+import { type CreateContext, type HandlerContext, RequestHandlerContext } from './core/handler-context.js';
 import {
   type MiddlewareEntry,
   runMiddleware,
@@ -203,6 +203,11 @@ export class McpServer<TState = undefined>
     }
   }
 
+  /** @internal A session closed (it calls this rather than holding a listener of ours). */
+  sessionClosed(session: ServerSession<McpServer<TState>>): void {
+    this.#sessions.delete(session);
+  }
+
   // ---- connections ----
 
   /** Serves one connection over `transport`; resolves once the transport started. */
@@ -212,7 +217,6 @@ export class McpServer<TState = undefined>
   ): Promise<ServerSession<McpServer<TState>>> {
     const session = new ServerSession<McpServer<TState>>(this, transport, options);
     this.#sessions.add(session);
-    session.addCloseListener(() => this.#sessions.delete(session));
     try {
       await session.start();
     } catch (error) {
@@ -340,7 +344,7 @@ export class McpServer<TState = undefined>
    * await.
    */
   handlerContext(ctx: RequestContext): HandlerContext<any> | Promise<HandlerContext<any>> {
-    const context = createHandlerContext<any>(ctx, undefined);
+    const context = new RequestHandlerContext<any>(ctx);
     const create = this.options.createContext;
     if (create === undefined) return context;
     return Promise.resolve(create(context)).then((state) => {

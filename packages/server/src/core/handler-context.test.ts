@@ -405,3 +405,32 @@ describe('cancellation, auth, client info and createContext', () => {
     });
   });
 });
+
+describe('ctx.client', () => {
+  it('is one object per request, with info only when the client told it', async () => {
+    const seen: unknown[] = [];
+    const server = new McpServer({ name: 't', version: '1' });
+    server.tool('who', {}, (_args, ctx) => {
+      const first = ctx.client;
+      seen.push(first === ctx.client, { ...first });
+      return 'ok';
+    });
+    const h = await connect(server, { clientInfo: { name: 'c', version: '2' } });
+    await h.request('tools/call', { name: 'who' });
+    const base = {
+      protocolVersion: '2025-11-25',
+      clientCapabilities: { roots: {} },
+      signal: new AbortController().signal,
+      sendNotification: async () => {},
+      requestInput: async () => ({}),
+    };
+    await server.handle({ method: 'tools/call', params: { name: 'who' } }, base);
+    expect(seen).toEqual([
+      true,
+      { capabilities: {}, protocolVersion: '2025-11-25', info: { name: 'c', version: '2' } },
+      true,
+      { capabilities: { roots: {} }, protocolVersion: '2025-11-25' },
+    ]);
+    expect(Object.keys(seen[3] as object)).not.toContain('info');
+  });
+});

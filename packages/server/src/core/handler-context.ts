@@ -160,43 +160,44 @@ function formElicitationSupported(capabilities: ClientCapabilities): boolean {
   return elicitation.form !== undefined || elicitation.url === undefined;
 }
 
-export function createHandlerContext<TState>(ctx: RequestContext, state: TState): HandlerContext<TState> {
-  return new RequestHandlerContext(ctx, state);
-}
-
 /**
- * One request's HandlerContext. Built for every request, so it allocates little up front: the
- * logger and the bound methods are made on first use. Methods are getters returning functions
- * bound to this request, so handlers may destructure them (`async (args, { progress }) => ...`).
+ * One request's HandlerContext. Built for every request, so it allocates little up front and holds
+ * few fields: the client view and the logger are made on first read, and methods are getters
+ * returning a function bound to this request on each read (kept by none: most handlers read
+ * none of them), so handlers may destructure them (`async (args, { progress }) => ...`).
+ * `state` starts undefined: the server's `createContext` hook, given this context, sets it.
  */
-class RequestHandlerContext<TState> implements HandlerContext<TState> {
+export class RequestHandlerContext<TState> implements HandlerContext<TState> {
   readonly protocolVersion: string;
-  readonly client: ClientView;
-  state: TState;
+  // Declared (an own property, undefined until the hook's state is set), not assigned here.
+  state!: TState;
   requestId?: RequestId;
   sessionId?: string;
   auth?: AuthInfo;
   extra?: MessageExtra;
   readonly #ctx: RequestContext;
   #lastProgress: number | undefined;
+  #client: ClientView | undefined;
   #logger: RequestLogger | undefined;
-  #progress: HandlerContext['progress'] | undefined;
-  #elicit: HandlerContext['elicit'] | undefined;
-  #elicitUrl: HandlerContext['elicitUrl'] | undefined;
-  #sample: HandlerContext['sample'] | undefined;
-  #listRoots: HandlerContext['listRoots'] | undefined;
 
-  constructor(ctx: RequestContext, state: TState) {
+  constructor(ctx: RequestContext) {
     this.#ctx = ctx;
     this.protocolVersion = ctx.protocolVersion;
-    this.client = { capabilities: ctx.clientCapabilities, protocolVersion: ctx.protocolVersion };
-    if (ctx.clientInfo !== undefined) this.client.info = ctx.clientInfo;
-    this.state = state;
     // Declared fields: own properties (undefined) whether or not the request has them.
     this.requestId = ctx.requestId;
     this.sessionId = ctx.sessionId;
     this.auth = ctx.authInfo;
     this.extra = ctx.extra;
+  }
+
+  /** A getter: made for the handlers that read it (most never do). */
+  get client(): ClientView {
+    if (this.#client === undefined) {
+      const ctx = this.#ctx;
+      this.#client = { capabilities: ctx.clientCapabilities, protocolVersion: ctx.protocolVersion };
+      if (ctx.clientInfo !== undefined) this.#client.info = ctx.clientInfo;
+    }
+    return this.#client;
   }
 
   /** A getter: the copy is made only for handlers that read it. */
@@ -215,23 +216,19 @@ class RequestHandlerContext<TState> implements HandlerContext<TState> {
   }
 
   get progress(): HandlerContext['progress'] {
-    this.#progress ??= (progress, total, message) => this.#reportProgress(progress, total, message);
-    return this.#progress;
+    return (progress, total, message) => this.#reportProgress(progress, total, message);
   }
 
   get elicit(): HandlerContext['elicit'] {
-    this.#elicit ??= (message, schema, options) => elicitForm(this.#ctx, message, schema, options);
-    return this.#elicit;
+    return (message, schema, options) => elicitForm(this.#ctx, message, schema, options);
   }
 
   get elicitUrl(): HandlerContext['elicitUrl'] {
-    this.#elicitUrl ??= (message, url, options) => elicitUrl(this.#ctx, message, url, options);
-    return this.#elicitUrl;
+    return (message, url, options) => elicitUrl(this.#ctx, message, url, options);
   }
 
   get sample(): HandlerContext['sample'] {
-    this.#sample ??= (params, options) => sample(this.#ctx, params, options);
-    return this.#sample;
+    return (params, options) => sample(this.#ctx, params, options);
   }
 
   get startTask(): HandlerContext['startTask'] {
@@ -244,8 +241,7 @@ class RequestHandlerContext<TState> implements HandlerContext<TState> {
   }
 
   get listRoots(): HandlerContext['listRoots'] {
-    this.#listRoots ??= (options) => listRoots(this.#ctx, options);
-    return this.#listRoots;
+    return (options) => listRoots(this.#ctx, options);
   }
 
   async #reportProgress(progress: number, total?: number, message?: string): Promise<void> {

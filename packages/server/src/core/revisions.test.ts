@@ -1,7 +1,9 @@
+import { PROTOCOL_VERSIONS } from '@mcpkit/protocol/essentials';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { McpServer } from '../server.js';
 import { connect } from '../test-helpers/harness.js';
+import { FEATURE_SINCE, type Feature, supports } from './revisions.js';
 
 function richServer() {
   const server = new McpServer({ name: 't', version: '1' });
@@ -98,5 +100,26 @@ describe('revision shaping', () => {
       type: 'text',
       text: '[audio content (audio/wav) not supported by this client]',
     });
+  });
+});
+
+describe('supports', () => {
+  const features = Object.keys(FEATURE_SINCE) as Feature[];
+
+  it('answers by the order of PROTOCOL_VERSIONS for every known revision and feature', () => {
+    // supports() compares revisions as strings: it holds only while the list is in date order.
+    for (const version of PROTOCOL_VERSIONS) {
+      for (const feature of features) {
+        const expected =
+          PROTOCOL_VERSIONS.indexOf(version) >= PROTOCOL_VERSIONS.indexOf(FEATURE_SINCE[feature]);
+        expect(supports(version, feature), `${version} ${feature}`).toBe(expected);
+      }
+    }
+  });
+
+  it('treats unknown versions as the newest, whatever they look like', () => {
+    for (const version of ['', '1.0', '2024-01-01', '2099-12-31', 'DRAFT-2027-v1']) {
+      for (const feature of features) expect(supports(version, feature), `${version} ${feature}`).toBe(true);
+    }
   });
 });

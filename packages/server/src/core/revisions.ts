@@ -1,4 +1,4 @@
-import { PROTOCOL_VERSIONS, type ProtocolVersion } from '@mcpkit/protocol/essentials';
+import { isSupportedProtocolVersion, type ProtocolVersion } from '@mcpkit/protocol/essentials';
 
 // Which revision introduced each feature the server may send. A session speaking an older
 // revision never receives a field or content type its revision does not define: the shaping
@@ -44,10 +44,11 @@ export const FEATURE_SINCE = {
 /** A feature the server enables only from the revision that introduced it (see `FEATURE_SINCE`). */
 export type Feature = keyof typeof FEATURE_SINCE;
 
-const ORDER = new Map<string, number>(PROTOCOL_VERSIONS.map((version, index) => [version, index]));
-
-/** Does `version` define `feature`? Unknown versions are treated as the newest. */
+/**
+ * Does `version` define `feature`? Unknown versions are treated as the newest. Asked several times
+ * per request, so no table lookup for the usual answer: revisions are dates, so a known one that
+ * has the feature compares as a string at least as late (revisions.test.ts holds the list to that).
+ */
 export function supports(version: string, feature: Feature): boolean {
-  const have = ORDER.get(version) ?? PROTOCOL_VERSIONS.length;
-  return have >= ORDER.get(FEATURE_SINCE[feature])!;
+  return version >= FEATURE_SINCE[feature] || !isSupportedProtocolVersion(version);
 }

@@ -102,21 +102,21 @@ export function shapeContentBlock(block: Obj, version: string): Obj {
   return shaped;
 }
 
-export function shapeContent(blocks: readonly Obj[], version: string): Obj[] {
-  return blocks.map((block) => shapeContentBlock(block, version));
-}
-
 /** Shapes `result` in place: it must be a fresh object the caller owns (normalizeToolReturn's). */
 export function shapeCallToolResult(result: Obj, version: string): JSONObject {
   let shaped: Obj = result;
-  if (Array.isArray(shaped.content)) shaped.content = shapeContent(shaped.content as Obj[], version);
+  const content = shaped.content;
+  // Every feature shapeContentBlock checks came by 2025-06-18 (shape-results.test.ts holds it to
+  // that): from then on the blocks go as they are, and the usual tools/call copies no array.
+  if (Array.isArray(content) && !supports(version, 'annotationsLastModified'))
+    shaped.content = content.map((block: Obj) => shapeContentBlock(block, version));
   // Up to 2025-11-25 structuredContent is an object; any other value reaches those clients only
   // as the text content the result carries anyway (normalizeToolReturn adds it when missing).
+  const structured = shaped.structuredContent;
   if (
-    !supports(version, 'structuredContent') ||
-    (!supports(version, 'anyStructuredContent') &&
-      shaped.structuredContent !== undefined &&
-      !isObject(shaped.structuredContent))
+    structured !== undefined &&
+    (!supports(version, 'structuredContent') ||
+      (!supports(version, 'anyStructuredContent') && !isObject(structured)))
   )
     shaped = omit(shaped, ['structuredContent']);
   return shaped;

@@ -42,6 +42,8 @@ export interface SessionHost extends SessionlessHost {
   reportError(error: unknown, info: ErrorInfo): void;
   /** Hears this session open and close (`McpServer.onSession`). */
   sessionEvent?(event: SessionEvent): void;
+  /** Forgets a closed session (McpServer's set of connected sessions). */
+  sessionClosed?(session: ServerSession<any>): void;
 }
 
 /** The server options a session reads (a subset of `McpServerOptions`). */
@@ -91,9 +93,10 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
   #closed = false;
   #logLevel: LoggingLevel;
   readonly #requireInitialize: boolean;
-  readonly #subscriptions = new Set<string>();
-  readonly #closeListeners: (() => void)[] = [];
-  readonly #controls: SessionControls;
+  // Made on first use (a subscription, a close listener, a request): an idle session holds none.
+  #subscriptions: Set<string> | undefined;
+  #closeListeners: (() => void)[] | undefined;
+  #controls: SessionControls | undefined;
   #tasks: TaskStore | undefined;
   readonly #transportName: string | undefined;
   /** Set while open: only an opened session reports its close. */
@@ -116,17 +119,6 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
       maxInFlightRequests: server.options.maxInFlightRequests,
       onerror: (error) => this.#report(error),
     });
-    this.#controls = {
-      setLogLevel: (level) => {
-        this.#logLevel = level;
-      },
-      subscribe: (uri) => {
-        this.#subscriptions.add(uri);
-      },
-      unsubscribe: (uri) => {
-        this.#subscriptions.delete(uri);
-      },
-    };
     this.peer.fallbackRequestHandler = (params, context) => this.#onRequest(params, context);
     this.peer.setNotificationHandler('notifications/initialized', () => {
       this.#ready = true;
@@ -176,12 +168,30 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
 
   /** True when this session subscribed to updates of the resource URI. */
   isSubscribed(uri: string): boolean {
-    return this.#subscriptions.has(uri);
+    return this.#subscriptions?.has(uri) === true;
   }
 
   /** @internal */
   addCloseListener(listener: () => void): void {
+    this.#closeListeners ??= [];
     this.#closeListeners.push(listener);
+  }
+
+  /** logging/setLevel and resources/(un)subscribe on this session: made for its first request. */
+  #sessionControls(): SessionControls {
+    this.#controls ??= {
+      setLogLevel: (level) => {
+        this.#logLevel = level;
+      },
+      subscribe: (uri) => {
+        this.#subscriptions ??= new Set();
+        this.#subscriptions.add(uri);
+      },
+      unsubscribe: (uri) => {
+        this.#subscriptions?.delete(uri);
+      },
+    };
+    return this.#controls;
   }
 
   /** Closes the session and its transport. */
@@ -203,7 +213,16 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
     if (negotiated === undefined && this.#requireInitialize && method !== 'ping') {
       throw JsonRpcError.invalidRequest(`Session not initialized: send 'initialize' before '${method}'`);
     }
-    const ctx = this.#requestContext(negotiated, context);
+    const ctx = requestContextFor(
+      this.server,
+      context,
+      negotiated,
+      this.#sessionControls(),
+      this.#logLevel,
+      this.sessionId,
+    );
+    // A declared field of the context: undefined without tasks either way.
+    ctx.tasks = this.#taskStore(ctx.protocolVersion);
     return sessionAnswer(method, this.server.handleNow({ method, params }, ctx));
   }
 
@@ -219,26 +238,13 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
     return result;
   }
 
-  #requestContext(negotiated: NegotiatedSession | undefined, context: PeerRequestContext): RequestContext {
-    const ctx = requestContextFor(
-      this.server,
-      context,
-      negotiated,
-      this.#controls,
-      this.#logLevel,
-      this.sessionId,
-    );
-    const tasks = this.#taskStore(ctx.protocolVersion);
-    if (tasks !== undefined) ctx.tasks = tasks;
-    return ctx;
-  }
-
   /** The session's tasks, created on first use when the server enables them and the revision has them. */
   #taskStore(version: string): TaskStore | undefined {
-    if (!supports(version, 'tasks') || isStatelessProtocolVersion(version)) return undefined;
-    // McpServer's constructor made sure a store factory comes with `capabilities.tasks`.
+    // McpServer's constructor made sure a store factory comes with `capabilities.tasks`. The
+    // server's options first: most servers have no tasks, and that answer costs two reads.
     const createStore = this.server.options.tasks;
     if (this.server.options.capabilities?.tasks !== true || createStore === undefined) return undefined;
+    if (!supports(version, 'tasks') || isStatelessProtocolVersion(version)) return undefined;
     this.#tasks ??= createStore({
       pageSize: this.server.pageSize,
       sessionId: this.sessionId,
@@ -307,7 +313,7 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
       sendNotification: (method, params) => this.peer.notify(method, params),
       requestInput: (request, options) =>
         this.peer.request(request.method, request.params, { signal, timeoutMs: options?.timeoutMs }),
-      session: this.#controls,
+      session: this.#sessionControls(),
       clientInfo: negotiated?.clientInfo,
       sessionId: this.sessionId,
     };
@@ -326,10 +332,11 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
   #onClose(reason?: Error): void {
     if (this.#closed) return;
     this.#closed = true;
-    this.#subscriptions.clear();
+    this.#subscriptions = undefined;
     this.#tasks?.closeAll();
     this.#emit('close', reason);
-    for (const listener of this.#closeListeners.splice(0)) listener();
+    this.server.sessionClosed?.(this);
+    for (const listener of this.#closeListeners?.splice(0) ?? []) listener();
   }
 
   /** Opens once; closes only what opened. */
