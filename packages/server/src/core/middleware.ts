@@ -85,21 +85,23 @@ export function runMiddleware(
     }
     let calls = 0;
     const failed = (failure: unknown): HandleOutcome => {
-      if (failure instanceof JsonRpcError && calls < 2) return { type: 'error', error: failure };
-      core.reportError(failure, { method, sessionId: ctx.sessionId });
-      const reason = failure instanceof Error ? failure.message : String(failure);
-      const error = new JsonRpcError(
-        ErrorCode.InternalError,
-        `Middleware '${entry.name}' failed: ${reason}`,
-        undefined,
-        {
-          cause: failure,
-        },
-      );
-      return { type: 'error', error };
+      let error = failure;
+      if (!(failure instanceof JsonRpcError && calls < 2)) {
+        core.reportError(failure, { method, sessionId: ctx.sessionId });
+        const reason = failure instanceof Error ? failure.message : String(failure);
+        error = new JsonRpcError(
+          ErrorCode.InternalError,
+          `Middleware '${entry.name}' failed: ${reason}`,
+          undefined,
+          {
+            cause: failure,
+          },
+        );
+      }
+      return { type: 'error', error: error as JsonRpcError };
     };
-    const settle = (value: unknown): HandleOutcome => {
-      const outcome = value as HandleOutcome | null | undefined;
+    // The type allows no other values, but JavaScript callers may return anything.
+    const settle = (outcome: HandleOutcome | null | undefined): HandleOutcome => {
       const type = outcome?.type;
       if (calls > 1) return failed(new Error(TWICE));
       if (
@@ -117,13 +119,11 @@ export function runMiddleware(
         new TypeError(`it returned ${outcome === null ? 'null' : typeof outcome}, not an outcome`),
       );
     };
-    let returned: unknown;
+    let returned: HandleOutcome | Promise<HandleOutcome>;
     try {
       returned = entry.run(context, () => {
-        if (++calls < 2) {
-          const inner = enter(index + 1);
-          return inner instanceof Promise ? inner : Promise.resolve(inner);
-        }
+        // A promise from below is handed on as it is (Promise.resolve returns it).
+        if (++calls < 2) return Promise.resolve(enter(index + 1));
         const refused = Promise.reject(new Error(TWICE));
         // The answer says so (settle); a middleware that drops this promise must not crash the process.
         refused.catch(() => undefined);
@@ -132,10 +132,8 @@ export function runMiddleware(
     } catch (error) {
       return failed(error);
     }
-    // A promise (or any thenable) settles through one `.then`; a plain outcome is checked at once.
-    return typeof (returned as PromiseLike<unknown> | null | undefined)?.then === 'function'
-      ? Promise.resolve(returned).then(settle, failed)
-      : settle(returned);
+    // A promise settles through one `.then`; a plain outcome is checked at once.
+    return returned instanceof Promise ? returned.then(settle, failed) : settle(returned);
   };
   return enter(0);
 }
