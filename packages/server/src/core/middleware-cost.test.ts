@@ -1,4 +1,5 @@
 import { createHook } from 'node:async_hooks';
+import { runInNewContext } from 'node:vm';
 import type { JSONObject } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
@@ -73,5 +74,13 @@ describe('McpServer middleware cost', () => {
     server.use(() => ({ type: 'result', result: { answered: true } }));
     const outcome = server.handleNow({ method: 'tools/call', params }, context());
     expect(outcome).toEqual({ type: 'result', result: { answered: true } });
+  });
+
+  it("settles a thenable that is not this realm's Promise", async () => {
+    const server = makeServer();
+    const answer: HandleOutcome = { type: 'result', result: { answered: true } };
+    const OtherPromise = runInNewContext('Promise') as PromiseConstructor;
+    server.use(() => OtherPromise.resolve(answer));
+    expect(await server.handleNow({ method: 'tools/call', params }, context())).toEqual(answer);
   });
 });

@@ -132,8 +132,11 @@ export function runMiddleware(
     } catch (error) {
       return failed(error);
     }
-    // A promise settles through one `.then`; a plain outcome is checked at once.
-    return returned instanceof Promise ? returned.then(settle, failed) : settle(returned);
+    // A promise (or a thenable, e.g. another realm's) settles through one `.then`; a plain
+    // outcome is checked at once.
+    return typeof (returned as Partial<PromiseLike<HandleOutcome>> | null)?.then === 'function'
+      ? Promise.resolve(returned).then(settle, failed)
+      : settle(returned as HandleOutcome);
   };
   return enter(0);
 }
