@@ -41,10 +41,16 @@ export interface ClientMiddlewareOptions {
 /** A registered middleware and the name its errors give (see `ClientMiddlewareOptions.name`). */
 export type MiddlewareLayer = readonly [middleware: ClientMiddleware, name: string];
 
+/** Stands for "not settled yet" in the race that tells whether an error came from below. */
+const PENDING = Symbol('pending');
+
 /**
  * Runs one request through `layers` (outermost first); `send` puts the params the innermost layer
  * left in `ctx` on the wire. A layer's own throw is wrapped by `failed` unless it is an SDK error or
- * the very error its `next()` rejected with.
+ * the very error its `next()` rejected with. Each layer costs one `.then` on what its middleware
+ * returned (a middleware that returns `next()` unchanged costs just that): no executor, and no
+ * wrapper around `next()`'s promise, since whether an error came from below is asked of that
+ * promise only when a middleware failed.
  */
 export function runMiddleware(
   layers: readonly MiddlewareLayer[],
@@ -62,18 +68,23 @@ export function runMiddleware(
         data: { middleware: name, method },
       });
     let called = false;
-    // What the layers below rejected with; `dispatch` (never thrown, never exposed) until they do.
-    let below: unknown = dispatch;
+    // What `next()` handed out, once it was called.
+    let below: Promise<JSONObject> | undefined;
     const next = (): Promise<JSONObject> => {
       if (called) return Promise.reject(failed(`called next() twice for ${method}`));
       called = true;
-      return dispatch(index + 1).catch((error: unknown) => {
-        below = error;
-        throw error;
-      });
+      below = dispatch(index + 1);
+      return below;
     };
-    // The executor turns a synchronous throw into a rejection like an async one.
-    return new Promise<JSONObject>((resolve) => resolve(middleware(ctx, next))).then(
+    let returned: unknown;
+    try {
+      returned = middleware(ctx, next);
+    } catch (error) {
+      // A synchronous throw is treated like an async one.
+      returned = Promise.reject(error);
+    }
+    // Promise.resolve hands a native promise back as it is: the `.then` is the layer's one promise.
+    return Promise.resolve(returned as JSONObject | Promise<JSONObject>).then(
       (result) => {
         if (typeof result === 'object' && result !== null && !Array.isArray(result)) return result;
         throw failed(
@@ -81,12 +92,28 @@ export function runMiddleware(
         );
       },
       (error: unknown) => {
-        throw error === below ||
+        if (
           error instanceof JsonRpcError ||
           error instanceof McpkitError ||
           error instanceof McpClientError
-          ? error
-          : failed(`failed on ${method}: ${error instanceof Error ? error.message : String(error)}`, error);
+        ) {
+          throw error;
+        }
+        const wrapped = failed(
+          `failed on ${method}: ${error instanceof Error ? error.message : String(error)}`,
+          error,
+        );
+        if (below === undefined) throw wrapped;
+        // An error from below has already rejected `below`: raced with a plain value, a settled
+        // promise wins (its reaction is queued first), a pending one loses.
+        return Promise.race([below, PENDING]).then(
+          () => {
+            throw wrapped;
+          },
+          (reason: unknown) => {
+            throw reason === error ? error : wrapped;
+          },
+        );
       },
     );
   };

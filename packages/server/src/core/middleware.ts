@@ -52,16 +52,19 @@ export interface MiddlewareEntry {
 const TWICE = 'next() was called more than once; at most once is allowed';
 
 /**
- * @internal Runs `chain` around the core for one request. Never rejects: every failure of a middleware is an error outcome naming it, and a
- * middleware's own 2026-07-28 answer is completed (resultType, serverInfo, cache hints) as the
- * core's are.
+ * @internal Runs `chain` around the core for one request. Never throws or rejects: every failure of
+ * a middleware is an error outcome naming it, and a middleware's own 2026-07-28 answer is completed
+ * (resultType, serverInfo, cache hints) as the core's are. Not async, and each layer settles
+ * through one `.then` on what its middleware returned: with an observing middleware that returns
+ * `next()`'s promise the chain costs two promises per request (the one `next()` hands out and that
+ * `.then`), where async frames cost seven, each dearer once an AsyncLocalStorage has run.
  */
-export async function runMiddleware(
+export function runMiddleware(
   core: ServerCore,
   chain: readonly MiddlewareEntry[],
   request: CoreRequest,
   ctx: RequestContext,
-): Promise<HandleOutcome> {
+): HandleOutcome | Promise<HandleOutcome> {
   const method = request.method;
   // One per request while middleware is registered; `_meta` follows `params` when it is replaced.
   const context: ServerMiddlewareContext = {
@@ -72,7 +75,7 @@ export async function runMiddleware(
       return readOnlyMeta(requestMetaOf(this.params));
     },
   };
-  const enter = async (index: number): Promise<HandleOutcome> => {
+  const enter = (index: number): HandleOutcome | Promise<HandleOutcome> => {
     const entry = chain[index];
     if (entry === undefined) {
       const params = context.params;
@@ -81,45 +84,59 @@ export async function runMiddleware(
       return handleRequestNow(core, { method, params }, ctx);
     }
     let calls = 0;
-    let failure: unknown;
-    try {
-      const outcome = (await entry.run(context, () => {
-        if (++calls < 2) return enter(index + 1);
-        const refused = Promise.reject(new Error(TWICE));
-        // The answer says so (below); a middleware that drops this promise must not crash the process.
-        refused.catch(() => undefined);
-        return refused;
-      })) as HandleOutcome | null | undefined;
+    const failed = (failure: unknown): HandleOutcome => {
+      let error = failure;
+      if (!(failure instanceof JsonRpcError && calls < 2)) {
+        core.reportError(failure, { method, sessionId: ctx.sessionId });
+        const reason = failure instanceof Error ? failure.message : String(failure);
+        error = new JsonRpcError(
+          ErrorCode.InternalError,
+          `Middleware '${entry.name}' failed: ${reason}`,
+          undefined,
+          {
+            cause: failure,
+          },
+        );
+      }
+      return { type: 'error', error: error as JsonRpcError };
+    };
+    // The type allows no other values, but JavaScript callers may return anything.
+    const settle = (outcome: HandleOutcome | null | undefined): HandleOutcome => {
       const type = outcome?.type;
-      if (calls > 1) failure = new Error(TWICE);
-      else if (
+      if (calls > 1) return failed(new Error(TWICE));
+      if (
         type === 'result'
           ? typeof outcome!.result === 'object' && outcome!.result !== null
           : type === 'error'
             ? outcome!.error instanceof JsonRpcError
             : type === 'input_required'
       )
-        return outcome!;
-      else
-        failure = new TypeError(`it returned ${outcome === null ? 'null' : typeof outcome}, not an outcome`);
-    } catch (error) {
-      if (error instanceof JsonRpcError && calls < 2) return { type: 'error', error };
-      failure = error;
-    }
-    core.reportError(failure, { method, sessionId: ctx.sessionId });
-    const reason = failure instanceof Error ? failure.message : String(failure);
-    return {
-      type: 'error',
-      error: new JsonRpcError(
-        ErrorCode.InternalError,
-        `Middleware '${entry.name}' failed: ${reason}`,
-        undefined,
-        {
-          cause: failure,
-        },
-      ),
+        // The outermost layer completes the answer, whichever layer gave it.
+        return index === 0 && type === 'result'
+          ? resultOutcome(core, request, ctx, outcome!.result)
+          : outcome!;
+      return failed(
+        new TypeError(`it returned ${outcome === null ? 'null' : typeof outcome}, not an outcome`),
+      );
     };
+    let returned: HandleOutcome | Promise<HandleOutcome>;
+    try {
+      returned = entry.run(context, () => {
+        // A promise from below is handed on as it is (Promise.resolve returns it).
+        if (++calls < 2) return Promise.resolve(enter(index + 1));
+        const refused = Promise.reject(new Error(TWICE));
+        // The answer says so (settle); a middleware that drops this promise must not crash the process.
+        refused.catch(() => undefined);
+        return refused;
+      });
+    } catch (error) {
+      return failed(error);
+    }
+    // A promise (or a thenable, e.g. another realm's) settles through one `.then`; a plain
+    // outcome is checked at once.
+    return typeof (returned as Partial<PromiseLike<HandleOutcome>> | null)?.then === 'function'
+      ? Promise.resolve(returned).then(settle, failed)
+      : settle(returned as HandleOutcome);
   };
-  const outcome = await enter(0);
-  return outcome.type === 'result' ? resultOutcome(core, request, ctx, outcome.result) : outcome;
+  return enter(0);
 }
