@@ -95,7 +95,7 @@ describe('CommonJS consumers', () => {
   );
 
   it(
-    'a server and a client written with require() talk over HTTP on 127.0.0.1, the client on its Node path (undici's dispatcher, #node-request)',
+    'a server and a client written with require() talk over HTTP on 127.0.0.1, the client on its Node path (the undici dispatcher, #node-request)',
     () => {
       const output = runScript(
         dir,
