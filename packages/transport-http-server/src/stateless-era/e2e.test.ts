@@ -16,6 +16,16 @@ afterEach(async () => {
 
 async function start() {
   const cancelled: unknown[] = [];
+  // Resolved when the wait_forever handler runs, and with its id once its signal aborted: the test
+  // waits on facts, not on a guessed delay (a loaded machine may take longer than any fixed wait).
+  let waiting!: () => void;
+  const handlerWaiting = new Promise<void>((resolve) => {
+    waiting = resolve;
+  });
+  let cancel!: (id: unknown) => void;
+  const handlerCancelled = new Promise<unknown>((resolve) => {
+    cancel = resolve;
+  });
   const handler = adapt(
     createStreamableHttpHandler({
       onSession: async (transport, info) => {
@@ -32,8 +42,13 @@ async function start() {
         }));
         peer.setRequestHandler('tools/call', async (params, ctx) => {
           if (params?.name === 'wait_forever') {
-            await new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }));
+            const aborted = new Promise((resolve) =>
+              ctx.signal.addEventListener('abort', resolve, { once: true }),
+            );
+            waiting();
+            await aborted;
             cancelled.push(ctx.requestId);
+            cancel(ctx.requestId);
             return { content: [] };
           }
           await ctx.sendNotification('notifications/message', { level: 'info', data: 'working' });
@@ -44,7 +59,7 @@ async function start() {
     }),
   );
   handle = await serve(handler, { port: 0 });
-  return { url: new URL('/mcp', handle.url).href, cancelled };
+  return { url: new URL('/mcp', handle.url).href, cancelled, handlerWaiting, handlerCancelled };
 }
 
 function post(
@@ -116,14 +131,13 @@ describe.each(ADAPTERS)('on the %s adapter', (adapter) => {
     });
 
     it('cancels the request when the client aborts the HTTP request', async () => {
-      const { url, cancelled } = await start();
+      const { url, cancelled, handlerWaiting, handlerCancelled } = await start();
       const abort = new AbortController();
       const pending = post(url, modernRequest('tools/call', 'w', { name: 'wait_forever' }), {}, abort.signal);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await handlerWaiting;
       abort.abort();
       await expect(pending).rejects.toThrow();
-      for (let i = 0; i < 50 && cancelled.length === 0; i++)
-        await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(await handlerCancelled).toBe('w');
       expect(cancelled).toEqual(['w']);
     });
   });
