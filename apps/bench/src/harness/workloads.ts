@@ -17,6 +17,7 @@ export type WorkloadKind =
   | 'cluster-scaling'
   | 'otel-sdk-floor'
   | 'otel-sdk-floor-roundtrip'
+  | 'otel-sdk-floor-http'
   | 'gateway-stdio-to-http'
   | 'gateway-http-to-stdio'
   | 'gateway-aggregate-cpu'
@@ -282,6 +283,17 @@ const otelWorkloads: WorkloadSpec[] = [
     pinned: true,
     impls: ['raw'],
     ...STDIO_SEQUENTIAL,
+  },
+  {
+    name: 'otel-sdk-floor-http',
+    kind: 'otel-sdk-floor-http',
+    description:
+      "the bare OTel SDK over Streamable HTTP (stateful, JSON, sequential, one connection): the raw client (undici Pool) and raw node:http server plus only the SDK calls of one MCP call's spans (client span, inject into _meta, extract, server span, each active on its side; the -otel rows' setup), rotated in one driver with the plain raw pair: calls/s as a ratio of raw's. Its added time per call is what any instrumentation with this SDK setup adds at least, so mcpkit off time / (off time + that) caps the otel on/off target",
+    unit: 'x raw calls/s',
+    better: 'higher',
+    impls: ['raw'],
+    http: { sessions: 'stateful', response: 'json', tools: 'basic', wire: '2025' },
+    ...HTTP_SEQUENTIAL,
   },
 ];
 
