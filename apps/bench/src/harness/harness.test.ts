@@ -164,7 +164,13 @@ describe('issue 37 targets (@mcpkit/otel)', () => {
         raw: [ok(37, { clientCpuMicrosPerOp: 19, serverCpuMicrosPerOp: 18 })],
       }),
       record('otel-sdk-floor-http', {
-        raw: [ok(0.7, { sdkAddedMicrosPerCall: 100, sdkAddedCpuMicrosPerCall: 90 })],
+        raw: [
+          ok(0.7, {
+            sdkAddedMicrosPerCall: 100,
+            medianSdkAddedMicrosPerCall: 25,
+            sdkAddedCpuMicrosPerCall: 90,
+          }),
+        ],
       }),
     ];
     const verdicts = targetVerdicts(records, records.map(toWorkloadResult));
@@ -183,7 +189,9 @@ describe('issue 37 targets (@mcpkit/otel)', () => {
     // Off: 2,500 calls/s = 400 us a call; the bare SDK adds 100 us, so even a free instrumentation
     // would keep at most 400 / 500 of the throughput.
     expect(otel[1]!.measured).toBeCloseTo(400 / 500);
-    expect(otel[1]!.from).toBe('400.0 / (400.0 + 100.0) us; SDK CPU +90.00 us/call (client + server)');
+    expect(otel[1]!.from).toBe(
+      "400.0 / (400.0 + 100.0) us; with the median call's added 25.00 us: 0.94x; SDK CPU +90.00 us/call (client + server)",
+    );
     // (25 + 26) - (16 + 17) = 18 us added per call, against 12 us of bare SDK work.
     expect(otel[2]!.measured).toBeCloseTo(18 / 12);
     expect(otel[2]!.from).toBe('(51.00 - 33.00) / 12.00 us');

@@ -228,12 +228,13 @@ function otelChecks(
   // only what the bare SDK adds to the raw HTTP pair (otel-sdk-floor-http, its own rotation).
   const httpFloor = record('otel-sdk-floor-http');
   const sdkAddedMicros = medianDetail(httpFloor, 'raw', 'sdkAddedMicrosPerCall');
+  const sdkAddedMedianMicros = medianDetail(httpFloor, 'raw', 'medianSdkAddedMicrosPerCall');
   const sdkAddedCpu = medianDetail(httpFloor, 'raw', 'sdkAddedCpuMicrosPerCall');
   const offMicros = off === undefined || off === 0 ? undefined : 1_000_000 / off;
-  const cap =
-    offMicros === undefined || sdkAddedMicros === undefined
-      ? undefined
-      : offMicros / (offMicros + sdkAddedMicros);
+  const capWith = (added: number | undefined) =>
+    offMicros === undefined || added === undefined ? undefined : offMicros / (offMicros + added);
+  const cap = capWith(sdkAddedMicros);
+  const capFromMedians = capWith(sdkAddedMedianMicros);
   return [
     {
       target: 'otel on: HTTP stateful sequential calls/s, on/off (measured, mcpkit)',
@@ -245,11 +246,13 @@ function otelChecks(
       unit: 'x',
     },
     {
-      target:
-        'otel on: HTTP on/off cap, if our instrumentation cost nothing: mcpkit off us/call / (off + bare SDK added us/call, otel-sdk-floor-http); below 0.9 no instrumentation with this SDK setup meets the target',
+      target: 'otel on: HTTP on/off cap if our code cost nothing (off / (off + bare SDK added), per call)',
       workload: 'otel-sdk-floor-http',
       measured: cap,
-      from: `${formatOptional(offMicros)} / (${formatOptional(offMicros)} + ${formatOptional(sdkAddedMicros)}) us; SDK CPU +${formatOptional(sdkAddedCpu)} us/call (client + server)`,
+      from:
+        `${formatOptional(offMicros)} / (${formatOptional(offMicros)} + ${formatOptional(sdkAddedMicros)}) us; ` +
+        `with the median call's added ${formatOptional(sdkAddedMedianMicros)} us: ${ratioText(capFromMedians)}; ` +
+        `SDK CPU +${formatOptional(sdkAddedCpu)} us/call (client + server)`,
       comparison: '>=',
       wanted: 0.9,
       unit: 'x',

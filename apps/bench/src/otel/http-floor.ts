@@ -28,8 +28,11 @@ const HTTP_OPTIONS: HttpServerOptions = {
   wire: '2025',
 };
 
-/** Rounds of the rotation: every side runs count/ROUNDS calls per round. */
-const ROUNDS = 10;
+/**
+ * Rounds of the rotation: every side runs count/ROUNDS calls per round, the side that starts moving
+ * on by one each round, so a slow spell of a loaded machine falls on every side alike.
+ */
+const ROUNDS = 20;
 
 interface Batch {
   /** Microseconds per call, in call order. */
@@ -134,7 +137,8 @@ export async function otelSdkFloorHttp(p: WorkloadParams): Promise<Measurement> 
     for (const side of opened) side.serverCpuMicros = -(await side.server.cpuMicros());
     const perRound = Math.max(1, Math.ceil(p.count / ROUNDS));
     for (let round = 0; round < ROUNDS; round++) {
-      for (const side of opened) {
+      for (let turn = 0; turn < opened.length; turn++) {
+        const side = opened[(round + turn) % opened.length]!;
         const batch = await side.client.run(perRound, p.warmup + round * perRound);
         side.latencies.push(...batch.latencies);
         side.clientCpuMicros += batch.cpuMicros;
@@ -162,6 +166,8 @@ function measurement(raw: SideFigures, sdk: SideFigures, noCm: SideFigures): Mea
       medianRawMicrosPerCall: raw.median,
       medianSdkMicrosPerCall: sdk.median,
       medianSdkAddedMicrosPerCall: tenths(sdk.median - raw.median),
+      // The value from medians: on a loaded machine a few descheduled calls swing the means.
+      medianRatio: Number((raw.median / sdk.median).toFixed(3)),
       rawClientCpuMicrosPerOp: raw.clientCpu,
       rawServerCpuMicrosPerOp: raw.serverCpu,
       // The generic CPU columns show the sdk side, as the round-trip floor's do.
@@ -170,11 +176,13 @@ function measurement(raw: SideFigures, sdk: SideFigures, noCm: SideFigures): Mea
       sdkAddedCpuMicrosPerCall: tenths(cpu(sdk) - cpu(raw)),
       noCmMicrosPerCall: noCm.mean,
       noCmAddedMicrosPerCall: tenths(noCm.mean - raw.mean),
+      medianNoCmAddedMicrosPerCall: tenths(noCm.median - raw.median),
       noCmClientCpuMicrosPerOp: noCm.clientCpu,
       noCmServerCpuMicrosPerOp: noCm.serverCpu,
       noCmAddedCpuMicrosPerCall: tenths(cpu(noCm) - cpu(raw)),
       // What the context manager alone adds: the sdk side minus the one without it.
       contextManagerMicrosPerCall: tenths(sdk.mean - noCm.mean),
+      medianContextManagerMicrosPerCall: tenths(sdk.median - noCm.median),
       contextManagerCpuMicrosPerCall: tenths(cpu(sdk) - cpu(noCm)),
     },
   };
