@@ -169,6 +169,12 @@ describe('issue 37 targets (@mcpkit/otel)', () => {
             sdkAddedMicrosPerCall: 100,
             medianSdkAddedMicrosPerCall: 25,
             sdkAddedCpuMicrosPerCall: 90,
+            mcpkitOnOff: 0.7,
+            mcpkitOnOffCap: 0.8,
+            medianMcpkitOnOff: 0.72,
+            medianMcpkitOnOffCap: 0.85,
+            mcpkitOffMicrosPerCall: 400,
+            mcpkitOnMicrosPerCall: 571.4,
           }),
         ],
       }),
@@ -178,11 +184,18 @@ describe('issue 37 targets (@mcpkit/otel)', () => {
     expect(otel.map((verdict) => [verdict.workload, verdict.wanted, verdict.met])).toEqual([
       ['http-stateful-json-sequential-otel', '>= 0.9x', true],
       ['otel-sdk-floor-http', '>= 0.9x', false],
+      ['otel-sdk-floor-http', '>= 0.9x', false],
       ['stdio-sequential-pinned-otel', '<= 1.5x', true],
       ['stdio-sequential-pinned-otel', '<= 1.5x', true],
     ]);
     expect(otel[0]!.target).toContain('measured');
     expect(otel[1]!.target).toContain('cap');
+    // The floor's own rotation: mcpkit on/off beside the cap, under one load.
+    expect(otel[2]!.measured).toBe(0.7);
+    expect(otel[2]!.from).toBe(
+      'cap 0.80x; from median calls: on/off 0.72x, cap 0.85x; off 400.0 us, on 571.4 us',
+    );
+    otel.splice(2, 1);
     expect(otel[2]!.target).toContain('SDK floor in a hot loop');
     expect(otel[3]!.target).toContain('SDK floor in round trips');
     expect(otel[0]!.measured).toBeCloseTo(2300 / 2500);

@@ -235,6 +235,8 @@ function otelChecks(
     offMicros === undefined || added === undefined ? undefined : offMicros / (offMicros + added);
   const cap = capWith(sdkAddedMicros);
   const capFromMedians = capWith(sdkAddedMedianMicros);
+  // The floor's rotation also runs mcpkit off and on, so its on/off and cap share one load.
+  const rotationDetail = (key: string) => medianDetail(httpFloor, 'raw', key);
   return [
     {
       target: 'otel on: HTTP stateful sequential calls/s, on/off (measured, mcpkit)',
@@ -253,6 +255,19 @@ function otelChecks(
         `${formatOptional(offMicros)} / (${formatOptional(offMicros)} + ${formatOptional(sdkAddedMicros)}) us; ` +
         `with the median call's added ${formatOptional(sdkAddedMedianMicros)} us: ${ratioText(capFromMedians)}; ` +
         `SDK CPU +${formatOptional(sdkAddedCpu)} us/call (client + server)`,
+      comparison: '>=',
+      wanted: 0.9,
+      unit: 'x',
+    },
+    {
+      target:
+        "otel on: HTTP on/off measured in the floor's rotation, beside its cap there (otel-sdk-floor-http)",
+      workload: 'otel-sdk-floor-http',
+      measured: rotationDetail('mcpkitOnOff'),
+      from:
+        `cap ${ratioText(rotationDetail('mcpkitOnOffCap'))}; from median calls: on/off ` +
+        `${ratioText(rotationDetail('medianMcpkitOnOff'))}, cap ${ratioText(rotationDetail('medianMcpkitOnOffCap'))}; ` +
+        `off ${formatOptional(rotationDetail('mcpkitOffMicrosPerCall'))} us, on ${formatOptional(rotationDetail('mcpkitOnMicrosPerCall'))} us`,
       comparison: '>=',
       wanted: 0.9,
       unit: 'x',

@@ -3,6 +3,7 @@ import { context, defaultTextMapSetter, SpanKind, trace } from '@opentelemetry/a
 import { openRawHttp } from '../clients/raw-http.js';
 import { benchClientOver } from '../clients/raw-rpc.js';
 import { firstText } from '../clients/types.js';
+import { loadClientFactory } from '../drivers/targets.js';
 import { lineSplitter } from '../servers/line-splitter.js';
 import { FLOOR_HTTP_ATTRIBUTES, FLOOR_SPAN_NAME } from './floor.js';
 import { type BenchTelemetry, benchTelemetry, benchTelemetryWithoutContextManager } from './setup.js';
@@ -15,6 +16,8 @@ import { type BenchTelemetry, benchTelemetry, benchTelemetryWithoutContextManage
 //               request's `params._meta`, active while the request is sent, `jsonrpc.request.id` set
 //               and the span ended when the answer comes (the "-otel" rows' SDK setup)
 //   sdk-no-cm   the same SDK calls with no context manager registered (explicit parents)
+//   mcpkit, mcpkit-otel  mcpkit's client as http-stateful-json-sequential(-otel) runs it, so the
+//               floor's rotation also holds the on/off ratio it caps, under the same load
 // `node http-floor-client.js <mode> <url>`; each stdin line `<calls> <offset>` runs that many
 // sequential echo calls and answers one stdout line: {"latencies":[us...],"cpuMicros":n}.
 
@@ -64,8 +67,15 @@ async function connect(mode: string, url: string): Promise<{ echo: Echo; close()
       return sdkEcho(url, benchTelemetry());
     case 'sdk-no-cm':
       return sdkEcho(url, benchTelemetryWithoutContextManager());
+    case 'mcpkit':
+    case 'mcpkit-otel': {
+      const factory = await loadClientFactory('mcpkit');
+      return factory.connectHttp(url, '2025', { otel: mode === 'mcpkit-otel' });
+    }
     default:
-      throw new Error(`http-floor-client: mode must be raw, sdk or sdk-no-cm, got ${mode}`);
+      throw new Error(
+        `http-floor-client: mode must be raw, sdk, sdk-no-cm, mcpkit or mcpkit-otel, got ${mode}`,
+      );
   }
 }
 

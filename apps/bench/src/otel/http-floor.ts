@@ -16,6 +16,9 @@ import { lineSplitter } from '../servers/line-splitter.js';
 //              the "-otel" rows' setup (otel/setup.ts): http-floor-client.ts, http-floor-server.ts
 //   sdkNoCm    the sdk side without the context manager (explicit parents), for the record: sdk
 //              minus sdkNoCm is what the context manager alone costs over HTTP
+//   mcpkitOff, mcpkitOn  mcpkit's client and server as http-stateful-json-sequential and its -otel
+//              twin run them: their on/off and the cap the floor puts on it from one rotation, so
+//              a loaded machine's drift between driver runs cannot tell them apart
 // The row's value is sdk calls/s / raw calls/s; the details hold each side's time and CPU per call,
 // from which issue-targets.ts derives the cap the SDK alone puts on mcpkit's on/off ratio.
 
@@ -110,16 +113,20 @@ function figures(side: Side): SideFigures {
   };
 }
 
-async function openSide(mode: string, serverArgs: string[] | undefined): Promise<Side> {
-  const server = await spawnHttpServer(
-    'raw',
-    HTTP_OPTIONS,
+/** A side: its client mode, and its server (`floorArgs`: the floor server with these arguments). */
+async function openSide(
+  mode: string,
+  server: { impl: 'raw' | 'mcpkit'; otel?: boolean; floorArgs?: string[] },
+): Promise<Side> {
+  const spawned = await spawnHttpServer(
+    server.impl,
+    server.otel === true ? { ...HTTP_OPTIONS, otel: true } : HTTP_OPTIONS,
     [],
-    serverArgs === undefined ? undefined : { script: SERVER_SCRIPT, args: serverArgs },
+    server.floorArgs === undefined ? undefined : { script: SERVER_SCRIPT, args: server.floorArgs },
   );
   return {
-    server,
-    client: spawnClient(mode, server.url),
+    server: spawned,
+    client: spawnClient(mode, spawned.url),
     latencies: [],
     clientCpuMicros: 0,
     serverCpuMicros: 0,
@@ -130,9 +137,11 @@ async function openSide(mode: string, serverArgs: string[] | undefined): Promise
 export async function otelSdkFloorHttp(p: WorkloadParams): Promise<Measurement> {
   const opened: Side[] = [];
   try {
-    opened.push(await openSide('raw', undefined));
-    opened.push(await openSide('sdk', []));
-    opened.push(await openSide('sdk-no-cm', ['--no-context-manager']));
+    opened.push(await openSide('raw', { impl: 'raw' }));
+    opened.push(await openSide('sdk', { impl: 'raw', floorArgs: [] }));
+    opened.push(await openSide('sdk-no-cm', { impl: 'raw', floorArgs: ['--no-context-manager'] }));
+    opened.push(await openSide('mcpkit', { impl: 'mcpkit' }));
+    opened.push(await openSide('mcpkit-otel', { impl: 'mcpkit', otel: true }));
     for (const side of opened) await side.client.run(p.warmup, 0);
     for (const side of opened) side.serverCpuMicros = -(await side.server.cpuMicros());
     const perRound = Math.max(1, Math.ceil(p.count / ROUNDS));
@@ -145,8 +154,8 @@ export async function otelSdkFloorHttp(p: WorkloadParams): Promise<Measurement> 
       }
     }
     for (const side of opened) side.serverCpuMicros += await side.server.cpuMicros();
-    const [raw, sdk, sdkNoCm] = opened.map(figures);
-    return measurement(raw!, sdk!, sdkNoCm!);
+    const [raw, sdk, sdkNoCm, mcpkitOff, mcpkitOn] = opened.map(figures);
+    return measurement(raw!, sdk!, sdkNoCm!, mcpkitOff!, mcpkitOn!);
   } finally {
     for (const side of opened) {
       await side.client.close();
@@ -155,10 +164,19 @@ export async function otelSdkFloorHttp(p: WorkloadParams): Promise<Measurement> 
   }
 }
 
-function measurement(raw: SideFigures, sdk: SideFigures, noCm: SideFigures): Measurement {
+function measurement(
+  raw: SideFigures,
+  sdk: SideFigures,
+  noCm: SideFigures,
+  mcpkitOff: SideFigures,
+  mcpkitOn: SideFigures,
+): Measurement {
   const cpu = (side: SideFigures) => side.clientCpu + side.serverCpu;
+  const ratio = (top: number, bottom: number) => Number((top / bottom).toFixed(3));
+  // What mcpkit's on/off would be if @mcpkit/otel cost only what the bare SDK adds to the raw pair.
+  const cap = (off: number, added: number) => ratio(off, off + added);
   return {
-    value: Number((raw.mean / sdk.mean).toFixed(3)),
+    value: ratio(raw.mean, sdk.mean),
     detail: {
       rawMicrosPerCall: raw.mean,
       sdkMicrosPerCall: sdk.mean,
@@ -167,7 +185,7 @@ function measurement(raw: SideFigures, sdk: SideFigures, noCm: SideFigures): Mea
       medianSdkMicrosPerCall: sdk.median,
       medianSdkAddedMicrosPerCall: tenths(sdk.median - raw.median),
       // The value from medians: on a loaded machine a few descheduled calls swing the means.
-      medianRatio: Number((raw.median / sdk.median).toFixed(3)),
+      medianRatio: ratio(raw.median, sdk.median),
       rawClientCpuMicrosPerOp: raw.clientCpu,
       rawServerCpuMicrosPerOp: raw.serverCpu,
       // The generic CPU columns show the sdk side, as the round-trip floor's do.
@@ -184,6 +202,14 @@ function measurement(raw: SideFigures, sdk: SideFigures, noCm: SideFigures): Mea
       contextManagerMicrosPerCall: tenths(sdk.mean - noCm.mean),
       medianContextManagerMicrosPerCall: tenths(sdk.median - noCm.median),
       contextManagerCpuMicrosPerCall: tenths(cpu(sdk) - cpu(noCm)),
+      mcpkitOffMicrosPerCall: mcpkitOff.mean,
+      mcpkitOnMicrosPerCall: mcpkitOn.mean,
+      mcpkitOnOff: ratio(mcpkitOff.mean, mcpkitOn.mean),
+      mcpkitOnOffCap: cap(mcpkitOff.mean, sdk.mean - raw.mean),
+      medianMcpkitOnOff: ratio(mcpkitOff.median, mcpkitOn.median),
+      medianMcpkitOnOffCap: cap(mcpkitOff.median, sdk.median - raw.median),
+      mcpkitOffCpuMicrosPerCall: tenths(cpu(mcpkitOff)),
+      mcpkitOnAddedCpuMicrosPerCall: tenths(cpu(mcpkitOn) - cpu(mcpkitOff)),
     },
   };
 }
