@@ -288,7 +288,7 @@ const otelWorkloads: WorkloadSpec[] = [
     name: 'otel-sdk-floor-http',
     kind: 'otel-sdk-floor-http',
     description:
-      "the bare OTel SDK over Streamable HTTP (stateful, JSON, sequential, one connection): the raw client (undici Pool) and raw node:http server plus only the SDK calls of one MCP call's spans (client span, inject into _meta, extract, server span, each active on its side; the -otel rows' setup), rotated in one driver with the plain raw pair (and, in the detail, the SDK without a context manager and mcpkit off and on): calls/s as a ratio of raw's. What it adds per call any instrumentation with this SDK setup adds at least, so mcpkit off time / (off time + that) caps the otel on/off target; measured under load in session 37 that cap was 0.73-0.82 (median calls, Node 20 and 26): below 0.9, so no instrumentation with this setup can meet the HTTP target there",
+      "the bare OTel SDK over Streamable HTTP (stateful, JSON, sequential, one connection): the raw client (undici Pool) and raw node:http server plus only the SDK calls of one MCP call's spans (client span, inject into _meta, extract, server span, each active on its side; the -otel rows' setup), rotated in one driver with the plain raw pair (and, in the detail, the SDK without a context manager and mcpkit off and on): calls/s as a ratio of raw's. What it adds per call any instrumentation with this SDK setup adds at least, so mcpkit off time / (off time + that) caps the otel on/off target; measured under load in session 22 that cap was 0.73-0.82 (median calls, Node 20 and 26): below 0.9, so no instrumentation with this setup can meet the HTTP target there",
     unit: 'x raw calls/s',
     better: 'higher',
     impls: ['raw'],
