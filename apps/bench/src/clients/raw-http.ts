@@ -75,7 +75,16 @@ export function postRaw(
   });
 }
 
-export async function connectRawHttp(url: string, wire: Wire): Promise<BenchClient> {
+/** A raw JSON-RPC connection to a Streamable HTTP server (handshake done on the 2025 wire). */
+export interface RawHttpConnection {
+  rpc: RawCorrelator;
+  /** The session the server gave on initialize (stateful servers), else undefined. */
+  sessionId(): string | undefined;
+  close: () => Promise<void>;
+}
+
+/** Opens a raw connection to `url` (shared by the raw client and the otel HTTP floor). */
+export async function openRawHttp(url: string, wire: Wire): Promise<RawHttpConnection> {
   const target = new URL(url);
   const pool = rawHttpPool(target);
   let sessionId: string | undefined;
@@ -121,8 +130,17 @@ export async function connectRawHttp(url: string, wire: Wire): Promise<BenchClie
     await rpc.request('initialize', initializeParams);
     await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
   }
-  return benchClientOver(rpc, async () => {
-    if (sessionId) await postRaw(pool, target, headers(), null, 'DELETE');
-    await pool.close();
-  });
+  return {
+    rpc,
+    sessionId: () => sessionId,
+    async close() {
+      if (sessionId) await postRaw(pool, target, headers(), null, 'DELETE');
+      await pool.close();
+    },
+  };
+}
+
+export async function connectRawHttp(url: string, wire: Wire): Promise<BenchClient> {
+  const { rpc, close } = await openRawHttp(url, wire);
+  return benchClientOver(rpc, close);
 }

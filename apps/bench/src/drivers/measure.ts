@@ -403,6 +403,8 @@ export async function measure(spec: WorkloadSpec, impl: ImplName, p: WorkloadPar
       return (await import('../otel/floor.js')).otelSdkFloor(p);
     case 'otel-sdk-floor-roundtrip':
       return (await import('../otel/roundtrip-floor.js')).otelSdkRoundTripFloor(p);
+    case 'otel-sdk-floor-http':
+      return (await import('../otel/http-floor.js')).otelSdkFloorHttp(p);
     case 'gateway-stdio-to-http':
       return (await import('./gateway.js')).gatewayStdioToHttp(p);
     case 'gateway-http-to-stdio':

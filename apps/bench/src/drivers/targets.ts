@@ -77,17 +77,25 @@ export interface SpawnedHttpServer {
   stop(): Promise<void>;
 }
 
+/** Another script than the implementation's HTTP bench server (same arguments, `PORT n`, `/__cpu`). */
+export interface HttpServerScript {
+  script: string;
+  /** Arguments after the bench server's own. */
+  args?: readonly string[];
+}
+
 export async function spawnHttpServer(
   impl: ImplName,
   options: HttpServerOptions,
   nodeFlags: readonly string[] = [],
+  other?: HttpServerScript,
 ): Promise<SpawnedHttpServer> {
   const child: ChildProcess = spawn(
     process.execPath,
     [
       ...nodeFlags,
       ...profilingFlags(),
-      serverScript(impl, 'http'),
+      other?.script ?? serverScript(impl, 'http'),
       '--sessions',
       options.sessions,
       '--response',
@@ -97,6 +105,7 @@ export async function spawnHttpServer(
       '--wire',
       options.wire,
       ...(options.otel === true ? ['--otel'] : []),
+      ...(other?.args ?? []),
     ],
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );

@@ -163,23 +163,54 @@ describe('issue 37 targets (@mcpkit/otel)', () => {
       record('otel-sdk-floor-roundtrip', {
         raw: [ok(37, { clientCpuMicrosPerOp: 19, serverCpuMicrosPerOp: 18 })],
       }),
+      record('otel-sdk-floor-http', {
+        raw: [
+          ok(0.7, {
+            sdkAddedMicrosPerCall: 100,
+            medianSdkAddedMicrosPerCall: 25,
+            sdkAddedCpuMicrosPerCall: 90,
+            mcpkitOnOff: 0.7,
+            mcpkitOnOffCap: 0.8,
+            medianMcpkitOnOff: 0.72,
+            medianMcpkitOnOffCap: 0.85,
+            mcpkitOffMicrosPerCall: 400,
+            mcpkitOnMicrosPerCall: 571.4,
+          }),
+        ],
+      }),
     ];
     const verdicts = targetVerdicts(records, records.map(toWorkloadResult));
     const otel = verdicts.filter((verdict) => verdict.target.startsWith('otel on'));
     expect(otel.map((verdict) => [verdict.workload, verdict.wanted, verdict.met])).toEqual([
       ['http-stateful-json-sequential-otel', '>= 0.9x', true],
+      ['otel-sdk-floor-http', '>= 0.9x', false],
+      ['otel-sdk-floor-http', '>= 0.9x', false],
       ['stdio-sequential-pinned-otel', '<= 1.5x', true],
       ['stdio-sequential-pinned-otel', '<= 1.5x', true],
     ]);
-    expect(otel[1]!.target).toContain('SDK floor in a hot loop');
-    expect(otel[2]!.target).toContain('SDK floor in round trips');
+    expect(otel[0]!.target).toContain('measured');
+    expect(otel[1]!.target).toContain('cap');
+    // The floor's own rotation: mcpkit on/off beside the cap, under one load.
+    expect(otel[2]!.measured).toBe(0.7);
+    expect(otel[2]!.from).toBe(
+      'cap 0.80x; from median calls: on/off 0.72x, cap 0.85x; off 400.0 us, on 571.4 us',
+    );
+    otel.splice(2, 1);
+    expect(otel[2]!.target).toContain('SDK floor in a hot loop');
+    expect(otel[3]!.target).toContain('SDK floor in round trips');
     expect(otel[0]!.measured).toBeCloseTo(2300 / 2500);
+    // Off: 2,500 calls/s = 400 us a call; the bare SDK adds 100 us, so even a free instrumentation
+    // would keep at most 400 / 500 of the throughput.
+    expect(otel[1]!.measured).toBeCloseTo(400 / 500);
+    expect(otel[1]!.from).toBe(
+      "400.0 / (400.0 + 100.0) us; with the median call's added 25.00 us: 0.94x; SDK CPU +90.00 us/call (client + server)",
+    );
     // (25 + 26) - (16 + 17) = 18 us added per call, against 12 us of bare SDK work.
-    expect(otel[1]!.measured).toBeCloseTo(18 / 12);
-    expect(otel[1]!.from).toBe('(51.00 - 33.00) / 12.00 us');
+    expect(otel[2]!.measured).toBeCloseTo(18 / 12);
+    expect(otel[2]!.from).toBe('(51.00 - 33.00) / 12.00 us');
     // Round trips: the raw pair with the SDK's spans (19 + 18) minus the raw pair alone (7 + 6) = 24 us.
-    expect(otel[2]!.measured).toBeCloseTo(18 / 24);
-    expect(otel[2]!.from).toBe('(51.00 - 33.00) / (37.00 - 13.00) us');
+    expect(otel[3]!.measured).toBeCloseTo(18 / 24);
+    expect(otel[3]!.from).toBe('(51.00 - 33.00) / (37.00 - 13.00) us');
   });
 
   it('say n/a when the plain twin or the floor did not run', () => {

@@ -17,6 +17,7 @@ export type WorkloadKind =
   | 'cluster-scaling'
   | 'otel-sdk-floor'
   | 'otel-sdk-floor-roundtrip'
+  | 'otel-sdk-floor-http'
   | 'gateway-stdio-to-http'
   | 'gateway-http-to-stdio'
   | 'gateway-aggregate-cpu'
@@ -282,6 +283,17 @@ const otelWorkloads: WorkloadSpec[] = [
     pinned: true,
     impls: ['raw'],
     ...STDIO_SEQUENTIAL,
+  },
+  {
+    name: 'otel-sdk-floor-http',
+    kind: 'otel-sdk-floor-http',
+    description:
+      "the bare OTel SDK over Streamable HTTP (stateful, JSON, sequential, one connection): the raw client (undici Pool) and raw node:http server plus only the SDK calls of one MCP call's spans (client span, inject into _meta, extract, server span, each active on its side; the -otel rows' setup), rotated in one driver with the plain raw pair (and, in the detail, the SDK without a context manager and mcpkit off and on): calls/s as a ratio of raw's. What it adds per call any instrumentation with this SDK setup adds at least, so mcpkit off time / (off time + that) caps the otel on/off target; measured under load in session 22 that cap was 0.73-0.82 (median calls, Node 20 and 26): below 0.9, so no instrumentation with this setup can meet the HTTP target there",
+    unit: 'x raw calls/s',
+    better: 'higher',
+    impls: ['raw'],
+    http: { sessions: 'stateful', response: 'json', tools: 'basic', wire: '2025' },
+    ...HTTP_SEQUENTIAL,
   },
 ];
 

@@ -27,6 +27,19 @@ export const FLOOR_ATTRIBUTES = {
   'network.transport': 'pipe',
 };
 
+/**
+ * The attributes @mcpkit/otel gives both spans of an echo call over Streamable HTTP (the client adds
+ * `server.address` and `server.port`, both add `mcp.session.id`, the server the request id).
+ */
+export const FLOOR_HTTP_ATTRIBUTES = {
+  'mcp.method.name': 'tools/call',
+  'gen_ai.tool.name': 'echo',
+  'gen_ai.operation.name': 'execute_tool',
+  'mcp.protocol.version': '2025-11-25',
+  'network.transport': 'tcp',
+  'network.protocol.name': 'http',
+};
+
 function oneCall(i: number): void {
   const { tracerProvider, propagator } = benchTelemetry();
   const tracer = tracerProvider.getTracer('bench-floor');

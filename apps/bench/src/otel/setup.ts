@@ -15,17 +15,37 @@ export interface BenchTelemetry {
 }
 
 let telemetry: BenchTelemetry | undefined;
+let withoutContextManager = false;
 
-/** The process's one SDK setup (the context manager is global). */
-export function benchTelemetry(): BenchTelemetry {
-  if (telemetry !== undefined) return telemetry;
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  telemetry = {
+function sdkSetup(): BenchTelemetry {
+  return {
     tracerProvider: new BasicTracerProvider({
       spanProcessors: [new BatchSpanProcessor(new InMemorySpanExporter())],
     }),
     propagator: new W3CTraceContextPropagator(),
   };
+}
+
+/** The process's one SDK setup (the context manager is global). */
+export function benchTelemetry(): BenchTelemetry {
+  if (withoutContextManager)
+    throw new Error('benchTelemetry: this process set the SDK up without a context manager');
+  if (telemetry !== undefined) return telemetry;
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  telemetry = sdkSetup();
+  return telemetry;
+}
+
+/**
+ * The same SDK setup with no context manager registered (the API's no-op one: `context.with` just
+ * calls its function, `context.active()` is the root context), for the HTTP floor's variant that
+ * sizes what the context manager alone costs. Spans then get their parents explicitly.
+ */
+export function benchTelemetryWithoutContextManager(): BenchTelemetry {
+  if (telemetry !== undefined && !withoutContextManager)
+    throw new Error('benchTelemetryWithoutContextManager: this process registered the context manager');
+  withoutContextManager = true;
+  telemetry ??= sdkSetup();
   return telemetry;
 }
 

@@ -8,7 +8,7 @@ import {
   readBody,
   runHttpServerMain,
 } from './http-host.js';
-import { handleRawMessage } from './raw-handler.js';
+import { type Emit, handleRawMessage } from './raw-handler.js';
 
 // Raw node:http baseline: Streamable HTTP's POST path with plain JSON, a Map of sessions, no SDK.
 
@@ -18,7 +18,21 @@ interface RawSession {
   createdAt: number;
 }
 
-export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
+/**
+ * What answers one parsed message (the raw handler); the otel HTTP floor (otel/http-floor-server.ts)
+ * passes the same handler wrapped in exactly the SDK calls of a server span, and reads the request.
+ */
+export type RawAnswer = (
+  message: Record<string, any>,
+  emit: Emit,
+  toolSet: HttpServerOptions['tools'],
+  req: IncomingMessage,
+) => Record<string, any> | undefined;
+
+export async function startHttpServer(
+  options: HttpServerOptions,
+  answer: RawAnswer = handleRawMessage,
+): Promise<RunningHttpServer> {
   const sessions = new Map<string, RawSession>();
   return listenOnLoopback(async (req: IncomingMessage, res: ServerResponse) => {
     if (req.method === 'DELETE') {
@@ -47,7 +61,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       }
     }
     const notifications: unknown[] = [];
-    const response = handleRawMessage(message, (n) => notifications.push(n), options.tools);
+    const response = answer(message, (n) => notifications.push(n), options.tools, req);
     if (!response) {
       res.writeHead(202, headers).end();
       return;
