@@ -7,7 +7,7 @@ import type { BenchClient } from '../clients/types.js';
 import type { WorkloadParams } from '../harness/workloads.js';
 import { PROCESS_CPU_TOOL } from '../servers/gateway-targets.js';
 import type { Measurement } from './measure.js';
-import { loadClientFactory, spawnHttpServer } from './targets.js';
+import { loadClientFactory, profilingFlags, spawnHttpServer } from './targets.js';
 
 // The @mcpkit/gateway rows (issue 40): each compares one way through the gateway with the direct
 // way in the same driver, same run, as a ratio. Both sides are measured in alternating halves
@@ -150,7 +150,8 @@ export async function gatewayAggregateCpu(p: WorkloadParams): Promise<Measuremen
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: [script('gateway-aggregate-stdio')],
+      // BENCH_SERVER_NODE_FLAGS (e.g. --cpu-prof) reach the gateway, and through its execArgv the upstream.
+      args: [...profilingFlags(), script('gateway-aggregate-stdio')],
       stderr: 'inherit',
     }),
   );

@@ -20,10 +20,13 @@ export function processCpuText(): string {
   return String(usage.user + usage.system);
 }
 
-/** node + the aggregation row's upstream (the stdio bench server with its CPU tool). */
+/**
+ * node + the aggregation row's upstream (the stdio bench server with its CPU tool), run with the
+ * gateway's own node flags (the driver's BENCH_SERVER_NODE_FLAGS, e.g. --cpu-prof: both profiled).
+ */
 export function cpuReportingUpstreamCommand(): { command: string; args: string[] } {
   return {
     command: process.execPath,
-    args: [fileURLToPath(new URL('./gateway-upstream-stdio.js', import.meta.url))],
+    args: [...process.execArgv, fileURLToPath(new URL('./gateway-upstream-stdio.js', import.meta.url))],
   };
 }

@@ -72,6 +72,9 @@ export class Aggregator {
   readonly server: McpServer;
   readonly #upstreams: UpstreamConnection[];
   readonly #registered = new Map<string, Registered>();
+  /** The registered tools and prompts by exposed name, as `#registered` has them: for relaying. */
+  readonly #tools = new Map<string, Offer>();
+  readonly #prompts = new Map<string, Offer>();
   readonly #collisions = new Set<string>();
   readonly #calls = new CallsInFlight<UpstreamConnection>();
   readonly #options: AggregatorOptions;
@@ -248,43 +251,44 @@ export class Aggregator {
   /** Finds the upstream a session's request can be relayed to as it is (see `server`). */
   #router(server: GatewayServer, session: ServerSession<McpServer>): PassThroughRouter {
     const asker = sessionAsker(session);
+    // A session's revision is set once, at its handshake: it is checked once, not per request.
+    let relayableVersion: string | undefined;
     return (request: JSONRPCRequest): PassThroughRoute | undefined => {
       const version = session.protocolVersion;
       const params = request.params as Record<string, unknown> | undefined;
-      if (server.intercepted || params === undefined || version === undefined || !session.ready)
-        return undefined;
-      if (isStatelessProtocolVersion(version)) return undefined;
+      if (server.intercepted || params === undefined || version === undefined) return undefined;
+      if (version !== relayableVersion) {
+        if (!session.ready || isStatelessProtocolVersion(version)) return undefined;
+        relayableVersion = version;
+      }
       let owner: UpstreamConnection | undefined;
       let upstreamParams = params;
       let subject: string;
-      if (request.method === 'tools/call' || request.method === 'prompts/get') {
+      const method = request.method;
+      if (method === 'tools/call' || method === 'prompts/get') {
         // A task-augmented call goes through the server, which maps task ids (see `TaskRoutes`).
-        if (params.task !== undefined) return undefined;
-        const kind = request.method === 'tools/call' ? 'tool' : 'prompt';
-        const offer = this.#registered.get(`${kind}:${String(params.name)}`)?.offer;
-        if (offer === undefined || (offer.kind !== 'tool' && offer.kind !== 'prompt')) return undefined;
+        if (params.task !== undefined || typeof params.name !== 'string') return undefined;
+        const offer = (method === 'tools/call' ? this.#tools : this.#prompts).get(params.name);
+        if (offer === undefined) return undefined;
         owner = offer.owner;
         subject = offer.item.name;
         // Without a namespace the name is the upstream's already: the params go as they are.
         if (params.name !== subject) upstreamParams = { ...params, name: subject };
-      } else if (request.method === 'resources/read') {
+      } else if (method === 'resources/read') {
         owner = typeof params.uri === 'string' ? this.#ownerOf(params.uri) : undefined;
         subject = String(params.uri);
       } else return undefined;
       const calls = owner?.forwarded;
       if (owner === undefined || calls === undefined || owner.client?.protocolVersion !== version)
         return undefined;
-      const running = owner;
-      return {
-        calls,
-        params: upstreamParams,
-        subject,
-        running: () => {
-          this.#relayed++;
-          return this.#calls.enter(running, asker);
-        },
-      };
+      this.#relayed++;
+      return { calls, params: upstreamParams, subject, running: this.#calls.listOf(owner), entry: asker };
     };
+  }
+
+  /** Where an offer is found by name when relaying: tools and prompts only. */
+  #named(offer: Offer): Map<string, Offer> | undefined {
+    return offer.kind === 'tool' ? this.#tools : offer.kind === 'prompt' ? this.#prompts : undefined;
   }
 
   /** Brings the server's registrations in line with what the upstreams offer now. */
@@ -299,6 +303,7 @@ export class Aggregator {
       ) {
         registered.handle.remove();
         this.#registered.delete(id);
+        this.#named(registered.offer)?.delete(registered.offer.key);
       }
     }
     const timeoutMs = this.#options.requestTimeoutMs;
@@ -307,6 +312,7 @@ export class Aggregator {
       try {
         const handle = registerOffer(this.server, offer, this.#calls, timeoutMs);
         this.#registered.set(id, { offer, owner: offer.owner, fingerprint: fingerprint(offer), handle });
+        this.#named(offer)?.set(offer.key, offer);
       } catch (error) {
         this.#report(
           new Error(

@@ -72,6 +72,40 @@ describe('ForwardedCalls', () => {
     expect(calls.size).toBe(0);
   });
 
+  it("relays under negative ids, so the McpClient's own ids and progress tokens (0 up) stay its", async () => {
+    const calls = new ForwardedCalls(upstream(), 'x', 0);
+    const from = origin();
+    const first = calls.forward(from, call(0, 'p'), { name: 'echo', _meta: { progressToken: 'p' } }, 'echo');
+    const second = calls.forward(from, call(1), { name: 'echo' }, 'echo');
+    expect([first.key, second.key]).toEqual([-1, -2]);
+    expect(calls.take({ jsonrpc: '2.0', id: 1, result: {} })).toBe(false);
+    expect(
+      calls.take({
+        jsonrpc: '2.0',
+        method: 'notifications/progress',
+        params: { progressToken: 0, progress: 1 },
+      }),
+    ).toBe(false);
+    expect(calls.take({ jsonrpc: '2.0', id: 'gateway-relay-1', result: {} })).toBe(false);
+    expect(calls.size).toBe(2);
+    expect(from.got).toEqual([]);
+  });
+
+  it('lists a call as running while it runs, and takes it off however it ends', () => {
+    const calls = new ForwardedCalls(upstream(), 'x', 0);
+    const from = origin();
+    const running: unknown[] = [];
+    const answered = calls.forward(from, call(1), { name: 'echo' }, 'echo', running, 'a');
+    const cancelled = calls.forward(from, call(2), { name: 'echo' }, 'echo', running, 'b');
+    calls.forward(from, call(3), { name: 'echo' }, 'echo', running, 'c');
+    expect(running).toEqual(['a', 'b', 'c']);
+    calls.take({ jsonrpc: '2.0', id: answered.key, result: {} });
+    calls.cancel(cancelled, 'no longer needed');
+    expect(running).toEqual(['c']);
+    calls.closed(undefined);
+    expect(running).toEqual([]);
+  });
+
   it('drops the late answer of a cancelled request instead of handing it to the client', async () => {
     const up = upstream();
     const calls = new ForwardedCalls(up, 'x', 0);

@@ -17,7 +17,8 @@ export interface CallOrigin {
 export interface Pending {
   /** The relay it went out through (where to cancel it). */
   readonly relay: ForwardedCalls;
-  readonly key: string;
+  /** Its id (and progress token) on the upstream: a negative integer (see `ForwardedCalls`). */
+  readonly key: number;
   readonly origin: CallOrigin;
   readonly id: RequestId;
   readonly method: string;
@@ -26,21 +27,20 @@ export interface Pending {
   readonly progressToken: string | number | undefined;
   /** When it times out (the clock's milliseconds), unless progress moves it on. */
   deadline: number;
-  /** Runs once it ended (answered, failed, cancelled or timed out). */
-  readonly onended: (() => void) | undefined;
+  /** The list `entry` stands in while the request runs (see `forward`), or undefined. */
+  readonly running: unknown[] | undefined;
+  readonly entry: unknown;
 }
 
 // Read once: the global `performance` is a getter, which a call per relayed request would run.
 const clock = performance;
 const monotonicNow = (): number => clock.now();
 
-/** Prefix of the ids (and progress tokens) of relayed requests; `McpClient` uses numbers, never these. */
-const KEY_PREFIX = 'gateway-relay-';
-
 /**
  * The requests relayed to one upstream as they are, beside its `McpClient`: each goes out under an
- * id of the gateway's (string, so it never collides with the client's numeric ids), its progress
- * token mapped the same way; the upstream's answer and progress come back under the caller's id and
+ * id of the gateway's, a negative integer (`McpClient` numbers its requests and progress tokens
+ * from 0 up, so the two never collide, and a number needs no string built, hashed or compared per
+ * call), its progress token mapped to the same number; the upstream's answer and progress come back under the caller's id and
  * token, its bytes parsed once and sent on unchanged. Everything else the upstream sends goes to
  * the `McpClient`. When the upstream goes away, every relayed request gets an answer at once.
  *
@@ -49,13 +49,14 @@ const KEY_PREFIX = 'gateway-relay-';
  * for the earliest deadline, answers the requests due and arms itself for the next one.
  */
 export class ForwardedCalls {
-  readonly #pending = new Map<string, Pending>();
+  readonly #pending = new Map<number, Pending>();
   readonly #upstream: Transport;
   readonly #name: string;
   readonly #timeoutMs: number;
   readonly #now: () => number;
   #timer: ReturnType<typeof setTimeout> | undefined;
-  #next = 0;
+  /** The last key given out (keys count down from -1). */
+  #last = 0;
 
   /** `now` is the clock deadlines are read on (milliseconds, monotonic); tests pass their own. */
   constructor(upstream: Transport, name: string, timeoutMs: number, now: () => number = monotonicNow) {
@@ -72,17 +73,18 @@ export class ForwardedCalls {
 
   /**
    * Relays `request` (its params replaced by `params`) to the upstream; returns its handle, to
-   * cancel it with. `subject` names what it is about in errors (`echo` in `tools/call echo`);
-   * `onended` runs once it ended, however.
+   * cancel it with. `subject` names what it is about in errors (`echo` in `tools/call echo`).
+   * `entry` is pushed onto `running` until the request ended, however (no closure made per call).
    */
   forward(
     origin: CallOrigin,
     request: JSONRPCRequest,
     params: Record<string, unknown>,
     subject: string,
-    onended?: () => void,
+    running?: unknown[],
+    entry?: unknown,
   ): Pending {
-    const key = `${KEY_PREFIX}${this.#next++}`;
+    const key = --this.#last;
     const meta = params._meta as Record<string, unknown> | undefined;
     const token = meta?.progressToken;
     const progressToken = typeof token === 'string' || typeof token === 'number' ? token : undefined;
@@ -97,8 +99,10 @@ export class ForwardedCalls {
       subject,
       progressToken,
       deadline: this.#deadline(),
-      onended,
+      running,
+      entry,
     };
+    running?.push(entry);
     this.#pending.set(key, pending);
     this.#upstream
       .send({ jsonrpc: '2.0', id: key, method: request.method, params: outgoing })
@@ -119,8 +123,8 @@ export class ForwardedCalls {
   /** Takes the upstream's message if it answers or reports progress of a relayed request. */
   take(message: JSONRPCMessage): boolean {
     const id = (message as { id?: unknown }).id;
-    if (typeof id === 'string' && !('method' in message)) {
-      if (!id.startsWith(KEY_PREFIX)) return false;
+    if (typeof id === 'number' && !('method' in message)) {
+      if (id >= 0) return false;
       // An answer to a request cancelled or timed out meanwhile is dropped: its caller has gone.
       const pending = this.#pending.get(id);
       if (pending === undefined || !this.#take(pending)) return true;
@@ -131,7 +135,7 @@ export class ForwardedCalls {
     if ((message as { method?: string }).method !== 'notifications/progress') return false;
     const params = (message as { params?: { progressToken?: unknown } }).params;
     const token = params?.progressToken;
-    if (typeof token !== 'string' || !token.startsWith(KEY_PREFIX)) return false;
+    if (typeof token !== 'number' || token >= 0) return false;
     const pending = this.#pending.get(token);
     if (pending === undefined || pending.progressToken === undefined || params === undefined) return true;
     params.progressToken = pending.progressToken;
@@ -159,7 +163,7 @@ export class ForwardedCalls {
   #take(pending: Pending): boolean {
     if (!this.#pending.delete(pending.key)) return false;
     pending.origin.ended(pending.id);
-    pending.onended?.();
+    if (pending.running !== undefined) leave(pending.running, pending.entry);
     return true;
   }
 
@@ -215,6 +219,15 @@ export class ForwardedCalls {
           }
         : { jsonrpc: '2.0', id: pending.id, error: { code, message } };
     this.#deliver(pending, answer);
+  }
+}
+
+/** Takes `entry` off `list`; requests mostly end newest first, so the last one needs no search. */
+export function leave(list: unknown[], entry: unknown): void {
+  if (list[list.length - 1] === entry) list.pop();
+  else {
+    const at = list.indexOf(entry);
+    if (at >= 0) list.splice(at, 1);
   }
 }
 

@@ -9,8 +9,12 @@ export interface PassThroughRoute {
   params: Record<string, unknown>;
   /** What the request is about, naming it in errors (`echo` in `tools/call echo`). */
   subject: string;
-  /** Runs while the upstream works on it (routes its questions to this session); returns the undo. */
-  running(): () => void;
+  /**
+   * The calls running on the upstream, where `entry` stands while the upstream works on this one
+   * (so its questions come to this session).
+   */
+  running: unknown[];
+  entry: unknown;
 }
 
 /**
@@ -69,7 +73,14 @@ export class PassThroughTransport extends WrappingTransport implements CallOrigi
     const route = router(request);
     if (route === undefined) return false;
     // Its answer comes in a later turn at the earliest, so it is recorded before it can end.
-    const pending = route.calls.forward(this, request, route.params, route.subject, route.running());
+    const pending = route.calls.forward(
+      this,
+      request,
+      route.params,
+      route.subject,
+      route.running,
+      route.entry,
+    );
     this.#relayed.set(request.id, pending);
     return true;
   }

@@ -1,6 +1,7 @@
 import type { McpClientOptions } from '@mcpkit/client';
 import type { ElicitRequestParams, ElicitResult, LoggingLevel } from '@mcpkit/protocol';
 import { type McpServer, type ServerSession, type StandardSchemaV1, withJsonSchema } from '@mcpkit/server';
+import { leave } from './forwarded-calls.js';
 import type { Asker } from './parked.js';
 
 /** A Standard Schema that takes any value as it is: the upstream checks what it asked for. */
@@ -42,21 +43,22 @@ export class CallsInFlight<Key> {
    * each call.
    */
   enter(key: Key, ctx: Asker): () => void {
+    const running = this.listOf(key);
+    running.push(ctx);
+    return () => leave(running, ctx);
+  }
+
+  /**
+   * The list of the calls running on `key`, newest last: a caller that pushes its context on it
+   * must take it off with `leave` once its call ended (relayed requests do, see `ForwardedCalls`).
+   */
+  listOf(key: Key): Asker[] {
     let list = this.#calls.get(key);
     if (list === undefined) {
       list = [];
       this.#calls.set(key, list);
     }
-    list.push(ctx);
-    const running = list;
-    return () => {
-      // Calls mostly end newest first: the last one is dropped without a search.
-      if (running[running.length - 1] === ctx) running.pop();
-      else {
-        const at = running.indexOf(ctx);
-        if (at >= 0) running.splice(at, 1);
-      }
-    };
+    return list;
   }
 
   /** The newest call running on `key`. */
