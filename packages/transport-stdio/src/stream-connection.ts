@@ -114,6 +114,7 @@ export class StreamConnection {
 
   // Arrow functions: they are stream listeners, added and removed by identity.
   readonly #onData = (chunk: Buffer | string): void => {
+    this.#writer.inputArrived();
     this.#decoder.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   };
 
