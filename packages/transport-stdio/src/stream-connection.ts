@@ -189,8 +189,10 @@ export class StreamConnection {
     }
     // A batch (2025-03-26) is delivered as its messages, in order; on the server side their
     // responses are gathered into one array (see BatchResponses).
-    if (this.#options.answerBatchesAsBatches)
-      (this.#batches ??= new BatchResponses((responses) => this.#write(responses))).track(decoded);
+    if (this.#options.answerBatchesAsBatches) {
+      this.#batches ??= new BatchResponses((responses) => this.#write(responses));
+      this.#batches.track(decoded);
+    }
     void this.#deliverBatch(decoded);
   }
 
