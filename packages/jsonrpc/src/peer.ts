@@ -178,9 +178,9 @@ export class JsonRpcPeer implements Peer {
     }
     const signal = options.signal;
     if (signal !== undefined) {
-      pending.signal = signal;
-      pending.abortListener = () => this.#cancelOutgoing(pending, signal.reason);
-      signal.addEventListener('abort', pending.abortListener, { once: true });
+      const onabort = () => this.#cancelOutgoing(pending, signal.reason);
+      signal.addEventListener('abort', onabort, { once: true });
+      pending.unlisten = () => signal.removeEventListener('abort', onabort);
     }
   }
 

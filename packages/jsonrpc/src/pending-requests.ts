@@ -3,25 +3,42 @@ import type { Progress } from './peer-types.js';
 
 const MAX_TIMER_DELAY_MS = 2_147_483_647;
 
-/** One outgoing request waiting for its response. */
+/**
+ * One outgoing request waiting for its response. Its fields are set in the constructor, not as
+ * class fields: one is made per request, and field initializers cost a call of their own.
+ */
 export class PendingRequest {
+  declare readonly id: RequestId;
+  declare readonly method: string;
+  declare readonly resolve: (result: JSONObject) => void;
+  declare readonly reject: (error: unknown) => void;
   /** When the request fails for lack of a response (or progress); `Infinity` without a timeout. */
-  deadline = Number.POSITIVE_INFINITY;
+  declare deadline: number;
   /** When the request fails however much progress arrived; `Infinity` without `maxTotalTimeoutMs`. */
-  hardDeadline = Number.POSITIVE_INFINITY;
-  timeoutMs = 0;
-  resetOnProgress = false;
-  onprogress: ((progress: Progress) => void) | undefined;
-  signal: AbortSignal | undefined;
-  abortListener: (() => void) | undefined;
-  relatedRequestId: RequestId | undefined;
+  declare hardDeadline: number;
+  declare timeoutMs: number;
+  declare resetOnProgress: boolean;
+  declare onprogress: ((progress: Progress) => void) | undefined;
+  /** Stops listening to the caller's abort signal (set when the request has one). */
+  declare unlisten: (() => void) | undefined;
+  declare relatedRequestId: RequestId | undefined;
 
   constructor(
-    readonly id: RequestId,
-    readonly method: string,
-    readonly resolve: (result: JSONObject) => void,
-    readonly reject: (error: unknown) => void,
-  ) {}
+    id: RequestId,
+    method: string,
+    resolve: (result: JSONObject) => void,
+    reject: (error: unknown) => void,
+  ) {
+    this.id = id;
+    this.method = method;
+    this.resolve = resolve;
+    this.reject = reject;
+    this.deadline = this.hardDeadline = Number.POSITIVE_INFINITY;
+    this.timeoutMs = 0;
+    this.resetOnProgress = false;
+    // Every request gets every field, so all share one object shape.
+    this.onprogress = this.unlisten = this.relatedRequestId = undefined;
+  }
 
   /** Starts the clocks: `timeoutMs` <= 0 or infinite means none; same for `maxTotalTimeoutMs`. */
   setTimeouts(timeoutMs: number, maxTotalTimeoutMs: number | undefined): void {
@@ -72,8 +89,7 @@ export class PendingRequests {
     const pending = this.#byId.get(id);
     if (pending === undefined) return undefined;
     this.#byId.delete(id);
-    if (pending.abortListener !== undefined)
-      pending.signal?.removeEventListener('abort', pending.abortListener);
+    pending.unlisten?.();
     // The timer is deliberately left armed when the table empties: one-at-a-time callers would
     // otherwise pay a setTimeout/clearTimeout pair per request. It fires once, finds nothing and
     // stops; `drain` (connection closed) clears it at once.

@@ -14,7 +14,8 @@ function stalledWritable() {
   const stream = new Writable({
     highWaterMark: 1024,
     write(chunk: Buffer, _encoding, callback) {
-      received.push(chunk);
+      // The empty marker written behind a frame the stream only buffered carries no bytes.
+      if (chunk.length > 0) received.push(chunk);
       if (flowing) callback();
       else held.push(() => callback());
     },
@@ -45,7 +46,8 @@ describe('FrameWriter', () => {
     const writer = new FrameWriter(
       stream,
       (bytes, done) => {
-        streamWrites++;
+        // A frame the stream did not take whole is followed by an empty marker carrying the callback.
+        if (bytes.length > 0) streamWrites++;
         return stream.write(bytes, done);
       },
       8 * 1024,
@@ -190,8 +192,10 @@ describe('FrameWriter', () => {
   });
 
   it('settles a send whose raw write called back before returning with that outcome', async () => {
-    const failing = new FrameWriter(new Writable(), (_chunk, done) => {
-      done(new Error('refused at once'));
+    // A stream that is no longer writable gets the frame with the callback, which says why.
+    const closed = () => new Writable().destroy();
+    const failing = new FrameWriter(closed(), (_chunk, done) => {
+      done?.(new Error('refused at once'));
       return true;
     });
     await expect(failing.write('a\n')).rejects.toMatchObject({
@@ -199,12 +203,46 @@ describe('FrameWriter', () => {
       message: expect.stringContaining('refused at once'),
     });
     expect(failing.pendingWriteBytes).toBe(0);
-    const written = new FrameWriter(new Writable(), (_chunk, done) => {
-      done();
+    const written = new FrameWriter(closed(), (_chunk, done) => {
+      done?.();
       return true;
     });
     await expect(written.write('b\n')).resolves.toBeUndefined();
     expect(written.pendingWriteBytes).toBe(0);
+  });
+
+  it('writes a lone frame without a callback (no tick), and marks one the stream only buffered', async () => {
+    const calls: Array<{ chunk: string; withCallback: boolean }> = [];
+    const recorded = (stream: Writable) =>
+      new FrameWriter(stream, (chunk, done) => {
+        calls.push({ chunk: String(chunk), withCallback: done !== undefined });
+        return stream.write(chunk, done);
+      });
+    const atOnce = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+    await recorded(atOnce).write('a\n');
+    expect(calls).toEqual([{ chunk: 'a\n', withCallback: false }]);
+    calls.length = 0;
+    const { stream, releaseAll } = stalledWritable();
+    const sent = recorded(stream).write('b\n');
+    expect(calls).toEqual([
+      { chunk: 'b\n', withCallback: false },
+      { chunk: '', withCallback: true },
+    ]);
+    releaseAll();
+    await sent;
+  });
+
+  it("sends the first frame after the other side's input at once, though the turn already sent one", async () => {
+    const { chunks, writer } = recordingWriter();
+    void writer.write('a\n');
+    writer.inputArrived();
+    void writer.write('b\n');
+    expect(chunks).toEqual(['a\n', 'b\n']);
+    // Without input in between, the next frame of the turn waits for its end.
+    const c = writer.write('c\n');
+    expect(chunks).toEqual(['a\n', 'b\n']);
+    await c;
+    expect(chunks).toEqual(['a\n', 'b\n', 'c\n']);
   });
 
   it('reports a failed write as WRITE_FAILED', async () => {
@@ -218,6 +256,7 @@ describe('FrameWriter', () => {
       code: StdioErrorCode.WriteFailed,
       message: expect.stringContaining('EPIPE-like'),
     });
+    await new Promise(setImmediate); // the stream reports its error a tick later
     expect(streamErrors.map((error) => error.message)).toEqual(['EPIPE-like']);
   });
 });

@@ -19,29 +19,29 @@ const EAGER_WRITE_FRAMES = 32;
 /** A frame: text (written as UTF-8) or bytes. */
 export type Frame = string | Uint8Array;
 
-/** Writes one chunk; returns the stream's `write()` verdict (false: wait for 'drain'). */
-export type RawWrite = (chunk: Frame, done: (error?: Error | null) => void) => boolean;
+/**
+ * Writes one chunk to the stream, with `done` as its callback when given; returns the stream's
+ * `write()` verdict (false: wait for 'drain').
+ */
+export type RawWrite = (chunk: Frame, done?: (error?: Error | null) => void) => boolean;
 
 interface QueuedWrite {
   frame: Frame;
   byteLength: number;
   resolve: () => void;
   reject: (error: Error) => void;
-  /** Set by the stream's callback: written (`null`) or how it failed. */
-  outcome?: Error | null;
 }
 
 /** What `write` returns for a frame the stream took whole at once: nothing left to wait for. */
 const WRITTEN = Promise.resolve();
-const ignore = (): void => undefined;
 
 /**
  * Writes frames in order, honouring backpressure: once `write()` returns false, later frames
  * wait in a queue until 'drain'. The queue is bounded in bytes, so a peer that stops reading
  * makes `send` fail with a clear error instead of growing memory without limit.
  *
- * A frame sent while nothing is queued or unconfirmed goes to the stream at once. Frames sent
- * behind it in the same turn of the event loop (say, the answers to a chunk of pipelined
+ * A frame sent while nothing is queued or unconfirmed goes to the stream at once (see
+ * `#writeNow`). Frames sent behind it in the same turn of the event loop (say, the answers to a chunk of pipelined
  * requests, resolved in microtasks) go to the stream together once the microtask queue is empty:
  * text frames joined into one string (one write system call, one callback, no Buffer per frame),
  * byte frames corked into one `writev`; a long run of frames goes out every EAGER_WRITE_FRAMES
@@ -60,12 +60,13 @@ export class FrameWriter {
   #waitingForDrain = false;
   #flushScheduled = false;
   /**
-   * The group a frame written at once is in, until the stream calls back for it. A frame sent
-   * while it is unconfirmed (in the same turn, or behind a slow write) means the other side
-   * pipelines: `#batching` then holds every frame to the end of its turn, one write for all of
-   * them, until a turn sends a lone frame again.
+   * A frame went to the stream at once in this turn. Another frame in the same turn means the
+   * other side pipelines: `#batching` then holds every frame to the end of its turn, one write for
+   * all of them, until a turn sends a lone frame again. A write that finishes at once leaves no
+   * callback to mark the turn's end, so the turn ends when the other side's input next arrives
+   * (`inputArrived`) or when the frames queued behind it are flushed at the end of the turn.
    */
-  #directGroup: QueuedWrite[] | undefined;
+  #sentAtOnce = false;
   #batching = false;
   /** A frame of this turn was queued behind one written at once: the turn sent several. */
   #queuedBehindDirect = false;
@@ -90,10 +91,19 @@ export class FrameWriter {
     return this.#pendingBytes;
   }
 
+  /**
+   * The other side's input arrived: a new turn begins, and its first frame may go to the stream
+   * at once even if the last turn's did (a sequential peer: one answer per request).
+   */
+  inputArrived(): void {
+    this.#sentAtOnce = false;
+  }
+
   write(frame: Frame): Promise<void> {
     if (this.#closedWith) return Promise.reject(this.#closedWith);
     if (
       !this.#batching &&
+      !this.#sentAtOnce &&
       this.#queue.length === 0 &&
       this.#inFlight.length === 0 &&
       !this.#waitingForDrain
@@ -110,16 +120,20 @@ export class FrameWriter {
         ),
       );
     }
-    if (this.#directGroup !== undefined) {
+    if (this.#sentAtOnce) {
       this.#batching = true;
       this.#queuedBehindDirect = true;
     }
+    return this.#enqueue(frame, byteLength, false);
+  }
+
+  /** Queues a frame; `now` writes it at once (the queue was empty), else at the end of the turn. */
+  #enqueue(frame: Frame, byteLength: number, now: boolean): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.#pendingBytes += byteLength;
       this.#queue.push({ frame, byteLength, resolve, reject });
-      if (this.#waitingForDrain) return;
-      if (this.#queue.length >= EAGER_WRITE_FRAMES) this.#writeQueued();
-      else if (!this.#flushScheduled) {
+      if (now || this.#queue.length >= EAGER_WRITE_FRAMES) this.#writeQueued();
+      else if (!this.#waitingForDrain && !this.#flushScheduled) {
         this.#flushScheduled = true;
         // A tick queued from a microtask runs once the microtask queue is drained.
         process.nextTick(this.#flush);
@@ -129,41 +143,26 @@ export class FrameWriter {
 
   /**
    * Nothing queued or unconfirmed: the frame goes to the stream at once (a lone answer waits for no
-   * tick). A stream that took it whole (a pipe or file written synchronously: nothing left
-   * buffered, no error) has written it, so the caller gets a settled promise and none is made;
-   * otherwise the promise settles with the stream's callback, as for queued frames. Only then
-   * does it count toward the bound (and its UTF-8 length get measured): a frame the stream took
-   * whole is no longer waiting for the reader.
+   * tick), without a callback. A stream calls a write's callback a tick later even when it took the
+   * chunk at once, and that tick (the stream's, then ours) came on every message of a sequential
+   * peer; a write without one schedules nothing. A stream that took the frame whole (a pipe or file
+   * written synchronously: nothing left buffered, no error) has written it, so the caller gets a
+   * settled promise and none is made. Otherwise an empty frame with our callback follows it: the
+   * stream calls back in order, so that callback says when the frame was written (or how it
+   * failed), as for queued frames, and the frame counts toward the bound until then. A stream
+   * that is no longer writable gets the frame itself with the callback, which reports why.
    */
   #writeNow(frame: Frame): Promise<void> {
-    const item: QueuedWrite = { frame, byteLength: 0, resolve: ignore, reject: ignore };
-    const group = [item];
-    this.#directGroup = group;
-    this.#inFlight.push(group);
-    let accepted: boolean;
+    const stream = this.#stream;
+    this.#sentAtOnce = true;
+    if (!stream.writable) return this.#enqueue(frame, byteLengthOf(frame), true);
     try {
-      accepted = this.#rawWrite(frame, this.#written);
+      this.#rawWrite(frame);
     } catch (error) {
-      this.#inFlight.pop();
-      this.#directGroup = undefined;
-      this.#settled();
       return Promise.reject(writeFailed(error));
     }
-    // A raw write may call back before returning.
-    if (item.outcome !== undefined) return item.outcome === null ? WRITTEN : Promise.reject(item.outcome);
-    const stream = this.#stream;
-    if (!accepted) {
-      this.#waitingForDrain = true;
-      stream.once('drain', this.#onDrain);
-    } else if (stream.writableLength === 0 && !stream.errored) {
-      return WRITTEN;
-    }
-    item.byteLength = byteLengthOf(frame);
-    this.#pendingBytes += item.byteLength;
-    return new Promise<void>((resolve, reject) => {
-      item.resolve = resolve;
-      item.reject = reject;
-    });
+    if (stream.errored) return Promise.reject(writeFailed(stream.errored));
+    return stream.writableLength === 0 ? WRITTEN : this.#enqueue('', byteLengthOf(frame), true);
   }
 
   /** Resolves once every accepted frame was confirmed written (or failed), or after `timeoutMs`. */
@@ -201,7 +200,6 @@ export class FrameWriter {
     // A fresh queue: callbacks still to come for the old groups find nothing to settle.
     const inFlight = this.#inFlight;
     this.#inFlight = new Fifo<QueuedWrite[]>();
-    this.#directGroup = undefined;
     for (const item of [...inFlight.drain().flat(), ...this.#queue.drain()]) {
       this.#pendingBytes -= item.byteLength;
       item.reject(reason);
@@ -212,6 +210,7 @@ export class FrameWriter {
   // Arrow functions: handed to process.nextTick and stream.once('drain').
   readonly #flush = (): void => {
     this.#flushScheduled = false;
+    this.#sentAtOnce = false;
     if (this.#queue.length === 1 && !this.#queuedBehindDirect) this.#batching = false;
     this.#queuedBehindDirect = false;
     this.#writeQueued();
@@ -273,11 +272,9 @@ export class FrameWriter {
   readonly #written = (error?: Error | null): void => {
     const group = this.#inFlight.shift();
     if (group === undefined) return; // already failed by close()
-    if (group === this.#directGroup) this.#directGroup = undefined;
     const failure = error ? writeFailed(error) : undefined;
     for (const item of group) {
       this.#pendingBytes -= item.byteLength;
-      item.outcome = failure ?? null;
       if (failure) item.reject(failure);
       else item.resolve();
     }

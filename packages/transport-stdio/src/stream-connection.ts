@@ -49,7 +49,11 @@ export interface StreamConnectionOptions {
 export class StreamConnection {
   readonly #writer: FrameWriter;
   readonly #decoder: FrameDecoder;
-  readonly #batches: BatchResponses | undefined;
+  /**
+   * Made when the first batch arrives on a side that answers batches as batches: until then no
+   * message is held, so single messages skip it altogether.
+   */
+  #batches: BatchResponses | undefined;
   #stopped = false;
   #readingStopped = false;
   /** Frames that arrived while a batch is being delivered; they follow it. */
@@ -61,9 +65,6 @@ export class StreamConnection {
     this.#options = options;
     this.#writer = new FrameWriter(options.output, options.rawWrite, options.maxPendingWriteBytes);
     this.#decoder = options.framing.createDecoder(options.maxMessageBytes, (event) => this.#onFrame(event));
-    this.#batches = options.answerBatchesAsBatches
-      ? new BatchResponses((responses) => this.#write(responses))
-      : undefined;
   }
 
   start(): void {
@@ -114,6 +115,7 @@ export class StreamConnection {
 
   // Arrow functions: they are stream listeners, added and removed by identity.
   readonly #onData = (chunk: Buffer | string): void => {
+    this.#writer.inputArrived();
     this.#decoder.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   };
 
@@ -187,7 +189,10 @@ export class StreamConnection {
     }
     // A batch (2025-03-26) is delivered as its messages, in order; on the server side their
     // responses are gathered into one array (see BatchResponses).
-    this.#batches?.track(decoded);
+    if (this.#options.answerBatchesAsBatches) {
+      this.#batches ??= new BatchResponses((responses) => this.#write(responses));
+      this.#batches.track(decoded);
+    }
     void this.#deliverBatch(decoded);
   }
 
