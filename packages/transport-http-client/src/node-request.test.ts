@@ -1,3 +1,5 @@
+import { createHook } from 'node:async_hooks';
+import { createServer as createNetServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../test/http-server.js';
 import { readBodyChunks } from './fetch.js';
@@ -95,6 +97,40 @@ describe('the Node path (undici) reading answers', () => {
     expect(new TextDecoder().decode((await chunks.next()).value)).toBe('data: first\n\n');
     controller.abort('enough');
     await expect(chunks.next()).rejects.toMatchObject({ name: 'AbortError', cause: 'enough' });
+  });
+});
+
+describe('the Node path per request', () => {
+  it('answers through the exchange itself: no async frame or then() in between (counted in promises)', async () => {
+    // A canned HTTP answer from a bare socket: the server side makes no promise to count.
+    const body = '{"ok":true}';
+    const answer = `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`;
+    const sockets: Socket[] = [];
+    const server = createNetServer((socket) => {
+      sockets.push(socket);
+      socket.on('data', () => socket.write(answer));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/mcp`;
+      await (await send()(url, post)).text(); // undici loaded, the connection open and kept alive
+      let promises = 0;
+      const hook = createHook({
+        init(_id, type) {
+          if (type === 'PROMISE') promises++;
+        },
+      });
+      hook.enable();
+      const response = await send()(url, post);
+      hook.disable();
+      expect(await response.text()).toBe(body);
+      // The exchange's own promise, and the one this test's `await` makes while hooks are on
+      // (an async send() and its retry loop made four).
+      expect(promises).toBe(2);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

@@ -136,19 +136,27 @@ function loadDispatcher(): Promise<Dispatcher> {
   return loading;
 }
 
-async function send(request: NodeRequest, agent: Dispatcher, redirects: number): Promise<FetchResponse> {
-  let response: Exchange;
-  for (let retries = 0; ; retries++) {
-    try {
-      response = await new Exchange(request, agent).settled;
-      break;
-    } catch (error) {
-      const stale = error instanceof StaleSocketError;
-      if (!stale || retries === STALE_SOCKET_RETRIES) throw stale ? error.cause : error;
-    }
-  }
-  const location = response.headers.get('location');
-  if (!REDIRECTS.has(response.status) || location === null) return response;
+/**
+ * The answer to `request`: the exchange's own promise, which settles with the response, or with
+ * where a redirect or a retry on a fresh socket leads (no async frame or `then` per request).
+ */
+function send(
+  request: NodeRequest,
+  agent: Dispatcher,
+  redirects: number,
+  retries = 0,
+): Promise<FetchResponse> {
+  return new Exchange(request, agent, redirects, retries).settled;
+}
+
+/** Where the redirect `response` leads (as fetch follows them). */
+function followed(
+  request: NodeRequest,
+  agent: Dispatcher,
+  redirects: number,
+  response: Exchange,
+  location: string,
+): Promise<FetchResponse> {
   void response.cancel(); // the redirect's own body is not needed; draining it frees the socket
   if (redirects === MAX_REDIRECTS) {
     throw new TypeError(
@@ -174,8 +182,10 @@ async function send(request: NodeRequest, agent: Dispatcher, redirects: number):
   return send(next, agent, redirects + 1);
 }
 
-/** A request that failed on a reused socket before any answer came (see STALE_SOCKET_RETRIES). */
-class StaleSocketError extends Error {}
+/** `next`, run once undici's callback returned: a request is not dispatched from inside another's. */
+function later(next: () => Promise<FetchResponse>): Promise<FetchResponse> {
+  return Promise.resolve().then(next);
+}
 
 function targetOf(url: string): { origin: string; path: string } {
   let target = targets.get(url);
@@ -195,14 +205,19 @@ function targetOf(url: string): { origin: string; path: string } {
  * transport reads. The body's chunks are kept until read: whole as text, or one by one (SSE).
  */
 class Exchange implements FetchResponse {
-  readonly settled: Promise<Exchange>;
+  readonly settled: Promise<FetchResponse>;
   status = 0;
   statusText: string | undefined;
   ok = false;
   readonly url: string;
-  #resolve!: (response: Exchange) => void;
+  #resolve!: (response: FetchResponse | Promise<FetchResponse>) => void;
   #reject!: (error: unknown) => void;
   readonly #signal: AbortState | undefined;
+  readonly #request: NodeRequest;
+  readonly #agent: Dispatcher;
+  /** Redirects followed before this exchange, and sends of its request lost to stale sockets. */
+  readonly #redirects: number;
+  readonly #retries: number;
   #controller: DispatchController | undefined;
   #headers: ResponseHeaders | undefined;
   /** Connections opened when the request was handed over: none since means a reused socket. */
@@ -217,8 +232,12 @@ class Exchange implements FetchResponse {
   #readingWhole = false;
   #wake: (() => void) | undefined;
 
-  constructor(request: NodeRequest, agent: Dispatcher) {
+  constructor(request: NodeRequest, agent: Dispatcher, redirects: number, retries: number) {
     this.url = request.url;
+    this.#request = request;
+    this.#agent = agent;
+    this.#redirects = redirects;
+    this.#retries = retries;
     this.#signal = request.signal;
     this.settled = new Promise((resolve, reject) => {
       this.#resolve = resolve;
@@ -281,7 +300,12 @@ class Exchange implements FetchResponse {
     this.ok = status < 300;
     this.statusText = statusText;
     this.#headers = headers;
-    this.#resolve(this);
+    const location = REDIRECTS.has(status) ? this.get('location') : null;
+    if (location === null) {
+      this.#resolve(this);
+      return;
+    }
+    this.#resolve(later(() => followed(this.#request, this.#agent, this.#redirects, this, location)));
   }
 
   onResponseData(controller: DispatchController, chunk: Bytes): void {
@@ -301,10 +325,16 @@ class Exchange implements FetchResponse {
   }
 
   onResponseError(_controller: DispatchController, error: Error & { code?: string }): void {
-    if (this.#headers === undefined && this.#reusedSocket && STALE_SOCKET_ERRORS.has(error.code ?? '')) {
-      this.#fail(
-        this.#signal?.aborted ? error : new StaleSocketError('stale kept-alive socket', { cause: error }),
-      );
+    if (
+      this.#headers === undefined &&
+      this.#reusedSocket &&
+      STALE_SOCKET_ERRORS.has(error.code ?? '') &&
+      !this.#signal?.aborted &&
+      this.#retries < STALE_SOCKET_RETRIES
+    ) {
+      // The server never saw the request (see STALE_SOCKET_RETRIES): it goes again on a fresh socket.
+      this.#signal?.removeEventListener('abort', this.#abort);
+      this.#resolve(later(() => send(this.#request, this.#agent, this.#redirects, this.#retries + 1)));
       return;
     }
     this.#fail(error);
