@@ -58,8 +58,18 @@ describe('over stdio, across a real child process', () => {
     await expect(client.callTool({ name: 'no-such-tool', arguments: {} })).rejects.toThrow();
     await client.close();
 
-    // The server's three tools/call spans and the tool's own span.
-    const received = await receiver.waitForSpans(4);
+    // The server's initialize span, its three tools/call spans and the tool's own span.
+    const received = await receiver.waitForSpans(5);
+    // The handshake is traced on both sides, parent and child, with the negotiated revision.
+    const clientInitialize = telemetry.span('initialize');
+    const serverInitialize = serverSpan(received, 'initialize');
+    expect(serverInitialize.traceId).toBe(clientInitialize.spanContext().traceId);
+    expect(serverInitialize.parentSpanId).toBe(clientInitialize.spanContext().spanId);
+    expect(serverInitialize.attributes).toMatchObject({
+      'mcp.method.name': 'initialize',
+      'mcp.protocol.version': '2025-11-25',
+      'network.transport': 'pipe',
+    });
     const clientWeather = telemetry.span('tools/call get-weather');
     const serverWeather = serverSpan(received, 'tools/call get-weather');
     expect(clientWeather.kind).toBe(SpanKind.CLIENT);

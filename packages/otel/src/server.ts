@@ -1,10 +1,12 @@
 // Server instrumentation: one SERVER span and one `mcp.server.operation.duration` point per request,
 // through the server's middleware chain, and `mcp.server.session.duration` from its session events.
 import {
+  type Attributes,
   type Context,
   context as contextApi,
   type Link,
   propagation,
+  type Span,
   SpanKind,
   trace,
 } from '@opentelemetry/api';
@@ -24,6 +26,7 @@ import { ATTR_JSONRPC_REQUEST_ID, ATTR_MCP_PROTOCOL_VERSION, ATTR_MCP_SESSION_ID
 import type {
   HeaderLookup,
   InstrumentableServer,
+  JsonObjectLike,
   ObservingServerMiddleware,
   OutcomeLike,
   ServerCallContext,
@@ -146,6 +149,8 @@ function serverMiddleware(
       try {
         if (settled.type === 'error') recordFailure(span, metricAttributes, failureOf(settled.error));
         else if (settled.type === 'result') {
+          // The context of an `initialize` knows no revision yet: its answer tells the negotiated one.
+          if (method === 'initialize') setNegotiatedVersion(span, metricAttributes, settled.result);
           const failure = failureOfResult(method, settled.result);
           if (failure !== undefined) recordFailure(span, metricAttributes, failure);
           else if (captureResult && method === 'tools/call') recordToolResult(span, settled.result);
@@ -156,6 +161,17 @@ function serverMiddleware(
       return settled;
     }, failed);
   };
+}
+
+function setNegotiatedVersion(
+  span: Span,
+  metricAttributes: Attributes | undefined,
+  result: JsonObjectLike | undefined,
+): void {
+  const version = result?.protocolVersion;
+  if (typeof version !== 'string') return;
+  span.setAttribute(ATTR_MCP_PROTOCOL_VERSION, version);
+  if (metricAttributes !== undefined) metricAttributes[ATTR_MCP_PROTOCOL_VERSION] = version;
 }
 
 function headersOf(extra: { readonly requestHeaders?: HeaderLookup } | undefined): HeaderLookup | undefined {

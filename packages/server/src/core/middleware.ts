@@ -49,7 +49,7 @@ export interface MiddlewareEntry {
   readonly name: string;
 }
 
-const TWICE = 'next() was called more than once; at most once is allowed';
+const TWICE = 'next() was called twice (at most once)';
 
 /**
  * @internal Runs `chain` around the core for one request. Never throws or rejects: every failure of
