@@ -1,3 +1,4 @@
+import type { Transport } from '@mcpkit/jsonrpc';
 import { JsonRpcError, McpkitError } from '@mcpkit/jsonrpc';
 import type { Implementation, JSONObject, RequestId } from '@mcpkit/protocol';
 import { McpClientError, McpClientErrorCode } from './errors.js';
@@ -17,8 +18,17 @@ export interface ClientMiddlewareContext {
   readonly sessionId: string | undefined;
   /** The server's `serverInfo`, once the handshake told it. */
   readonly serverInfo: Implementation | undefined;
-  /** The request's JSON-RPC id, set once the request is sent: read it after `await next()`. */
+  /**
+   * The request's JSON-RPC id: for an outgoing request set once it is sent (read it after
+   * `await next()`); for an incoming one (`incoming`), the server's id from the start.
+   */
   readonly requestId?: RequestId;
+  /**
+   * True for a request the server sent this client (`sampling/createMessage`, `elicitation/create`,
+   * `roots/list`, `ping`), seen by middleware registered with `{ incoming: true }`: `next()` runs the
+   * client's handler and resolves with the answer the server will get.
+   */
+  readonly incoming?: boolean;
 }
 
 /**
@@ -36,6 +46,13 @@ export type ClientMiddleware = (
 export interface ClientMiddlewareOptions {
   /** Names the middleware in errors (default: the function's name, else its position, e.g. `#0`). */
   name?: string;
+  /**
+   * Runs the middleware around the requests the server sends this client (sampling, elicitation,
+   * roots, ping; each wire request once) instead of the ones it sends: `ctx.incoming` is true and
+   * `next()` runs the client's handler. A throw answers the server with an error (a `JsonRpcError`
+   * as it is, anything else as MIDDLEWARE_FAILED naming the middleware). Default false.
+   */
+  incoming?: boolean;
 }
 
 /** A registered middleware and the name its errors give (see `ClientMiddlewareOptions.name`). */
@@ -118,4 +135,54 @@ export function runMiddleware(
     );
   };
   return dispatch(0);
+}
+
+/**
+ * The client's two chains (`McpClient.use`): around the requests it sends, and around the ones the
+ * server sends it (`{ incoming: true }`). Each list is replaced, not changed in place, on `add`: a
+ * request inside a chain keeps the layers it started with.
+ */
+export class MiddlewareChains {
+  outgoing: readonly MiddlewareLayer[] = [];
+  incoming: readonly MiddlewareLayer[] = [];
+
+  add(middleware: ClientMiddleware, options: ClientMiddlewareOptions | undefined): void {
+    const incoming = options?.incoming === true;
+    const layers = incoming ? this.incoming : this.outgoing;
+    const added = [
+      ...layers,
+      [middleware, options?.name ?? (middleware.name || `#${layers.length}`)] as const,
+    ];
+    if (incoming) this.incoming = added;
+    else this.outgoing = added;
+  }
+
+  /**
+   * Runs a request the server sent through the incoming layers, `answer` being the client's
+   * handler (`ping` is answered here); straight to it when there are none (nothing allocated).
+   */
+  runIncoming(
+    method: string,
+    params: JSONObject | undefined,
+    requestId: RequestId,
+    session: {
+      readonly protocolVersion: string | undefined;
+      readonly serverInfo: Implementation | undefined;
+    },
+    transport: Transport,
+    answer: (params: JSONObject | undefined) => Promise<JSONObject>,
+  ): JSONObject | Promise<JSONObject> {
+    const layers = this.incoming;
+    if (layers.length === 0) return method === 'ping' ? {} : answer(params);
+    const ctx: ClientMiddlewareContext = {
+      method,
+      params,
+      protocolVersion: session.protocolVersion,
+      sessionId: transport.sessionId,
+      serverInfo: session.serverInfo,
+      requestId,
+      incoming: true,
+    };
+    return runMiddleware(layers, ctx, (sent) => (method === 'ping' ? Promise.resolve({}) : answer(sent)));
+  }
 }

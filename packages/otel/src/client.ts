@@ -13,6 +13,7 @@ import {
 import { McpHistograms, nowSeconds, SessionDurations } from './metrics.js';
 import { clientNetworkAttributes, type InstrumentClientOptions } from './options.js';
 import { injectTraceContextIntoMeta, metaOf } from './propagation.js';
+import { type ReceiverTracing, receiveTraced } from './receiver.js';
 import { claimForInstrumentation, INSTRUMENTATION_NAME } from './scope.js';
 import { ATTR_JSONRPC_REQUEST_ID, ATTR_MCP_PROTOCOL_VERSION, ATTR_MCP_SESSION_ID } from './semconv.js';
 import type {
@@ -44,6 +45,7 @@ export function instrumentClient<C extends InstrumentableClient>(
   const sessions = new SessionDurations(histograms);
   const network = clientNetworkAttributes(options);
   client.use(clientMiddleware(options, network, histograms), { name: CLIENT_MIDDLEWARE_NAME });
+  client.use(incomingMiddleware(options, network), { name: CLIENT_MIDDLEWARE_NAME, incoming: true });
   client.onSession((event) => onClientSession(event, sessions, network));
   return client;
 }
@@ -125,5 +127,33 @@ function clientMiddleware(
       }
       return answer;
     }, failed);
+  };
+}
+
+/**
+ * Around the requests the server sends (sampling, elicitation, roots, ping): a SERVER span whose
+ * parent is the trace context in their `_meta` (the server's CLIENT span), and the receiver's
+ * histogram, `mcp.server.operation.duration`.
+ */
+function incomingMiddleware(
+  options: InstrumentClientOptions,
+  network: Attributes | undefined,
+): ObservingClientMiddleware {
+  const tracing: ReceiverTracing = {
+    tracer: (options.tracerProvider ?? trace.getTracerProvider()).getTracer(INSTRUMENTATION_NAME),
+    propagator: options.propagator ?? propagation,
+    histograms: new McpHistograms('server', options.meterProvider),
+    uriInName: options.resourceUriInSpanName === true,
+  };
+  return function otel<R extends JsonObjectLike>(ctx: ClientCallContext, next: () => Promise<R>): Promise<R> {
+    const message = {
+      method: ctx.method,
+      params: ctx.params,
+      protocolVersion: ctx.protocolVersion,
+      sessionId: ctx.sessionId,
+      requestId: ctx.requestId,
+      network,
+    };
+    return receiveTraced(tracing, message, next);
   };
 }

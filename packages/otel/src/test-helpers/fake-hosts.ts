@@ -46,11 +46,35 @@ export class FakeServer implements InstrumentableServer {
 
 export class FakeClient implements InstrumentableClient {
   readonly middlewares: ObservingClientMiddleware[] = [];
+  /** Those registered with `{ incoming: true }`: around the requests the server sends. */
+  readonly incoming: ObservingClientMiddleware[] = [];
   readonly #listeners = new Set<(event: ClientSessionEventLike) => void>();
 
-  use(middleware: ObservingClientMiddleware): this {
-    this.middlewares.push(middleware);
+  use(middleware: ObservingClientMiddleware, options?: { incoming?: boolean }): this {
+    (options?.incoming === true ? this.incoming : this.middlewares).push(middleware);
     return this;
+  }
+
+  /** Receives a request from the server through the incoming chain; `handle` is the client's handler. */
+  receive(
+    method: string,
+    params: JsonObjectLike | undefined,
+    handle: (params: JsonObjectLike | undefined) => Promise<JsonObjectLike>,
+    session: { protocolVersion?: string; sessionId?: string; requestId?: number } = {},
+  ): Promise<JsonObjectLike> {
+    const ctx: ClientCallContext = {
+      method,
+      params,
+      incoming: true,
+      protocolVersion: session.protocolVersion,
+      sessionId: session.sessionId,
+      requestId: session.requestId,
+    };
+    const run = (index: number): Promise<JsonObjectLike> => {
+      const middleware = this.incoming[index];
+      return middleware === undefined ? handle(ctx.params) : middleware(ctx, () => run(index + 1));
+    };
+    return run(0);
   }
 
   onSession(listener: (event: ClientSessionEventLike) => void): () => void {

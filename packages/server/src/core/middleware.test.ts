@@ -120,7 +120,7 @@ describe('McpServer.use', () => {
     ]);
     // Answered once: a second initialize is refused by the session, inside the chain.
     expect((await errorOf(h.request('initialize', params))).message).toBe(
-      'Session already initialized: initialize comes only once',
+      'Session already initialized: send initialize once',
     );
     const request: JSONRPCRequest = { jsonrpc: '2.0', id: 1, method: 'initialize', params };
     const response = await server.answer(request, answerContext(request));

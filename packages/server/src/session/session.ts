@@ -193,9 +193,10 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
       // The core answers `initialize` through this (inside the middleware chain).
       initialize: (params) => {
         if (this.#negotiated) {
-          throw JsonRpcError.invalidRequest('Session already initialized: initialize comes only once');
+          throw JsonRpcError.invalidRequest('Session already initialized: send initialize once');
         }
-        const { protocolVersion } = (this.#negotiated = negotiate(this.server, params));
+        this.#negotiated = negotiate(this.server, params);
+        const { protocolVersion } = this.#negotiated;
         this.#transport.setProtocolVersion?.(protocolVersion);
         this.#emit('open');
         return this.server.initializeResult(protocolVersion);
