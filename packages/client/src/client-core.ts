@@ -178,7 +178,7 @@ export abstract class ClientCore {
         // Undefined leaves the peer's default.
         defaultTimeoutMs: this.options.defaultTimeoutMs,
       },
-      () => this.#chains.outgoing,
+      this.#chains,
       (method, params) => ({
         method,
         params,

@@ -29,6 +29,8 @@ export interface ClientMiddlewareContext {
    * client's handler and resolves with the answer the server will get.
    */
   readonly incoming?: boolean;
+  /** True for a notification (seen by middleware registered with `{ notifications: true }`). */
+  readonly notification?: boolean;
 }
 
 /**
@@ -53,6 +55,17 @@ export interface ClientMiddlewareOptions {
    * as it is, anything else as MIDDLEWARE_FAILED naming the middleware). Default false.
    */
   incoming?: boolean;
+  /**
+   * Runs the middleware around notifications instead of requests: those the client sends
+   * (`notifications/initialized`, `notifications/roots/list_changed`, `notify`), or with `incoming`
+   * those the server sends (progress, log messages, list changes, resource updates, ...), where it
+   * may change the params the client's handlers get. `ctx.notification` is true; `next()` resolves
+   * to `{}` once the notification is written (sent) or dispatched to the client's handlers
+   * (received), and a middleware that does not call it drops the notification. A failure of a sent
+   * notification's middleware rejects the send; of a received one's, is reported to `onerror`.
+   * The peer's own `notifications/cancelled` (a timeout, an aborted request) bypasses it. Default false.
+   */
+  notifications?: boolean;
 }
 
 /** A registered middleware and the name its errors give (see `ClientMiddlewareOptions.name`). */
@@ -145,16 +158,22 @@ export function runMiddleware(
 export class MiddlewareChains {
   outgoing: readonly MiddlewareLayer[] = [];
   incoming: readonly MiddlewareLayer[] = [];
+  /** `{ notifications: true }`: around the notifications the client sends. */
+  sentNotifications: readonly MiddlewareLayer[] = [];
+  /** `{ notifications: true, incoming: true }`: around the notifications the server sends. */
+  receivedNotifications: readonly MiddlewareLayer[] = [];
 
   add(middleware: ClientMiddleware, options: ClientMiddlewareOptions | undefined): void {
-    const incoming = options?.incoming === true;
-    const layers = incoming ? this.incoming : this.outgoing;
-    const added = [
-      ...layers,
-      [middleware, options?.name ?? (middleware.name || `#${layers.length}`)] as const,
-    ];
-    if (incoming) this.incoming = added;
-    else this.outgoing = added;
+    const key =
+      options?.notifications === true
+        ? options.incoming === true
+          ? 'receivedNotifications'
+          : 'sentNotifications'
+        : options?.incoming === true
+          ? 'incoming'
+          : 'outgoing';
+    const layers = this[key];
+    this[key] = [...layers, [middleware, options?.name ?? (middleware.name || `#${layers.length}`)] as const];
   }
 
   /**

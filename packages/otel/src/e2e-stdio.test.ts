@@ -124,7 +124,7 @@ describe('over stdio, across a real child process', () => {
     ]);
   });
 
-  it('a sampling request from inside a tool: tools/call SERVER -> sampling CLIENT (server) -> sampling SERVER (client); progress is a CLIENT span of the server', async () => {
+  it('a sampling request from inside a tool: tools/call SERVER -> sampling CLIENT (server) -> sampling SERVER (client); progress: CLIENT span (server) -> SERVER span (client)', async () => {
     receiver = await startOtlpReceiver();
     telemetry = testTelemetry();
     const client = instrumentClient(
@@ -198,8 +198,24 @@ describe('over stdio, across a real child process', () => {
     expect(progressOut.kind).toBe(OTLP_CLIENT);
     expect(progressOut.parentSpanId).toBe(serverCall.spanId);
     expect(progressOut.attributes['jsonrpc.request.id']).toBeUndefined();
-    // The client answered as the receiver: mcp.server.operation.duration.
+    // The client received it as a SERVER span, the server's CLIENT span its parent.
+    const progressIn = telemetry.span('notifications/progress');
+    expect(progressIn.kind).toBe(SpanKind.SERVER);
+    expect(progressIn.parentSpanContext?.spanId).toBe(progressOut.spanId);
+    expect(progressIn.spanContext().traceId).toBe(clientCall.spanContext().traceId);
+    expect(progressIn.attributes['jsonrpc.request.id']).toBeUndefined();
+    // The client's notification to the server (after initialize) is a CLIENT span of its own.
+    expect(telemetry.span('notifications/initialized').kind).toBe(SpanKind.CLIENT);
+    // The client received as the receiver: mcp.server.operation.duration.
     expect(points(await telemetry.histogram('mcp.server.operation.duration'))).toEqual([
+      {
+        attributes: {
+          'mcp.method.name': 'notifications/progress',
+          'mcp.protocol.version': '2025-11-25',
+          'network.transport': 'pipe',
+        },
+        count: 1,
+      },
       {
         attributes: {
           'mcp.method.name': 'sampling/createMessage',

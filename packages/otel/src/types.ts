@@ -72,7 +72,7 @@ export interface InstrumentableServer {
 /** What a client middleware learns about a request (a subset of `ClientMiddlewareContext`). */
 export interface ClientCallContext {
   readonly method: string;
-  /** True for a request the server sent (a middleware registered with `{ incoming: true }`). */
+  /** True for a message the server sent (a middleware registered with `{ incoming: true }`). */
   readonly incoming?: boolean;
   /** The outgoing params; the instrumentation replaces them to add the trace context to `_meta`. */
   params: JsonObjectLike | undefined;
@@ -103,9 +103,12 @@ export interface ClientSessionEventLike {
 export interface InstrumentableClient {
   /**
    * Adds a middleware around every request the client sends, or with `incoming: true` around every
-   * request the server sends it.
+   * request the server sends it; with `notifications: true` around notifications instead.
    */
-  use(middleware: ObservingClientMiddleware, options?: { name?: string; incoming?: boolean }): unknown;
+  use(
+    middleware: ObservingClientMiddleware,
+    options?: { name?: string; incoming?: boolean; notifications?: boolean },
+  ): unknown;
   /** Subscribes to session open and close events; returns the unsubscribe function. */
   onSession(listener: (event: ClientSessionEventLike) => void): () => void;
 }

@@ -50,8 +50,24 @@ export class FakeClient implements InstrumentableClient {
   readonly incoming: ObservingClientMiddleware[] = [];
   readonly #listeners = new Set<(event: ClientSessionEventLike) => void>();
 
-  use(middleware: ObservingClientMiddleware, options?: { incoming?: boolean }): this {
-    (options?.incoming === true ? this.incoming : this.middlewares).push(middleware);
+  /** Those registered with `{ notifications: true }` (and `incoming`): around notifications. */
+  readonly sentNotifications: ObservingClientMiddleware[] = [];
+  readonly receivedNotifications: ObservingClientMiddleware[] = [];
+
+  use(
+    middleware: ObservingClientMiddleware,
+    options?: { incoming?: boolean; notifications?: boolean },
+  ): this {
+    const incoming = options?.incoming === true;
+    const list =
+      options?.notifications === true
+        ? incoming
+          ? this.receivedNotifications
+          : this.sentNotifications
+        : incoming
+          ? this.incoming
+          : this.middlewares;
+    list.push(middleware);
     return this;
   }
 
