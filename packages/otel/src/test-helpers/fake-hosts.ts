@@ -121,4 +121,28 @@ export class FakeClient implements InstrumentableClient {
     };
     return run(0);
   }
+
+  /** A notification through the sent (or, `incoming`, the received) notification chain. */
+  notification(
+    method: string,
+    params: JsonObjectLike | undefined,
+    deliver: (params: JsonObjectLike | undefined) => void,
+    incoming: boolean,
+  ): Promise<JsonObjectLike> {
+    const ctx: ClientCallContext = {
+      method,
+      params,
+      incoming,
+      protocolVersion: '2025-11-25',
+      sessionId: undefined,
+    };
+    const list = incoming ? this.receivedNotifications : this.sentNotifications;
+    const run = (index: number): Promise<JsonObjectLike> => {
+      const middleware = list[index];
+      if (middleware !== undefined) return middleware(ctx, () => run(index + 1));
+      deliver(ctx.params);
+      return Promise.resolve({});
+    };
+    return run(0);
+  }
 }
