@@ -19,7 +19,8 @@ describe('McpServer.use: what the handler sends its client', () => {
         maxTokens: 5,
       });
       const roots = await ctx.listRoots();
-      return `${answer.content.type === 'text' ? answer.content.text : '?'} / ${roots.length} roots`;
+      const content = answer.content;
+      return `${!Array.isArray(content) && content.type === 'text' ? content.text : '?'} / ${roots.length} roots`;
     });
     const seen: string[] = [];
     server.use((ctx, next) => {
