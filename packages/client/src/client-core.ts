@@ -26,7 +26,7 @@ import { McpClientError, McpClientErrorCode } from './errors.js';
 import type { NegotiatedSession } from './handshake.js';
 import { ListCache } from './list-cache.js';
 import type { ListChangedHandler, ListKind } from './list-changed.js';
-import type { ClientMiddleware, ClientMiddlewareOptions, MiddlewareLayer } from './middleware.js';
+import { type ClientMiddleware, type ClientMiddlewareOptions, MiddlewareChains } from './middleware.js';
 import { negotiate } from './negotiation.js';
 import { negotiationCacheFor } from './negotiation-cache.js';
 import { type Page, paginate } from './pagination.js';
@@ -91,7 +91,7 @@ export abstract class ClientCore {
     reportError: (error) => this.reportError(error),
   });
   readonly #listCache: ListCache | undefined;
-  #layers: readonly MiddlewareLayer[] = [];
+  readonly #chains = new MiddlewareChains();
   readonly #sessions = new SessionEvents((error) => this.reportError(error));
   protected logHandler: LogMessageHandler | undefined;
   #connecting: Peer | undefined;
@@ -178,7 +178,7 @@ export abstract class ClientCore {
         // Undefined leaves the peer's default.
         defaultTimeoutMs: this.options.defaultTimeoutMs,
       },
-      () => this.#layers,
+      this.#chains,
       (method, params) => ({
         method,
         params,
@@ -188,7 +188,10 @@ export abstract class ClientCore {
       }),
     );
     wirePeer(peer, {
-      answer: (method, params, signal, requestId) => this.answer(method, params, signal, requestId),
+      answer: (method, params, signal, requestId) =>
+        this.#chains.runIncoming(method, params, requestId, this, transport, (sent) =>
+          this.answer(method, sent, signal, requestId),
+        ),
       logMessage: (entry) => this.logHandler?.(entry),
       resourceUpdated: (update) => this.events.resourceUpdated(update),
       subscriptionsAcknowledged: () => this.events.acknowledged(),
@@ -275,17 +278,14 @@ export abstract class ClientCore {
   // ---- Middleware and session events ----------------------------------------------------------
 
   /**
-   * Adds a middleware around every outgoing request (the first added is outermost). Each wire
-   * request passes the chain once: the handshake (`server/discover`, `initialize`), a renewed
-   * session's `initialize` and resend, and each retry of a 2026-07-28 `input_required` round (its
-   * params then carry `inputResponses`/`requestState`). It sees params with the caller's `_meta` and,
-   * under 2026-07-28, the protocol envelope; `_meta.progressToken` is added below it. Takes effect
-   * for requests sent after the call, connected or not.
+   * Adds a middleware around every outgoing request, the first added outermost (`{ incoming: true }`:
+   * around the server's requests instead). Each wire request passes once: the handshake, a renewed
+   * session's `initialize` and resend, each retry of a 2026-07-28 `input_required` round (params
+   * with `inputResponses`/`requestState`). It sees the caller's `_meta` and the 2026-07-28 envelope;
+   * `_meta.progressToken` is added below it. Takes effect at once, connected or not.
    */
   use(middleware: ClientMiddleware, options?: ClientMiddlewareOptions): this {
-    // Replaced, not changed in place: a request inside the chain keeps the layers it started with.
-    const layers = this.#layers;
-    this.#layers = [...layers, [middleware, options?.name ?? (middleware.name || `#${layers.length}`)]];
+    this.#chains.add(middleware, options);
     return this;
   }
 

@@ -1,34 +1,47 @@
-import { JsonRpcPeer, type PeerOptions, type RequestOptions } from '@mcpkit/jsonrpc';
+import { JsonRpcPeer, type PeerOptions, type RequestOptions, type Transport } from '@mcpkit/jsonrpc';
 import type { JSONObject, RequestId } from '@mcpkit/protocol';
-import { type ClientMiddlewareContext, type MiddlewareLayer, runMiddleware } from './middleware.js';
+import {
+  type ClientMiddlewareContext,
+  type MiddlewareChains,
+  type MiddlewareLayer,
+  runMiddleware,
+} from './middleware.js';
+
+type Receive = NonNullable<Transport['onmessage']>;
+type Notification = { method: string; params?: JSONObject };
+
+/** What `next()` resolves to around a notification. */
+const SENT: JSONObject = Object.freeze({}) as JSONObject;
 
 /**
  * The client's JSON-RPC peer: every outgoing request passes `McpClient.use`'s chain here, below
  * everything that makes requests (handshake, session renewal, the 2026-07-28 envelope and its
  * input_required retries) and above id allocation, timeouts and progress, so each wire request runs
- * the chain once. With no middleware the request goes straight to `JsonRpcPeer`.
+ * the chain once. Notifications pass the notification chains here too: sent ones in `notify`,
+ * received ones (progress included, which the peer routes to the request that asked for it) as they
+ * arrive from the transport. With no middleware the message goes straight to `JsonRpcPeer`.
  */
 export class ClientPeer extends JsonRpcPeer {
-  readonly #layers: () => readonly MiddlewareLayer[];
+  readonly #chains: MiddlewareChains;
   readonly #context: (method: string, params: JSONObject | undefined) => ClientMiddlewareContext;
 
   /**
-   * `layers` reads the client's middleware as it is now (replaced on each `use`, never changed in
-   * place, so a request inside the chain keeps the layers it started with); `context` makes what
-   * each middleware sees of a request (the session facts at that moment).
+   * `chains` holds the client's middleware as it is now (each list replaced on `use`, never changed
+   * in place, so a message inside a chain keeps the layers it started with); `context` makes what
+   * each middleware sees of a message (the session facts at that moment).
    */
   constructor(
     options: PeerOptions,
-    layers: () => readonly MiddlewareLayer[],
+    chains: MiddlewareChains,
     context: (method: string, params: JSONObject | undefined) => ClientMiddlewareContext,
   ) {
     super(options);
-    this.#layers = layers;
+    this.#chains = chains;
     this.#context = context;
   }
 
   override request(method: string, params?: JSONObject, options?: RequestOptions): Promise<JSONObject> {
-    const layers = this.#layers();
+    const layers = this.#chains.outgoing;
     if (layers.length === 0) return super.request(method, params, options);
     const ctx: { requestId?: RequestId } & ClientMiddlewareContext = this.#context(method, params);
     return runMiddleware(layers, ctx, (sent) => {
@@ -39,4 +52,53 @@ export class ClientPeer extends JsonRpcPeer {
       return answer;
     });
   }
+
+  override notify(
+    method: string,
+    params?: JSONObject,
+    options?: { relatedRequestId?: RequestId },
+  ): Promise<void> {
+    const layers = this.#chains.sentNotifications;
+    if (layers.length === 0) return super.notify(method, params, options);
+    const ctx = { ...this.#context(method, params), notification: true };
+    const sent = runMiddleware(layers, ctx, (final) => super.notify(method, final, options).then(() => SENT));
+    return sent.then(() => undefined);
+  }
+
+  override connect(transport: Transport): Promise<void> {
+    const connecting = super.connect(transport);
+    // JsonRpcPeer.connect set the transport's onmessage before awaiting its start: wrap it now.
+    const receive = transport.onmessage;
+    if (this.transport === transport && receive !== undefined) {
+      transport.onmessage = (message, extra) => {
+        const layers = this.#chains.receivedNotifications;
+        if (layers.length === 0 || !isNotification(message)) receive(message, extra);
+        else this.#receive(layers, message, extra, receive);
+      };
+    }
+    return connecting;
+  }
+
+  /** A received notification through its chain; the peer dispatches what the chain lets through. */
+  #receive(
+    layers: readonly MiddlewareLayer[],
+    message: Notification,
+    extra: Parameters<Receive>[1],
+    receive: Receive,
+  ): void {
+    const ctx = { ...this.#context(message.method, message.params), notification: true, incoming: true };
+    runMiddleware(layers, ctx, (params) => {
+      receive(
+        (params === message.params ? message : { ...message, params }) as Parameters<Receive>[0],
+        extra,
+      );
+      return Promise.resolve(SENT);
+    }).then(undefined, (error: unknown) =>
+      this.onerror?.(error instanceof Error ? error : new Error(String(error))),
+    );
+  }
+}
+
+function isNotification(message: unknown): message is Notification {
+  return typeof message === 'object' && message !== null && 'method' in message && !('id' in message);
 }

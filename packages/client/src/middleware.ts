@@ -1,3 +1,4 @@
+import type { Transport } from '@mcpkit/jsonrpc';
 import { JsonRpcError, McpkitError } from '@mcpkit/jsonrpc';
 import type { Implementation, JSONObject, RequestId } from '@mcpkit/protocol';
 import { McpClientError, McpClientErrorCode } from './errors.js';
@@ -17,8 +18,19 @@ export interface ClientMiddlewareContext {
   readonly sessionId: string | undefined;
   /** The server's `serverInfo`, once the handshake told it. */
   readonly serverInfo: Implementation | undefined;
-  /** The request's JSON-RPC id, set once the request is sent: read it after `await next()`. */
+  /**
+   * The request's JSON-RPC id: for an outgoing request set once it is sent (read it after
+   * `await next()`); for an incoming one (`incoming`), the server's id from the start.
+   */
   readonly requestId?: RequestId;
+  /**
+   * True for a request the server sent this client (`sampling/createMessage`, `elicitation/create`,
+   * `roots/list`, `ping`), seen by middleware registered with `{ incoming: true }`: `next()` runs the
+   * client's handler and resolves with the answer the server will get.
+   */
+  readonly incoming?: boolean;
+  /** True for a notification (seen by middleware registered with `{ notifications: true }`). */
+  readonly notification?: boolean;
 }
 
 /**
@@ -36,6 +48,24 @@ export type ClientMiddleware = (
 export interface ClientMiddlewareOptions {
   /** Names the middleware in errors (default: the function's name, else its position, e.g. `#0`). */
   name?: string;
+  /**
+   * Runs the middleware around the requests the server sends this client (sampling, elicitation,
+   * roots, ping; each wire request once) instead of the ones it sends: `ctx.incoming` is true and
+   * `next()` runs the client's handler. A throw answers the server with an error (a `JsonRpcError`
+   * as it is, anything else as MIDDLEWARE_FAILED naming the middleware). Default false.
+   */
+  incoming?: boolean;
+  /**
+   * Runs the middleware around notifications instead of requests: those the client sends
+   * (`notifications/initialized`, `notifications/roots/list_changed`, `notify`), or with `incoming`
+   * those the server sends (progress, log messages, list changes, resource updates, ...), where it
+   * may change the params the client's handlers get. `ctx.notification` is true; `next()` resolves
+   * to `{}` once the notification is written (sent) or dispatched to the client's handlers
+   * (received), and a middleware that does not call it drops the notification. A failure of a sent
+   * notification's middleware rejects the send; of a received one's, is reported to `onerror`.
+   * The peer's own `notifications/cancelled` (a timeout, an aborted request) bypasses it. Default false.
+   */
+  notifications?: boolean;
 }
 
 /** A registered middleware and the name its errors give (see `ClientMiddlewareOptions.name`). */
@@ -118,4 +148,60 @@ export function runMiddleware(
     );
   };
   return dispatch(0);
+}
+
+/**
+ * The client's two chains (`McpClient.use`): around the requests it sends, and around the ones the
+ * server sends it (`{ incoming: true }`). Each list is replaced, not changed in place, on `add`: a
+ * request inside a chain keeps the layers it started with.
+ */
+export class MiddlewareChains {
+  outgoing: readonly MiddlewareLayer[] = [];
+  incoming: readonly MiddlewareLayer[] = [];
+  /** `{ notifications: true }`: around the notifications the client sends. */
+  sentNotifications: readonly MiddlewareLayer[] = [];
+  /** `{ notifications: true, incoming: true }`: around the notifications the server sends. */
+  receivedNotifications: readonly MiddlewareLayer[] = [];
+
+  add(middleware: ClientMiddleware, options: ClientMiddlewareOptions | undefined): void {
+    const key =
+      options?.notifications === true
+        ? options.incoming === true
+          ? 'receivedNotifications'
+          : 'sentNotifications'
+        : options?.incoming === true
+          ? 'incoming'
+          : 'outgoing';
+    const layers = this[key];
+    this[key] = [...layers, [middleware, options?.name ?? (middleware.name || `#${layers.length}`)] as const];
+  }
+
+  /**
+   * Runs a request the server sent through the incoming layers, `answer` being the client's
+   * handler (`ping` is answered here); straight to it when there are none (nothing allocated).
+   */
+  runIncoming(
+    method: string,
+    params: JSONObject | undefined,
+    requestId: RequestId,
+    session: {
+      readonly protocolVersion: string | undefined;
+      readonly serverInfo: Implementation | undefined;
+    },
+    transport: Transport,
+    answer: (params: JSONObject | undefined) => Promise<JSONObject>,
+  ): JSONObject | Promise<JSONObject> {
+    const layers = this.incoming;
+    if (layers.length === 0) return method === 'ping' ? {} : answer(params);
+    const ctx: ClientMiddlewareContext = {
+      method,
+      params,
+      protocolVersion: session.protocolVersion,
+      sessionId: transport.sessionId,
+      serverInfo: session.serverInfo,
+      requestId,
+      incoming: true,
+    };
+    return runMiddleware(layers, ctx, (sent) => (method === 'ping' ? Promise.resolve({}) : answer(sent)));
+  }
 }

@@ -13,13 +13,13 @@ import { asError } from './subscriptions.js';
 
 /** What the client does with each message the server may send on its own. */
 export interface ClientEventSink {
-  /** Answers sampling/createMessage, elicitation/create and roots/list (see `ClientCore.answer`). */
+  /** Answers ping, sampling/createMessage, elicitation/create and roots/list (see `ClientCore.answer`). */
   answer(
     method: string,
     params: JSONObject | undefined,
     signal: AbortSignal,
     requestId: RequestId,
-  ): Promise<JSONObject>;
+  ): JSONObject | Promise<JSONObject>;
   logMessage(entry: LoggingMessageNotificationParams): void | Promise<void>;
   resourceUpdated(params: ResourceUpdatedNotificationParams): void | Promise<void>;
   elicitationComplete(elicitationId: string): void | Promise<void>;
@@ -31,11 +31,10 @@ export interface ClientEventSink {
   reportError(error: Error): void;
 }
 
-const SERVER_QUESTIONS = ['sampling/createMessage', 'elicitation/create', 'roots/list'] as const;
+const SERVER_QUESTIONS = ['ping', 'sampling/createMessage', 'elicitation/create', 'roots/list'] as const;
 
 /** Registers the client's request and notification handlers on a fresh peer. */
 export function wirePeer(peer: Peer, sink: ClientEventSink): void {
-  peer.setRequestHandler('ping', () => ({}));
   for (const method of SERVER_QUESTIONS) {
     peer.setRequestHandler(method, (params, ctx) => sink.answer(method, params, ctx.signal, ctx.requestId));
   }

@@ -13,8 +13,10 @@ import {
 import { McpHistograms, nowSeconds, SessionDurations } from './metrics.js';
 import { clientNetworkAttributes, type InstrumentClientOptions } from './options.js';
 import { injectTraceContextIntoMeta, metaOf } from './propagation.js';
+import { type ReceiverTracing, receiveTraced } from './receiver.js';
 import { claimForInstrumentation, INSTRUMENTATION_NAME } from './scope.js';
 import { ATTR_JSONRPC_REQUEST_ID, ATTR_MCP_PROTOCOL_VERSION, ATTR_MCP_SESSION_ID } from './semconv.js';
+import { type SenderTracing, sendTraced } from './sender.js';
 import type {
   ClientCallContext,
   ClientSessionEventLike,
@@ -44,6 +46,22 @@ export function instrumentClient<C extends InstrumentableClient>(
   const sessions = new SessionDurations(histograms);
   const network = clientNetworkAttributes(options);
   client.use(clientMiddleware(options, network, histograms), { name: CLIENT_MIDDLEWARE_NAME });
+  const receiver: ReceiverTracing = {
+    tracer: (options.tracerProvider ?? trace.getTracerProvider()).getTracer(INSTRUMENTATION_NAME),
+    propagator: options.propagator ?? propagation,
+    histograms: new McpHistograms('server', options.meterProvider),
+    uriInName: options.resourceUriInSpanName === true,
+  };
+  const received = receivedMiddleware(receiver, network);
+  client.use(received, { name: CLIENT_MIDDLEWARE_NAME, incoming: true });
+  if (options.traceNotifications !== false) {
+    const sender: SenderTracing = { ...receiver, histograms, notifications: true };
+    client.use(sentNotificationMiddleware(sender, network), {
+      name: CLIENT_MIDDLEWARE_NAME,
+      notifications: true,
+    });
+    client.use(received, { name: CLIENT_MIDDLEWARE_NAME, notifications: true, incoming: true });
+  }
   client.onSession((event) => onClientSession(event, sessions, network));
   return client;
 }
@@ -125,5 +143,44 @@ function clientMiddleware(
       }
       return answer;
     }, failed);
+  };
+}
+
+/**
+ * Around what the server sends (its requests: sampling, elicitation, roots, ping; and its
+ * notifications): a SERVER span whose parent is the trace context in their `_meta` (the server's
+ * CLIENT span), and the receiver's histogram, `mcp.server.operation.duration`.
+ */
+function receivedMiddleware(
+  tracing: ReceiverTracing,
+  network: Attributes | undefined,
+): ObservingClientMiddleware {
+  return function otel<R extends JsonObjectLike>(ctx: ClientCallContext, next: () => Promise<R>): Promise<R> {
+    const message = {
+      method: ctx.method,
+      params: ctx.params,
+      protocolVersion: ctx.protocolVersion,
+      sessionId: ctx.sessionId,
+      requestId: ctx.requestId,
+      network,
+    };
+    return receiveTraced(tracing, message, next);
+  };
+}
+
+/**
+ * Around the notifications the client sends (`notifications/initialized`, roots list changes, ...):
+ * a CLIENT span, its context injected into their `_meta`, and `mcp.client.operation.duration`.
+ */
+function sentNotificationMiddleware(
+  tracing: SenderTracing,
+  network: Attributes | undefined,
+): ObservingClientMiddleware {
+  return function otel<R extends JsonObjectLike>(ctx: ClientCallContext, next: () => Promise<R>): Promise<R> {
+    const facts = { protocolVersion: ctx.protocolVersion, sessionId: ctx.sessionId, network };
+    return sendTraced(tracing, facts, ctx.method, ctx.params, (params) => {
+      ctx.params = params;
+      return next();
+    });
   };
 }

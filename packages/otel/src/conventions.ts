@@ -42,7 +42,7 @@ function stringParam(params: JsonObjectLike | undefined, key: string): string | 
 /**
  * Names a request and gives it the attributes its method and params define: `gen_ai.tool.name` and
  * `gen_ai.operation.name` on tools/call, `gen_ai.prompt.name` on prompts/get, `mcp.resource.uri` on
- * resources/read and (un)subscribe. The URI joins the name only when `resourceUriInName` opts in.
+ * resources/read, (un)subscribe and notifications/resources/updated. The URI joins the name only when `resourceUriInName` opts in.
  */
 export function describeOperation(
   method: string,
@@ -65,6 +65,7 @@ export function describeOperation(
     case 'resources/read':
     case 'resources/subscribe':
     case 'resources/unsubscribe':
+    case 'notifications/resources/updated':
       resourceUri = stringParam(params, 'uri');
       if (resourceUriInName) target = resourceUri;
       break;

@@ -7,8 +7,9 @@ import { McpServer } from '@mcpkit/server';
 import { StreamableHttpClientTransport } from '@mcpkit/transport-http-client';
 import { createStreamableHttpHandler } from '@mcpkit/transport-http-server';
 import { type ServerHandle, serve } from '@mcpkit/transport-http-server/node';
-import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
-import { afterEach, describe, expect, it } from 'vitest';
+import { context, SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { instrumentClient } from './client.js';
 import { instrumentServer } from './server.js';
@@ -16,6 +17,10 @@ import { points, type TestTelemetry, testTelemetry } from './test-helpers/teleme
 
 const HEADER_TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
 const HEADER_PARENT_ID = 'b7ad6b7169203331';
+
+const contextManager = new AsyncLocalStorageContextManager();
+beforeAll(() => context.setGlobalContextManager(contextManager.enable()));
+afterAll(() => context.disable());
 
 let serverSide: TestTelemetry;
 let clientSide: TestTelemetry;
@@ -39,6 +44,14 @@ async function startServer(): Promise<URL> {
   server.tool('get-weather', { inputSchema: { city: z.string() } }, ({ city }) => `Sunny in ${city}`);
   server.tool('broken', { inputSchema: {} }, () => {
     throw new Error('the weather station is down');
+  });
+  server.tool('ask-llm', { inputSchema: { question: z.string() } }, async ({ question }, ctx) => {
+    const answer = await ctx.sample({
+      messages: [{ role: 'user', content: { type: 'text', text: question } }],
+      maxTokens: 10,
+    });
+    const content = answer.content;
+    return !Array.isArray(content) && content.type === 'text' ? content.text : '?';
   });
   http = await serve(createStreamableHttpHandler({ server }));
   return new URL('/mcp', http.url);
@@ -127,5 +140,49 @@ describe('over Streamable HTTP on 127.0.0.1', () => {
           count: 1,
         },
       ]);
+  });
+
+  it('a sampling request from inside a tool: tools/call SERVER -> sampling CLIENT (server) -> sampling SERVER (client), over the wire', async () => {
+    const url = await startServer();
+    clientSide = testTelemetry();
+    const client = instrumentClient(
+      new McpClient(
+        { name: 'e2e', version: '1.0.0' },
+        {
+          protocolVersion: '2025-11-25',
+          sampling: () => ({ role: 'assistant', content: { type: 'text', text: 'forty-two' }, model: 'm' }),
+        },
+      ),
+      {
+        tracerProvider: clientSide.tracerProvider,
+        meterProvider: clientSide.meterProvider,
+        propagator: clientSide.propagator,
+        serverUrl: url,
+      },
+    );
+    clients.push(client);
+    await client.connect(new StreamableHttpClientTransport(url));
+    const result = await client.callTool({ name: 'ask-llm', arguments: { question: 'the answer?' } });
+    expect(result.content).toEqual([{ type: 'text', text: 'forty-two' }]);
+
+    const serverCall = serverSide.span('tools/call ask-llm');
+    const samplingOut = serverSide.span('sampling/createMessage');
+    expect(samplingOut.kind).toBe(SpanKind.CLIENT);
+    expect(samplingOut.parentSpanContext?.spanId).toBe(serverCall.spanContext().spanId);
+    expect(samplingOut.attributes).toMatchObject({
+      'mcp.method.name': 'sampling/createMessage',
+      'network.transport': 'tcp',
+      'network.protocol.name': 'http',
+      'mcp.session.id': serverCall.attributes['mcp.session.id'],
+    });
+    const samplingIn = clientSide.span('sampling/createMessage');
+    expect(samplingIn.kind).toBe(SpanKind.SERVER);
+    expect(samplingIn.spanContext().traceId).toBe(serverCall.spanContext().traceId);
+    expect(samplingIn.parentSpanContext?.spanId).toBe(samplingOut.spanContext().spanId);
+    expect(samplingIn.attributes['jsonrpc.request.id']).toMatch(/^\d+$/);
+    // And the handshake: the server's initialize span is the client's child.
+    expect(serverSide.span('initialize').parentSpanContext?.spanId).toBe(
+      clientSide.span('initialize').spanContext().spanId,
+    );
   });
 });

@@ -58,8 +58,18 @@ describe('over stdio, across a real child process', () => {
     await expect(client.callTool({ name: 'no-such-tool', arguments: {} })).rejects.toThrow();
     await client.close();
 
-    // The server's three tools/call spans and the tool's own span.
-    const received = await receiver.waitForSpans(4);
+    // The server's initialize span, its three tools/call spans and the tool's own span.
+    const received = await receiver.waitForSpans(5);
+    // The handshake is traced on both sides, parent and child, with the negotiated revision.
+    const clientInitialize = telemetry.span('initialize');
+    const serverInitialize = serverSpan(received, 'initialize');
+    expect(serverInitialize.traceId).toBe(clientInitialize.spanContext().traceId);
+    expect(serverInitialize.parentSpanId).toBe(clientInitialize.spanContext().spanId);
+    expect(serverInitialize.attributes).toMatchObject({
+      'mcp.method.name': 'initialize',
+      'mcp.protocol.version': '2025-11-25',
+      'network.transport': 'pipe',
+    });
     const clientWeather = telemetry.span('tools/call get-weather');
     const serverWeather = serverSpan(received, 'tools/call get-weather');
     expect(clientWeather.kind).toBe(SpanKind.CLIENT);
@@ -108,6 +118,109 @@ describe('over stdio, across a real child process', () => {
         attributes: {
           'network.transport': 'pipe',
           'mcp.protocol.version': clientWeather.attributes['mcp.protocol.version'],
+        },
+        count: 1,
+      },
+    ]);
+  });
+
+  it('a sampling request from inside a tool: tools/call SERVER -> sampling CLIENT (server) -> sampling SERVER (client); progress: CLIENT span (server) -> SERVER span (client)', async () => {
+    receiver = await startOtlpReceiver();
+    telemetry = testTelemetry();
+    const client = instrumentClient(
+      new McpClient(
+        { name: 'e2e', version: '1.0.0' },
+        {
+          protocolVersion: '2025-11-25',
+          sampling: () => {
+            // A span of the client's handler: a child of the client's sampling SERVER span.
+            telemetry.tracerProvider.getTracer('model').startSpan('chat model-1').end();
+            return { role: 'assistant', content: { type: 'text', text: 'forty-two' }, model: 'model-1' };
+          },
+        },
+      ),
+      {
+        tracerProvider: telemetry.tracerProvider,
+        meterProvider: telemetry.meterProvider,
+        propagator: telemetry.propagator,
+        transport: 'stdio',
+      },
+    );
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [SERVER_SCRIPT],
+        env: { OTLP_TRACES_URL: receiver.url },
+        stderr: 'inherit',
+        gracefulExitTimeoutMs: 10_000,
+      }),
+    );
+    const progress: number[] = [];
+    const result = await client.callTool(
+      { name: 'ask-llm', arguments: { question: 'the answer?' } },
+      { onprogress: (update) => progress.push(update.progress) },
+    );
+    expect(result.content).toEqual([{ type: 'text', text: 'The model says: forty-two' }]);
+    expect(progress).toEqual([1]);
+    await client.close();
+
+    // The server: initialize, tools/call, and the two CLIENT spans of what the tool sent.
+    const received = await receiver.waitForSpans(4);
+    const clientCall = telemetry.span('tools/call ask-llm');
+    const serverCall = serverSpan(received, 'tools/call ask-llm');
+    expect(serverCall.parentSpanId).toBe(clientCall.spanContext().spanId);
+    const OTLP_CLIENT = 3;
+    const samplingOut = received.find((span) => span.name === 'sampling/createMessage')!;
+    expect(samplingOut.kind).toBe(OTLP_CLIENT);
+    expect(samplingOut.traceId).toBe(clientCall.spanContext().traceId);
+    expect(samplingOut.parentSpanId).toBe(serverCall.spanId);
+    expect(samplingOut.attributes).toMatchObject({
+      'mcp.method.name': 'sampling/createMessage',
+      'mcp.protocol.version': '2025-11-25',
+      'network.transport': 'pipe',
+    });
+    expect(samplingOut.attributes['jsonrpc.request.id']).toBeUndefined();
+    // Across the process again: the client's SERVER span is a child of the server's CLIENT span.
+    const samplingIn = telemetry.span('sampling/createMessage');
+    expect(samplingIn.kind).toBe(SpanKind.SERVER);
+    expect(samplingIn.spanContext().traceId).toBe(clientCall.spanContext().traceId);
+    expect(samplingIn.parentSpanContext?.spanId).toBe(samplingOut.spanId);
+    expect(samplingIn.parentSpanContext?.isRemote).toBe(true);
+    expect(samplingIn.attributes).toMatchObject({
+      'mcp.method.name': 'sampling/createMessage',
+      'mcp.protocol.version': '2025-11-25',
+      'network.transport': 'pipe',
+    });
+    expect(samplingIn.attributes['jsonrpc.request.id']).toMatch(/^\d+$/);
+    expect(telemetry.span('chat model-1').parentSpanContext?.spanId).toBe(samplingIn.spanContext().spanId);
+    // The progress notification the tool sent: a CLIENT span of the server, no request id.
+    const progressOut = received.find((span) => span.name === 'notifications/progress')!;
+    expect(progressOut.kind).toBe(OTLP_CLIENT);
+    expect(progressOut.parentSpanId).toBe(serverCall.spanId);
+    expect(progressOut.attributes['jsonrpc.request.id']).toBeUndefined();
+    // The client received it as a SERVER span, the server's CLIENT span its parent.
+    const progressIn = telemetry.span('notifications/progress');
+    expect(progressIn.kind).toBe(SpanKind.SERVER);
+    expect(progressIn.parentSpanContext?.spanId).toBe(progressOut.spanId);
+    expect(progressIn.spanContext().traceId).toBe(clientCall.spanContext().traceId);
+    expect(progressIn.attributes['jsonrpc.request.id']).toBeUndefined();
+    // The client's notification to the server (after initialize) is a CLIENT span of its own.
+    expect(telemetry.span('notifications/initialized').kind).toBe(SpanKind.CLIENT);
+    // The client received as the receiver: mcp.server.operation.duration.
+    expect(points(await telemetry.histogram('mcp.server.operation.duration'))).toEqual([
+      {
+        attributes: {
+          'mcp.method.name': 'notifications/progress',
+          'mcp.protocol.version': '2025-11-25',
+          'network.transport': 'pipe',
+        },
+        count: 1,
+      },
+      {
+        attributes: {
+          'mcp.method.name': 'sampling/createMessage',
+          'mcp.protocol.version': '2025-11-25',
+          'network.transport': 'pipe',
         },
         count: 1,
       },

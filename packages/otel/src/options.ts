@@ -35,6 +35,12 @@ export interface McpTelemetryOptions {
   captureToolResult?: boolean;
   /** Opt-in: name resources/read and (un)subscribe spans `{method} {uri}` (high-cardinality names). */
   resourceUriInSpanName?: boolean;
+  /**
+   * Spans for notifications (progress, log messages, list changes, ...), both sent and received:
+   * on by default, as the conventions trace them. `false` leaves them untraced (e.g. when a tool
+   * reports progress so often that its spans drown the trace); requests are traced either way.
+   */
+  traceNotifications?: boolean;
 }
 
 /** Options of `instrumentServer`. */

@@ -1,10 +1,12 @@
 // Server instrumentation: one SERVER span and one `mcp.server.operation.duration` point per request,
 // through the server's middleware chain, and `mcp.server.session.duration` from its session events.
 import {
+  type Attributes,
   type Context,
   context as contextApi,
   type Link,
   propagation,
+  type Span,
   SpanKind,
   trace,
 } from '@opentelemetry/api';
@@ -21,9 +23,11 @@ import { HTTP_NETWORK_ATTRIBUTES, type InstrumentServerOptions, networkAttribute
 import { metaOf, serverParent } from './propagation.js';
 import { claimForInstrumentation, INSTRUMENTATION_NAME } from './scope.js';
 import { ATTR_JSONRPC_REQUEST_ID, ATTR_MCP_PROTOCOL_VERSION, ATTR_MCP_SESSION_ID } from './semconv.js';
+import { type SenderTracing, traceWhatTheHandlerSends } from './sender.js';
 import type {
   HeaderLookup,
   InstrumentableServer,
+  JsonObjectLike,
   ObservingServerMiddleware,
   OutcomeLike,
   ServerCallContext,
@@ -49,7 +53,9 @@ export function instrumentServer<S extends InstrumentableServer>(
   claimForInstrumentation(server, 'instrumentServer');
   const histograms = new McpHistograms('server', options.meterProvider);
   const sessions = new SessionDurations(histograms);
-  server.use(serverMiddleware(options, histograms, sessions), { name: SERVER_MIDDLEWARE_NAME });
+  // What the server sends its client is measured as the sender's: mcp.client.operation.duration.
+  const sender = new McpHistograms('client', options.meterProvider);
+  server.use(serverMiddleware(options, histograms, sessions, sender), { name: SERVER_MIDDLEWARE_NAME });
   server.onSession((event) => onServerSession(event, sessions, options));
   return server;
 }
@@ -75,9 +81,17 @@ function serverMiddleware(
   options: InstrumentServerOptions,
   histograms: McpHistograms,
   sessions: SessionDurations,
+  sender: McpHistograms,
 ): ObservingServerMiddleware {
   const tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer(INSTRUMENTATION_NAME);
   const propagator = options.propagator ?? propagation;
+  const sending: SenderTracing = {
+    tracer,
+    propagator,
+    histograms: sender,
+    uriInName: options.resourceUriInSpanName === true,
+    notifications: options.traceNotifications !== false,
+  };
   const fixedNetwork = networkAttributes(options.transport);
   const uriInName = options.resourceUriInSpanName === true;
   const captureArguments = options.captureToolArguments === true;
@@ -134,6 +148,13 @@ function serverMiddleware(
       finish();
       throw error;
     };
+    // What the handler sends its client while this request runs gets CLIENT spans, children of
+    // the span active where it is sent (this one, or the handler's own).
+    traceWhatTheHandlerSends(request, sending, {
+      protocolVersion: request.protocolVersion,
+      sessionId: request.sessionId,
+      network,
+    });
     let outcome: Promise<O>;
     try {
       // The handler's own spans are children of this one: it is active while the rest of the chain
@@ -146,6 +167,8 @@ function serverMiddleware(
       try {
         if (settled.type === 'error') recordFailure(span, metricAttributes, failureOf(settled.error));
         else if (settled.type === 'result') {
+          // The context of an `initialize` knows no revision yet: its answer tells the negotiated one.
+          if (method === 'initialize') setNegotiatedVersion(span, metricAttributes, settled.result);
           const failure = failureOfResult(method, settled.result);
           if (failure !== undefined) recordFailure(span, metricAttributes, failure);
           else if (captureResult && method === 'tools/call') recordToolResult(span, settled.result);
@@ -156,6 +179,17 @@ function serverMiddleware(
       return settled;
     }, failed);
   };
+}
+
+function setNegotiatedVersion(
+  span: Span,
+  metricAttributes: Attributes | undefined,
+  result: JsonObjectLike | undefined,
+): void {
+  const version = result?.protocolVersion;
+  if (typeof version !== 'string') return;
+  span.setAttribute(ATTR_MCP_PROTOCOL_VERSION, version);
+  if (metricAttributes !== undefined) metricAttributes[ATTR_MCP_PROTOCOL_VERSION] = version;
 }
 
 function headersOf(extra: { readonly requestHeaders?: HeaderLookup } | undefined): HeaderLookup | undefined {

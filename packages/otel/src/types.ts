@@ -12,12 +12,24 @@ export interface HeaderLookup {
   get(name: string): string | null;
 }
 
+/**
+ * How the handler of a request sends its client requests and notifications (a subset of the server's
+ * `RequestContext`): the instrumentation replaces both for the request's duration to trace them.
+ */
+export interface OutgoingRequestContext {
+  requestInput?(
+    request: { readonly method: string; readonly params?: JsonObjectLike },
+    options?: never,
+  ): Promise<unknown>;
+  sendNotification?(method: string, params: JsonObjectLike): Promise<void>;
+}
+
 /** What a server middleware learns about the request (a subset of `ServerMiddlewareContext`). */
 export interface ServerCallContext {
   readonly method: string;
   readonly params: JsonObjectLike | undefined;
   readonly _meta: JsonObjectLike | undefined;
-  readonly request: {
+  readonly request: OutgoingRequestContext & {
     readonly protocolVersion?: string;
     readonly sessionId?: string;
     readonly requestId?: string | number | null;
@@ -57,9 +69,11 @@ export interface InstrumentableServer {
   onSession(listener: (event: ServerSessionEventLike) => void): () => void;
 }
 
-/** What a client middleware learns about an outgoing request (a subset of `ClientMiddlewareContext`). */
+/** What a client middleware learns about a request (a subset of `ClientMiddlewareContext`). */
 export interface ClientCallContext {
   readonly method: string;
+  /** True for a message the server sent (a middleware registered with `{ incoming: true }`). */
+  readonly incoming?: boolean;
   /** The outgoing params; the instrumentation replaces them to add the trace context to `_meta`. */
   params: JsonObjectLike | undefined;
   readonly protocolVersion: string | undefined;
@@ -87,8 +101,14 @@ export interface ClientSessionEventLike {
 
 /** A client the instrumentation can attach to: `McpClient` of @mcpkit/client. */
 export interface InstrumentableClient {
-  /** Adds a middleware around every request the client sends. */
-  use(middleware: ObservingClientMiddleware, options?: { name?: string }): unknown;
+  /**
+   * Adds a middleware around every request the client sends, or with `incoming: true` around every
+   * request the server sends it; with `notifications: true` around notifications instead.
+   */
+  use(
+    middleware: ObservingClientMiddleware,
+    options?: { name?: string; incoming?: boolean; notifications?: boolean },
+  ): unknown;
   /** Subscribes to session open and close events; returns the unsubscribe function. */
   onSession(listener: (event: ClientSessionEventLike) => void): () => void;
 }

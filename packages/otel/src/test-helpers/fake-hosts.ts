@@ -46,11 +46,51 @@ export class FakeServer implements InstrumentableServer {
 
 export class FakeClient implements InstrumentableClient {
   readonly middlewares: ObservingClientMiddleware[] = [];
+  /** Those registered with `{ incoming: true }`: around the requests the server sends. */
+  readonly incoming: ObservingClientMiddleware[] = [];
   readonly #listeners = new Set<(event: ClientSessionEventLike) => void>();
 
-  use(middleware: ObservingClientMiddleware): this {
-    this.middlewares.push(middleware);
+  /** Those registered with `{ notifications: true }` (and `incoming`): around notifications. */
+  readonly sentNotifications: ObservingClientMiddleware[] = [];
+  readonly receivedNotifications: ObservingClientMiddleware[] = [];
+
+  use(
+    middleware: ObservingClientMiddleware,
+    options?: { incoming?: boolean; notifications?: boolean },
+  ): this {
+    const incoming = options?.incoming === true;
+    const list =
+      options?.notifications === true
+        ? incoming
+          ? this.receivedNotifications
+          : this.sentNotifications
+        : incoming
+          ? this.incoming
+          : this.middlewares;
+    list.push(middleware);
     return this;
+  }
+
+  /** Receives a request from the server through the incoming chain; `handle` is the client's handler. */
+  receive(
+    method: string,
+    params: JsonObjectLike | undefined,
+    handle: (params: JsonObjectLike | undefined) => Promise<JsonObjectLike>,
+    session: { protocolVersion?: string; sessionId?: string; requestId?: number } = {},
+  ): Promise<JsonObjectLike> {
+    const ctx: ClientCallContext = {
+      method,
+      params,
+      incoming: true,
+      protocolVersion: session.protocolVersion,
+      sessionId: session.sessionId,
+      requestId: session.requestId,
+    };
+    const run = (index: number): Promise<JsonObjectLike> => {
+      const middleware = this.incoming[index];
+      return middleware === undefined ? handle(ctx.params) : middleware(ctx, () => run(index + 1));
+    };
+    return run(0);
   }
 
   onSession(listener: (event: ClientSessionEventLike) => void): () => void {
@@ -78,6 +118,30 @@ export class FakeClient implements InstrumentableClient {
     const run = (index: number): Promise<JsonObjectLike> => {
       const middleware = this.middlewares[index];
       return middleware === undefined ? send(ctx.params) : middleware(ctx, () => run(index + 1));
+    };
+    return run(0);
+  }
+
+  /** A notification through the sent (or, `incoming`, the received) notification chain. */
+  notification(
+    method: string,
+    params: JsonObjectLike | undefined,
+    deliver: (params: JsonObjectLike | undefined) => void,
+    incoming: boolean,
+  ): Promise<JsonObjectLike> {
+    const ctx: ClientCallContext = {
+      method,
+      params,
+      incoming,
+      protocolVersion: '2025-11-25',
+      sessionId: undefined,
+    };
+    const list = incoming ? this.receivedNotifications : this.sentNotifications;
+    const run = (index: number): Promise<JsonObjectLike> => {
+      const middleware = list[index];
+      if (middleware !== undefined) return middleware(ctx, () => run(index + 1));
+      deliver(ctx.params);
+      return Promise.resolve({});
     };
     return run(0);
   }

@@ -168,6 +168,14 @@ describe('custom methods and instrumentation', () => {
       protocolVersion,
     }));
     expect(summary).toEqual([
+      // The handshake is a request like any other.
+      {
+        method: 'initialize',
+        name: undefined,
+        outcome: 'result',
+        code: undefined,
+        protocolVersion: '2025-11-25',
+      },
       {
         method: 'acme/add',
         name: undefined,
@@ -216,6 +224,7 @@ describe('custom methods and instrumentation', () => {
     );
     const h = await connect(server);
     expect(await h.request('ping')).toEqual({});
-    expect(errors).toEqual(['metrics down']);
+    // Once for initialize, once for ping.
+    expect(errors).toEqual(['metrics down', 'metrics down']);
   });
 });

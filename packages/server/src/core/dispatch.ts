@@ -82,6 +82,16 @@ const METHODS: Record<string, MethodSpec> = {
     statefulOnly: true,
     run: () => ({}),
   },
+  // Answered by the session that receives it (it keeps what was negotiated), inside the chain;
+  // -32601 where there is none (2026-07-28 requests have no session).
+  initialize: {
+    params: RequestParamsSchema,
+    plainParams: anyParams,
+    run: (_core, params: JSONObject, ctx) => {
+      if (!ctx.session?.initialize) throw JsonRpcError.methodNotFound('initialize');
+      return ctx.session.initialize(params);
+    },
+  },
   'server/discover': {
     params: RequestParamsSchema,
     optional: true,
@@ -174,7 +184,7 @@ function taskMethod(operation: 'get' | 'update' | 'result' | 'cancel' | 'list'):
 }
 
 /** Method names the core answers itself (custom methods may not reuse them). */
-export const BUILT_IN_METHODS: ReadonlySet<string> = new Set([...Object.keys(METHODS), 'initialize']);
+export const BUILT_IN_METHODS: ReadonlySet<string> = new Set(Object.keys(METHODS));
 
 function validateParams(spec: MethodSpec, method: string, params: JSONObject | undefined): unknown {
   if (params === undefined && spec.optional) return params;

@@ -74,7 +74,58 @@ describe('McpServer.use', () => {
       });
     const h = await connect(server);
     await h.request('tools/call', echo('hi'));
-    expect(trail).toEqual(['outer> tools/call', 'inner> tools/call', 'inner< result', 'outer< result']);
+    expect(trail).toEqual([
+      // The handshake passes the chain as every request does.
+      'outer> initialize',
+      'inner> initialize',
+      'inner< result',
+      'outer< result',
+      'outer> tools/call',
+      'inner> tools/call',
+      'inner< result',
+      'outer< result',
+    ]);
+  });
+
+  it('runs around initialize: sees its params and _meta, may refuse it, and the session opens only when answered', async () => {
+    const { server } = makeServer();
+    const seen: { version: unknown; meta: unknown }[] = [];
+    const opened: string[] = [];
+    server.onSession((event) => opened.push(`${event.type} ${event.protocolVersion}`));
+    let refuse = true;
+    server.use((ctx, next) => {
+      if (ctx.method !== 'initialize') return next();
+      seen.push({ version: ctx.params?.protocolVersion, meta: ctx._meta });
+      if (refuse) throw new JsonRpcError(-32001, 'handshake refused');
+      return next();
+    });
+    const h = await connect(server, { initialize: false });
+    const params = {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 'c', version: '1' },
+      _meta: { traceparent: 'tp' },
+    };
+    expect(await errorOf(h.request('initialize', params))).toMatchObject({
+      code: -32001,
+      message: 'handshake refused',
+    });
+    expect(opened).toEqual([]);
+    refuse = false;
+    expect((await h.request('initialize', params)).protocolVersion).toBe('2025-11-25');
+    expect(opened).toEqual(['open 2025-11-25']);
+    expect(seen).toEqual([
+      { version: '2025-11-25', meta: { traceparent: 'tp' } },
+      { version: '2025-11-25', meta: { traceparent: 'tp' } },
+    ]);
+    // Answered once: a second initialize is refused by the session, inside the chain.
+    expect((await errorOf(h.request('initialize', params))).message).toBe(
+      'Session already initialized: send initialize once',
+    );
+    const request: JSONRPCRequest = { jsonrpc: '2.0', id: 1, method: 'initialize', params };
+    const response = await server.answer(request, answerContext(request));
+    expect(response).toMatchObject({ result: { protocolVersion: '2025-11-25' } });
+    expect(seen).toHaveLength(4);
   });
 
   it('sees method, params, _meta, session, auth info and revision', async () => {
@@ -144,6 +195,7 @@ describe('McpServer.use', () => {
 
   it('refuses with exactly the JSON-RPC error it throws or returns', async () => {
     const { server, calls } = makeServer();
+    const h = await connect(server);
     server.use((ctx, next) => {
       if (ctx._meta?.tenant === undefined)
         throw new JsonRpcError(-32001, 'tenant required', { where: '_meta' });
@@ -152,7 +204,6 @@ describe('McpServer.use', () => {
       }
       return next();
     });
-    const h = await connect(server);
     expect(await errorOf(h.request('tools/call', echo('hi')))).toMatchObject({
       code: -32001,
       message: 'tenant required',
@@ -173,13 +224,13 @@ describe('McpServer.use', () => {
     const { server } = makeServer({
       onerror: (error, info) => errors.push({ message: error.message, ...info }),
     });
+    const h = await connect(server);
     server.use(
       () => {
         throw new Error('quota store down');
       },
       { name: 'quota' },
     );
-    const h = await connect(server);
     const error = await errorOf(h.request('tools/call', echo('hi')));
     expect(error).toMatchObject({ code: -32603, message: "Middleware 'quota' failed: quota store down" });
     expect(errors).toEqual([{ message: 'quota store down', method: 'tools/call' }]);
@@ -191,11 +242,12 @@ describe('McpServer.use', () => {
       await next();
       throw new Error('over the limit');
     }
-    server.use(rateLimit as never);
     const h = await connect(server);
+    server.use(rateLimit as never);
     expect((await errorOf(h.request('ping'))).message).toBe("Middleware 'rateLimit' failed: over the limit");
 
     const other = makeServer().server;
+    const h2 = await connect(other);
     other
       .use((_ctx, next) => next())
       .use(
@@ -203,7 +255,6 @@ describe('McpServer.use', () => {
           return () => Promise.reject(new TypeError('nope'));
         })(),
       );
-    const h2 = await connect(other);
     expect((await errorOf(h2.request('ping'))).message).toBe("Middleware '#1' failed: nope");
   });
 
@@ -225,21 +276,17 @@ describe('McpServer.use', () => {
     const h = await connect(server);
     const awaited = await errorOf(h.request('tools/call', echo('await')));
     expect(awaited).toMatchObject({ code: -32603 });
-    expect(awaited.message).toBe(
-      "Middleware 'retry' failed: next() was called more than once; at most once is allowed",
-    );
+    expect(awaited.message).toBe("Middleware 'retry' failed: next() was called twice (at most once)");
     const dropped = await errorOf(h.request('tools/call', echo('drop')));
-    expect(dropped.message).toBe(
-      "Middleware 'retry' failed: next() was called more than once; at most once is allowed",
-    );
+    expect(dropped.message).toBe("Middleware 'retry' failed: next() was called twice (at most once)");
     // The handler ran once per request: the second next() never reached it.
     expect(calls.map((call) => call.text)).toEqual(['await', 'drop']);
   });
 
   it('answers a middleware that returns no outcome with an error naming it', async () => {
     const { server } = makeServer();
-    server.use((() => undefined) as never, { name: 'forgetful' });
     const h = await connect(server);
+    server.use((() => undefined) as never, { name: 'forgetful' });
     const error = await errorOf(h.request('ping'));
     expect(error.code).toBe(-32603);
     expect(error.message).toBe("Middleware 'forgetful' failed: it returned undefined, not an outcome");
@@ -259,6 +306,7 @@ describe('McpServer.use', () => {
         return next();
       });
     const h = await connect(server);
+    outcomes.length = 0; // initialize's
     await errorOf(h.request('ping'));
     await errorOf(h.request('tools/list', { cursor: 7 }));
     await h.request('tools/call', echo('ok'));
@@ -313,7 +361,11 @@ describe('McpServer.use', () => {
     });
     const h = await connect(server);
     await errorOf(h.request('tools/call', echo('hi')));
-    expect(events.map(({ method, name, outcome, error }) => ({ method, name, outcome, error }))).toEqual([
+    expect(
+      events
+        .filter((event) => event.method !== 'initialize')
+        .map(({ method, name, outcome, error }) => ({ method, name, outcome, error })),
+    ).toEqual([
       {
         method: 'tools/call',
         name: 'echo',

@@ -21,7 +21,12 @@ export interface ServerMiddlewareContext {
   readonly _meta: Readonly<JSONObject> | undefined;
   /**
    * The request's context: `protocolVersion`, `sessionId`, `authInfo`, `requestId`, `clientInfo`,
-   * `extra` (transport facts such as HTTP headers) and `signal`.
+   * `extra` (transport facts such as HTTP headers) and `signal`. Everything the handler sends its
+   * client while the request runs goes through two of its methods: `requestInput` (sampling,
+   * elicitation, roots; under 2026-07-28 answered from the request's `inputResponses`, not sent) and
+   * `sendNotification` (progress, log messages). A middleware may replace them on this object
+   * before `next()` to see, time or change those messages (e.g. add trace context to their
+   * `_meta`); the replacement lasts as long as the request.
    */
   readonly request: RequestContext;
 }
@@ -49,7 +54,7 @@ export interface MiddlewareEntry {
   readonly name: string;
 }
 
-const TWICE = 'next() was called more than once; at most once is allowed';
+const TWICE = 'next() was called twice (at most once)';
 
 /**
  * @internal Runs `chain` around the core for one request. Never throws or rejects: every failure of

@@ -23,6 +23,11 @@ export interface SessionControls {
   subscribe(uri: string): void;
   /** Ends this session's subscription to a resource URI. */
   unsubscribe(uri: string): void;
+  /**
+   * Negotiates `initialize` and returns its result: the core answers `initialize` through it, so
+   * the request passes the middleware chain as every other does. Where absent, -32601.
+   */
+  initialize?(params: JSONObject | undefined): JSONObject;
 }
 
 /**

@@ -134,7 +134,7 @@ describe('initialize', () => {
       clientInfo: { name: 'c', version: '1' },
     }).catch((e: unknown) => e)) as JsonRpcError;
     expect(again.code).toBe(-32600);
-    expect(again.message).toBe('Session already initialized: initialize may be sent only once');
+    expect(again.message).toBe('Session already initialized: send initialize once');
   });
 
   it('rejects malformed initialize params naming the path', async () => {

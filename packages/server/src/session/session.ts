@@ -190,6 +190,17 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
       unsubscribe: (uri) => {
         this.#subscriptions?.delete(uri);
       },
+      // The core answers `initialize` through this (inside the middleware chain).
+      initialize: (params) => {
+        if (this.#negotiated) {
+          throw JsonRpcError.invalidRequest('Session already initialized: send initialize once');
+        }
+        this.#negotiated = negotiate(this.server, params);
+        const { protocolVersion } = this.#negotiated;
+        this.#transport.setProtocolVersion?.(protocolVersion);
+        this.#emit('open');
+        return this.server.initializeResult(protocolVersion);
+      },
     };
     return this.#controls;
   }
@@ -205,12 +216,11 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
   /** Not async: a request answered synchronously goes back to the peer as is (no promise). */
   #onRequest(params: JSONObject | undefined, context: PeerRequestContext): JSONObject | Promise<JSONObject> {
     const method = context.method;
-    if (method === 'initialize') return this.#initialize(params);
     const negotiated = this.#negotiated;
     if (negotiated === undefined && isStatelessRequest(method, params)) {
       return answerStatelessRequest(this.server, params, context);
     }
-    if (negotiated === undefined && this.#requireInitialize && method !== 'ping') {
+    if (negotiated === undefined && this.#requireInitialize && method !== 'ping' && method !== 'initialize') {
       throw JsonRpcError.invalidRequest(`Session not initialized: send 'initialize' before '${method}'`);
     }
     const ctx = requestContextFor(
@@ -224,18 +234,6 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
     // A declared field of the context: undefined without tasks either way.
     ctx.tasks = this.#taskStore(ctx.protocolVersion);
     return sessionAnswer(method, this.server.handleNow({ method, params }, ctx));
-  }
-
-  #initialize(params: JSONObject | undefined): JSONObject {
-    if (this.#negotiated !== undefined) {
-      throw JsonRpcError.invalidRequest('Session already initialized: initialize may be sent only once');
-    }
-    this.#negotiated = negotiate(this.server, params);
-    const protocolVersion = this.#negotiated.protocolVersion;
-    this.#transport.setProtocolVersion?.(protocolVersion);
-    const result = this.server.initializeResult(protocolVersion);
-    this.#emit('open');
-    return result;
   }
 
   /** The session's tasks, created on first use when the server enables them and the revision has them. */

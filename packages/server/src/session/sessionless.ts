@@ -113,23 +113,25 @@ export function sessionAnswer(
 }
 
 /**
- * Without a session, logging/setLevel and resources/(un)subscribe are accepted and last as long
- * as the request, as they did when stateless mode made a session per POST.
- */
-const ignore = () => undefined;
-const PER_REQUEST: SessionControls = { setLogLevel: ignore, subscribe: ignore, unsubscribe: ignore };
-
-/**
  * Serves one request without a session: `initialize` is negotiated and answered (nothing is
  * kept), a 2026-07-28 request is answered from its `_meta`, any other at the declared version.
  */
 export function sessionlessHandler(host: SessionlessHost): RequestHandler {
+  // Without a session, logging/setLevel and resources/(un)subscribe are accepted and last as long
+  // as the request, as they did when stateless mode made a session per POST; `initialize` is
+  // negotiated and answered (by the core, through these controls) and nothing is kept.
+  const ignore = () => undefined;
+  const controls: SessionControls = {
+    setLogLevel: ignore,
+    subscribe: ignore,
+    unsubscribe: ignore,
+    initialize: (params) => host.initializeResult(negotiate(host, params).protocolVersion),
+  };
   return (params, context) => {
     const method = context.method;
-    if (method === 'initialize') return host.initializeResult(negotiate(host, params).protocolVersion);
     if (isStatelessRequest(method, params)) return answerStatelessRequest(host, params, context);
     const logLevel = host.options.defaultLogLevel ?? 'debug';
-    const ctx = requestContextFor(host, context, undefined, PER_REQUEST, logLevel, undefined);
+    const ctx = requestContextFor(host, context, undefined, controls, logLevel, undefined);
     return sessionAnswer(method, host.handleNow({ method, params }, ctx));
   };
 }
