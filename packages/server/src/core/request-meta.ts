@@ -78,7 +78,8 @@ function isClientInfo(value: unknown): boolean {
   if (value === undefined) return true;
   if (!isObject(value)) return false;
   // A loop, not a helper per key: this runs on every 2026-07-28 request.
-  for (const key of INFO_STRINGS) if (value[key] !== undefined && typeof value[key] !== 'string') return false;
+  for (const key of INFO_STRINGS)
+    if (value[key] !== undefined && typeof value[key] !== 'string') return false;
   return (
     typeof value.name === 'string' &&
     typeof value.version === 'string' &&
