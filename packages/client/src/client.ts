@@ -79,10 +79,12 @@ export class McpClient extends ClientCore {
     // Not async, and no options copy unless there is something to take out: this runs on every
     // call. Failures before sending still come back as a rejected promise.
     try {
-      if (params.task !== undefined || this.#mustRunAsTask(params.name)) {
+      // `mayRequireTasks` first: most clients list no tool that must run as a task.
+      if (params.task !== undefined || (this.tools.mayRequireTasks && this.#mustRunAsTask(params.name))) {
         return this.tasks.runToCompletion(params, options);
       }
-      return this.#callToolOnce(params, requestOptionsOf(options), options?.validateOutput, true);
+      if (options === undefined) return this.#callToolOnce(params, undefined, undefined, true);
+      return this.#callToolOnce(params, requestOptionsOf(options), options.validateOutput, true);
     } catch (error) {
       return Promise.reject(error);
     }

@@ -77,7 +77,8 @@ export class ClientConnection {
     finish: (raw: JSONObject) => T,
     fail: (error: unknown) => T | Promise<T> = rethrow,
   ): Promise<T> {
-    if (this.stateless) return this.#sendStateless(method, params, options, finish, fail);
+    // The `stateless` getter written out: this runs on every request.
+    if (this.session.mode === 'stateless') return this.#sendStateless(method, params, options, finish, fail);
     const sent = this.peer.request(method, params, options);
     if (!this.#deps.sessionRenewed || method === 'initialize') return sent.then(finish, fail);
     const generation = this.#generation;

@@ -15,39 +15,37 @@ const SERVER_INFO_TEXT_KEYS: ReadonlySet<string> = new Set([
   'websiteUrl',
 ]);
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A `{ type: 'text', text: string }` block with no other key. */
-function isBareTextBlock(block: unknown): boolean {
-  if (!isPlainObject(block) || block.type !== 'text' || typeof block.text !== 'string') return false;
-  for (const key in block) if (key !== 'type' && key !== 'text') return false;
-  return true;
-}
-
 /** A result `_meta` holding only the server's info (2026-07-28 puts it on every result), all text. */
 function isServerInfoMeta(meta: unknown): boolean {
-  if (!isPlainObject(meta)) return false;
+  // No isPlainObject calls: this runs on every 2026-07-28 tools/call result.
+  if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) return false;
   for (const key in meta) if (key !== SERVER_INFO_KEY) return false;
-  const info = meta[SERVER_INFO_KEY];
+  const info = (meta as Record<string, unknown>)[SERVER_INFO_KEY];
   if (info === undefined) return true;
-  if (!isPlainObject(info) || typeof info.name !== 'string' || typeof info.version !== 'string') return false;
-  for (const key in info) {
-    if (!SERVER_INFO_TEXT_KEYS.has(key) || typeof info[key] !== 'string') return false;
+  if (typeof info !== 'object' || info === null || Array.isArray(info)) return false;
+  const fields = info as Record<string, unknown>;
+  if (typeof fields.name !== 'string' || typeof fields.version !== 'string') return false;
+  for (const key in fields) {
+    if (!SERVER_INFO_TEXT_KEYS.has(key) || typeof fields[key] !== 'string') return false;
   }
   return true;
 }
 
 /** True when `value` is a CallToolResult of bare text blocks that the schema would return as is. */
 export function isPlainTextToolResult(value: unknown): boolean {
-  if (!isPlainObject(value)) return false;
-  const content = value.content;
+  // isPlainObject and isBareTextBlock written out: this runs on every tools/call result.
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const result = value as Record<string, unknown>;
+  const content = result.content;
   if (!Array.isArray(content)) return false;
-  for (const block of content) if (!isBareTextBlock(block)) return false;
-  if (value.isError !== undefined && typeof value.isError !== 'boolean') return false;
-  if (value.resultType !== undefined && typeof value.resultType !== 'string') return false;
-  if (value._meta !== undefined && !isServerInfoMeta(value._meta)) return false;
-  for (const key in value) if (!RESULT_KEYS.has(key)) return false;
+  for (const block of content) {
+    if (typeof block !== 'object' || block === null || Array.isArray(block)) return false;
+    if (block.type !== 'text' || typeof block.text !== 'string') return false;
+    for (const key in block) if (key !== 'type' && key !== 'text') return false;
+  }
+  if (result.isError !== undefined && typeof result.isError !== 'boolean') return false;
+  if (result.resultType !== undefined && typeof result.resultType !== 'string') return false;
+  if (result._meta !== undefined && !isServerInfoMeta(result._meta)) return false;
+  for (const key in result) if (!RESULT_KEYS.has(key)) return false;
   return true;
 }

@@ -76,6 +76,9 @@ export function resultSchemaFor<M extends TypedMethod>(
   method: M,
   protocolVersion: string,
 ): z.ZodType<TypedResults[M]> {
+  // A known revision is its own key: the common case reads the table without the version check.
+  const known = chosen.get(protocolVersion)?.[method];
+  if (known !== undefined) return known as z.ZodType<TypedResults[M]>;
   const version = isSupportedProtocolVersion(protocolVersion)
     ? protocolVersion
     : LATEST_STATEFUL_PROTOCOL_VERSION;

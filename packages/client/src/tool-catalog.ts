@@ -13,6 +13,11 @@ export type ToolTaskSupport = 'forbidden' | 'optional' | 'required';
 export class ToolCatalog extends ToolOutputSchemaCache {
   readonly #headers = new McpHeaderRegistry();
   readonly #taskSupport = new Map<string, ToolTaskSupport>();
+  /**
+   * False while no listed tool requires running as a task (the usual case): `callTool` then skips
+   * the per-call lookup. True from the listing of such a tool until the list changes.
+   */
+  mayRequireTasks = false;
 
   /**
    * Records one listed page and returns the tools to hand to the user. Under 2026-07-28 a tool
@@ -31,7 +36,11 @@ export class ToolCatalog extends ToolOutputSchemaCache {
         )
       : tools;
     this.remember(kept);
-    for (const tool of kept) this.#taskSupport.set(tool.name, tool.execution?.taskSupport ?? 'forbidden');
+    for (const tool of kept) {
+      const support = tool.execution?.taskSupport ?? 'forbidden';
+      if (support === 'required') this.mayRequireTasks = true;
+      this.#taskSupport.set(tool.name, support);
+    }
     return kept;
   }
 
@@ -51,6 +60,7 @@ export class ToolCatalog extends ToolOutputSchemaCache {
   listChanged(): void {
     super.clear();
     this.#taskSupport.clear();
+    this.mayRequireTasks = false;
   }
 
   /** Forgets everything (the connection closed). */

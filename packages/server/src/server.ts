@@ -280,27 +280,19 @@ export class McpServer<TState = undefined>
   }
 
   /**
-   * What the server declares, from what is registered and `options.capabilities`. Asked on every request, so the answer is kept until what it depends
-   * on (which kinds have registrations) changes; callers must not modify it.
+   * What the server declares, from what is registered and `options.capabilities`. Asked on every
+   * request (twice), so the answer is kept until a registration changes (`listChanged` drops it);
+   * callers must not modify it.
    */
   capabilities(): ServerCapabilities {
-    const key =
-      (this.tools.size > 0 ? 1 : 0) |
-      (this.resources.size > 0 ? 2 : 0) |
-      (this.templates.size > 0 ? 4 : 0) |
-      (this.prompts.size > 0 ? 8 : 0);
-    if (this.#capabilities?.key !== key) {
-      const value = computeCapabilities(this.#capabilityOptions, {
-        tools: this.tools.size,
-        resources: this.resources.size,
-        templates: this.templates.size,
-        prompts: this.prompts.size,
-      });
-      this.#capabilities = { key, value };
-    }
-    return this.#capabilities.value;
+    return (this.#capabilities ??= computeCapabilities(this.#capabilityOptions, {
+      tools: this.tools.size,
+      resources: this.resources.size,
+      templates: this.templates.size,
+      prompts: this.prompts.size,
+    }));
   }
-  #capabilities: { key: number; value: ServerCapabilities } | undefined;
+  #capabilities: ServerCapabilities | undefined;
 
   /** The initialize result for a negotiated stateful revision. */
   initializeResult(protocolVersion: string): JSONObject {
@@ -425,6 +417,7 @@ export class McpServer<TState = undefined>
   }
 
   protected override listChanged(kind: ListKind): void {
+    this.#capabilities = undefined;
     this.#scheduleListChanged(kind);
   }
 

@@ -76,7 +76,7 @@ export function callTool(
     throw JsonRpcError.invalidParams(`Unknown tool: '${params.name}'`, { name: params.name });
   }
   let args: unknown = params.arguments ?? {};
-  checkHeaderParameters(entry, args, ctx);
+  if (entry.headerParameters !== undefined) checkHeaderParameters(entry, args, ctx);
   if (entry.input !== undefined) {
     const checked = entry.input.validate(args);
     // Spec 2025-11-25: input validation errors are tool execution errors, so the model can retry.
@@ -146,10 +146,6 @@ export function callTool(
 
 const never = (): boolean => false;
 
-/** What `await` would wait for (a primitive's `then` is undefined). */
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
-
 /**
  * Runs a tool's handler and shapes its result; only protocol-level failures throw (or reject).
  * Synchronous while the handler and its context are: most handlers answer at once, and an async
@@ -172,7 +168,9 @@ function runTool(
   } catch (error) {
     return toolFailure(core, entry, ctx, error, jsonRpcErrorsFail);
   }
-  if (!isThenable(value)) return finishTool(core, entry, value, ctx, jsonRpcErrorsFail);
+  // What `await` would wait for (a primitive's `then` is undefined); written out, as on every call.
+  if (typeof (value as { then?: unknown } | null | undefined)?.then !== 'function')
+    return finishTool(core, entry, value, ctx, jsonRpcErrorsFail);
   return Promise.resolve(value).then(
     (settled) => finishTool(core, entry, settled, ctx, jsonRpcErrorsFail),
     (error: unknown) => toolFailure(core, entry, ctx, error, jsonRpcErrorsFail),
@@ -193,8 +191,8 @@ function finishTool(
   } catch (error) {
     return toolFailure(core, entry, ctx, error, jsonRpcErrorsFail);
   }
-  const output = checkToolOutput(result, entry);
-  if (!output.ok) {
+  const output = entry.output === undefined ? undefined : checkToolOutput(result, entry);
+  if (output?.ok === false) {
     core.reportError(new Error(output.message), { method: 'tools/call', name: entry.key });
     return toolErrorResult(output.message);
   }

@@ -27,20 +27,18 @@ function isMarker(value: unknown): boolean {
   return value === undefined || isObject(value);
 }
 
-/** An optional object whose listed keys are optional markers. */
+/** An object whose listed keys are optional markers. */
 function isMarkerGroup(value: unknown, keys: readonly string[]): boolean {
-  if (value === undefined) return true;
   if (!isObject(value)) return false;
   for (const key of keys) if (!isMarker(value[key])) return false;
   return true;
 }
 
 /**
- * An optional `record(string, looseObject({}))`. Stricter than the schema where that is simpler
- * (a plain object; no `__proto__` key, which the schema treats specially): those go to the schema.
+ * A `record(string, looseObject({}))`. Stricter than the schema where that is simpler (a plain
+ * object; no `__proto__` key, which the schema treats specially): those go to the schema.
  */
 function isMarkerMap(value: unknown): boolean {
-  if (value === undefined) return true;
   if (!isObject(value)) return false;
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return false;
@@ -61,27 +59,30 @@ function isClientCapabilities(value: unknown): boolean {
     if (!isObject(roots)) return false;
     if (roots.listChanged !== undefined && typeof roots.listChanged !== 'boolean') return false;
   }
+  // Absent members are skipped here, not in the helpers: every request checks this envelope, and
+  // each call costs more than the comparison (issue 41 counts calls per request).
+  const { experimental, extensions, sampling, elicitation } = value;
   return (
-    isMarkerMap(value.experimental) &&
-    isMarkerMap(value.extensions) &&
-    isMarkerGroup(value.sampling, SAMPLING_KEYS) &&
-    isMarkerGroup(value.elicitation, ELICITATION_KEYS) &&
+    (experimental === undefined || isMarkerMap(experimental)) &&
+    (extensions === undefined || isMarkerMap(extensions)) &&
+    (sampling === undefined || isMarkerGroup(sampling, SAMPLING_KEYS)) &&
+    (elicitation === undefined || isMarkerGroup(elicitation, ELICITATION_KEYS)) &&
     // 2025-11-25's experimental tasks capability has no place in a 2026-07-28 envelope: the schema checks it.
     value.tasks === undefined
   );
 }
 
-const isOptionalString = (value: unknown) => value === undefined || typeof value === 'string';
+const INFO_STRINGS = ['title', 'description', 'websiteUrl'] as const;
 
 function isClientInfo(value: unknown): boolean {
   if (value === undefined) return true;
   if (!isObject(value)) return false;
+  // A loop, not a helper per key: this runs on every 2026-07-28 request.
+  for (const key of INFO_STRINGS)
+    if (value[key] !== undefined && typeof value[key] !== 'string') return false;
   return (
     typeof value.name === 'string' &&
     typeof value.version === 'string' &&
-    isOptionalString(value.title) &&
-    isOptionalString(value.description) &&
-    isOptionalString(value.websiteUrl) &&
     // Icons are rare in a per-request envelope: the schema checks them.
     value.icons === undefined
   );
@@ -96,8 +97,9 @@ export function isPlainValidRequestMeta(meta: unknown): meta is RequestMetaObjec
   const token = meta.progressToken;
   if (token !== undefined && typeof token !== 'string' && !Number.isSafeInteger(token)) return false;
   const level = meta[MetaKey.LogLevel];
+  const version = meta[MetaKey.ProtocolVersion];
   return (
-    isOptionalString(meta[MetaKey.ProtocolVersion]) &&
+    (version === undefined || typeof version === 'string') &&
     isClientCapabilities(meta[MetaKey.ClientCapabilities]) &&
     isClientInfo(meta[MetaKey.ClientInfo]) &&
     (level === undefined || LEVELS.has(level))

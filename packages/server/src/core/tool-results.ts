@@ -12,10 +12,6 @@ function isContentBlock(value: unknown): value is JSONObject {
   );
 }
 
-function isResultShape(value: object): boolean {
-  return 'content' in value || 'structuredContent' in value || 'isError' in value;
-}
-
 /** A tool result with only text, the way every failure reaches the model. */
 export function toolErrorResult(message: string): JSONObject {
   return { content: [{ type: 'text', text: message }], isError: true };
@@ -43,7 +39,6 @@ export function normalizeToolReturn(value: unknown, entry: ToolEntry): JSONObjec
     return withTextFallback({ content: [], structuredContent: value });
   if (value === null) return { content: [] };
   if (typeof value === 'string') return { content: [{ type: 'text', text: value }] };
-  if (isContentBlock(value)) return { content: [value] };
   if (Array.isArray(value)) {
     const index = value.findIndex((item) => !isContentBlock(item));
     if (index !== -1) {
@@ -54,14 +49,16 @@ export function normalizeToolReturn(value: unknown, entry: ToolEntry): JSONObjec
     return { content: value };
   }
   if (typeof value === 'object') {
-    if (isResultShape(value)) {
+    // isContentBlock and the result-shape test written out: this runs on every tools/call.
+    if (CONTENT_TYPES.has((value as { type?: unknown }).type as string)) return { content: [value] };
+    if ('content' in value || 'structuredContent' in value || 'isError' in value) {
       // Object.assign, not a spread: a spread copy that then gains keys is markedly slower per call.
       const result: JSONObject = Object.assign({}, value as JSONObject);
       if (result.content === undefined) result.content = [];
       if (!Array.isArray(result.content)) {
         throw new TypeError(`Tool '${entry.key}' returned a result whose content is not an array`);
       }
-      return withTextFallback(result);
+      return result.structuredContent === undefined ? result : withTextFallback(result);
     }
     if (entry.output !== undefined) return withTextFallback({ content: [], structuredContent: value });
   }

@@ -111,7 +111,10 @@ export function visibleEntry<E extends VisibleEntry>(
   ctx: CallerContext,
 ): E | undefined {
   const entry = registry.get(key);
-  return entry === undefined || isVisibleTo(sink, entry, ctx) ? entry : undefined;
+  // isVisibleTo written out: every tools/call, prompts/get and resources/read comes here.
+  return entry === undefined || entry.visible === undefined || allows(sink, entry, callerOf(ctx))
+    ? entry
+    : undefined;
 }
 
 /** The enabled entries this caller may see, in registration order. */

@@ -69,7 +69,8 @@ class ConnectionStatelessInit implements StatelessContextInit {
   ) {
     this.#context = context;
     this.method = context.method;
-    this.supportedVersions = statelessVersionsOf(server);
+    // The cache read first: a call less on every request.
+    this.supportedVersions = statelessVersions.get(server) ?? statelessVersionsOf(server);
     this.advertisedVersions = server.protocolVersions;
     this.requestId = context.requestId;
     this.sendNotification = (method, notificationParams) =>
