@@ -43,6 +43,7 @@ export class StdioClientTransport implements Transport {
   private closeReported = false;
   /** Why the transport closed when the server went away on its own (given to `onclose`). */
   private closeReason: Error | undefined;
+  #onframe: ((text: string) => boolean) | undefined;
 
   constructor(options: StdioClientTransportOptions) {
     if (typeof options?.command !== 'string' || options.command === '') {
@@ -84,6 +85,22 @@ export class StdioClientTransport implements Transport {
     return this.server?.stderrTail ?? '';
   }
 
+  /**
+   * Sees the text of each frame the server sends before it is decoded (a relay's fast path):
+   * returning `true` takes the frame, which is then neither parsed nor delivered to `onmessage`
+   * (nor logged by `MCPKIT_DEBUG=wire`); returning `false` lets it go on as usual. Frames still pass
+   * the framing and `maxMessageBytes` first. Unset (the default), it costs one check per frame. It
+   * may be set or cleared at any time, before or after `start()`.
+   */
+  get onframe(): ((text: string) => boolean) | undefined {
+    return this.#onframe;
+  }
+
+  set onframe(hook: ((text: string) => boolean) | undefined) {
+    this.#onframe = hook;
+    if (this.connection) this.connection.onframe = hook;
+  }
+
   /** Spawns the server. Calling it again returns the same promise. */
   start(): Promise<void> {
     this.starting ??= this.launch();
@@ -91,17 +108,31 @@ export class StdioClientTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    if (this.state !== 'open' || !this.connection) {
-      return Promise.reject(
-        new StdioTransportError(
-          StdioErrorCode.NotConnected,
-          this.state === 'new' || this.state === 'starting'
-            ? 'Cannot send before StdioClientTransport.start() has finished'
-            : `The stdio client transport is ${this.state}; the message was not sent`,
-        ),
-      );
-    }
-    return this.connection.send(message);
+    return this.open()?.send(message) ?? this.notOpen();
+  }
+
+  /**
+   * Sends one message that is already JSON-RPC text (one message, not a batch), unparsed: for
+   * relays that forward a message as they received it. The caller vouches for the text; it goes
+   * through the same writer as `send`, in order with it and under the same backpressure.
+   */
+  sendText(text: string): Promise<void> {
+    return this.open()?.sendText(text) ?? this.notOpen();
+  }
+
+  private open(): StreamConnection | undefined {
+    return this.state === 'open' ? this.connection : undefined;
+  }
+
+  private notOpen(): Promise<never> {
+    return Promise.reject(
+      new StdioTransportError(
+        StdioErrorCode.NotConnected,
+        this.state === 'new' || this.state === 'starting'
+          ? 'Cannot send before StdioClientTransport.start() has finished'
+          : `The stdio client transport is ${this.state}; the message was not sent`,
+      ),
+    );
   }
 
   close(): Promise<void> {
@@ -133,6 +164,7 @@ export class StdioClientTransport implements Transport {
       throw error;
     }
     this.connection = this.connect(this.server);
+    this.connection.onframe = this.#onframe;
     this.connection.start();
     this.state = 'open';
   }
