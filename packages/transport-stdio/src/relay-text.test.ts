@@ -103,6 +103,16 @@ describe.each(framings)('sendText and onframe (%s framing)', (_name, framing) =>
     expect(client.errors).toEqual([]);
   });
 
+  it('reports a hook that throws and delivers the frame as usual', async () => {
+    const client = await startEchoClient(framing, () => {
+      throw new Error('hook bug');
+    });
+    await client.transport.send({ jsonrpc: '2.0', id: 1, method: 'one' });
+    await waitUntil(() => client.messages.length === 1, 'the answer');
+    expect(client.messages).toEqual([{ jsonrpc: '2.0', id: 1, result: { echoed: {} } }]);
+    expect(client.errors.map((error) => error.message)).toEqual(['The onframe hook threw: hook bug']);
+  });
+
   it('delivers every frame when no hook is set', async () => {
     const server = await openServer(framing);
     server.stdin.write(frame('{"jsonrpc":"2.0","id":1,"method":"ping"}'));

@@ -107,7 +107,8 @@ export class StdioServerTransport implements Transport {
 
   /**
    * Sends one message that is already JSON-RPC text (one message, not a batch), unparsed: for
-   * relays that forward a message as they received it. The caller vouches for the text; it goes
+   * relays that forward a message as they received it. The caller vouches for the text (with
+   * newline framing it must hold no line break, which `JSON.stringify` never writes); it goes
    * through the same writer as `send`, in order with it and under the same backpressure.
    */
   sendText(text: string): Promise<void> {
