@@ -62,6 +62,14 @@ export interface Transport {
   start(): Promise<void>;
   /** Deliver one message to the peer. Rejects when the transport is closed or the message cannot be sent. */
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void>;
+  /**
+   * Optional: deliver one message that is already JSON text, written as it is (no parse, no
+   * re-encoding), in order with `send` and under the same backpressure. For relays that forward a
+   * message they received without parsing it; the caller vouches that `text` is exactly one
+   * JSON-RPC message (not a batch). A transport offers it only where a message needs nothing but its
+   * text to be sent (no `TransportSendOptions` routing, e.g. stdio); a caller without it uses `send`.
+   */
+  sendText?(text: string): Promise<void>;
   /** Close the channel; `onclose` fires once, whichever side closed. */
   close(): Promise<void>;
 

@@ -1,5 +1,5 @@
 import { type Transport, wireLogFromEnvironment } from '@mcpkit/jsonrpc';
-import { StdioErrorCode, StdioTransportError } from './errors.js';
+import { messageOf, StdioErrorCode, StdioTransportError } from './errors.js';
 import { DEFAULT_MAX_PENDING_WRITE_BYTES } from './frame-writer.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, type StdioFraming } from './framing/index.js';
 import { checkFraming, checkPositiveInteger, type StdioFramingOptions } from './options.js';
@@ -43,6 +43,9 @@ export class StdioClientTransport implements Transport {
   private closeReported = false;
   /** Why the transport closed when the server went away on its own (given to `onclose`). */
   private closeReason: Error | undefined;
+  #onframe: ((text: string) => boolean) | undefined;
+  /** `#onframe` as the connection calls it: a hook that throws is reported, not fatal. */
+  #guardedOnframe: ((text: string) => boolean) | undefined;
 
   constructor(options: StdioClientTransportOptions) {
     if (typeof options?.command !== 'string' || options.command === '') {
@@ -84,6 +87,33 @@ export class StdioClientTransport implements Transport {
     return this.server?.stderrTail ?? '';
   }
 
+  /**
+   * Sees the text of each frame the server sends before it is decoded (a relay's fast path):
+   * returning `true` takes the frame, which is then neither parsed nor delivered to `onmessage`
+   * (nor logged by `MCPKIT_DEBUG=wire`); returning `false` lets it go on as usual. Frames still pass
+   * the framing and `maxMessageBytes` first. Unset (the default), it costs one check per frame. It
+   * may be set or cleared at any time, before or after `start()`. A hook that throws is reported
+   * to `onerror` and the frame goes on as usual.
+   */
+  get onframe(): ((text: string) => boolean) | undefined {
+    return this.#onframe;
+  }
+
+  set onframe(hook: ((text: string) => boolean) | undefined) {
+    this.#onframe = hook;
+    this.#guardedOnframe =
+      hook &&
+      ((text) => {
+        try {
+          return hook(text);
+        } catch (error) {
+          this.onerror?.(new Error(`The onframe hook threw: ${messageOf(error)}`, { cause: error }));
+          return false;
+        }
+      });
+    if (this.connection) this.connection.onframe = this.#guardedOnframe;
+  }
+
   /** Spawns the server. Calling it again returns the same promise. */
   start(): Promise<void> {
     this.starting ??= this.launch();
@@ -91,17 +121,32 @@ export class StdioClientTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    if (this.state !== 'open' || !this.connection) {
-      return Promise.reject(
-        new StdioTransportError(
-          StdioErrorCode.NotConnected,
-          this.state === 'new' || this.state === 'starting'
-            ? 'Cannot send before StdioClientTransport.start() has finished'
-            : `The stdio client transport is ${this.state}; the message was not sent`,
-        ),
-      );
-    }
-    return this.connection.send(message);
+    return this.open()?.send(message) ?? this.notOpen();
+  }
+
+  /**
+   * Sends one message that is already JSON-RPC text (one message, not a batch), unparsed: for
+   * relays that forward a message as they received it. The caller vouches for the text (with
+   * newline framing it must hold no line break, which `JSON.stringify` never writes); it goes
+   * through the same writer as `send`, in order with it and under the same backpressure.
+   */
+  sendText(text: string): Promise<void> {
+    return this.open()?.sendText(text) ?? this.notOpen();
+  }
+
+  private open(): StreamConnection | undefined {
+    return this.state === 'open' ? this.connection : undefined;
+  }
+
+  private notOpen(): Promise<never> {
+    return Promise.reject(
+      new StdioTransportError(
+        StdioErrorCode.NotConnected,
+        this.state === 'new' || this.state === 'starting'
+          ? 'Cannot send before StdioClientTransport.start() has finished'
+          : `The stdio client transport is ${this.state}; the message was not sent`,
+      ),
+    );
   }
 
   close(): Promise<void> {
@@ -133,6 +178,7 @@ export class StdioClientTransport implements Transport {
       throw error;
     }
     this.connection = this.connect(this.server);
+    this.connection.onframe = this.#guardedOnframe;
     this.connection.start();
     this.state = 'open';
   }

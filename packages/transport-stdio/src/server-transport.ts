@@ -102,17 +102,32 @@ export class StdioServerTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    if (this.#state !== 'open' || !this.#connection) {
-      return Promise.reject(
-        new StdioTransportError(
-          StdioErrorCode.NotConnected,
-          this.#state === 'new'
-            ? 'Cannot send before StdioServerTransport.start()'
-            : 'The stdio server transport is closed; the message was not sent',
-        ),
-      );
-    }
-    return this.#connection.send(message);
+    return this.#open()?.send(message) ?? this.#notOpen();
+  }
+
+  /**
+   * Sends one message that is already JSON-RPC text (one message, not a batch), unparsed: for
+   * relays that forward a message as they received it. The caller vouches for the text (with
+   * newline framing it must hold no line break, which `JSON.stringify` never writes); it goes
+   * through the same writer as `send`, in order with it and under the same backpressure.
+   */
+  sendText(text: string): Promise<void> {
+    return this.#open()?.sendText(text) ?? this.#notOpen();
+  }
+
+  #open(): StreamConnection | undefined {
+    return this.#state === 'open' ? this.#connection : undefined;
+  }
+
+  #notOpen(): Promise<never> {
+    return Promise.reject(
+      new StdioTransportError(
+        StdioErrorCode.NotConnected,
+        this.#state === 'new'
+          ? 'Cannot send before StdioServerTransport.start()'
+          : 'The stdio server transport is closed; the message was not sent',
+      ),
+    );
   }
 
   async close(): Promise<void> {

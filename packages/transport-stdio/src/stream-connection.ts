@@ -58,6 +58,11 @@ export class StreamConnection {
   #readingStopped = false;
   /** Frames that arrived while a batch is being delivered; they follow it. */
   #queued: FrameEvent[] | undefined;
+  /**
+   * Sees each received frame's text before it is decoded; returning true takes the frame (it is
+   * neither decoded nor delivered, nor wire-logged). See `StdioClientTransport.onframe`.
+   */
+  onframe: ((text: string) => boolean) | undefined;
 
   readonly #options: StreamConnectionOptions;
 
@@ -79,10 +84,23 @@ export class StreamConnection {
     return this.#batches?.hold(message) ?? this.#write(message);
   }
 
-  #write(payload: JSONRPCMessage | JSONRPCMessage[]): Promise<void> {
+  /**
+   * Sends one message that is already JSON text, through the same writer as `send` (so order and
+   * backpressure are shared). Held batch answers and wire logs need the message itself: while a
+   * batch was ever received (server side) or `MCPKIT_DEBUG=wire` is on, the text is parsed and sent
+   * as `send` would.
+   */
+  sendText(text: string): Promise<void> {
+    return this.#batches || this.#options.wireLog ? this.#write(text, true) : this.#write(text);
+  }
+
+  /** Writes `payload`: a message, a batch, or the JSON text of one (parsed first with `parse`). */
+  #write(payload: JSONRPCMessage | JSONRPCMessage[] | string, parse?: boolean): Promise<void> {
     if (this.#stopped) return Promise.reject(closedError());
     try {
-      return this.#writer.write(this.#options.framing.encodeText(encodeMessage(payload)));
+      if (parse) return this.send(JSON.parse(payload as string));
+      const text = typeof payload === 'string' ? payload : encodeMessage(payload);
+      return this.#writer.write(this.#options.framing.encodeText(text));
     } catch (error) {
       return Promise.reject(error); // not JSON (encodeMessage says why): the caller's promise fails
     }
@@ -147,7 +165,7 @@ export class StreamConnection {
     if (this.#queued) return void this.#queued.push(event);
     switch (event.kind) {
       case 'frame':
-        this.#onText(event.text);
+        if (this.onframe?.(event.text) !== true) this.#onText(event.text);
         return;
       case 'oversized': {
         // Answer with the request's id when its first bytes show it, so the caller fails at once.

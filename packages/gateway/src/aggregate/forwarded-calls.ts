@@ -7,6 +7,11 @@ import { describeError } from '../errors.js';
 export interface CallOrigin {
   /** Sends to the client that made the request. */
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void>;
+  /**
+   * Sends one answer that is already JSON text, unparsed (see `Transport.sendText`); undefined
+   * where the client's transport cannot, and its answers go through `send`.
+   */
+  readonly sendText?: ((text: string) => Promise<void>) | undefined;
   /** A relayed request ended (answered, failed or cancelled): forget its id. */
   ended(id: RequestId): void;
   /** Problems sending to the client. */
@@ -32,6 +37,16 @@ export interface Pending {
   readonly entry: unknown;
 }
 
+/** How an upstream answer the text path takes begins (before its id's digits, after the minus). */
+const ANSWER_PREFIX = '{"jsonrpc":"2.0","id":-';
+const DIGIT_0 = 48;
+const DIGIT_1 = 49;
+const DIGIT_9 = 57;
+const COMMA = 44;
+const CLOSING_BRACE = 125;
+/** Digits of the largest safe integer: a longer id is no key of ours. */
+const MAX_KEY_DIGITS = 16;
+
 // Read once: the global `performance` is a getter, which a call per relayed request would run.
 const clock = performance;
 const monotonicNow = (): number => clock.now();
@@ -41,8 +56,14 @@ const monotonicNow = (): number => clock.now();
  * id of the gateway's, a negative integer (`McpClient` numbers its requests and progress tokens
  * from 0 up, so the two never collide, and a number needs no string built, hashed or compared per
  * call), its progress token mapped to the same number; the upstream's answer and progress come back under the caller's id and
- * token, its bytes parsed once and sent on unchanged. Everything else the upstream sends goes to
- * the `McpClient`. When the upstream goes away, every relayed request gets an answer at once.
+ * token. Everything else the upstream sends goes to the `McpClient`. When the upstream goes away,
+ * every relayed request gets an answer at once.
+ *
+ * An answer is forwarded as the upstream wrote it. Where the upstream's transport shows the text
+ * of a line before parsing it and the caller's transport can write text (`takeText`, stdio on both
+ * sides), an answer that begins `{"jsonrpc":"2.0","id":-<key>,"result":` (or `"error":`) is not
+ * parsed at all: its id is swapped in the text. Any other answer is parsed once and sent on with
+ * its id swapped (`take`).
  *
  * Timeouts take one timer for all the requests, not one each: a request only records its deadline
  * (a relay of short calls would otherwise create and clear a timer per call), and the timer, armed
@@ -142,6 +163,38 @@ export class ForwardedCalls {
     // Progress keeps a long call alive, as it restarts a forwarded request's timeout.
     pending.deadline = this.#deadline();
     this.#deliver(pending, message);
+    return true;
+  }
+
+  /**
+   * Takes a line of the upstream's, unparsed, if it is the answer to a relayed request whose caller
+   * can be sent text: `{"jsonrpc":"2.0","id":-<key>,` then `"result":` or `"error":` (a request of
+   * the upstream's may use a negative id too), ending with `}`. The caller gets the same text with
+   * its own id in place of the key; the request ends as in `take`. Anything else (another key
+   * order, a notification, a key not pending, a caller that cannot be sent text) is left to the
+   * parsed path, which handles it as before. The rest of the line is not checked: a line that
+   * begins like an answer but is broken reaches the caller as it is, and fails to parse there.
+   */
+  takeText(text: string): boolean {
+    if (!text.startsWith(ANSWER_PREFIX) || text.charCodeAt(text.length - 1) !== CLOSING_BRACE) return false;
+    let at = ANSWER_PREFIX.length;
+    let code = text.charCodeAt(at);
+    // JSON has no leading zeros, and keys count down from -1.
+    if (code < DIGIT_1 || code > DIGIT_9) return false;
+    let key = 0;
+    const end = at + MAX_KEY_DIGITS;
+    do {
+      key = key * 10 + code - DIGIT_0;
+      code = text.charCodeAt(++at);
+    } while (code >= DIGIT_0 && code <= DIGIT_9 && at < end);
+    if (code !== COMMA) return false;
+    if (!text.startsWith('"result":', at + 1) && !text.startsWith('"error":', at + 1)) return false;
+    const pending = this.#pending.get(-key);
+    const origin = pending?.origin;
+    if (origin?.sendText === undefined || !this.#take(pending!)) return false;
+    origin
+      .sendText(`{"jsonrpc":"2.0","id":${JSON.stringify(pending!.id)}${text.slice(at)}`)
+      .catch((error: unknown) => origin.report(asError(error)));
     return true;
   }
 

@@ -33,9 +33,15 @@ export class PassThroughTransport extends WrappingTransport implements CallOrigi
   /** Set once the server's session for this transport exists. */
   router: PassThroughRouter | undefined;
   readonly #relayed = new Map<RequestId, Pending>();
+  /**
+   * The inner transport's `sendText`, where it has one (relayed answers then go to the client
+   * unparsed, see `ForwardedCalls.takeText`); undefined otherwise, as on the inner transport.
+   */
+  readonly sendText: ((text: string) => Promise<void>) | undefined;
 
   constructor(inner: Transport) {
     super(inner);
+    this.sendText = inner.sendText?.bind(inner);
     inner.onmessage = (message, extra) => {
       if (!this.#relay(message)) this.onmessage?.(message, extra);
     };

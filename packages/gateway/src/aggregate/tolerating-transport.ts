@@ -1,5 +1,6 @@
 import type { Transport } from '@mcpkit/jsonrpc';
 import type { JSONRPCMessage } from '@mcpkit/protocol';
+import type { StdioClientTransport } from '@mcpkit/transport-stdio';
 import { WrappingTransport } from './wrapping-transport.js';
 
 /** Whether a transport error says the server printed something that is not JSON-RPC. */
@@ -21,6 +22,14 @@ function isUnreadableOutput(error: Error): boolean {
 export class ToleratingTransport extends WrappingTransport {
   /** Sees each message first; one it takes (returns true for) does not reach `onmessage`. */
   intercept: ((message: JSONRPCMessage) => boolean) | undefined;
+
+  /**
+   * Sees the text of each line first, before it is parsed (the inner stdio client transport's
+   * `onframe`); a line it takes (returns true for) is neither parsed nor delivered.
+   */
+  set interceptText(hook: ((text: string) => boolean) | undefined) {
+    (this.inner as StdioClientTransport).onframe = hook;
+  }
 
   constructor(inner: Transport, onunreadable: (error: Error) => void) {
     super(inner);

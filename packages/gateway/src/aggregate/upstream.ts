@@ -181,6 +181,7 @@ export class UpstreamConnection {
     if (transport instanceof ToleratingTransport) {
       const calls = new ForwardedCalls(transport, this.name, this.#timeoutMs);
       transport.intercept = (message) => calls.take(message);
+      transport.interceptText = (text) => calls.takeText(text);
       forwarded = calls;
     }
     // Chained after the client's own onclose (set by connect), which fails its pending requests.

@@ -1,0 +1,155 @@
+import type { Transport } from '@mcpkit/jsonrpc';
+import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@mcpkit/protocol';
+import { describe, expect, it } from 'vitest';
+import { type CallOrigin, ForwardedCalls } from './forwarded-calls.js';
+
+// The text path of ForwardedCalls: an upstream's answer forwarded unparsed, its id swapped in the
+// text, when the caller's transport can write text.
+
+function upstream(): Transport & { sent: JSONRPCMessage[] } {
+  const sent: JSONRPCMessage[] = [];
+  return {
+    sent,
+    start: async () => undefined,
+    close: async () => undefined,
+    send: async (message) => void sent.push(message),
+  };
+}
+
+/** A client side that records what reaches it, parsed and as text; `text: false` has no sendText. */
+function origin({ text = true } = {}) {
+  const got: JSONRPCMessage[] = [];
+  const texts: string[] = [];
+  const endedIds: RequestId[] = [];
+  const from: CallOrigin = {
+    send: async (message) => void got.push(message),
+    sendText: text ? async (line) => void texts.push(line) : undefined,
+    ended: (id) => void endedIds.push(id),
+    report: (error) => {
+      throw error;
+    },
+  };
+  return { from, got, texts, endedIds };
+}
+
+const call = (id: RequestId): JSONRPCRequest => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name: 'x__echo', _meta: { progressToken: 'p' } },
+});
+
+function relay() {
+  const calls = new ForwardedCalls(upstream(), 'x', 0);
+  const forward = (to: CallOrigin, id: RequestId) =>
+    calls.forward(to, call(id), { name: 'echo', _meta: { progressToken: 'p' } }, 'echo');
+  return { calls, forward };
+}
+
+describe('ForwardedCalls.takeText', () => {
+  it("forwards the upstream's answer byte for byte under the caller's id, and ends the call", async () => {
+    const { calls, forward } = relay();
+    const client = origin();
+    const first = forward(client.from, 7);
+    const second = forward(client.from, 'req "two" é');
+    const rest = ',"result":{"content":[{"type":"text","text":"é \\"}\\u0041"}],"isError":false}  }';
+    expect(calls.takeText(`{"jsonrpc":"2.0","id":${second.key}${rest}`)).toBe(true);
+    expect(calls.takeText(`{"jsonrpc":"2.0","id":${first.key},"error":{"code":-32602,"message":"m"}}`)).toBe(
+      true,
+    );
+    await Promise.resolve();
+    expect(client.texts).toEqual([
+      `{"jsonrpc":"2.0","id":"req \\"two\\" é"${rest}`,
+      '{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"m"}}',
+    ]);
+    expect(client.got).toEqual([]);
+    expect(client.endedIds).toEqual(['req "two" é', 7]);
+    expect(calls.size).toBe(0);
+    // Its progress token went with it: late progress is dropped, as after a parsed answer.
+    expect(
+      calls.take({
+        jsonrpc: '2.0',
+        method: 'notifications/progress',
+        params: { progressToken: first.key, progress: 1 },
+      }),
+    ).toBe(true);
+    await Promise.resolve();
+    expect(client.got).toEqual([]);
+  });
+
+  it('leaves an answer in another key order to the parsed path, which forwards it', async () => {
+    const { calls, forward } = relay();
+    const client = origin();
+    const { key } = forward(client.from, 3);
+    // The official TypeScript SDK writes `result` first.
+    const line = `{"result":{"content":[]},"jsonrpc":"2.0","id":${key}}`;
+    expect(calls.takeText(line)).toBe(false);
+    expect(calls.size).toBe(1);
+    expect(calls.take(JSON.parse(line))).toBe(true);
+    await Promise.resolve();
+    expect(client.got).toEqual([{ result: { content: [] }, jsonrpc: '2.0', id: 3 }]);
+    expect(client.texts).toEqual([]);
+    expect(client.endedIds).toEqual([3]);
+  });
+
+  it('declines lines that are not the answer to a pending call of a caller that takes text', () => {
+    const { calls, forward } = relay();
+    const client = origin();
+    const { key } = forward(client.from, 1);
+    expect(key).toBe(-1);
+    for (const line of [
+      // the upstream's own request (it may number its requests below zero too) and a notification
+      '{"jsonrpc":"2.0","id":-1,"method":"sampling/createMessage","params":{}}',
+      '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":-1,"progress":1}}',
+      // an answer to the McpClient (ids from 0 up), a key not pending, a key not an integer of ours
+      '{"jsonrpc":"2.0","id":0,"result":{}}',
+      '{"jsonrpc":"2.0","id":-2,"result":{}}',
+      '{"jsonrpc":"2.0","id":-01,"result":{}}',
+      '{"jsonrpc":"2.0","id":-1.5,"result":{}}',
+      '{"jsonrpc":"2.0","id":-1e0,"result":{}}',
+      `{"jsonrpc":"2.0","id":-${'1'.repeat(17)},"result":{}}`,
+      // not ending with a brace, other spacing
+      '{"jsonrpc":"2.0","id":-1,"result":{}} ',
+      '{"jsonrpc": "2.0", "id": -1, "result": {}}',
+    ]) {
+      expect(calls.takeText(line), line).toBe(false);
+    }
+    expect(calls.size).toBe(1);
+    expect(client.texts).toEqual([]);
+  });
+
+  it('leaves the answer of a caller whose transport cannot write text to the parsed path', async () => {
+    const { calls, forward } = relay();
+    const client = origin({ text: false });
+    const { key } = forward(client.from, 5);
+    expect(calls.takeText(`{"jsonrpc":"2.0","id":${key},"result":{}}`)).toBe(false);
+    expect(calls.take({ jsonrpc: '2.0', id: key, result: {} })).toBe(true);
+    await Promise.resolve();
+    expect(client.got).toEqual([{ jsonrpc: '2.0', id: 5, result: {} }]);
+  });
+
+  it('leaves the late answer of a cancelled call to the parsed path, which drops it', async () => {
+    const { calls, forward } = relay();
+    const client = origin();
+    const pending = forward(client.from, 9);
+    calls.cancel(pending, 'changed my mind');
+    const line = `{"jsonrpc":"2.0","id":${pending.key},"result":{}}`;
+    expect(calls.takeText(line)).toBe(false);
+    expect(calls.take(JSON.parse(line))).toBe(true);
+    await Promise.resolve();
+    expect(client.texts).toEqual([]);
+    expect(client.got).toEqual([]);
+  });
+
+  it('forwards a broken line that begins like an answer as it is: the call ends and the caller sees the broken text', async () => {
+    const { calls, forward } = relay();
+    const client = origin();
+    const { key } = forward(client.from, 4);
+    // Not JSON, but its head and tail look like an answer: the rest of a line is never checked.
+    expect(calls.takeText(`{"jsonrpc":"2.0","id":${key},"result":{"content":[}`)).toBe(true);
+    await Promise.resolve();
+    expect(client.texts).toEqual(['{"jsonrpc":"2.0","id":4,"result":{"content":[}']);
+    expect(client.endedIds).toEqual([4]);
+    expect(calls.size).toBe(0);
+  });
+});
