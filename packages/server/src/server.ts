@@ -285,12 +285,13 @@ export class McpServer<TState = undefined>
    * callers must not modify it.
    */
   capabilities(): ServerCapabilities {
-    return (this.#capabilities ??= computeCapabilities(this.#capabilityOptions, {
+    this.#capabilities ??= computeCapabilities(this.#capabilityOptions, {
       tools: this.tools.size,
       resources: this.resources.size,
       templates: this.templates.size,
       prompts: this.prompts.size,
-    }));
+    });
+    return this.#capabilities;
   }
   #capabilities: ServerCapabilities | undefined;
 
