@@ -4,10 +4,11 @@
 // the message's `params._meta`, and a point of `mcp.server.operation.duration` (observed on the
 // receiver until the answer is sent).
 import { type Attributes, context as contextApi, SpanKind, type Tracer, trace } from '@opentelemetry/api';
-import { addSpanOnlyAttributes, describeOperation, failureOf, recordFailure } from './conventions.js';
+import { addSpanOnlyAttributes, describeOperation } from './conventions.js';
 import { type McpHistograms, nowSeconds } from './metrics.js';
 import { type McpPropagator, metaOf, serverParent } from './propagation.js';
 import { ATTR_JSONRPC_REQUEST_ID, ATTR_MCP_PROTOCOL_VERSION, ATTR_MCP_SESSION_ID } from './semconv.js';
+import { settleTraced } from './settle.js';
 import type { JsonObjectLike } from './types.js';
 
 /** What tracing a receiver needs, made once per instrumented client. */
@@ -58,25 +59,5 @@ export function receiveTraced<T>(
     { kind: SpanKind.SERVER, attributes },
     parent.context,
   );
-  const finish = (): void => {
-    span.end();
-    if (metricAttributes !== undefined) histograms.operation.record(nowSeconds() - start, metricAttributes);
-  };
-  let outcome: Promise<T>;
-  try {
-    outcome = contextApi.with(trace.setSpan(parent.context, span), handle);
-  } catch (error) {
-    outcome = Promise.reject(error);
-  }
-  return outcome.then(
-    (value) => {
-      finish();
-      return value;
-    },
-    (error: unknown) => {
-      recordFailure(span, metricAttributes, failureOf(error));
-      finish();
-      throw error;
-    },
-  );
+  return settleTraced(span, histograms, metricAttributes, start, trace.setSpan(parent.context, span), handle);
 }

@@ -5,10 +5,11 @@
 // `mcp.client.operation.duration` (observed on the sender until the response, or the notification's
 // ack: here, written to the transport).
 import { type Attributes, context as contextApi, SpanKind, type Tracer, trace } from '@opentelemetry/api';
-import { addSpanOnlyAttributes, describeOperation, failureOf, recordFailure } from './conventions.js';
+import { addSpanOnlyAttributes, describeOperation } from './conventions.js';
 import { type McpHistograms, nowSeconds } from './metrics.js';
 import { injectTraceContextIntoMeta, type McpPropagator, metaOf } from './propagation.js';
 import { ATTR_MCP_PROTOCOL_VERSION, ATTR_MCP_SESSION_ID } from './semconv.js';
+import { settleTraced } from './settle.js';
 import type { JsonObjectLike, OutgoingRequestContext } from './types.js';
 
 /** What tracing a sender needs, made once per instrumented server or client. */
@@ -62,27 +63,7 @@ export function sendTraced<T>(
     copy._meta = injected;
     sent = copy;
   }
-  const finish = (): void => {
-    span.end();
-    if (metricAttributes !== undefined) histograms.operation.record(nowSeconds() - start, metricAttributes);
-  };
-  let outcome: Promise<T>;
-  try {
-    outcome = contextApi.with(withSpan, send, undefined, sent);
-  } catch (error) {
-    outcome = Promise.reject(error);
-  }
-  return outcome.then(
-    (value) => {
-      finish();
-      return value;
-    },
-    (error: unknown) => {
-      recordFailure(span, metricAttributes, failureOf(error));
-      finish();
-      throw error;
-    },
-  );
+  return settleTraced(span, histograms, metricAttributes, start, withSpan, () => send(sent));
 }
 
 /** 2026-07-28 and later: a handler's input requests are answered in the result, not sent. */
