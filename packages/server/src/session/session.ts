@@ -196,6 +196,8 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
           throw JsonRpcError.invalidRequest('Session already initialized: send initialize once');
         }
         this.#negotiated = negotiate(this.server, params);
+        // Made for the handshake: an idle session keeps none (they are made again on its next request).
+        this.#controls = undefined;
         const { protocolVersion } = this.#negotiated;
         this.#transport.setProtocolVersion?.(protocolVersion);
         this.#emit('open');
