@@ -70,7 +70,8 @@ export class FrameWriter {
   #batching = false;
   /** A frame of this turn was queued behind one written at once: the turn sent several. */
   #queuedBehindDirect = false;
-  readonly #idleWaiters = new Set<() => void>();
+  /** Callers of `whenIdle` still waiting (a timed-out one stays until the writer is idle). */
+  readonly #idleWaiters: Array<() => void> = [];
   #closedWith: Error | undefined;
 
   readonly #stream: Writable;
@@ -169,13 +170,11 @@ export class FrameWriter {
   whenIdle(timeoutMs: number): Promise<void> {
     if (this.#isIdle()) return Promise.resolve();
     return new Promise((resolve) => {
-      const wake = () => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.#idleWaiters.push(() => {
         clearTimeout(timer);
-        this.#idleWaiters.delete(wake);
         resolve();
-      };
-      const timer = setTimeout(wake, timeoutMs);
-      this.#idleWaiters.add(wake);
+      });
     });
   }
 
@@ -184,8 +183,8 @@ export class FrameWriter {
   }
 
   #settled(): void {
-    if (!this.#isIdle()) return;
-    for (const wake of [...this.#idleWaiters]) wake();
+    if (this.#idleWaiters.length > 0 && this.#isIdle())
+      for (const wake of this.#idleWaiters.splice(0)) wake();
   }
 
   /**
