@@ -54,7 +54,7 @@ export class FrameWriter {
    * Groups of frames handed to the stream, waiting for its callback. A stream calls back in write
    * order, so a queue (no per-write Set entry or callback closure) matches callbacks to groups.
    */
-  #inFlight = new Fifo<QueuedWrite[]>();
+  readonly #inFlight = new Fifo<QueuedWrite[]>();
   /** Bytes accepted but not yet confirmed written by the stream's callback. */
   #pendingBytes = 0;
   #waitingForDrain = false;
@@ -197,9 +197,7 @@ export class FrameWriter {
     this.#closedWith = reason;
     this.#stream.off('drain', this.#onDrain);
     // A fresh queue: callbacks still to come for the old groups find nothing to settle.
-    const inFlight = this.#inFlight;
-    this.#inFlight = new Fifo<QueuedWrite[]>();
-    for (const item of [...inFlight.drain().flat(), ...this.#queue.drain()]) {
+    for (const item of [...this.#inFlight.drain().flat(), ...this.#queue.drain()]) {
       this.#pendingBytes -= item.byteLength;
       item.reject(reason);
     }
