@@ -117,7 +117,7 @@ export class FrameWriter {
       return Promise.reject(
         new StdioTransportError(
           StdioErrorCode.WriteQueueFull,
-          `Cannot send a message of ${byteLength} bytes: ${this.#pendingBytes} bytes are already waiting for the reader (limit maxPendingWriteBytes = ${this.#maxPendingBytes}); the other side is not reading its input`,
+          `Cannot send a message of ${byteLength} bytes: ${this.#pendingBytes} bytes wait for a reader not reading its input (maxPendingWriteBytes = ${this.#maxPendingBytes})`,
         ),
       );
     }
