@@ -56,41 +56,37 @@ describe('encodeMessage / decodeMessage', () => {
   });
 
   it.each([
-    ['{"jsonrpc":"1.0","id":1,"method":"x"}', 1, '$.jsonrpc: expected "2.0", got the string "1.0"'],
-    ['{"id":1,"method":"x"}', 1, '$.jsonrpc: expected "2.0", got nothing (missing)'],
+    ['{"jsonrpc":"1.0","id":1,"method":"x"}', 1, '$.jsonrpc: expected "2.0", got string "1.0"'],
+    ['{"id":1,"method":"x"}', 1, '$.jsonrpc: expected "2.0", got missing'],
     [
       '{"jsonrpc":"2.0","id":{"a":1},"method":"x"}',
       null,
-      '$.id: expected a string or a safe integer, got an object',
+      '$.id: expected a string or a safe integer, got object',
     ],
     [
       '{"jsonrpc":"2.0","id":1.5,"method":"x"}',
       null,
-      '$.id: expected a string or a safe integer, got the number 1.5',
+      '$.id: expected a string or a safe integer, got number 1.5',
     ],
     [
       '{"jsonrpc":"2.0","id":9007199254740993,"method":"x"}',
       null,
-      '$.id: expected a string or a safe integer, got the unsafe integer',
+      '$.id: expected a string or a safe integer, got number 9007199254740992',
     ],
     ['{"jsonrpc":"2.0","id":null,"method":"x"}', null, '$.id: expected a string or a safe integer, got null'],
-    ['{"jsonrpc":"2.0","id":3,"method":42}', 3, '$.method: expected a string, got the number 42'],
+    ['{"jsonrpc":"2.0","id":3,"method":42}', 3, '$.method: expected a string, got number 42'],
     [
       '{"jsonrpc":"2.0","id":"q","method":"x","params":"no"}',
       'q',
       '$.params: expected an object or an array',
     ],
     ['{"jsonrpc":"2.0","id":4,"params":{}}', 4, '$: expected "method" (request or notification)'],
-    ['{"jsonrpc":"2.0","id":5,"result":1}', 5, '$.result: expected an object, got the number 1'],
+    ['{"jsonrpc":"2.0","id":5,"result":1}', 5, '$.result: expected an object, got number 1'],
     ['{"jsonrpc":"2.0","id":5,"result":{},"error":{"code":1,"message":"m"}}', 5, 'both "result" and "error"'],
-    [
-      '{"jsonrpc":"2.0","result":{}}',
-      null,
-      '$.id: expected a string or a safe integer, got nothing (missing)',
-    ],
+    ['{"jsonrpc":"2.0","result":{}}', null, '$.id: expected a string or a safe integer, got missing'],
     ['{"jsonrpc":"2.0","id":6,"error":{"code":"x","message":"m"}}', 6, '$.error.code: expected an integer'],
     ['{"jsonrpc":"2.0","id":6,"error":{"code":1}}', 6, '$.error.message: expected a string'],
-    ['"just a string"', null, '$: expected a JSON-RPC message object, got the string "just a string"'],
+    ['"just a string"', null, '$: expected a JSON-RPC message object, got string "just a string"'],
     ['[]', null, 'a batch must not be empty'],
     [
       '[{"jsonrpc":"2.0","method":"ok"},{"jsonrpc":"2.0","id":8,"method":7}]',
@@ -145,7 +141,7 @@ describe('encodeMessage / decodeMessage', () => {
     expect((decoded.items[1] as JsonRpcError).response).toEqual({
       jsonrpc: '2.0',
       id: 2,
-      error: { code: -32600, message: 'Invalid request at $[1].method: expected a string, got the number 3' },
+      error: { code: -32600, message: 'Invalid request at $[1].method: expected a string, got number 3' },
     });
     expect(decoded.items[2]).toEqual({ jsonrpc: '2.0', method: 'n' });
     const single = decodeMessageItems('{"jsonrpc":"2.0","id":"x"}');

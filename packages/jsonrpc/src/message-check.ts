@@ -1,6 +1,11 @@
 // Structural checks of JSON-RPC 2.0 messages, hand-written because they run on every message:
 // a handful of typeof tests, no allocation unless something is wrong.
-import type { JSONRPCMessage, RequestId } from '@mcpkit/protocol/essentials';
+import { describeValue as describe, type JSONRPCMessage, type RequestId } from '@mcpkit/protocol/essentials';
+
+/** A JSON value for error messages; undefined only when the member is missing. */
+export function describeValue(value: unknown): string {
+  return describe(value, value !== undefined);
+}
 
 /**
  * Returns what is wrong with `value` as one JSON-RPC message (with the path, rooted at `at`),
@@ -87,25 +92,4 @@ export function readableId(value: unknown): RequestId | null {
   if (typeof value !== 'object' || value === null) return null;
   const id = (value as { id?: unknown }).id;
   return isRequestId(id) ? id : null;
-}
-
-/** A short, safe rendering of a value for error messages. */
-export function describeValue(value: unknown): string {
-  if (value === undefined) return 'nothing (missing)';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return `an array of length ${value.length}`;
-  switch (typeof value) {
-    case 'string': {
-      const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
-      return `the string ${JSON.stringify(shown)}`;
-    }
-    case 'number':
-      return Number.isInteger(value) && !Number.isSafeInteger(value)
-        ? `the unsafe integer ${value}`
-        : `the number ${value}`;
-    case 'object':
-      return 'an object';
-    default:
-      return `a ${typeof value}`;
-  }
 }

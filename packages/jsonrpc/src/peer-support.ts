@@ -8,10 +8,6 @@ export function sendOptions(related: RequestId | undefined): TransportSendOption
   return related === undefined ? undefined : { relatedRequestId: related };
 }
 
-export function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 export function isThenable<T>(value: unknown): value is PromiseLike<T> {
   return (
     typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function'

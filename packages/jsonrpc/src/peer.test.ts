@@ -196,7 +196,7 @@ describe('JsonRpcPeer requests and responses', () => {
       {
         jsonrpc: '2.0',
         id: 3,
-        error: { code: -32600, message: 'Invalid request at $.method: expected a string, got the number 7' },
+        error: { code: -32600, message: 'Invalid request at $.method: expected a string, got number 7' },
       },
       {
         jsonrpc: '2.0',
@@ -227,7 +227,7 @@ describe('JsonRpcPeer requests and responses', () => {
     expect(transport.sent).toEqual([]);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ code: 'INVALID_MESSAGE' });
-    expect(errors[0]?.message).toContain('expected a JSON-RPC message object, got an array of length 2');
+    expect(errors[0]?.message).toContain('expected a JSON-RPC message object, got array (2 items)');
   });
 
   it('refuses a request reusing the id of one still running, naming both, and tells onerror', async () => {

@@ -10,7 +10,6 @@ import { IncomingRequests } from './incoming-requests.js';
 import { findMessageProblem, readableId } from './message-check.js';
 import {
   cancellationError,
-  capitalize,
   invalidMessage,
   isThenable,
   notConnected,
@@ -32,6 +31,7 @@ import type { MessageExtra, Transport } from './transport.js';
 const DEFAULT_TIMEOUT_MS = 60_000;
 const CANCELLED = 'notifications/cancelled';
 const PROGRESS = 'notifications/progress';
+const HANDLER_FAILED = McpkitErrorCode.HandlerFailed;
 
 type Incoming = Record<string, unknown> & { method?: string; id?: RequestId; params?: unknown };
 
@@ -267,10 +267,10 @@ export class JsonRpcPeer implements Peer {
       const outcome = handler(object, extra);
       if (isThenable(outcome))
         outcome.then(undefined, (error: unknown) =>
-          this.#reportHandlerFailure(`the notification handler for '${method}'`, error),
+          this.#reportFailure(HANDLER_FAILED, `The notification handler for '${method}' failed`, error),
         );
     } catch (error) {
-      this.#reportHandlerFailure(`the notification handler for '${method}'`, error);
+      this.#reportFailure(HANDLER_FAILED, `The notification handler for '${method}' failed`, error);
     }
   }
 
@@ -288,7 +288,11 @@ export class JsonRpcPeer implements Peer {
     try {
       pending.onprogress(update);
     } catch (error) {
-      this.#reportHandlerFailure(`the onprogress callback of request '${pending.method}'`, error);
+      this.#reportFailure(
+        HANDLER_FAILED,
+        `The onprogress callback of request '${pending.method}' failed`,
+        error,
+      );
     }
     return true;
   }
@@ -371,20 +375,14 @@ export class JsonRpcPeer implements Peer {
     this.onclose?.(reason);
   }
 
-  #reportHandlerFailure(what: string, error: unknown): void {
-    const detail = error instanceof Error ? error.message : String(error);
-    this.#report(
-      new McpkitError(McpkitErrorCode.HandlerFailed, `${capitalize(what)} failed: ${detail}`, {
-        cause: error,
-      }),
-    );
+  #reportSendFailure(error: unknown): void {
+    this.#reportFailure(McpkitErrorCode.SendFailed, 'Failed to send a message', error);
   }
 
-  #reportSendFailure(error: unknown): void {
+  /** Reports `error` (any thrown value) as `code`, its message after `what`. */
+  #reportFailure(code: McpkitErrorCode, what: string, error: unknown): void {
     const detail = error instanceof Error ? error.message : String(error);
-    this.#report(
-      new McpkitError(McpkitErrorCode.SendFailed, `Failed to send a message: ${detail}`, { cause: error }),
-    );
+    this.#report(new McpkitError(code, `${what}: ${detail}`, { cause: error }));
   }
 
   #report(error: Error): void {

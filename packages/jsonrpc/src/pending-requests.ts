@@ -33,7 +33,7 @@ export class PendingRequest {
     this.method = method;
     this.resolve = resolve;
     this.reject = reject;
-    this.deadline = this.hardDeadline = Number.POSITIVE_INFINITY;
+    this.deadline = this.hardDeadline = Infinity;
     this.timeoutMs = 0;
     this.resetOnProgress = false;
     // Every request gets every field, so all share one object shape.
@@ -42,7 +42,7 @@ export class PendingRequest {
 
   /** Starts the clocks: `timeoutMs` <= 0 or infinite means none; same for `maxTotalTimeoutMs`. */
   setTimeouts(timeoutMs: number, maxTotalTimeoutMs: number | undefined): void {
-    const hasTimeout = timeoutMs > 0 && timeoutMs < Number.POSITIVE_INFINITY;
+    const hasTimeout = timeoutMs > 0 && timeoutMs < Infinity;
     const hasMax = maxTotalTimeoutMs !== undefined && maxTotalTimeoutMs > 0;
     if (!hasTimeout && !hasMax) return;
     const start = now();
@@ -65,7 +65,7 @@ export class PendingRequests {
   readonly #byId = new Map<RequestId, PendingRequest>();
   readonly #onExpired: (pending: PendingRequest) => void;
   #timer: ReturnType<typeof setTimeout> | undefined;
-  #timerAt = Number.POSITIVE_INFINITY;
+  #timerAt = Infinity;
 
   constructor(onExpired: (pending: PendingRequest) => void) {
     this.#onExpired = onExpired;
@@ -112,7 +112,7 @@ export class PendingRequests {
   }
 
   #armFor(deadline: number): void {
-    if (deadline === Number.POSITIVE_INFINITY) return;
+    if (deadline === Infinity) return;
     if (this.#timer !== undefined && deadline >= this.#timerAt) return;
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timerAt = deadline;
@@ -128,15 +128,15 @@ export class PendingRequests {
     if (this.#timer === undefined) return;
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    this.#timerAt = Number.POSITIVE_INFINITY;
+    this.#timerAt = Infinity;
   }
 
   readonly #fire = (): void => {
     this.#timer = undefined;
-    this.#timerAt = Number.POSITIVE_INFINITY;
+    this.#timerAt = Infinity;
     const current = now();
     const expired: PendingRequest[] = [];
-    let earliest = Number.POSITIVE_INFINITY;
+    let earliest = Infinity;
     for (const pending of this.#byId.values()) {
       const due = Math.min(pending.deadline, pending.hardDeadline);
       if (due <= current) expired.push(pending);

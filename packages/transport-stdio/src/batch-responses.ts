@@ -6,7 +6,10 @@ interface Batch {
   /** Requests of the batch still without a response. */
   waiting: Set<RequestId>;
   responses: JSONRPCMessage[];
-  settlers: Array<{ resolve: () => void; reject: (error: Error) => void }>;
+  /** What every held response of the batch resolves with: made by the first one held. */
+  sent?: Promise<void>;
+  /** Settles `sent` like the given promise (the batch's write, or a rejection on close). */
+  settle?: (outcome: Promise<void>) => void;
 }
 
 /**
@@ -31,7 +34,7 @@ export class BatchResponses {
       if ('method' in message && 'id' in message && !this.#byId.has(message.id)) ids.add(message.id);
     }
     if (ids.size === 0) return;
-    const entry: Batch = { waiting: ids, responses: [], settlers: [] };
+    const entry: Batch = { waiting: ids, responses: [] };
     for (const id of ids) this.#byId.set(id, entry);
   }
 
@@ -54,32 +57,22 @@ export class BatchResponses {
     if (!batch) return undefined;
     this.#byId.delete(message.id);
     batch.waiting.delete(message.id);
-    return new Promise<void>((resolve, reject) => {
-      batch.responses.push(message);
-      batch.settlers.push({ resolve, reject });
-      this.#flushIfComplete(batch);
+    batch.responses.push(message);
+    batch.sent ??= new Promise<void>((resolve) => {
+      batch.settle = resolve;
     });
+    this.#flushIfComplete(batch);
+    return batch.sent;
   }
 
   /** Fails every held response (the connection is closing). */
   clear(reason: Error): void {
     const batches = new Set(this.#byId.values());
     this.#byId.clear();
-    for (const batch of batches) {
-      for (const settler of batch.settlers) settler.reject(reason);
-    }
+    for (const batch of batches) batch.settle?.(Promise.reject(reason));
   }
 
   #flushIfComplete(batch: Batch): void {
-    if (batch.waiting.size > 0 || batch.responses.length === 0) return;
-    const { responses, settlers } = batch;
-    this.#sendBatch(responses).then(
-      () => {
-        for (const settler of settlers) settler.resolve();
-      },
-      (error: Error) => {
-        for (const settler of settlers) settler.reject(error);
-      },
-    );
+    if (batch.waiting.size === 0) batch.settle?.(this.#sendBatch(batch.responses));
   }
 }

@@ -38,9 +38,10 @@ export class StdioTransportError extends Error {
   constructor(code: StdioErrorCode, message: string, details?: StdioErrorDetails & { cause?: unknown }) {
     super(message, details?.cause === undefined ? undefined : { cause: details.cause });
     this.code = code;
-    if (details?.exitCode !== undefined) this.exitCode = details.exitCode;
-    if (details?.signal !== undefined) this.signal = details.signal;
-    if (details?.stderrTail !== undefined) this.stderrTail = details.stderrTail;
+    // The fields are own properties either way (declared class fields), so absent facts stay undefined.
+    this.exitCode = details?.exitCode;
+    this.signal = details?.signal;
+    this.stderrTail = details?.stderrTail;
   }
 }
 

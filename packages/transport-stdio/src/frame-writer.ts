@@ -54,7 +54,7 @@ export class FrameWriter {
    * Groups of frames handed to the stream, waiting for its callback. A stream calls back in write
    * order, so a queue (no per-write Set entry or callback closure) matches callbacks to groups.
    */
-  #inFlight = new Fifo<QueuedWrite[]>();
+  readonly #inFlight = new Fifo<QueuedWrite[]>();
   /** Bytes accepted but not yet confirmed written by the stream's callback. */
   #pendingBytes = 0;
   #waitingForDrain = false;
@@ -70,7 +70,8 @@ export class FrameWriter {
   #batching = false;
   /** A frame of this turn was queued behind one written at once: the turn sent several. */
   #queuedBehindDirect = false;
-  readonly #idleWaiters = new Set<() => void>();
+  /** Callers of `whenIdle` still waiting (a timed-out one stays until the writer is idle). */
+  readonly #idleWaiters: Array<() => void> = [];
   #closedWith: Error | undefined;
 
   readonly #stream: Writable;
@@ -116,7 +117,7 @@ export class FrameWriter {
       return Promise.reject(
         new StdioTransportError(
           StdioErrorCode.WriteQueueFull,
-          `Cannot send a message of ${byteLength} bytes: ${this.#pendingBytes} bytes are already waiting for the reader (limit maxPendingWriteBytes = ${this.#maxPendingBytes}); the other side is not reading its input`,
+          `Cannot send a message of ${byteLength} bytes: ${this.#pendingBytes} bytes wait for a reader not reading its input (maxPendingWriteBytes = ${this.#maxPendingBytes})`,
         ),
       );
     }
@@ -169,13 +170,11 @@ export class FrameWriter {
   whenIdle(timeoutMs: number): Promise<void> {
     if (this.#isIdle()) return Promise.resolve();
     return new Promise((resolve) => {
-      const wake = () => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.#idleWaiters.push(() => {
         clearTimeout(timer);
-        this.#idleWaiters.delete(wake);
         resolve();
-      };
-      const timer = setTimeout(wake, timeoutMs);
-      this.#idleWaiters.add(wake);
+      });
     });
   }
 
@@ -184,8 +183,8 @@ export class FrameWriter {
   }
 
   #settled(): void {
-    if (!this.#isIdle()) return;
-    for (const wake of [...this.#idleWaiters]) wake();
+    if (this.#idleWaiters.length > 0 && this.#isIdle())
+      for (const wake of this.#idleWaiters.splice(0)) wake();
   }
 
   /**
@@ -198,9 +197,7 @@ export class FrameWriter {
     this.#closedWith = reason;
     this.#stream.off('drain', this.#onDrain);
     // A fresh queue: callbacks still to come for the old groups find nothing to settle.
-    const inFlight = this.#inFlight;
-    this.#inFlight = new Fifo<QueuedWrite[]>();
-    for (const item of [...inFlight.drain().flat(), ...this.#queue.drain()]) {
+    for (const item of [...this.#inFlight.drain().flat(), ...this.#queue.drain()]) {
       this.#pendingBytes -= item.byteLength;
       item.reject(reason);
     }

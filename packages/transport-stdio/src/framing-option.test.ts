@@ -11,8 +11,7 @@ import { waitUntil } from './test-helpers/wait.js';
 // replaced them.
 
 const HOW_TO =
-  "newline framing is the default; for Content-Length, import { contentLengthFraming } from '@mcpkit/transport-stdio/content-length' " +
-  'and pass framing: contentLengthFraming';
+  "newline framing is the default; for Content-Length, pass contentLengthFraming from '@mcpkit/transport-stdio/content-length'";
 
 const asOld = (value: string) => value as unknown as StdioFraming;
 

@@ -36,8 +36,7 @@ export function checkFraming(value: StdioFraming | undefined): StdioFraming {
   if (typeof value?.createDecoder !== 'function' || typeof value.encodeText !== 'function') {
     throw new TypeError(
       `framing must be a framing object, got ${JSON.stringify(value)}: newline framing is the default; ` +
-        "for Content-Length, import { contentLengthFraming } from '@mcpkit/transport-stdio/content-length' " +
-        'and pass framing: contentLengthFraming',
+        "for Content-Length, pass contentLengthFraming from '@mcpkit/transport-stdio/content-length'",
     );
   }
   return value;

@@ -17,4 +17,10 @@ describe('peekRequestId', () => {
     expect(peekRequestId('[{"id":1}]')).toBeNull();
     expect(peekRequestId('not json')).toBeNull();
   });
+
+  it('skips brackets and escaped quotes inside strings, and reads nothing past a cut-off string', () => {
+    expect(peekRequestId('{"a":"{[\\"","id":7,')).toBe(7);
+    expect(peekRequestId('{"a":"x}{\\"id\\":5,')).toBeNull();
+    expect(peekRequestId('{"a":"x\\\\","id":"k"}')).toBe('k');
+  });
 });

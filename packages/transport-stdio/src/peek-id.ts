@@ -3,6 +3,8 @@ import type { JSONRPCMessage } from './types.js';
 type RequestId = Extract<JSONRPCMessage, { id: unknown }>['id'];
 
 const KEY_VALUE = /^\s*:\s*("(?:[^"\\]|\\.)*"|-?\d{1,16})\s*[,}]/;
+/** A whole JSON string or a bracket. */
+const TOKEN = /"(?:[^"\\]|\\[^])*"|[{}[\]]/g;
 
 /**
  * Reads the top-level `"id"` of a JSON object from its first bytes only (the rest of an oversized
@@ -12,20 +14,15 @@ const KEY_VALUE = /^\s*:\s*("(?:[^"\\]|\\.)*"|-?\d{1,16})\s*[,}]/;
 export function peekRequestId(head: string): RequestId | null {
   if (!head.trimStart().startsWith('{')) return null;
   let depth = 0;
-  for (let index = 0; index < head.length; index++) {
-    const char = head[index];
-    if (char === '"') {
-      const end = closingQuote(head, index + 1);
-      if (end < 0) return null;
-      if (depth === 1 && end === index + 3 && head.startsWith('"id"', index)) {
-        const match = KEY_VALUE.exec(head.slice(end + 1));
-        if (match) return toRequestId(match[1]!);
-      }
-      index = end;
-    } else if (char === '{' || char === '[') {
-      depth++;
-    } else if (char === '}' || char === ']') {
-      depth--;
+  // Strings are skipped whole; one cut off by the end of the head matches nothing, and nothing
+  // after its opening quote can be a key.
+  for (const token of head.matchAll(TOKEN)) {
+    const text = token[0];
+    if (text === '{' || text === '[') depth++;
+    else if (text === '}' || text === ']') depth--;
+    else if (depth === 1 && text === '"id"') {
+      const match = KEY_VALUE.exec(head.slice(token.index + 4));
+      if (match) return toRequestId(match[1]!);
     }
   }
   return null;
@@ -35,13 +32,4 @@ function toRequestId(literal: string): RequestId | null {
   const value: unknown = JSON.parse(literal);
   if (typeof value === 'string') return value;
   return Number.isSafeInteger(value) ? (value as number) : null;
-}
-
-function closingQuote(text: string, from: number): number {
-  for (let index = from; index < text.length; index++) {
-    const char = text[index];
-    if (char === '\\') index++;
-    else if (char === '"') return index;
-  }
-  return -1;
 }

@@ -5,7 +5,7 @@ import { DEFAULT_MAX_PENDING_WRITE_BYTES } from './frame-writer.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, type StdioFraming } from './framing/index.js';
 import { checkFraming, checkPositiveInteger, type StdioFramingOptions } from './options.js';
 import { directWrite, installStdoutGuard, type StdoutGuard } from './stdout-guard.js';
-import { StreamConnection } from './stream-connection.js';
+import { closedError, StreamConnection } from './stream-connection.js';
 import type { JSONRPCMessage } from './types.js';
 
 /** How long close() lets already-sent messages finish writing. */
@@ -83,8 +83,7 @@ export class StdioServerTransport implements Transport {
       maxBatchSize: options.maxBatchSize,
       maxPendingWriteBytes: options.maxPendingWriteBytes ?? DEFAULT_MAX_PENDING_WRITE_BYTES,
       rawWrite: this.#guard?.rawWrite ?? directWrite(this.#stdout),
-      answerInvalidMessages: true,
-      answerBatchesAsBatches: true,
+      server: true,
       peerName: 'client',
       wireLog: wireLogFromEnvironment('stdio-server'),
       onmessage: (message) => this.onmessage?.(message),
@@ -121,12 +120,12 @@ export class StdioServerTransport implements Transport {
 
   #notOpen(): Promise<never> {
     return Promise.reject(
-      new StdioTransportError(
-        StdioErrorCode.NotConnected,
-        this.#state === 'new'
-          ? 'Cannot send before StdioServerTransport.start()'
-          : 'The stdio server transport is closed; the message was not sent',
-      ),
+      this.#state === 'new'
+        ? new StdioTransportError(
+            StdioErrorCode.NotConnected,
+            'Cannot send before StdioServerTransport.start()',
+          )
+        : closedError(),
     );
   }
 

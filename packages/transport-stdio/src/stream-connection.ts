@@ -26,10 +26,11 @@ export interface StreamConnectionOptions {
   maxPendingWriteBytes: number;
   /** Writes frames; defaults to `output.write`. */
   rawWrite: RawWrite;
-  /** Servers answer unreadable messages with a JSON-RPC error response; clients only report them. */
-  answerInvalidMessages: boolean;
-  /** Servers answer a batch of requests with one array of responses. */
-  answerBatchesAsBatches: boolean;
+  /**
+   * The server side: it answers unreadable messages with a JSON-RPC error response (a client only
+   * reports them) and a batch of requests with one array of responses.
+   */
+  server: boolean;
   /** Names the other side in error messages ("client", "server process 'x'"). */
   peerName: string;
   /** Logs each message delivered and sent (`MCPKIT_DEBUG=wire`); undefined when that is off. */
@@ -198,7 +199,7 @@ export class StreamConnection {
     } catch (error) {
       if (!(error instanceof JsonRpcError)) throw error;
       this.#options.onerror(error);
-      if (this.#options.answerInvalidMessages && error.response) this.#answer(error.response);
+      if (this.#options.server && error.response) this.#answer(error.response);
       return;
     }
     if (!Array.isArray(decoded)) {
@@ -207,7 +208,7 @@ export class StreamConnection {
     }
     // A batch (2025-03-26) is delivered as its messages, in order; on the server side their
     // responses are gathered into one array (see BatchResponses).
-    if (this.#options.answerBatchesAsBatches) {
+    if (this.#options.server) {
       this.#batches ??= new BatchResponses((responses) => this.#write(responses));
       this.#batches.track(decoded);
     }
@@ -254,7 +255,7 @@ export class StreamConnection {
   /** Reports a message that never became JSON and, on the server side, answers it. */
   #reject(error: StdioTransportError, code: number, id: RequestId | null = null): void {
     this.#options.onerror(error);
-    if (this.#options.answerInvalidMessages) {
+    if (this.#options.server) {
       this.#answer({ jsonrpc: '2.0', id, error: { code, message: error.message } });
     }
   }
@@ -272,7 +273,8 @@ export class StreamConnection {
   }
 }
 
-function closedError(): StdioTransportError {
+/** What sending on a closed stdio transport fails with. */
+export function closedError(): StdioTransportError {
   return new StdioTransportError(
     StdioErrorCode.NotConnected,
     'The stdio transport is closed; the message was not sent',

@@ -26,15 +26,9 @@ export class ChunkBuffer {
 
   /** A copy of the first `limit` bytes (of the buffer followed by `tail`), leaving the buffer as is. */
   head(limit: number, tail?: Uint8Array): Uint8Array {
-    const parts: Uint8Array[] = [];
-    let total = 0;
-    for (const chunk of tail ? [...this.#chunks, tail] : this.#chunks) {
-      if (total >= limit) break;
-      const part = chunk.subarray(0, limit - total);
-      parts.push(part);
-      total += part.byteLength;
-    }
-    return Buffer.concat(parts, total);
+    // Buffer.concat copies no more than the length it is given (and zero-fills past the bytes it has).
+    const length = Math.min(limit, this.#length + (tail?.byteLength ?? 0));
+    return Buffer.concat(tail ? [...this.#chunks, tail] : this.#chunks, length);
   }
 
   clear(): void {
