@@ -440,11 +440,12 @@ export const WORKLOADS: WorkloadSpec[] = [
     name: 'gateway-aggregate-cpu',
     kind: 'gateway-aggregate-cpu',
     description:
-      "@mcpkit/gateway's aggregator on stdio with mcpkit's stdio bench server as upstream: the gateway's CPU per forwarded echo call / the upstream's CPU serving it",
+      "@mcpkit/gateway's aggregator on stdio with mcpkit's stdio bench server as upstream: the gateway's CPU per forwarded echo call / the upstream's CPU serving it, the same calls in the same windows, warm-up excluded, client, gateway and upstream pinned to one CPU (code cost, not placement)",
     unit: 'x upstream CPU',
     better: 'lower',
     impls: ['mcpkit'],
-    full: { count: 5_000, warmup: 2_000 },
+    pinned: true,
+    full: { count: 10_000, warmup: 2_000 },
     smoke: { count: 10, warmup: 2 },
   },
   {
