@@ -111,12 +111,68 @@ export class ForwardedCalls {
     const progressToken = typeof token === 'string' || typeof token === 'number' ? token : undefined;
     const outgoing =
       progressToken === undefined ? params : { ...params, _meta: { ...meta, progressToken: key } };
+    const pending = this.#begin(
+      key,
+      origin,
+      request.id,
+      request.method,
+      subject,
+      progressToken,
+      running,
+      entry,
+    );
+    this.#send(key, request.method, outgoing).catch((error: unknown) =>
+      this.#fail(pending, `could not be sent: ${describeError(error)}`),
+    );
+    return pending;
+  }
+
+  /**
+   * Relays a request the caller sent as text, unparsed (see `PassThroughTransport`): `tail` is the
+   * text after its id (`,"method":...}`), written upstream after a key of the gateway's. It has no
+   * progress token. As `forward` otherwise; an upstream transport without `sendText` gets the
+   * message parsed from the text.
+   */
+  forwardText(
+    origin: CallOrigin,
+    id: RequestId,
+    method: string,
+    tail: string,
+    subject: string,
+    running?: unknown[],
+    entry?: unknown,
+  ): Pending {
+    const key = --this.#last;
+    const pending = this.#begin(key, origin, id, method, subject, undefined, running, entry);
+    const text = `{"jsonrpc":"2.0","id":${key}${tail}`;
+    const upstream = this.#upstream;
+    let sent: Promise<void>;
+    try {
+      sent = upstream.sendText === undefined ? upstream.send(JSON.parse(text)) : upstream.sendText(text);
+    } catch (error) {
+      sent = Promise.reject(error);
+    }
+    sent.catch((error: unknown) => this.#fail(pending, `could not be sent: ${describeError(error)}`));
+    return pending;
+  }
+
+  /** Records a relayed request as pending under `key` (and on `running`), its deadline set. */
+  #begin(
+    key: number,
+    origin: CallOrigin,
+    id: RequestId,
+    method: string,
+    subject: string,
+    progressToken: string | number | undefined,
+    running: unknown[] | undefined,
+    entry: unknown,
+  ): Pending {
     const pending: Pending = {
       relay: this,
       key,
       origin,
-      id: request.id,
-      method: request.method,
+      id,
+      method,
       subject,
       progressToken,
       deadline: this.#deadline(),
@@ -125,9 +181,6 @@ export class ForwardedCalls {
     };
     running?.push(entry);
     this.#pending.set(key, pending);
-    this.#send(key, request.method, outgoing).catch((error: unknown) =>
-      this.#fail(pending, `could not be sent: ${describeError(error)}`),
-    );
     return pending;
   }
 
