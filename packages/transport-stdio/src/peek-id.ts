@@ -4,7 +4,7 @@ type RequestId = Extract<JSONRPCMessage, { id: unknown }>['id'];
 
 const KEY_VALUE = /^\s*:\s*("(?:[^"\\]|\\.)*"|-?\d{1,16})\s*[,}]/;
 /** A whole JSON string or a bracket. */
-const TOKEN = /"(?:[^"\\]|\\[^])*"|[{}[\]]/g;
+const TOKEN = /"(?:[^"\\]|\\[\s\S])*"|[{}[\]]/g;
 
 /**
  * Reads the top-level `"id"` of a JSON object from its first bytes only (the rest of an oversized
