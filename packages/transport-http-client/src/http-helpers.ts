@@ -22,7 +22,9 @@ export async function resolveHeaders(source: HeadersSource): Promise<Record<stri
 
 /** The media type of a response, lower-cased and without parameters. */
 export function mediaType(response: FetchResponse): string {
-  return (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const type = response.headers.get('content-type') ?? '';
+  // What servers send to a POST is taken as it is: no split, trim or lower-casing.
+  return type === 'application/json' ? type : type.split(';')[0]!.trim().toLowerCase();
 }
 
 /**

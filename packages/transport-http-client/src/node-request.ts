@@ -357,15 +357,26 @@ class Exchange implements FetchResponse {
     });
   }
 
-  async text(): Promise<string> {
+  text(): Promise<string> {
     // A body that filled the queue before text() was called was paused; no one would resume it.
     this.#readingWhole = true;
     if (this.#paused) {
       this.#paused = false;
       this.#controller?.resume();
     }
+    // A small body has usually ended by the time it is read: then no async frame is needed.
+    if (this.#done && this.#error === undefined) return Promise.resolve(this.#takeText());
+    return this.#textWhenDone();
+  }
+
+  async #textWhenDone(): Promise<string> {
     while (!this.#done && this.#error === undefined) await this.#next();
     if (this.#error !== undefined) throw this.#error;
+    return this.#takeText();
+  }
+
+  /** The body's chunks so far, decoded as one text, and forgotten. */
+  #takeText(): string {
     const chunks = this.#chunks;
     this.#chunks = [];
     if (chunks.length === 1) return (chunks[0] as Bytes).toString('utf8');

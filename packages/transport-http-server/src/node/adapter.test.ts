@@ -50,6 +50,46 @@ function raw(url: URL, options: { method: string; headers: Record<string, string
 }
 
 describe('Node adapter over real sockets', () => {
+  it('reads a body sent in several chunks, a character split between two, as one text', async () => {
+    const { endpoint } = await start();
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'caf\u00e9', version: '1' },
+      },
+    });
+    const bytes = Buffer.from(body, 'utf8');
+    const split = bytes.indexOf(0xa9); // the second byte of "é"
+    const parts = [bytes.subarray(0, 10), bytes.subarray(10, split), bytes.subarray(split)];
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      // No Content-Length: each write goes as its own HTTP chunk, so the body arrives in pieces.
+      const req = httpRequest(
+        endpoint,
+        { method: 'POST', headers: { accept: ACCEPT_BOTH, 'content-type': 'application/json' } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
+      req.on('error', reject);
+      req.write(parts[0]);
+      setImmediate(() => {
+        req.write(parts[1]);
+        setImmediate(() => req.end(parts[2]));
+      });
+    });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ result: { protocolVersion: '2025-11-25' } });
+  });
+
   it('serve() binds 127.0.0.1 on a free port and serves a session', async () => {
     const { handle, endpoint, servers } = await start();
     expect(handle.host).toBe('127.0.0.1');

@@ -35,31 +35,51 @@ export function toNodeHandler(handler: FetchHandler, options: NodeHandlerOptions
   if (!core) return (req, res, body) => serveFetch(handler, req, res, body, onerror);
   // Clients send the same Host on every request: the last one found well-formed needs no new check.
   let wellFormedHost: string | undefined;
-  return async (req, res, body) => {
+  const failed = (error: unknown): Reply => {
+    onerror(asError(error));
+    return rejection(500, `Internal Server Error: ${asError(error).message}`);
+  };
+  // Not async: one `then` per request, where an async function would cost a frame and a promise more.
+  return (req, res, body) => {
     const exchange = new NodeExchange(req, res, body);
-    let reply: Reply;
+    let replied: Promise<Reply> | Reply;
     try {
       const host = req.headers.host;
       const badHost = host === wellFormedHost ? undefined : malformedHostReason(host);
       if (badHost === undefined) {
         wellFormedHost = host;
-        reply = await core.handle(exchange, exchange);
+        replied = core.handle(exchange, exchange);
       } else {
-        reply = rejection(400, `Bad Request: ${badHost}`);
+        replied = rejection(400, `Bad Request: ${badHost}`);
       }
     } catch (error) {
-      onerror(asError(error));
-      reply = rejection(500, `Internal Server Error: ${asError(error).message}`);
+      replied = failed(error);
     }
-    try {
-      // A JSON reply is written at once: awaiting nothing would still cost a microtask turn.
-      const streaming = writeReply(reply, exchange, res);
-      if (streaming !== undefined) await streaming;
-    } catch (error) {
-      onerror(asError(error));
-      res.destroy();
-    }
+    if (!(replied instanceof Promise)) return sendReply(replied, exchange, res, onerror) ?? DONE;
+    return replied.then(
+      (reply) => sendReply(reply, exchange, res, onerror),
+      (error: unknown) => sendReply(failed(error), exchange, res, onerror),
+    );
   };
+}
+
+const DONE: Promise<void> = Promise.resolve();
+
+/** Writes `reply` (see writeReply); a failure to write goes to `onerror` and cuts the connection. */
+function sendReply(
+  reply: Reply,
+  exchange: NodeExchange,
+  res: ServerResponse,
+  onerror: (error: Error) => void,
+): Promise<void> | undefined {
+  try {
+    // A JSON reply is written at once: awaiting nothing would still cost a microtask turn.
+    return writeReply(reply, exchange, res);
+  } catch (error) {
+    onerror(asError(error));
+    res.destroy();
+    return undefined;
+  }
 }
 
 /** Writes `reply`; for a stream, resolves when the response is over (so `serve().close()` can let it finish). */

@@ -5,6 +5,8 @@ import { bodyTooLarge } from '../request-checks.js';
 import { decodeUtf8 } from '../web-body.js';
 import type { FrameworkRequest } from './fetch-adapter.js';
 
+const NO_BYTES = new Uint8Array(0);
+
 /** The last request target that was a plain path without query (its own path): most are the same. */
 let lastPlainTarget: string | undefined;
 
@@ -129,7 +131,9 @@ export class NodeExchange implements HttpExchange {
     // Consumed by middleware that kept nothing: there is no body left to read.
     if (req.readableEnded) return Promise.resolve('');
     return new Promise((resolve) => {
-      const chunks: Buffer[] = [];
+      // Most bodies come in one chunk: the array is made only for a second one.
+      let first: Buffer | undefined;
+      let chunks: Buffer[] | undefined;
       let total = 0;
       const onData = (chunk: Buffer) => {
         total += chunk.length;
@@ -141,12 +145,14 @@ export class NodeExchange implements HttpExchange {
           resolve(bodyTooLarge(limit));
           return;
         }
-        chunks.push(chunk);
+        if (first === undefined) first = chunk;
+        else if (chunks === undefined) chunks = [first, chunk];
+        else chunks.push(chunk);
       };
       // Once the body ended (or the client went away) no event of these comes again: the listeners
       // stay, as removing them costs each request four deletes that turn `req._events` into a dictionary.
       const onEnd = () => {
-        const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
+        const bytes = chunks === undefined ? (first ?? NO_BYTES) : Buffer.concat(chunks, total);
         resolve(decodeUtf8(bytes));
       };
       const onGone = () =>
