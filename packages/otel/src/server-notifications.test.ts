@@ -32,6 +32,12 @@ async function connected(traceNotifications = true) {
   const server = instrumentServer(new McpServer({ name: 's', version: '1' }), options);
   server.tool('echo', { inputSchema: { text: z.string() } }, ({ text }) => text);
   server.resource('test://r', { name: 'r' }, () => ({ contents: [{ uri: 'test://r', text: 'x' }] }));
+  server.tool(
+    'hang',
+    {},
+    (_args, ctx) =>
+      new Promise<string>((resolve) => ctx.signal.addEventListener('abort', () => resolve('stopped'))),
+  );
   server.tool('ask-roots', {}, async (_args, ctx) => {
     // The client never answers: the server's peer times out and cancels the request by itself.
     const failure = await ctx.listRoots({ timeoutMs: 1 }).then(
@@ -97,7 +103,7 @@ describe('instrumentServer: notifications outside requests', () => {
     const { client } = await connected();
     await client.sendRootsListChanged();
     const controller = new AbortController();
-    const call = client.callTool({ name: 'ask-roots', arguments: {} }, { signal: controller.signal });
+    const call = client.callTool({ name: 'hang', arguments: {} }, { signal: controller.signal });
     controller.abort(new Error('enough'));
     await call.catch(() => undefined);
     const cancelled = 'notifications/cancelled';
@@ -109,14 +115,11 @@ describe('instrumentServer: notifications outside requests', () => {
       expect(received, method).toBeDefined();
       childOf(received!, sent!);
     }
-    const clientCancel = byName(cancelled, SpanKind.CLIENT).find(
-      (span) => span.parentSpanContext !== undefined,
-    );
-    expect(clientCancel).toBeDefined();
-    const serverCancel = byName(cancelled, SpanKind.SERVER).find(
-      (span) => span.parentSpanContext?.spanId === clientCancel!.spanContext().spanId,
-    );
-    expect(serverCancel).toBeDefined();
+    // The client's peer cancels the aborted call by itself (a span in the context abort() ran in).
+    expect(byName(cancelled, SpanKind.CLIENT)).toHaveLength(1);
+    const [clientCancel] = byName(cancelled, SpanKind.CLIENT);
+    const [serverCancel] = byName(cancelled, SpanKind.SERVER);
+    childOf(serverCancel!, clientCancel!);
     await client.close();
   });
 
