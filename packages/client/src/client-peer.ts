@@ -17,9 +17,9 @@ const SENT: JSONObject = Object.freeze({}) as JSONObject;
  * The client's JSON-RPC peer: every outgoing request passes `McpClient.use`'s chain here, below
  * everything that makes requests (handshake, session renewal, the 2026-07-28 envelope and its
  * input_required retries) and above id allocation, timeouts and progress, so each wire request runs
- * the chain once. Notifications pass the notification chains here too: sent ones in `notify`,
- * received ones (progress included, which the peer routes to the request that asked for it) as they
- * arrive from the transport. With no middleware the message goes straight to `JsonRpcPeer`.
+ * the chain once. Notifications pass the notification chains here too, where they meet the
+ * transport: sent ones as they are written (the peer's own cancellations included), received ones
+ * (progress included, which the peer routes to the request that asked for it) as they arrive. With no middleware the message goes straight to `JsonRpcPeer`.
  */
 export class ClientPeer extends JsonRpcPeer {
   readonly #chains: MiddlewareChains;
@@ -53,18 +53,6 @@ export class ClientPeer extends JsonRpcPeer {
     });
   }
 
-  override notify(
-    method: string,
-    params?: JSONObject,
-    options?: { relatedRequestId?: RequestId },
-  ): Promise<void> {
-    const layers = this.#chains.sentNotifications;
-    if (layers.length === 0) return super.notify(method, params, options);
-    const ctx = { ...this.#context(method, params), notification: true };
-    const sent = runMiddleware(layers, ctx, (final) => super.notify(method, final, options).then(() => SENT));
-    return sent.then(() => undefined);
-  }
-
   override connect(transport: Transport): Promise<void> {
     const connecting = super.connect(transport);
     // JsonRpcPeer.connect set the transport's onmessage before awaiting its start: wrap it now.
@@ -74,6 +62,20 @@ export class ClientPeer extends JsonRpcPeer {
         const layers = this.#chains.receivedNotifications;
         if (layers.length === 0 || !isNotification(message)) receive(message, extra);
         else this.#receive(layers, message, extra, receive);
+      };
+      // Sent notifications pass their chain where they are written, so the peer's own
+      // `notifications/cancelled` (a timeout, an aborted request) does too.
+      const send = transport.send.bind(transport);
+      transport.send = (message, options) => {
+        const layers = this.#chains.sentNotifications;
+        if (layers.length === 0 || !isNotification(message)) return send(message, options);
+        const ctx = { ...this.#context(message.method, message.params), notification: true };
+        return runMiddleware(layers, ctx, (params) =>
+          send(
+            (params === message.params ? message : { ...message, params }) as typeof message,
+            options,
+          ).then(() => SENT),
+        ).then(() => undefined);
       };
     }
     return connecting;

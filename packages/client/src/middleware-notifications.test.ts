@@ -1,5 +1,6 @@
 import type { JSONObject } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import type { ClientMiddlewareContext } from './middleware.js';
 import { connectPair } from './test-helpers/fake-server.js';
 
@@ -102,6 +103,36 @@ describe('McpClient.use with { notifications: true }', () => {
       expect.stringMatching(
         /Client middleware 'gate' failed on notifications\/prompts\/list_changed: audit down/,
       ),
+    ]);
+  });
+
+  it("runs around the peer's own notifications/cancelled when a request times out or is aborted", async () => {
+    const seen: string[] = [];
+    const { client, server } = await connectPair({}, stateful, (c) => {
+      c.use(
+        (ctx, next) => {
+          seen.push(`${ctx.method} ${JSON.stringify(ctx.params)}`);
+          ctx.params = { ...ctx.params, _meta: { traceparent: 'tp' } };
+          return next();
+        },
+        { notifications: true },
+      );
+    });
+    const cancellations: (JSONObject | undefined)[] = [];
+    server.peer.setNotificationHandler('notifications/cancelled', (params) => {
+      cancellations.push(params);
+    });
+    server.peer.setRequestHandler('acme/slow', () => new Promise(() => undefined));
+    const controller = new AbortController();
+    const slow = client.request('acme/slow', {}, z.object({}), { signal: controller.signal });
+    controller.abort(new Error('enough'));
+    await slow.catch(() => undefined);
+    for (let round = 0; round < 100 && cancellations.length === 0; round++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(seen.at(-1)).toMatch(/^notifications\/cancelled \{"requestId":\d+,"reason":"enough"\}$/);
+    expect(cancellations).toEqual([
+      { requestId: expect.any(Number), reason: 'enough', _meta: { traceparent: 'tp' } },
     ]);
   });
 });

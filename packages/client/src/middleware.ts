@@ -63,7 +63,7 @@ export interface ClientMiddlewareOptions {
    * to `{}` once the notification is written (sent) or dispatched to the client's handlers
    * (received), and a middleware that does not call it drops the notification. A failure of a sent
    * notification's middleware rejects the send; of a received one's, is reported to `onerror`.
-   * The peer's own `notifications/cancelled` (a timeout, an aborted request) bypasses it. Default false.
+   * The peer's own `notifications/cancelled` (a timeout, an aborted request) passes it too. Default false.
    */
   notifications?: boolean;
 }

@@ -226,4 +226,53 @@ describe('over stdio, across a real child process', () => {
       },
     ]);
   });
+
+  it('a list change and a resource update the server sends outside a request: CLIENT span (server) -> SERVER span (client)', async () => {
+    receiver = await startOtlpReceiver();
+    telemetry = testTelemetry();
+    const client = instrumentClient(new McpClient({ name: 'e2e', version: '1.0.0' }), {
+      tracerProvider: telemetry.tracerProvider,
+      propagator: telemetry.propagator,
+      transport: 'stdio',
+    });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [SERVER_SCRIPT],
+        env: { OTLP_TRACES_URL: receiver.url },
+        stderr: 'inherit',
+        gracefulExitTimeoutMs: 10_000,
+      }),
+    );
+    await client.subscribeResource('station://paris', () => undefined);
+    await client.callTool({ name: 'later', arguments: {} });
+    const names = ['notifications/tools/list_changed', 'notifications/resources/updated'];
+    const onClientSide = (name: string) =>
+      telemetry.spans().find((span) => span.name === name && span.kind === SpanKind.SERVER);
+    for (let round = 0; round < 400 && !names.every(onClientSide); round++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await client.close();
+    // The server flushes its spans when its stdin ends.
+    const received = await receiver.waitForSpans(6);
+    for (
+      let round = 0;
+      round < 400 && !names.every((name) => received.some((span) => span.name === name));
+      round++
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    for (const name of names) {
+      const sent = received.find((span) => span.name === name)!;
+      expect(sent.kind, name).toBe(3); // OTLP CLIENT
+      const onClient = onClientSide(name);
+      expect(onClient, name).toBeDefined();
+      expect(onClient!.spanContext().traceId).toBe(sent.traceId);
+      expect(onClient!.parentSpanContext?.spanId).toBe(sent.spanId);
+    }
+    expect(received.find((span) => span.name === names[1])!.attributes).toMatchObject({
+      'mcp.resource.uri': 'station://paris',
+      'network.transport': 'pipe',
+    });
+  });
 });

@@ -20,7 +20,9 @@ export type {
   JsonObjectLike,
   ObservingClientMiddleware,
   ObservingServerMiddleware,
+  ObservingServerNotificationMiddleware,
   OutcomeLike,
   ServerCallContext,
+  ServerNotificationContextLike,
   ServerSessionEventLike,
 } from './types.js';

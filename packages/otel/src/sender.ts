@@ -66,6 +66,12 @@ export function sendTraced<T>(
   return settleTraced(span, histograms, metricAttributes, start, withSpan, () => send(sent));
 }
 
+/**
+ * The params of the notifications a request's handler sent through its traced `sendNotification`:
+ * the server's notification middleware passes them on without a second span.
+ */
+export const tracedByTheirRequest = new WeakSet<object>();
+
 /** 2026-07-28 and later: a handler's input requests are answered in the result, not sent. */
 function isStatelessRevision(version: string | undefined): boolean {
   return version !== undefined && version >= '2026-07-28';
@@ -92,8 +98,10 @@ export function traceWhatTheHandlerSends(
   const sendNotification = request.sendNotification;
   if (tracing.notifications && typeof sendNotification === 'function') {
     request.sendNotification = (method, params) =>
-      sendTraced(tracing, facts, method, params, (sent) =>
-        sendNotification.call(request, method, sent ?? {}),
-      );
+      sendTraced(tracing, facts, method, params, (sent) => {
+        const traced = sent ?? {};
+        tracedByTheirRequest.add(traced);
+        return sendNotification.call(request, method, traced);
+      });
   }
 }

@@ -24,6 +24,7 @@ import { metaOf, serverParent } from './propagation.js';
 import { claimForInstrumentation, INSTRUMENTATION_NAME } from './scope.js';
 import { ATTR_JSONRPC_REQUEST_ID, ATTR_MCP_PROTOCOL_VERSION, ATTR_MCP_SESSION_ID } from './semconv.js';
 import { type SenderTracing, traceWhatTheHandlerSends } from './sender.js';
+import { serverNotificationMiddleware } from './server-notifications.js';
 import type {
   HeaderLookup,
   InstrumentableServer,
@@ -56,6 +57,23 @@ export function instrumentServer<S extends InstrumentableServer>(
   // What the server sends its client is measured as the sender's: mcp.client.operation.duration.
   const sender = new McpHistograms('client', options.meterProvider);
   server.use(serverMiddleware(options, histograms, sessions, sender), { name: SERVER_MIDDLEWARE_NAME });
+  if (options.traceNotifications !== false) {
+    const tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer(INSTRUMENTATION_NAME);
+    const receiving = {
+      tracer,
+      propagator: options.propagator ?? propagation,
+      histograms,
+      uriInName: options.resourceUriInSpanName === true,
+    };
+    const sending = { ...receiving, histograms: sender, notifications: true };
+    server.use(
+      serverNotificationMiddleware(sending, receiving, sessions, networkAttributes(options.transport)),
+      {
+        name: SERVER_MIDDLEWARE_NAME,
+        notifications: true,
+      },
+    );
+  }
   server.onSession((event) => onServerSession(event, sessions, options));
   return server;
 }

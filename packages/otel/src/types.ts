@@ -51,6 +51,25 @@ export type ObservingServerMiddleware = <O extends OutcomeLike>(
   next: () => Promise<O>,
 ) => Promise<O>;
 
+/**
+ * What a server notification middleware learns about a notification (a subset of
+ * `ServerNotificationContext`): its session, and whether the client sent it (`incoming`) or the
+ * server sends it.
+ */
+export interface ServerNotificationContextLike {
+  readonly method: string;
+  /** The params; the instrumentation replaces a sent one's to add the trace context to `_meta`. */
+  params: JsonObjectLike | undefined;
+  readonly incoming: boolean;
+  readonly session: { readonly sessionId?: string; readonly protocolVersion?: string };
+}
+
+/** A server middleware around notifications (`use(fn, { notifications: true })`). */
+export type ObservingServerNotificationMiddleware = (
+  ctx: ServerNotificationContextLike,
+  next: () => Promise<void>,
+) => Promise<void>;
+
 /** A server session opening or closing (the contract's `onSession` event). */
 export interface ServerSessionEventLike {
   readonly type: 'open' | 'close';
@@ -64,7 +83,12 @@ export interface ServerSessionEventLike {
 /** A server the instrumentation can attach to: `McpServer` of @mcpkit/server. */
 export interface InstrumentableServer {
   /** Adds a middleware around every request the server handles. */
-  use(middleware: ObservingServerMiddleware, options?: { name?: string }): unknown;
+  use(middleware: ObservingServerMiddleware, options?: { name?: string; notifications?: false }): unknown;
+  /** Adds a middleware around every notification its sessions send and receive. */
+  use(
+    middleware: ObservingServerNotificationMiddleware,
+    options: { name?: string; notifications: true },
+  ): unknown;
   /** Subscribes to session open and close events; returns the unsubscribe function. */
   onSession(listener: (event: ServerSessionEventLike) => void): () => void;
 }

@@ -13,6 +13,10 @@ export type {
   ServerMiddlewareContext,
   ServerMiddlewareOptions,
 } from './core/middleware.js';
+export type {
+  ServerNotificationContext,
+  ServerNotificationMiddleware,
+} from './session/notification-chain.js';
 
 // Stateful sessions (revisions up to 2025-11-25): one per connection, created by `server.connect`.
 export type { ConnectOptions } from './session/session.js';

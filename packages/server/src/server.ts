@@ -36,6 +36,11 @@ import type { TasksExtension } from './core/task-extension.js';
 import type { TaskStoreFactory } from './core/tasks.js';
 import { Registration } from './registration.js';
 import { listsWithPredicates } from './registry/visibility.js';
+import {
+  chainNotifications,
+  type NotificationChains,
+  type ServerNotificationMiddleware,
+} from './session/notification-chain.js';
 import { type ConnectOptions, ServerSession, type SessionHost } from './session/session.js';
 import type { SessionEvent, SessionListener } from './session/session-events.js';
 import { sessionlessHandler } from './session/sessionless.js';
@@ -126,6 +131,8 @@ export class McpServer<TState = undefined>
   readonly #listeners = new Set<(event: ServerEvent) => void>();
   readonly #closing = new AbortController();
   #sessionless: RequestHandler | undefined;
+  /** @internal `use(fn, { notifications: true })`'s middleware; undefined while there is none. */
+  declare notificationChains: NotificationChains | undefined;
   /** Undefined while no middleware is registered: handleNow then goes straight to the core. */
   #middleware: MiddlewareEntry[] | undefined;
   readonly #sessionListeners = new Set<SessionListener>();
@@ -172,12 +179,38 @@ export class McpServer<TState = undefined>
    * `JsonRpcError`, returns no outcome, or calls `next()` twice is answered with -32603 naming it
    * (`options.name`, else the function's name, else its position) and reported to `onerror`.
    */
-  use(middleware: ServerMiddleware, options?: ServerMiddlewareOptions): this {
+  use(middleware: ServerMiddleware, options?: ServerMiddlewareOptions & { notifications?: false }): this;
+  /**
+   * With `{ notifications: true }`: adds a middleware around the notifications of every session,
+   * both ways: those the server sends (list changes, resource updates, log messages, progress, the
+   * peer's own `notifications/cancelled`) and, with `ctx.incoming` true, those its client sends
+   * (`notifications/initialized`, roots list changes, cancellations, progress); the first added is
+   * the outermost, and sessions already connected get it too. `ctx.notification` is true and
+   * `next()` resolves once the notification is written (sent) or dispatched to the session's
+   * handlers (received); a middleware that does not call it drops the notification. A sent
+   * notification's middleware failure fails the send; a received one's is reported to `onerror`.
+   * With none registered, sessions leave their transport as it is.
+   */
+  use(
+    middleware: ServerNotificationMiddleware,
+    options: ServerMiddlewareOptions & { notifications: true },
+  ): this;
+  use(middleware: ServerMiddleware | ServerNotificationMiddleware, options?: ServerMiddlewareOptions): this {
     if (typeof middleware !== 'function') {
       throw new TypeError(`McpServer.use: expected a function (ctx, next), got ${typeof middleware}`);
     }
+    if (options?.notifications) {
+      // The sessions connected so far start running theirs; later ones do from their start.
+      if (!this.notificationChains) this.#sessions.forEach(chainNotifications);
+      this.notificationChains ??= [];
+      this.notificationChains.push(middleware as ServerNotificationMiddleware);
+      return this;
+    }
     const chain = this.#middleware ?? [];
-    chain.push({ run: middleware, name: options?.name ?? (middleware.name || `#${chain.length}`) });
+    chain.push({
+      run: middleware as ServerMiddleware,
+      name: options?.name ?? (middleware.name || `#${chain.length}`),
+    });
     this.#middleware = chain;
     return this;
   }
@@ -218,7 +251,10 @@ export class McpServer<TState = undefined>
     const session = new ServerSession<McpServer<TState>>(this, transport, options);
     this.#sessions.add(session);
     try {
-      await session.start();
+      // start() connects the peer at once (setting the transport's onmessage), then awaits the transport.
+      const started = session.start();
+      if (this.notificationChains) chainNotifications(session);
+      await started;
     } catch (error) {
       this.#sessions.delete(session);
       throw error;
@@ -348,10 +384,7 @@ export class McpServer<TState = undefined>
 
   /** Reports a non-fatal error to the server's `onerror`. */
   reportError(error: unknown, info: ErrorInfo): void {
-    const onerror = this.options.onerror;
-    if (onerror === undefined) return;
-    const normalized = error instanceof Error ? error : new Error(String(error), { cause: error });
-    onerror(normalized, info);
+    this.options.onerror?.(error instanceof Error ? error : new Error(String(error), { cause: error }), info);
   }
 
   get customMethods(): ReadonlyMap<string, CustomMethodEntry> {

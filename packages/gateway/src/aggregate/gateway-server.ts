@@ -4,6 +4,7 @@ import {
   McpServer,
   type ServerMiddleware,
   type ServerMiddlewareOptions,
+  type ServerNotificationMiddleware,
   type ServerSession,
 } from '@mcpkit/server';
 import { type PassThroughRouter, PassThroughTransport } from './pass-through.js';
@@ -28,9 +29,21 @@ export class GatewayServer extends McpServer {
     return this.#intercepted;
   }
 
-  override use(middleware: ServerMiddleware, options?: ServerMiddlewareOptions): this {
+  override use(
+    middleware: ServerMiddleware,
+    options?: ServerMiddlewareOptions & { notifications?: false },
+  ): this;
+  override use(
+    middleware: ServerNotificationMiddleware,
+    options: ServerMiddlewareOptions & { notifications: true },
+  ): this;
+  // A notification middleware counts too: relayed messages would pass it by.
+  override use(
+    middleware: ServerMiddleware | ServerNotificationMiddleware,
+    options?: ServerMiddlewareOptions,
+  ): this {
     if (this.#router !== undefined) this.#intercepted = true;
-    return super.use(middleware, options);
+    return super.use(middleware as ServerMiddleware, options as { notifications?: false });
   }
 
   override async connect(transport: Transport, options?: ConnectOptions): Promise<ServerSession<McpServer>> {

@@ -9,6 +9,7 @@ import type {
   JsonObjectLike,
   ObservingClientMiddleware,
   ObservingServerMiddleware,
+  ObservingServerNotificationMiddleware,
   OutcomeLike,
   ServerCallContext,
   ServerSessionEventLike,
@@ -19,8 +20,18 @@ export class FakeServer implements InstrumentableServer {
   readonly names: (string | undefined)[] = [];
   readonly #listeners = new Set<(event: ServerSessionEventLike) => void>();
 
-  use(middleware: ObservingServerMiddleware, options?: { name?: string }): this {
-    this.middlewares.push(middleware);
+  /** The notification middleware (`{ notifications: true }`), kept apart from the request chain. */
+  readonly notificationMiddlewares: ObservingServerNotificationMiddleware[] = [];
+
+  use(
+    middleware: ObservingServerMiddleware | ObservingServerNotificationMiddleware,
+    options?: { name?: string; notifications?: boolean },
+  ): this {
+    if (options?.notifications) {
+      this.notificationMiddlewares.push(middleware as ObservingServerNotificationMiddleware);
+      return this;
+    }
+    this.middlewares.push(middleware as ObservingServerMiddleware);
     this.names.push(options?.name);
     return this;
   }

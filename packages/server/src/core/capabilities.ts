@@ -1,5 +1,5 @@
 import type { JSONObject, ServerCapabilities } from '@mcpkit/protocol/essentials';
-import { supports } from './revisions.js';
+import { atLeast, Since } from './revisions.js';
 
 /** `true` turns a capability on with defaults, `false` keeps it off even when something is registered. */
 export interface CapabilityOptions {
@@ -64,11 +64,11 @@ export function computeCapabilities(options: CapabilityOptions, sizes: RegistryS
 /** The capabilities as a given revision knows them. */
 export function shapeCapabilities(capabilities: ServerCapabilities, version: string): ServerCapabilities {
   const shaped: ServerCapabilities = { ...capabilities };
-  if (!supports(version, 'completionsCapability')) delete shaped.completions;
+  if (!atLeast(version, Since.completionsCapability)) delete shaped.completions;
   // `capabilities.extensions` (SEP-2133, an open object) from 2025-11-25, the revision that brought
   // tasks too. (The tasks extension, SEP-2663, is 2026-07-28 only: the server adds it to discover.)
-  if (!supports(version, 'tasks')) delete shaped.extensions;
+  if (!atLeast(version, Since.tasks)) delete shaped.extensions;
   // Tasks are a 2025-11-25 capability; 2026-07-28 moved them into an extension.
-  if (!supports(version, 'tasks') || supports(version, 'resultType')) delete shaped.tasks;
+  if (!atLeast(version, Since.tasks) || atLeast(version, Since.resultType)) delete shaped.tasks;
   return shaped;
 }

@@ -172,9 +172,9 @@ function taskMethod(operation: 'get' | 'update' | 'result' | 'cancel' | 'list'):
       if (extension === undefined) throw JsonRpcError.methodNotFound(method);
       return extension.answer(method, params as JSONObject | undefined, ctx);
     }
-    if (core.capabilities().tasks === undefined) throw JsonRpcError.methodNotFound(method);
     const tasks = ctx.tasks;
-    if (tasks === undefined) throw JsonRpcError.methodNotFound(`tasks/${operation}`);
+    if (core.capabilities().tasks === undefined || tasks === undefined)
+      throw JsonRpcError.methodNotFound(method);
     if (operation === 'list') return tasks.list(params?.cursor);
     const taskId = params?.taskId as string;
     if (operation === 'get') return tasks.get(taskId);
@@ -216,11 +216,12 @@ function run(core: ServerCore, request: CoreRequest, ctx: RequestContext): JSONO
   const spec = Object.hasOwn(METHODS, method) ? METHODS[method] : undefined;
   if (spec !== undefined) {
     const stateless = isStatelessProtocolVersion(ctx.protocolVersion);
-    if ((spec.statefulOnly && stateless) || (spec.statelessOnly && !stateless))
+    if (
+      (spec.statefulOnly && stateless) ||
+      (spec.statelessOnly && !stateless) ||
+      (spec.capability !== undefined && core.capabilities()[spec.capability] === undefined)
+    )
       throw JsonRpcError.methodNotFound(method);
-    if (spec.capability !== undefined && core.capabilities()[spec.capability] === undefined) {
-      throw JsonRpcError.methodNotFound(method);
-    }
     return spec.run(core, validateParams(spec, method, params), ctx);
   }
   return runCustom(core, method, params, ctx);
@@ -342,11 +343,10 @@ function completeStatelessResult(core: ServerCore, method: string, result: JSONO
 /** The tool/prompt name or resource URI a request is about, for instrumentation. */
 export function requestSubject(request: CoreRequest): string | undefined {
   const params = request.params;
-  if (params === undefined) return undefined;
-  if (typeof params.name === 'string') return params.name;
-  if (typeof params.uri === 'string') return params.uri;
-  const ref = params.ref as { name?: unknown; uri?: unknown } | undefined;
-  if (typeof ref?.name === 'string') return ref.name;
-  if (typeof ref?.uri === 'string') return ref.uri;
+  // A completion names its prompt or resource in `ref`.
+  for (const named of [params, params?.ref as { name?: unknown; uri?: unknown } | undefined]) {
+    if (typeof named?.name === 'string') return named.name;
+    if (typeof named?.uri === 'string') return named.uri;
+  }
   return undefined;
 }

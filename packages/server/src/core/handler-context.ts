@@ -30,7 +30,7 @@ import type {
 import { MissingClientCapabilityError, unsupportedByRevision } from './errors.js';
 import type { InputRequestOptions } from './input-request.js';
 import { type RequestContext, readOnlyMeta } from './request-context.js';
-import { supports } from './revisions.js';
+import { atLeast, Since } from './revisions.js';
 
 /** Who is calling: what the client said about itself and what it can do. */
 export interface ClientView {
@@ -255,7 +255,8 @@ export class RequestHandlerContext<TState> implements HandlerContext<TState> {
     if (ctx.progressToken === undefined) return;
     const params: JSONObject = { progressToken: ctx.progressToken, progress };
     if (total !== undefined) params.total = total;
-    if (message !== undefined && supports(ctx.protocolVersion, 'progressMessage')) params.message = message;
+    if (message !== undefined && atLeast(ctx.protocolVersion, Since.progressMessage))
+      params.message = message;
     await ctx.sendNotification('notifications/progress', params);
   }
 }
@@ -287,10 +288,10 @@ async function elicitForm<S extends ElicitSchemaInput>(
       elicitation: { form: {} },
     });
   }
-  if (!supports(version, 'elicitation')) throw unsupportedByRevision('Elicitation', '2025-06-18', version);
+  if (!atLeast(version, Since.elicitation)) throw unsupportedByRevision('Elicitation', '2025-06-18', version);
   const compiled = compileElicitSchema(schema);
   const params: JSONObject = { message, requestedSchema: compiled.jsonSchema };
-  if (supports(version, 'urlElicitation')) params.mode = 'form';
+  if (atLeast(version, Since.urlElicitation)) params.mode = 'form';
   const answer = await ctx.requestInput({ method: 'elicitation/create', params }, options);
   const result = parseAnswer(ElicitResultSchema, answer, 'elicitation/create');
   if (result.action !== 'accept') return result as ElicitFormResult<never>;
@@ -313,7 +314,7 @@ async function elicitUrl(
       elicitation: { url: {} },
     });
   }
-  if (!supports(version, 'urlElicitation'))
+  if (!atLeast(version, Since.urlElicitation))
     throw unsupportedByRevision('URL elicitation', '2025-11-25', version);
   const elicitationId = options?.elicitationId ?? crypto.randomUUID();
   const params: JSONObject = { mode: 'url', message, url };
@@ -334,7 +335,7 @@ async function sample(
     throw new MissingClientCapabilityError('Sampling (ctx.sample)', { sampling: {} });
   }
   const wantsContext = params.includeContext !== undefined && params.includeContext !== 'none';
-  if (wantsContext && supports(version, 'samplingContextCapability') && sampling.context === undefined) {
+  if (wantsContext && atLeast(version, Since.samplingContextCapability) && sampling.context === undefined) {
     throw new MissingClientCapabilityError(`Sampling with includeContext '${params.includeContext}'`, {
       sampling: { context: {} },
     });
@@ -343,7 +344,7 @@ async function sample(
     if (sampling.tools === undefined) {
       throw new MissingClientCapabilityError('Sampling with tools', { sampling: { tools: {} } });
     }
-    if (!supports(version, 'samplingTools'))
+    if (!atLeast(version, Since.samplingTools))
       throw unsupportedByRevision('Sampling with tools', '2025-11-25', version);
   }
   const answer = await ctx.requestInput(

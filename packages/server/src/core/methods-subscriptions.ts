@@ -13,20 +13,18 @@ import type { RequestContext } from './request-context.js';
 // stays pending until the client cancels it (the transport keeps the stream open meanwhile) or
 // the server closes, which ends it gracefully with a result.
 
-const LIST_EVENTS = {
-  tools: ['toolsListChanged', 'notifications/tools/list_changed'],
-  prompts: ['promptsListChanged', 'notifications/prompts/list_changed'],
-  resources: ['resourcesListChanged', 'notifications/resources/list_changed'],
-} as const;
+const LISTS = ['tools', 'prompts', 'resources'] as const;
+type ListKind = (typeof LISTS)[number];
+
+/** The filter flag that asks for a list's changes, e.g. `toolsListChanged`. */
+const flagOf = (list: ListKind) => `${list}ListChanged` as const;
 
 /** The part of the requested filter this server honours (what its capabilities offer). */
 function agreedFilter(core: ServerCore, requested: SubscriptionFilter): SubscriptionFilter {
   const capabilities = core.capabilities();
   const agreed: SubscriptionFilter = {};
-  for (const [list, [flag]] of Object.entries(LIST_EVENTS) as [
-    keyof typeof LIST_EVENTS,
-    (typeof LIST_EVENTS)['tools'],
-  ][]) {
+  for (const list of LISTS) {
+    const flag = flagOf(list);
     if (requested[flag] === true && capabilities[list]?.listChanged === true) agreed[flag] = true;
   }
   if (requested.resourceSubscriptions !== undefined && capabilities.resources?.subscribe === true) {
@@ -71,8 +69,8 @@ export async function listen(
     if (event.type === 'resource_updated') {
       if (uris.has(event.uri)) deliver = () => send('notifications/resources/updated', { uri: event.uri });
     } else {
-      const [flag, method] = LIST_EVENTS[event.list];
-      if (agreed[flag] === true) deliver = () => send(method);
+      const list = event.list;
+      if (agreed[flagOf(list)] === true) deliver = () => send(`notifications/${list}/list_changed`);
     }
     if (deliver) relay(deliver);
   });

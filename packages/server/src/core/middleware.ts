@@ -46,6 +46,14 @@ export type ServerMiddleware = (
 export interface ServerMiddlewareOptions {
   /** Names the middleware in the errors it causes (default: the function's name, else its position). */
   name?: string;
+  /**
+   * Runs the middleware (a `ServerNotificationMiddleware`) around notifications instead of
+   * requests, both ways: those the server sends (list changes, resource updates, log messages,
+   * progress, the peer's own `notifications/cancelled`) and, with `ctx.incoming` true, those the
+   * client sends (`notifications/initialized`, roots list changes, cancellations, progress).
+   * Default false.
+   */
+  notifications?: boolean;
 }
 
 /** @internal One registered middleware with the name its errors carry. */

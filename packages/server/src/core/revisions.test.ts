@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { McpServer } from '../server.js';
 import { connect } from '../test-helpers/harness.js';
-import { FEATURE_SINCE, type Feature, supports } from './revisions.js';
+import { FEATURE_SINCE, type Feature, Since, supports } from './revisions.js';
 
 function richServer() {
   const server = new McpServer({ name: 't', version: '1' });
@@ -115,6 +115,10 @@ describe('supports', () => {
         expect(supports(version, feature), `${version} ${feature}`).toBe(expected);
       }
     }
+  });
+
+  it('is asked of the same table as the core asks (Since)', () => {
+    expect({ ...Since }).toEqual(FEATURE_SINCE);
   });
 
   it('treats unknown versions as the newest, whatever they look like', () => {

@@ -1,5 +1,5 @@
 import type { JSONObject } from '@mcpkit/protocol/essentials';
-import { supports } from './revisions.js';
+import { atLeast, Since } from './revisions.js';
 
 // Shapes what the server sends to what the negotiated revision defines. Registration stores the
 // newest shapes; these functions drop (or, for content, translate) what an older client would not
@@ -21,9 +21,9 @@ function omit(object: Obj, keys: readonly string[]): Obj {
 /** Fields of tool/resource/template/prompt definitions and the revision that added them. */
 function definitionFieldsToDrop(version: string): string[] {
   const drop: string[] = [];
-  if (!supports(version, 'title')) drop.push('title');
-  if (!supports(version, 'definitionMeta')) drop.push('_meta');
-  if (!supports(version, 'icons')) drop.push('icons');
+  if (!atLeast(version, Since.title)) drop.push('title');
+  if (!atLeast(version, Since.definitionMeta)) drop.push('_meta');
+  if (!atLeast(version, Since.icons)) drop.push('icons');
   return drop;
 }
 
@@ -36,12 +36,13 @@ export function shapeTool(tool: Obj, version: string): Obj {
   // Up to 2025-11-25 an outputSchema must be `type: "object"`: a tool with any other is listed
   // without it (its results then come without structuredContent, see shapeCallToolResult).
   if (
-    !supports(version, 'outputSchema') ||
-    (!supports(version, 'anyStructuredContent') && (tool.outputSchema as Obj | undefined)?.type !== 'object')
+    !atLeast(version, Since.outputSchema) ||
+    (!atLeast(version, Since.anyStructuredContent) &&
+      (tool.outputSchema as Obj | undefined)?.type !== 'object')
   )
     drop.push('outputSchema');
-  if (!supports(version, 'toolAnnotations')) drop.push('annotations');
-  if (!supports(version, 'toolExecution')) drop.push('execution');
+  if (!atLeast(version, Since.toolAnnotations)) drop.push('annotations');
+  if (!atLeast(version, Since.toolExecution)) drop.push('execution');
   return omit(tool, drop);
 }
 
@@ -54,15 +55,15 @@ export function shapeDefinition(definition: Obj, version: string): Obj {
 
 export function shapePrompt(prompt: Obj, version: string): Obj {
   const shaped = omit(prompt, definitionFieldsToDrop(version));
-  if (!Array.isArray(shaped.arguments) || supports(version, 'title')) return shaped;
+  if (!Array.isArray(shaped.arguments) || atLeast(version, Since.title)) return shaped;
   return { ...shaped, arguments: shaped.arguments.map((argument: Obj) => omit(argument, ['title'])) };
 }
 
 export function shapeImplementation(info: Obj, version: string): Obj {
   const drop: string[] = [];
-  if (!supports(version, 'title')) drop.push('title');
-  if (!supports(version, 'icons')) drop.push('icons');
-  if (!supports(version, 'implementationDetails')) drop.push('description', 'websiteUrl');
+  if (!atLeast(version, Since.title)) drop.push('title');
+  if (!atLeast(version, Since.icons)) drop.push('icons');
+  if (!atLeast(version, Since.implementationDetails)) drop.push('description', 'websiteUrl');
   return omit(info, drop);
 }
 
@@ -70,7 +71,7 @@ function shapeAnnotations(annotations: unknown, version: string): unknown {
   if (
     typeof annotations !== 'object' ||
     annotations === null ||
-    supports(version, 'annotationsLastModified')
+    atLeast(version, Since.annotationsLastModified)
   ) {
     return annotations;
   }
@@ -83,19 +84,19 @@ function shapeAnnotations(annotations: unknown, version: string): unknown {
  */
 export function shapeContentBlock(block: Obj, version: string): Obj {
   let shaped = block;
-  if (block.type === 'audio' && !supports(version, 'audioContent')) {
+  if (block.type === 'audio' && !atLeast(version, Since.audioContent)) {
     shaped = {
       type: 'text',
       text: `[audio content (${String(block.mimeType)}) not supported by this client]`,
     };
-  } else if (block.type === 'resource_link' && !supports(version, 'resourceLink')) {
+  } else if (block.type === 'resource_link' && !atLeast(version, Since.resourceLink)) {
     const label = typeof block.name === 'string' ? `${block.name}: ` : '';
     shaped = { type: 'text', text: `${label}${String(block.uri)}` };
   } else if (block.type === 'resource' && typeof block.resource === 'object' && block.resource !== null) {
-    if (!supports(version, 'definitionMeta'))
+    if (!atLeast(version, Since.definitionMeta))
       shaped = { ...block, resource: omit(block.resource as Obj, ['_meta']) };
   }
-  if (!supports(version, 'definitionMeta')) shaped = omit(shaped, ['_meta']);
+  if (!atLeast(version, Since.definitionMeta)) shaped = omit(shaped, ['_meta']);
   if (shaped.annotations !== undefined) {
     shaped = { ...shaped, annotations: shapeAnnotations(shaped.annotations, version) };
   }
@@ -108,21 +109,21 @@ export function shapeCallToolResult(result: Obj, version: string): JSONObject {
   const content = shaped.content;
   // Every feature shapeContentBlock checks came by 2025-06-18 (shape-results.test.ts holds it to
   // that): from then on the blocks go as they are, and the usual tools/call copies no array.
-  if (Array.isArray(content) && !supports(version, 'annotationsLastModified'))
+  if (Array.isArray(content) && !atLeast(version, Since.annotationsLastModified))
     shaped.content = content.map((block: Obj) => shapeContentBlock(block, version));
   // Up to 2025-11-25 structuredContent is an object; any other value reaches those clients only
   // as the text content the result carries anyway (normalizeToolReturn adds it when missing).
   const structured = shaped.structuredContent;
   if (
     structured !== undefined &&
-    (!supports(version, 'structuredContent') ||
-      (!supports(version, 'anyStructuredContent') && !isObject(structured)))
+    (!atLeast(version, Since.structuredContent) ||
+      (!atLeast(version, Since.anyStructuredContent) && !isObject(structured)))
   )
     shaped = omit(shaped, ['structuredContent']);
   return shaped;
 }
 
 export function shapeResourceContents(contents: readonly Obj[], version: string): Obj[] {
-  if (supports(version, 'definitionMeta')) return [...contents];
+  if (atLeast(version, Since.definitionMeta)) return [...contents];
   return contents.map((item) => omit(item, ['_meta']));
 }

@@ -6,7 +6,6 @@ import {
 } from '@mcpkit/jsonrpc';
 import {
   type ClientCapabilities,
-  ErrorCode,
   type Implementation,
   isStatelessProtocolVersion,
   type JSONObject,
@@ -14,9 +13,10 @@ import {
   type LoggingLevel,
 } from '@mcpkit/protocol/essentials';
 import type { ErrorInfo } from '../core/core.js';
+import { unsupportedByRevision } from '../core/errors.js';
 import type { HandlerContext } from '../core/handler-context.js';
 import type { RequestContext, SessionControls } from '../core/request-context.js';
-import { supports } from '../core/revisions.js';
+import { atLeast, Since } from '../core/revisions.js';
 import type { TaskStore, TaskStoreFactory } from '../core/tasks.js';
 import type { SessionEvent } from './session-events.js';
 import {
@@ -244,19 +244,13 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
     // server's options first: most servers have no tasks, and that answer costs two reads.
     const createStore = this.server.options.tasks;
     if (this.server.options.capabilities?.tasks !== true || createStore === undefined) return undefined;
-    if (!supports(version, 'tasks') || isStatelessProtocolVersion(version)) return undefined;
+    if (!atLeast(version, Since.tasks) || isStatelessProtocolVersion(version)) return undefined;
     this.#tasks ??= createStore({
       pageSize: this.server.pageSize,
       sessionId: this.sessionId,
       channel: {
         notify: (method, params, relatedRequestId) =>
-          this.#closed
-            ? Promise.resolve()
-            : this.peer.notify(
-                method,
-                params,
-                relatedRequestId === undefined ? undefined : { relatedRequestId },
-              ),
+          this.#closed ? Promise.resolve() : this.peer.notify(method, params, { relatedRequestId }),
         request: (method, params, options) => this.peer.request(method, params, options),
         report: (error) => this.#report(error),
       },
@@ -290,10 +284,11 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
   /** 2025-11-25: tells the client a URL-mode elicitation finished. */
   async sendElicitationComplete(elicitationId: string): Promise<void> {
     const version = this.#negotiated?.protocolVersion;
-    if (version === undefined || !supports(version, 'urlElicitation')) {
-      throw new JsonRpcError(
-        ErrorCode.InvalidRequest,
-        `notifications/elicitation/complete needs protocol revision 2025-11-25; this session speaks ${version ?? 'nothing yet'}`,
+    if (version === undefined || !atLeast(version, Since.urlElicitation)) {
+      throw unsupportedByRevision(
+        'notifications/elicitation/complete',
+        Since.urlElicitation,
+        version ?? 'nothing yet',
       );
     }
     await this.peer.notify('notifications/elicitation/complete', { elicitationId });
