@@ -111,12 +111,68 @@ export class ForwardedCalls {
     const progressToken = typeof token === 'string' || typeof token === 'number' ? token : undefined;
     const outgoing =
       progressToken === undefined ? params : { ...params, _meta: { ...meta, progressToken: key } };
+    const pending = this.#begin(
+      key,
+      origin,
+      request.id,
+      request.method,
+      subject,
+      progressToken,
+      running,
+      entry,
+    );
+    this.#send(key, request.method, outgoing).catch((error: unknown) =>
+      this.#fail(pending, `could not be sent: ${describeError(error)}`),
+    );
+    return pending;
+  }
+
+  /**
+   * Relays a request the caller sent as text, unparsed (see `PassThroughTransport`): `tail` is the
+   * text after its id (`,"method":...}`), written upstream after a key of the gateway's. It has no
+   * progress token. As `forward` otherwise; an upstream transport without `sendText` gets the
+   * message parsed from the text.
+   */
+  forwardText(
+    origin: CallOrigin,
+    id: RequestId,
+    method: string,
+    tail: string,
+    subject: string,
+    running?: unknown[],
+    entry?: unknown,
+  ): Pending {
+    const key = --this.#last;
+    const pending = this.#begin(key, origin, id, method, subject, undefined, running, entry);
+    const text = `{"jsonrpc":"2.0","id":${key}${tail}`;
+    const upstream = this.#upstream;
+    let sent: Promise<void>;
+    try {
+      sent = upstream.sendText === undefined ? upstream.send(JSON.parse(text)) : upstream.sendText(text);
+    } catch (error) {
+      sent = Promise.reject(error);
+    }
+    sent.catch((error: unknown) => this.#fail(pending, `could not be sent: ${describeError(error)}`));
+    return pending;
+  }
+
+  /** Records a relayed request as pending under `key` (and on `running`), its deadline set. */
+  #begin(
+    key: number,
+    origin: CallOrigin,
+    id: RequestId,
+    method: string,
+    subject: string,
+    progressToken: string | number | undefined,
+    running: unknown[] | undefined,
+    entry: unknown,
+  ): Pending {
     const pending: Pending = {
       relay: this,
       key,
       origin,
-      id: request.id,
-      method: request.method,
+      id,
+      method,
       subject,
       progressToken,
       deadline: this.#deadline(),
@@ -125,10 +181,24 @@ export class ForwardedCalls {
     };
     running?.push(entry);
     this.#pending.set(key, pending);
-    this.#upstream
-      .send({ jsonrpc: '2.0', id: key, method: request.method, params: outgoing })
-      .catch((error: unknown) => this.#fail(pending, `could not be sent: ${describeError(error)}`));
     return pending;
+  }
+
+  /**
+   * Sends a relayed request upstream. Where the upstream's transport takes text (stdio), the text
+   * is written here: only the params are serialized, and no message object is made for the
+   * transport to serialize again.
+   */
+  #send(key: number, method: string, params: Record<string, unknown>): Promise<void> {
+    const upstream = this.#upstream;
+    if (upstream.sendText === undefined) return upstream.send({ jsonrpc: '2.0', id: key, method, params });
+    try {
+      return upstream.sendText(
+        `{"jsonrpc":"2.0","id":${key},"method":${methodText(method)},"params":${JSON.stringify(params)}}`,
+      );
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /** The caller cancelled: tell the upstream (no answer goes back, as on a direct connection). */
@@ -193,7 +263,7 @@ export class ForwardedCalls {
     const origin = pending?.origin;
     if (origin?.sendText === undefined || !this.#take(pending!)) return false;
     origin
-      .sendText(`{"jsonrpc":"2.0","id":${JSON.stringify(pending!.id)}${text.slice(at)}`)
+      .sendText(`{"jsonrpc":"2.0","id":${idText(pending!.id)}${text.slice(at)}`)
       .catch((error: unknown) => origin.report(asError(error)));
     return true;
   }
@@ -283,5 +353,14 @@ export function leave(list: unknown[], entry: unknown): void {
     if (at >= 0) list.splice(at, 1);
   }
 }
+
+/** A request id as JSON: a number as it is (no serializer call per relayed answer), a string quoted. */
+const idText = (id: RequestId): string | number => (typeof id === 'number' ? id : JSON.stringify(id));
+
+/** The methods relayed, as JSON strings, made once. */
+const METHOD_TEXT: ReadonlyMap<string, string> = new Map(
+  ['tools/call', 'prompts/get', 'resources/read'].map((method) => [method, JSON.stringify(method)]),
+);
+const methodText = (method: string): string => METHOD_TEXT.get(method) ?? JSON.stringify(method);
 
 const asError = (value: unknown): Error => (value instanceof Error ? value : new Error(String(value)));

@@ -153,3 +153,78 @@ describe('ForwardedCalls.takeText', () => {
     expect(calls.size).toBe(0);
   });
 });
+
+describe('ForwardedCalls.forward to an upstream that takes text', () => {
+  function textUpstream() {
+    const sent: JSONRPCMessage[] = [];
+    const texts: string[] = [];
+    const transport: Transport = {
+      start: async () => undefined,
+      close: async () => undefined,
+      send: async (message) => void sent.push(message),
+      sendText: async (text) => void texts.push(text),
+    };
+    return { transport, sent, texts };
+  }
+
+  it('writes the request as one JSON text under its key, the progress token mapped, nothing through send', () => {
+    const upstream = textUpstream();
+    const calls = new ForwardedCalls(upstream.transport, 'x', 0);
+    const client = origin();
+    const params = {
+      name: 'echo',
+      arguments: { text: 'a "quoted" é\n' },
+      _meta: { progressToken: 'p', k: 1 },
+    };
+    const { key } = calls.forward(client.from, call(3), params, 'echo');
+    const read = calls.forward(
+      client.from,
+      { jsonrpc: '2.0', id: 4, method: 'resources/read', params: { uri: 'file:///a' } },
+      { uri: 'file:///a' },
+      'file:///a',
+    );
+    expect(upstream.sent).toEqual([]);
+    expect(upstream.texts.map((text) => JSON.parse(text))).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: key,
+        method: 'tools/call',
+        params: { name: 'echo', arguments: { text: 'a "quoted" é\n' }, _meta: { progressToken: key, k: 1 } },
+      },
+      { jsonrpc: '2.0', id: read.key, method: 'resources/read', params: { uri: 'file:///a' } },
+    ]);
+    // One message per line: the text holds no raw line break (the newline in the argument is escaped).
+    expect(upstream.texts.every((text) => !text.includes('\n'))).toBe(true);
+  });
+
+  it('answers the caller at once when the text cannot be written', async () => {
+    const calls = new ForwardedCalls(
+      {
+        start: async () => undefined,
+        close: async () => undefined,
+        send: async () => undefined,
+        sendText: async () => {
+          throw new Error('the pipe is closed');
+        },
+      },
+      'x',
+      0,
+    );
+    const client = origin();
+    calls.forward(client.from, call(8), { name: 'echo' }, 'echo');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(client.got).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: 8,
+        result: {
+          content: [
+            { type: 'text', text: 'x failed tools/call echo: could not be sent: the pipe is closed' },
+          ],
+          isError: true,
+        },
+      },
+    ]);
+    expect(calls.size).toBe(0);
+  });
+});

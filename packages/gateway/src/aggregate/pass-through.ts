@@ -1,7 +1,16 @@
 import type { Transport } from '@mcpkit/jsonrpc';
 import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@mcpkit/protocol';
 import type { CallOrigin, ForwardedCalls, Pending } from './forwarded-calls.js';
+import { CALL_HEAD, readCallText } from './request-text.js';
 import { WrappingTransport } from './wrapping-transport.js';
+
+/**
+ * A transport that shows each received frame's text before decoding it, as `StdioClientTransport`
+ * does (`onframe`: returning true takes the frame, which is then neither decoded nor delivered).
+ */
+interface FrameHook {
+  onframe: ((text: string) => boolean) | undefined;
+}
 
 /** Where a request can be relayed as it is: the upstream's relay and the params it takes there. */
 export interface PassThroughRoute {
@@ -51,6 +60,10 @@ export class PassThroughTransport extends WrappingTransport implements CallOrigi
       this.onclose?.(reason);
     };
     inner.onerror = (error) => this.onerror?.(error);
+    // Where the client's transport shows a frame's text before decoding it and can write text, a
+    // tool call is relayed from its text, unparsed (see `#relayText`).
+    if ('onframe' in inner && this.sendText !== undefined)
+      (inner as Transport & FrameHook).onframe = (text) => this.#relayText(text);
   }
 
   ended(id: RequestId): void {
@@ -59,6 +72,36 @@ export class PassThroughTransport extends WrappingTransport implements CallOrigi
 
   report(error: Error): void {
     this.onerror?.(error);
+  }
+
+  /**
+   * Relays a client's line, unparsed, if it is a tool call that passes through (see
+   * `readCallText`): upstream it is the same text with a key of the gateway's for the id (and the
+   * upstream's name for a namespaced one). Anything else is left to be decoded and go the parsed way.
+   */
+  #relayText(text: string): boolean {
+    const router = this.router;
+    if (router === undefined) return false;
+    const call = readCallText(text);
+    if (call === undefined || this.#relayed.has(call.id)) return false;
+    const { id, name } = call;
+    const route = router({ jsonrpc: '2.0', id, method: 'tools/call', params: { name } });
+    if (route === undefined) return false;
+    const tail =
+      route.subject === name
+        ? text.slice(call.tailAt)
+        : `${CALL_HEAD.slice(0, -1)}${JSON.stringify(route.subject)}${text.slice(call.nameEnd + 1)}`;
+    const pending = route.calls.forwardText(
+      this,
+      id,
+      'tools/call',
+      tail,
+      route.subject,
+      route.running,
+      route.entry,
+    );
+    this.#relayed.set(id, pending);
+    return true;
   }
 
   /** Relays the message if it is a request (or the cancellation of one) that passes through. */

@@ -31,8 +31,12 @@ export class ToleratingTransport extends WrappingTransport {
     (this.inner as StdioClientTransport).onframe = hook;
   }
 
+  /** The inner transport's `sendText` (stdio has one): relayed requests go upstream as text. */
+  readonly sendText: ((text: string) => Promise<void>) | undefined;
+
   constructor(inner: Transport, onunreadable: (error: Error) => void) {
     super(inner);
+    this.sendText = inner.sendText?.bind(inner);
     inner.onmessage = (message, extra) => {
       if (this.intercept?.(message) !== true) this.onmessage?.(message, extra);
     };
