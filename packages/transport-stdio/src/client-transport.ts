@@ -1,5 +1,5 @@
 import { type Transport, wireLogFromEnvironment } from '@mcpkit/jsonrpc';
-import { messageOf, StdioErrorCode, StdioTransportError } from './errors.js';
+import { StdioErrorCode, StdioTransportError } from './errors.js';
 import { DEFAULT_MAX_PENDING_WRITE_BYTES } from './frame-writer.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, type StdioFraming } from './framing/index.js';
 import { checkFraming, checkPositiveInteger, type StdioFramingOptions } from './options.js';
@@ -43,9 +43,6 @@ export class StdioClientTransport implements Transport {
   private closeReported = false;
   /** Why the transport closed when the server went away on its own (given to `onclose`). */
   private closeReason: Error | undefined;
-  #onframe: ((text: string) => boolean) | undefined;
-  /** `#onframe` as the connection calls it: a hook that throws is reported, not fatal. */
-  #guardedOnframe: ((text: string) => boolean) | undefined;
 
   constructor(options: StdioClientTransportOptions) {
     if (typeof options?.command !== 'string' || options.command === '') {
@@ -95,24 +92,7 @@ export class StdioClientTransport implements Transport {
    * may be set or cleared at any time, before or after `start()`. A hook that throws is reported
    * to `onerror` and the frame goes on as usual.
    */
-  get onframe(): ((text: string) => boolean) | undefined {
-    return this.#onframe;
-  }
-
-  set onframe(hook: ((text: string) => boolean) | undefined) {
-    this.#onframe = hook;
-    this.#guardedOnframe =
-      hook &&
-      ((text) => {
-        try {
-          return hook(text);
-        } catch (error) {
-          this.onerror?.(new Error(`The onframe hook threw: ${messageOf(error)}`, { cause: error }));
-          return false;
-        }
-      });
-    if (this.connection) this.connection.onframe = this.#guardedOnframe;
-  }
+  onframe?: ((text: string) => boolean) | undefined;
 
   /** Spawns the server. Calling it again returns the same promise. */
   start(): Promise<void> {
@@ -178,7 +158,6 @@ export class StdioClientTransport implements Transport {
       throw error;
     }
     this.connection = this.connect(this.server);
-    this.connection.onframe = this.#guardedOnframe;
     this.connection.start();
     this.state = 'open';
   }
@@ -196,6 +175,7 @@ export class StdioClientTransport implements Transport {
       server: false,
       peerName: `server process ${server.description}`,
       wireLog: wireLogFromEnvironment('stdio-client'),
+      transport: this,
       onmessage: (message) => this.onmessage?.(message),
       onerror: (error) => this.onerror?.(error),
       oninputend: (error) => {

@@ -44,6 +44,17 @@ export class StdioServerTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
   onclose?: () => void;
   onerror?: (error: Error) => void;
+  /**
+   * Sees the text of each frame the client sends before it is decoded (a relay's fast path):
+   * returning `true` takes the frame, which is then neither parsed nor delivered to `onmessage`
+   * (nor logged by `MCPKIT_DEBUG=wire`, nor answered when it is not valid JSON-RPC: the hook owns
+   * it); returning `false` lets it go on as usual. Frames still pass the framing and
+   * `maxMessageBytes` first, and frames that follow a batch reach it after the batch is delivered.
+   * Unset (the default), it costs one check per frame. It may be set or cleared at any time, before
+   * or after `start()`. A hook that throws is reported to `onerror` and the frame goes on as usual.
+   * The same hook as `StdioClientTransport.onframe`.
+   */
+  onframe?: ((text: string) => boolean) | undefined;
 
   readonly #stdin: Readable;
   readonly #stdout: Writable;
@@ -86,6 +97,7 @@ export class StdioServerTransport implements Transport {
       server: true,
       peerName: 'client',
       wireLog: wireLogFromEnvironment('stdio-server'),
+      transport: this,
       onmessage: (message) => this.onmessage?.(message),
       onerror: (error) => this.onerror?.(error),
       oninputend: (error) => {

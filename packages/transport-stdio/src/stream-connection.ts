@@ -35,6 +35,11 @@ export interface StreamConnectionOptions {
   peerName: string;
   /** Logs each message delivered and sent (`MCPKIT_DEBUG=wire`); undefined when that is off. */
   wireLog?: WireLog | undefined;
+  /**
+   * The transport whose `onframe` hook sees each received frame's text before it is decoded
+   * (read per frame, so a hook set or cleared at any time counts); see `StdioClientTransport.onframe`.
+   */
+  transport: { readonly onframe?: ((text: string) => boolean) | undefined };
   onmessage(message: JSONRPCMessage): void;
   onerror(error: Error): void;
   /** The input ended (EOF) or failed. */
@@ -59,11 +64,6 @@ export class StreamConnection {
   #readingStopped = false;
   /** Frames that arrived while a batch is being delivered; they follow it. */
   #queued: FrameEvent[] | undefined;
-  /**
-   * Sees each received frame's text before it is decoded; returning true takes the frame (it is
-   * neither decoded nor delivered, nor wire-logged). See `StdioClientTransport.onframe`.
-   */
-  onframe: ((text: string) => boolean) | undefined;
 
   readonly #options: StreamConnectionOptions;
 
@@ -166,7 +166,14 @@ export class StreamConnection {
     if (this.#queued) return void this.#queued.push(event);
     switch (event.kind) {
       case 'frame':
-        if (this.onframe?.(event.text) !== true) this.#onText(event.text);
+        // The transport's onframe hook may take the frame (then it is neither decoded nor
+        // delivered, nor wire-logged); one that throws is reported and the frame goes on as usual.
+        try {
+          if (this.#options.transport.onframe?.(event.text) === true) return;
+        } catch (error) {
+          this.#options.onerror(new Error(`The onframe hook threw: ${messageOf(error)}`, { cause: error }));
+        }
+        this.#onText(event.text);
         return;
       case 'oversized': {
         // Answer with the request's id when its first bytes show it, so the caller fails at once.

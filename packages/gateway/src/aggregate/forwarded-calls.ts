@@ -1,4 +1,4 @@
-import type { Transport, TransportSendOptions } from '@mcpkit/jsonrpc';
+import { decodeMessage, JsonRpcError, type Transport, type TransportSendOptions } from '@mcpkit/jsonrpc';
 import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@mcpkit/protocol';
 import { ErrorCode } from '@mcpkit/protocol';
 import { describeError } from '../errors.js';
@@ -30,6 +30,11 @@ export interface Pending {
   /** What the request names (a tool, a prompt, a URI), for error messages (`echo` in `tools/call echo`). */
   readonly subject: string;
   readonly progressToken: string | number | undefined;
+  /**
+   * The client's line, for a request relayed from its text (`forwardText`), which nothing checked
+   * on the way: read again only if the upstream says it could not read a line (see `take`).
+   */
+  readonly line: string | undefined;
   /** When it times out (the clock's milliseconds), unless progress moves it on. */
   deadline: number;
   /** The list `entry` stands in while the request runs (see `forward`), or undefined. */
@@ -118,6 +123,7 @@ export class ForwardedCalls {
       request.method,
       subject,
       progressToken,
+      undefined,
       running,
       entry,
     );
@@ -128,29 +134,42 @@ export class ForwardedCalls {
   }
 
   /**
-   * Relays a request the caller sent as text, unparsed (see `PassThroughTransport`): `tail` is the
-   * text after its id (`,"method":...}`), written upstream after a key of the gateway's. It has no
-   * progress token. As `forward` otherwise; an upstream transport without `sendText` gets the
-   * message parsed from the text.
+   * Relays a request the caller sent as text, unparsed (see `PassThroughTransport`): `line` is the
+   * caller's line, `tail` the text after its id (`,"method":...}`, the name changed where it is
+   * namespaced), written upstream after a key of the gateway's. It has no progress token. As
+   * `forward` otherwise; an upstream transport without `sendText` gets the message parsed from the
+   * text. A line that is not JSON is refused as the caller's transport would have refused it, once
+   * the upstream says it could not read it (see `take`).
    */
   forwardText(
     origin: CallOrigin,
     id: RequestId,
     method: string,
+    line: string,
     tail: string,
     subject: string,
     running?: unknown[],
     entry?: unknown,
   ): Pending {
     const key = --this.#last;
-    const pending = this.#begin(key, origin, id, method, subject, undefined, running, entry);
+    const pending = this.#begin(key, origin, id, method, subject, undefined, line, running, entry);
     const text = `{"jsonrpc":"2.0","id":${key}${tail}`;
     const upstream = this.#upstream;
     let sent: Promise<void>;
-    try {
-      sent = upstream.sendText === undefined ? upstream.send(JSON.parse(text)) : upstream.sendText(text);
-    } catch (error) {
-      sent = Promise.reject(error);
+    if (upstream.sendText === undefined) {
+      // The message is parsed here anyway: a broken line is refused now, as the parsed path would.
+      const refusal = decodingError(line);
+      if (refusal !== undefined) {
+        this.#refuse(pending, refusal);
+        return pending;
+      }
+      sent = upstream.send(JSON.parse(text));
+    } else {
+      try {
+        sent = upstream.sendText(text);
+      } catch (error) {
+        sent = Promise.reject(error);
+      }
     }
     sent.catch((error: unknown) => this.#fail(pending, `could not be sent: ${describeError(error)}`));
     return pending;
@@ -164,6 +183,7 @@ export class ForwardedCalls {
     method: string,
     subject: string,
     progressToken: string | number | undefined,
+    line: string | undefined,
     running: unknown[] | undefined,
     entry: unknown,
   ): Pending {
@@ -175,6 +195,7 @@ export class ForwardedCalls {
       method,
       subject,
       progressToken,
+      line,
       deadline: this.#deadline(),
       running,
       entry,
@@ -223,6 +244,7 @@ export class ForwardedCalls {
       this.#deliver(pending, message);
       return true;
     }
+    if (id === null && 'error' in message) return this.#refuseBrokenLine();
     if ((message as { method?: string }).method !== 'notifications/progress') return false;
     const params = (message as { params?: { progressToken?: unknown } }).params;
     const token = params?.progressToken;
@@ -234,6 +256,36 @@ export class ForwardedCalls {
     pending.deadline = this.#deadline();
     this.#deliver(pending, message);
     return true;
+  }
+
+  /**
+   * The upstream answered a line it could not read (an error with a null id). A line relayed from
+   * a caller's text was not checked on the way (see `readCallText`), so the oldest such line still
+   * pending that does not decode is the one: its call ends, and its caller is refused as its own
+   * transport would have refused the line on the parsed path (the decoding error reported, its
+   * JSON-RPC error, -32700 with a null id, sent). Rare, so the pending lines are read only here.
+   * False (the error goes on to the parsed path, as before) when no pending line is broken.
+   */
+  #refuseBrokenLine(): boolean {
+    for (const pending of this.#pending.values()) {
+      const refusal = pending.line === undefined ? undefined : decodingError(pending.line);
+      if (refusal === undefined) continue;
+      this.#refuse(pending, refusal);
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Ends a call whose line does not decode, and refuses it as the caller's transport refuses such
+   * a line: the error reported, its JSON-RPC error answer sent.
+   */
+  #refuse(pending: Pending, refusal: JsonRpcError): void {
+    if (!this.#take(pending)) return;
+    const origin = pending.origin;
+    origin.report(refusal);
+    if (refusal.response !== undefined)
+      origin.send(refusal.response).catch((error: unknown) => origin.report(asError(error)));
   }
 
   /**
@@ -362,5 +414,16 @@ const METHOD_TEXT: ReadonlyMap<string, string> = new Map(
   ['tools/call', 'prompts/get', 'resources/read'].map((method) => [method, JSON.stringify(method)]),
 );
 const methodText = (method: string): string => METHOD_TEXT.get(method) ?? JSON.stringify(method);
+
+/** Why `line` does not decode as JSON-RPC (the error a transport reports and answers), if it does not. */
+function decodingError(line: string): JsonRpcError | undefined {
+  try {
+    decodeMessage(line);
+    return undefined;
+  } catch (error) {
+    if (error instanceof JsonRpcError) return error;
+    throw error;
+  }
+}
 
 const asError = (value: unknown): Error => (value instanceof Error ? value : new Error(String(value)));

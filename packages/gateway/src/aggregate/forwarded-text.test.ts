@@ -1,6 +1,6 @@
-import type { Transport } from '@mcpkit/jsonrpc';
+import { decodeMessage, type JsonRpcError, type Transport } from '@mcpkit/jsonrpc';
 import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@mcpkit/protocol';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type CallOrigin, ForwardedCalls } from './forwarded-calls.js';
 
 // The text path of ForwardedCalls: an upstream's answer forwarded unparsed, its id swapped in the
@@ -221,6 +221,100 @@ describe('ForwardedCalls.forward to an upstream that takes text', () => {
           content: [
             { type: 'text', text: 'x failed tools/call echo: could not be sent: the pipe is closed' },
           ],
+          isError: true,
+        },
+      },
+    ]);
+    expect(calls.size).toBe(0);
+  });
+});
+
+describe('ForwardedCalls.forwardText: a broken line', () => {
+  afterEach(() => vi.useRealTimers());
+
+  const line = (id: number, args: string) =>
+    `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"echo","arguments":${args}}}`;
+  const tailOf = (text: string) => text.slice(text.indexOf(',"method"'));
+  /** An upstream that takes text (as stdio does) and never answers. */
+  const silent = (): Transport => ({
+    start: async () => undefined,
+    close: async () => undefined,
+    send: async () => undefined,
+    sendText: async () => undefined,
+  });
+
+  /** A caller that records what reaches it and what it is told to report. */
+  function reportingOrigin() {
+    const got: JSONRPCMessage[] = [];
+    const reported: Error[] = [];
+    const endedIds: RequestId[] = [];
+    const from: CallOrigin = {
+      send: async (message) => void got.push(message),
+      sendText: async () => undefined,
+      ended: (id) => void endedIds.push(id),
+      report: (error) => void reported.push(error),
+    };
+    return { from, got, reported, endedIds };
+  }
+
+  it('is refused as the parsed path refuses it once the upstream says it could not read a line, and only it', async () => {
+    const calls = new ForwardedCalls(silent(), 'x', 0);
+    const client = reportingOrigin();
+    const good = line(1, '{"message":"a"}');
+    const broken = line(2, '{"message":"b",}');
+    calls.forwardText(client.from, 1, 'tools/call', good, tailOf(good), 'echo');
+    calls.forwardText(client.from, 2, 'tools/call', broken, tailOf(broken), 'echo');
+    // A parsed request has no line to read again.
+    calls.forward(client.from, call(3), { name: 'echo' }, 'echo');
+    const parseError = { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } } as const;
+    expect(calls.take(parseError)).toBe(true);
+    await Promise.resolve();
+    let expected: JsonRpcError | undefined;
+    try {
+      decodeMessage(broken);
+    } catch (error) {
+      expected = error as JsonRpcError;
+    }
+    expect(client.got).toEqual([expected?.response]);
+    expect(client.got[0]).toMatchObject({ id: null, error: { code: -32700 } });
+    expect(client.reported).toEqual([expected]);
+    expect(client.endedIds).toEqual([2]);
+    expect(calls.size).toBe(2);
+    // No broken line left: such an error goes on to the parsed path, as before.
+    expect(calls.take(parseError)).toBe(false);
+    expect(calls.size).toBe(2);
+  });
+
+  it('is refused at once where the upstream takes messages, not text (the line is parsed to send it)', async () => {
+    const up = upstream();
+    const calls = new ForwardedCalls(up, 'x', 0);
+    const client = reportingOrigin();
+    const broken = line(5, '{"message":"b",}');
+    calls.forwardText(client.from, 5, 'tools/call', broken, tailOf(broken), 'echo');
+    await Promise.resolve();
+    expect(client.got).toEqual([
+      expect.objectContaining({ id: null, error: expect.objectContaining({ code: -32700 }) }),
+    ]);
+    expect(client.reported).toHaveLength(1);
+    expect(up.sent).toEqual([]);
+    expect(calls.size).toBe(0);
+  });
+
+  it('still times out where the upstream never answers it', async () => {
+    vi.useFakeTimers();
+    let clock = 0;
+    const calls = new ForwardedCalls(silent(), 'x', 1000, () => clock);
+    const client = reportingOrigin();
+    const broken = line(6, '{"message":"b",}');
+    calls.forwardText(client.from, 6, 'tools/call', broken, tailOf(broken), 'echo');
+    clock += 1000;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(client.got).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: 6,
+        result: {
+          content: [{ type: 'text', text: 'x failed tools/call echo: timed out after 1000 ms' }],
           isError: true,
         },
       },

@@ -95,6 +95,7 @@ export class PassThroughTransport extends WrappingTransport implements CallOrigi
       this,
       id,
       'tools/call',
+      text,
       tail,
       route.subject,
       route.running,

@@ -31,8 +31,9 @@ export interface CallText {
  * holding no escape, end with `}`, and hold no `"_meta"` (a progress token to map) and no `"task"`
  * (a task-augmented call) anywhere; both may stand in the arguments too, which only costs those
  * calls the text path. The rest of the line is not checked: a line that begins like a call but is
- * broken goes upstream as it is, which answers it with a parse error the caller does not see (its
- * id is unreadable), and the call times out as one the upstream never answers.
+ * broken goes upstream as it is, whose parse error (with a null id) makes the relay read its
+ * pending lines again and refuse the broken one as the parsed path would (see
+ * `ForwardedCalls.take`); an upstream that does not answer it leaves the call to its timeout.
  */
 export function readCallText(text: string): CallText | undefined {
   if (!text.startsWith(REQUEST_PREFIX) || text.charCodeAt(text.length - 1) !== CLOSING_BRACE)
