@@ -365,8 +365,13 @@ export abstract class ClientCore {
     fail?: (error: unknown) => R | Promise<R>,
   ): Promise<R> {
     try {
-      const connection = this.requireConnection(method);
-      this.checkCapability(method, connection);
+      // requireConnection and checkCapability written out (their calls were two of the client's
+      // per-call frames): the same checks, the same errors.
+      const connection = this.#connection ?? this.requireConnection(method);
+      if (this.options.enforceStrictCapabilities !== false) {
+        const { session } = connection;
+        assertServerCapability(method, session.serverCapabilities, session.protocolVersion);
+      }
       return connection.call(method, params, options, schema, then, fail);
     } catch (error) {
       return Promise.reject(error);

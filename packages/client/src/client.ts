@@ -105,7 +105,16 @@ export class McpClient extends ClientCore {
   ): Promise<CallToolResult> {
     // Not async: the plain call is one `then` on the request (an async wrapper costs a frame and
     // extra ticks on every call).
-    const check = (result: CallToolResult) => this.checkedOutput(params.name, result, validate);
+    // checkedOutput decided here, once: with validation off there is nothing to run on the result,
+    // and with it on the closure asks the catalog itself (which schema it knows when the result
+    // arrives, as before).
+    const check =
+      (validate ?? this.options.validateToolOutput ?? true)
+        ? (result: CallToolResult) => {
+            this.tools.check(params.name, result);
+            return result;
+          }
+        : undefined;
     // Header mismatches are 2026-07-28's: a stateful call makes no handler for them.
     const fail =
       retry && this.protocolMode === 'stateless'

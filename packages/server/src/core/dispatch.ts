@@ -210,23 +210,6 @@ function validateParams(spec: MethodSpec, method: string, params: JSONObject | u
   throw JsonRpcError.invalidParams(`Invalid params for '${method}': ${detail}`);
 }
 
-/** Not async: a built-in method's own promise is awaited once, by handleRequestNow. */
-function run(core: ServerCore, request: CoreRequest, ctx: RequestContext): JSONObject | Promise<JSONObject> {
-  const { method, params } = request;
-  const spec = Object.hasOwn(METHODS, method) ? METHODS[method] : undefined;
-  if (spec !== undefined) {
-    const stateless = isStatelessProtocolVersion(ctx.protocolVersion);
-    if (
-      (spec.statefulOnly && stateless) ||
-      (spec.statelessOnly && !stateless) ||
-      (spec.capability !== undefined && core.capabilities()[spec.capability] === undefined)
-    )
-      throw JsonRpcError.methodNotFound(method);
-    return spec.run(core, validateParams(spec, method, params), ctx);
-  }
-  return runCustom(core, method, params, ctx);
-}
-
 async function runCustom(
   core: ServerCore,
   method: string,
@@ -262,9 +245,24 @@ export function handleRequestNow(
   request: CoreRequest,
   ctx: RequestContext,
 ): HandleOutcome | Promise<HandleOutcome> {
+  const { method, params } = request;
   let result: JSONObject | Promise<JSONObject>;
+  // Running the method written out here (no function of its own): this runs on every request.
+  // A built-in method's own promise is awaited once, below.
   try {
-    result = run(core, request, ctx);
+    const spec = Object.hasOwn(METHODS, method) ? METHODS[method] : undefined;
+    if (spec === undefined) result = runCustom(core, method, params, ctx);
+    else {
+      // A method of one era is refused in the other (stateful-only when stateless, and the
+      // reverse); the revision is asked about only for those (not tools/call).
+      if (
+        ((spec.statefulOnly || spec.statelessOnly) &&
+          !spec.statelessOnly === isStatelessProtocolVersion(ctx.protocolVersion)) ||
+        (spec.capability !== undefined && core.capabilities()[spec.capability] === undefined)
+      )
+        throw JsonRpcError.methodNotFound(method);
+      result = spec.run(core, validateParams(spec, method, params), ctx);
+    }
   } catch (error) {
     return failureOutcome(core, request, ctx, error);
   }

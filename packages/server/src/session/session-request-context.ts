@@ -11,9 +11,18 @@ import type { InputRequest, InputRequestOptions } from '../core/input-request.js
 import type { RequestContext, SessionControls } from '../core/request-context.js';
 import type { TaskRunner } from '../core/tasks.js';
 
+/** What a request's context needs from the server (McpServer; see SessionlessHost). */
+export interface RequestContextHost {
+  readonly options: { capabilities?: { logging?: boolean } };
+  negotiateVersion(requested: string): string;
+}
+
 /**
- * The core's RequestContext for one request of a stateful session. Made for every request, so
- * it is a class (methods shared on the prototype) rather than an object of fresh closures.
+ * The core's RequestContext for one request up to 2025-11-25, of a stateful session or of none.
+ * Without a handshake (a stateless POST, a session resumed in another process) the transport's
+ * declared version applies and the client is assumed to have no capabilities. Made for every
+ * request, so it is a class (methods shared on the prototype) rather than an object of fresh
+ * closures, and it fills itself in (no helper function in between).
  */
 export class SessionRequestContext implements RequestContext {
   readonly protocolVersion: string;
@@ -31,16 +40,31 @@ export class SessionRequestContext implements RequestContext {
   readonly #peer: PeerRequestContext;
 
   constructor(
+    host: RequestContextHost,
     peer: PeerRequestContext,
-    protocolVersion: string,
-    clientCapabilities: ClientCapabilities,
+    // What initialize negotiated (sessionless.ts's NegotiatedSession), if it ran.
+    negotiated:
+      | { protocolVersion: string; clientCapabilities: ClientCapabilities; clientInfo?: Implementation }
+      | undefined,
     session: SessionControls,
+    logLevel: LoggingLevel,
+    sessionId: string | undefined,
   ) {
+    const extra = peer.extra;
     this.#peer = peer;
-    this.protocolVersion = protocolVersion;
-    this.clientCapabilities = clientCapabilities;
+    this.protocolVersion = negotiated?.protocolVersion ?? host.negotiateVersion(extra?.protocolVersion ?? '');
+    this.clientCapabilities = negotiated?.clientCapabilities ?? {};
     this.requestId = peer.requestId;
     this.session = session;
+    // Declared fields: own properties (undefined) whether or not the request has them.
+    this.clientInfo = negotiated?.clientInfo;
+    // No logging capability, no log messages. The option decides it alone (computeCapabilities),
+    // so it is read here rather than the server's capabilities, which the core asks for anyway.
+    if (host.options.capabilities?.logging !== false) this.logLevel = logLevel;
+    this.progressToken = peer.progressToken;
+    this.sessionId = sessionId ?? extra?.sessionId;
+    this.extra = extra;
+    this.authInfo = extra?.authInfo;
   }
 
   /** Read lazily: the peer makes the AbortController only for handlers that look at it. */

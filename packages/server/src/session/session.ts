@@ -1,9 +1,4 @@
-import {
-  JsonRpcError,
-  JsonRpcPeer,
-  type RequestContext as PeerRequestContext,
-  type Transport,
-} from '@mcpkit/jsonrpc';
+import { JsonRpcError, JsonRpcPeer, type Transport } from '@mcpkit/jsonrpc';
 import {
   type ClientCapabilities,
   type Implementation,
@@ -19,13 +14,8 @@ import type { RequestContext, SessionControls } from '../core/request-context.js
 import { atLeast, Since } from '../core/revisions.js';
 import type { TaskStore, TaskStoreFactory } from '../core/tasks.js';
 import type { SessionEvent } from './session-events.js';
-import {
-  type NegotiatedSession,
-  negotiate,
-  requestContextFor,
-  type SessionlessHost,
-  sessionAnswer,
-} from './sessionless.js';
+import { SessionRequestContext } from './session-request-context.js';
+import { type NegotiatedSession, negotiate, type SessionlessHost, sessionAnswer } from './sessionless.js';
 import { answerStatelessRequest, isStatelessRequest } from './stateless-path.js';
 
 export type { NegotiatedSession } from './sessionless.js';
@@ -48,7 +38,7 @@ export interface SessionHost extends SessionlessHost {
 
 /** The server options a session reads (a subset of `McpServerOptions`). */
 export interface SessionHostOptions {
-  capabilities?: { tasks?: boolean };
+  capabilities?: { tasks?: boolean; logging?: boolean };
   tasks?: TaskStoreFactory;
   maxInFlightRequests?: number;
   defaultLogLevel?: LoggingLevel;
@@ -119,7 +109,30 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
       maxInFlightRequests: server.options.maxInFlightRequests,
       onerror: (error) => this.#report(error),
     });
-    this.peer.fallbackRequestHandler = (params, context) => this.#onRequest(params, context);
+    // Requests from the client. Not a method called from here: this runs on every request, and
+    // the extra frame was one of the calls a round trip paid for. Not async: a request answered
+    // synchronously goes back to the peer as is (no promise).
+    this.peer.fallbackRequestHandler = (params, context) => {
+      const method = context.method;
+      const negotiated = this.#negotiated;
+      if (negotiated === undefined) {
+        if (isStatelessRequest(method, params)) return answerStatelessRequest(server, params, context);
+        if (this.#requireInitialize && method !== 'ping' && method !== 'initialize')
+          throw JsonRpcError.invalidRequest(`Session not initialized: send 'initialize' before '${method}'`);
+      }
+      const ctx = new SessionRequestContext(
+        server,
+        context,
+        negotiated,
+        this.#controls ?? this.#sessionControls(),
+        this.#logLevel,
+        this.sessionId,
+      );
+      // A declared field of the context: undefined without tasks either way. Most servers have no
+      // task store, and then there is nothing to ask.
+      ctx.tasks = server.options.tasks && this.#taskStore(ctx.protocolVersion);
+      return sessionAnswer(method, server.handleNow({ method, params }, ctx));
+    };
     this.peer.setNotificationHandler('notifications/initialized', () => {
       this.#ready = true;
     });
@@ -213,35 +226,9 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
     this.#onClose();
   }
 
-  // ---- requests from the client ----
-
-  /** Not async: a request answered synchronously goes back to the peer as is (no promise). */
-  #onRequest(params: JSONObject | undefined, context: PeerRequestContext): JSONObject | Promise<JSONObject> {
-    const method = context.method;
-    const negotiated = this.#negotiated;
-    if (negotiated === undefined && isStatelessRequest(method, params)) {
-      return answerStatelessRequest(this.server, params, context);
-    }
-    if (negotiated === undefined && this.#requireInitialize && method !== 'ping' && method !== 'initialize') {
-      throw JsonRpcError.invalidRequest(`Session not initialized: send 'initialize' before '${method}'`);
-    }
-    const ctx = requestContextFor(
-      this.server,
-      context,
-      negotiated,
-      this.#sessionControls(),
-      this.#logLevel,
-      this.sessionId,
-    );
-    // A declared field of the context: undefined without tasks either way.
-    ctx.tasks = this.#taskStore(ctx.protocolVersion);
-    return sessionAnswer(method, this.server.handleNow({ method, params }, ctx));
-  }
-
   /** The session's tasks, created on first use when the server enables them and the revision has them. */
   #taskStore(version: string): TaskStore | undefined {
-    // McpServer's constructor made sure a store factory comes with `capabilities.tasks`. The
-    // server's options first: most servers have no tasks, and that answer costs two reads.
+    // McpServer's constructor made sure a store factory comes with `capabilities.tasks`.
     const createStore = this.server.options.tasks;
     if (this.server.options.capabilities?.tasks !== true || createStore === undefined) return undefined;
     if (!atLeast(version, Since.tasks) || isStatelessProtocolVersion(version)) return undefined;

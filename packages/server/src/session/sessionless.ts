@@ -1,8 +1,4 @@
-import {
-  JsonRpcError,
-  type RequestContext as PeerRequestContext,
-  type RequestHandler,
-} from '@mcpkit/jsonrpc';
+import { JsonRpcError, type RequestHandler } from '@mcpkit/jsonrpc';
 import {
   type ClientCapabilities,
   formatZodError,
@@ -33,7 +29,7 @@ export interface NegotiatedSession {
 
 /** What serving a request needs from the server: McpServer implements it. */
 export interface SessionlessHost extends StatelessHost {
-  readonly options: { defaultLogLevel?: LoggingLevel };
+  readonly options: { defaultLogLevel?: LoggingLevel; capabilities?: { logging?: boolean } };
   /** What the server declares (shaped per revision by `initializeResult`). */
   capabilities(): ServerCapabilities;
   /** The stateful revision to answer an initialize request for `requested` with. */
@@ -62,37 +58,6 @@ function parseInitializeParams(params: JSONObject | undefined): InitializeReques
   throw JsonRpcError.invalidParams(`Invalid params for 'initialize': ${detail}`);
 }
 
-/**
- * The core's context for a request up to 2025-11-25. Without a handshake (a stateless POST, a
- * session resumed in another process) the transport's declared version applies and the client is
- * assumed to have no capabilities.
- */
-export function requestContextFor(
-  host: SessionlessHost,
-  context: PeerRequestContext,
-  negotiated: NegotiatedSession | undefined,
-  controls: SessionControls,
-  logLevel: LoggingLevel,
-  sessionId: string | undefined,
-): SessionRequestContext {
-  const extra = context.extra;
-  const ctx = new SessionRequestContext(
-    context,
-    negotiated?.protocolVersion ?? host.negotiateVersion(extra?.protocolVersion ?? ''),
-    negotiated?.clientCapabilities ?? {},
-    controls,
-  );
-  // Declared fields of the context: own properties (undefined) whether or not the request has them.
-  ctx.clientInfo = negotiated?.clientInfo;
-  // No logging capability, no log messages.
-  if (host.capabilities().logging !== undefined) ctx.logLevel = logLevel;
-  ctx.progressToken = context.progressToken;
-  ctx.sessionId = sessionId ?? extra?.sessionId;
-  ctx.extra = extra;
-  ctx.authInfo = extra?.authInfo;
-  return ctx;
-}
-
 /** The result of a request up to 2025-11-25, or the error it answers with. */
 function sessionResult(method: string, outcome: HandleOutcome): JSONObject {
   if (outcome.type === 'result') return outcome.result;
@@ -107,9 +72,9 @@ export function sessionAnswer(
   method: string,
   outcome: HandleOutcome | Promise<HandleOutcome>,
 ): JSONObject | Promise<JSONObject> {
-  return outcome instanceof Promise
-    ? outcome.then((settled) => sessionResult(method, settled))
-    : sessionResult(method, outcome);
+  if (outcome instanceof Promise) return outcome.then((settled) => sessionResult(method, settled));
+  // The usual answer, without the call to sessionResult.
+  return outcome.type === 'result' ? outcome.result : sessionResult(method, outcome);
 }
 
 /**
@@ -131,7 +96,7 @@ export function sessionlessHandler(host: SessionlessHost): RequestHandler {
     const method = context.method;
     if (isStatelessRequest(method, params)) return answerStatelessRequest(host, params, context);
     const logLevel = host.options.defaultLogLevel ?? 'debug';
-    const ctx = requestContextFor(host, context, undefined, controls, logLevel, undefined);
+    const ctx = new SessionRequestContext(host, context, undefined, controls, logLevel, undefined);
     return sessionAnswer(method, host.handleNow({ method, params }, ctx));
   };
 }
