@@ -352,10 +352,7 @@ export abstract class ClientCore {
       : this.send(method, params, options);
   }
 
-  /**
-   * `ClientConnection.call` after the connection and capability checks. Not async (every call comes
-   * here); failures before sending still come back as a rejected promise.
-   */
+  /** `ClientConnection.call` after the connection and capability checks; not async, failures reject. */
   protected send<T, R = T>(
     method: string,
     params: JSONObject | undefined,
@@ -365,13 +362,11 @@ export abstract class ClientCore {
     fail?: (error: unknown) => R | Promise<R>,
   ): Promise<R> {
     try {
-      // requireConnection and checkCapability written out (their calls were two of the client's
-      // per-call frames): the same checks, the same errors.
+      // checkCapability written out: one call less per request, the same check and errors.
       const connection = this.#connection ?? this.requireConnection(method);
-      if (this.options.enforceStrictCapabilities !== false) {
-        const { session } = connection;
+      const { session } = connection;
+      if (this.options.enforceStrictCapabilities !== false)
         assertServerCapability(method, session.serverCapabilities, session.protocolVersion);
-      }
       return connection.call(method, params, options, schema, then, fail);
     } catch (error) {
       return Promise.reject(error);
