@@ -57,23 +57,23 @@ export function instrumentServer<S extends InstrumentableServer>(
   // What the server sends its client is measured as the sender's: mcp.client.operation.duration.
   const sender = new McpHistograms('client', options.meterProvider);
   server.use(serverMiddleware(options, histograms, sessions, sender), { name: SERVER_MIDDLEWARE_NAME });
-  if (options.traceNotifications !== false) {
-    const tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer(INSTRUMENTATION_NAME);
-    const receiving = {
-      tracer,
-      propagator: options.propagator ?? propagation,
-      histograms,
-      uriInName: options.resourceUriInSpanName === true,
-    };
-    const sending = { ...receiving, histograms: sender, notifications: true };
-    server.use(
-      serverNotificationMiddleware(sending, receiving, sessions, networkAttributes(options.transport)),
-      {
-        name: SERVER_MIDDLEWARE_NAME,
-        notifications: true,
-      },
-    );
-  }
+  // Registered even with `traceNotifications: false`: it also traces the requests the server sends
+  // through `session.context()` outside any request, which no request middleware is around.
+  const tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer(INSTRUMENTATION_NAME);
+  const receiving = {
+    tracer,
+    propagator: options.propagator ?? propagation,
+    histograms,
+    uriInName: options.resourceUriInSpanName === true,
+  };
+  const sending = { ...receiving, histograms: sender, notifications: options.traceNotifications !== false };
+  server.use(
+    serverNotificationMiddleware(sending, receiving, sessions, networkAttributes(options.transport)),
+    {
+      name: SERVER_MIDDLEWARE_NAME,
+      notifications: true,
+    },
+  );
   server.onSession((event) => onServerSession(event, sessions, options));
   return server;
 }

@@ -61,10 +61,18 @@ export interface ServerNotificationContextLike {
   /** The params; the instrumentation replaces a sent one's to add the trace context to `_meta`. */
   params: JsonObjectLike | undefined;
   readonly incoming: boolean;
+  /**
+   * False for a request the server sends through `session.context()` outside any request (its
+   * `next()` settles with the client's answer); true, or absent on older servers, for a notification.
+   */
+  readonly notification?: boolean;
   readonly session: { readonly sessionId?: string; readonly protocolVersion?: string };
 }
 
-/** A server middleware around notifications (`use(fn, { notifications: true })`). */
+/**
+ * A server middleware around notifications, and around the requests of `session.context()` outside
+ * any request (`use(fn, { notifications: true })`).
+ */
 export type ObservingServerNotificationMiddleware = (
   ctx: ServerNotificationContextLike,
   next: () => Promise<void>,

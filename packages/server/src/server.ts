@@ -189,7 +189,9 @@ export class McpServer<TState = undefined>
    * `next()` resolves once the notification is written (sent) or dispatched to the session's
    * handlers (received); a middleware that does not call it drops the notification. A sent
    * notification's middleware failure fails the send; a received one's is reported to `onerror`.
-   * With none registered, sessions leave their transport as it is.
+   * It also runs around the requests sent through `session.context()` outside any request
+   * (`ctx.notification` false; `next()` settles with the client's answer; not calling it fails the
+   * request). With none registered, sessions leave their transport as it is.
    */
   use(
     middleware: ServerNotificationMiddleware,

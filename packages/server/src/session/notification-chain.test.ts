@@ -1,3 +1,4 @@
+import { JsonRpcError } from '@mcpkit/jsonrpc';
 import type { JSONObject } from '@mcpkit/protocol';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
@@ -163,5 +164,93 @@ describe('McpServer.use(fn, { notifications: true })', () => {
     expect(Object.hasOwn(transport, 'send')).toBe(false);
     server.use((_ctx, next) => next(), { notifications: true });
     expect(Object.hasOwn(transport, 'send')).toBe(true);
+  });
+});
+
+describe('McpServer.use(fn, { notifications: true }) around the requests of session.context()', () => {
+  const roots = { roots: [{ uri: 'file:///r', name: 'r' }] };
+
+  it('runs around a request sent outside any request: notification false, params changed on the wire, next() settles with the answer', async () => {
+    const server = newServer();
+    const seen: string[] = [];
+    server.use(
+      async (ctx, next) => {
+        if (ctx.notification) return next();
+        seen.push(
+          `${ctx.method} notification=${ctx.notification} incoming=${ctx.incoming} ${ctx.session.ready}`,
+        );
+        ctx.params = { ...ctx.params, _meta: { traceparent: 'tp' } };
+        // An observing layer that gives back nothing: the request still resolves with the answer.
+        seen.push(`answered ${JSON.stringify(await next())}`);
+      },
+      { notifications: true },
+    );
+    const received: (JSONObject | undefined)[] = [];
+    const h = await connect(server, {
+      capabilities: { roots: {} },
+      handlers: {
+        'roots/list': (params) => {
+          received.push(params);
+          return roots;
+        },
+      },
+    });
+    const ctx = await h.session.context();
+    expect(await ctx.listRoots()).toEqual(roots.roots);
+    expect(received).toEqual([{ _meta: { traceparent: 'tp' } }]);
+    expect(seen).toEqual([
+      'roots/list notification=false incoming=false true',
+      `answered ${JSON.stringify(roots)}`,
+    ]);
+  });
+
+  it('an error answer rejects next() and the request; a layer that does not call next() fails the request, saying so', async () => {
+    const server = newServer();
+    const outcomes: string[] = [];
+    server.use(
+      (ctx, next) => {
+        if (ctx.notification) return next();
+        if (ctx.method === 'sampling/createMessage') return;
+        return next().catch((error: JsonRpcError) => {
+          outcomes.push(`${ctx.method} ${error.code}`);
+          throw error;
+        });
+      },
+      { notifications: true, name: 'dropper' },
+    );
+    const h = await connect(server, {
+      capabilities: { roots: {}, sampling: {} },
+      handlers: {
+        'roots/list': () => {
+          throw new JsonRpcError(-32601, 'no roots here');
+        },
+      },
+    });
+    const ctx = await h.session.context();
+    await expect(ctx.listRoots()).rejects.toMatchObject({ code: -32601, message: 'no roots here' });
+    expect(outcomes).toEqual(['roots/list -32601']);
+    await expect(
+      ctx.sample({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 1 }),
+    ).rejects.toThrow('sampling/createMessage was dropped by a notification middleware');
+  });
+
+  it('does not run around the requests a handler sends (the request middleware sees those), nor without notification middleware', async () => {
+    const server = newServer();
+    server.tool('roots', {}, async (_args, ctx) => String((await ctx.listRoots()).length));
+    const h = await connect(server, { capabilities: { roots: {} }, handlers: { 'roots/list': () => roots } });
+    expect(h.session.sendThroughChain).toBeUndefined();
+    expect(await (await h.session.context()).listRoots()).toEqual(roots.roots);
+    const requests: string[] = [];
+    server.use(
+      (ctx, next) => {
+        if (!ctx.notification) requests.push(ctx.method);
+        return next();
+      },
+      { notifications: true },
+    );
+    expect(await h.request('tools/call', { name: 'roots' })).toMatchObject({ content: [{ text: '1' }] });
+    expect(requests).toEqual([]);
+    await (await h.session.context()).listRoots();
+    expect(requests).toEqual(['roots/list']);
   });
 });

@@ -1,4 +1,4 @@
-import { JsonRpcError, JsonRpcPeer, type Transport } from '@mcpkit/jsonrpc';
+import { JsonRpcError, JsonRpcPeer, type RequestOptions, type Transport } from '@mcpkit/jsonrpc';
 import {
   type ClientCapabilities,
   type Implementation,
@@ -91,6 +91,13 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
   readonly #transportName: string | undefined;
   /** Set while open: only an opened session reports its close. */
   #opened = false;
+  /**
+   * @internal Set once the server has notification middleware (`chainNotifications`): sends a
+   * request of `context()` through it. Undefined otherwise, and the request goes straight out.
+   */
+  declare sendThroughChain:
+    | ((method: string, params: JSONObject | undefined, options: RequestOptions) => Promise<JSONObject>)
+    | undefined;
 
   constructor(server: Host, transport: Transport, options: ConnectOptions) {
     this.server = server;
@@ -293,8 +300,14 @@ export class ServerSession<Host extends SessionHost = SessionHost> {
       logLevel: this.#logLevel,
       signal,
       sendNotification: (method, params) => this.peer.notify(method, params),
-      requestInput: (request, options) =>
-        this.peer.request(request.method, request.params, { signal, timeoutMs: options?.timeoutMs }),
+      // No request middleware is around these: the notification middleware is, when there is some.
+      requestInput: ({ method, params }, options) => {
+        const requestOptions = { signal, timeoutMs: options?.timeoutMs };
+        return (
+          this.sendThroughChain?.(method, params, requestOptions) ??
+          this.peer.request(method, params, requestOptions)
+        );
+      },
       session: this.#sessionControls(),
       clientInfo: negotiated?.clientInfo,
       sessionId: this.sessionId,
