@@ -75,12 +75,13 @@ export const SIZE_PROBES: SizeProbe[] = [
     // onSession and +145 the "is not a schema" message: each is reached from an McpServer method
     // or the dispatch table, so none can leave the core while server.use, visible and onSession
     // work without an import.
-    // Session 23: 30,974 -> 30,697 bytes, budget unchanged. jsonrpc and transport-stdio compacted
+    // Session 23: 30,974 -> 30,794 bytes, budget unchanged. jsonrpc and transport-stdio compacted
     // (lean41, -300: the protocol's describeValue instead of jsonrpc's own, one failure reporter, one
     // promise per batch, peekRequestId by one regex); server.use(fn, { notifications: true }) for issue
     // #37's notification spans paid by the server's own compaction (cov37, -6 net: revision checks
     // against an enum the bundler inlines instead of the FEATURE_SINCE table, -193); the server
-    // transport's onframe hook for the gateway's text relay (frame40, +37); trim41b's server calls -13.
+    // transport's onframe hook for the gateway's text relay (frame40, +37); trim41b's server calls -13;
+    // session.context()'s requests through the notification middleware for their spans (ctx37, +97).
   },
   { name: 'official-v2-stdio-server', sdk: 'official-v2', kind: 'stdio-server', platform: 'node' },
   {
