@@ -90,10 +90,28 @@ async function withStdioClient<T>(
 async function stdioSequential(spec: WorkloadSpec, impl: ImplName, p: WorkloadParams): Promise<Measurement> {
   return withStdioClient(spec, impl, async (client) => {
     await runSequential(client, p.warmup);
+    if (p.windows !== undefined) return windowedSequential(client, p.count, p.windows);
     const timer = startTimer();
     await runSequential(client, p.count);
     return perSecond(p.count, timer);
   });
+}
+
+/** `count` calls in `windows` equal windows: the median window's rate, CPU per call over them all. */
+async function windowedSequential(client: BenchClient, count: number, windows: number): Promise<Measurement> {
+  const size = Math.ceil(count / windows);
+  const rates: number[] = [];
+  const timer = startTimer();
+  for (let window = 0; window < windows; window++) {
+    const startedAt = performance.now();
+    await runSequential(client, size, window * size);
+    rates.push(size / ((performance.now() - startedAt) / 1000));
+  }
+  const { detail } = stopTimer(timer, size * windows);
+  return {
+    value: summarize(rates)!.median,
+    detail: { ...detail, windowRates: rates.map((rate) => Math.round(rate)).join(' ') },
+  };
 }
 
 async function stdioPipelined(spec: WorkloadSpec, impl: ImplName, p: WorkloadParams): Promise<Measurement> {
