@@ -133,11 +133,24 @@ async function httpCalls(impl: ImplName, spec: WorkloadSpec, p: WorkloadParams):
       clients.push(await factory.connectHttp(server.url, spec.wire ?? '2025', { otel: spec.otel === true }));
     try {
       await Promise.all(clients.map((client) => runSequential(client, p.warmup)));
-      const perClient = Math.ceil(p.count / clientCount);
+      const windows = p.windows ?? 1;
+      const perWindow = Math.ceil(p.count / clientCount / windows);
+      const perClient = perWindow * windows;
+      const rates: number[] = [];
       const cpuBefore = await server.cpuMicros();
       const timer = startTimer();
-      await Promise.all(clients.map((client, i) => runSequential(client, perClient, i * perClient)));
+      for (let window = 0; window < windows; window++) {
+        const startedAt = performance.now();
+        await Promise.all(
+          clients.map((client, i) => runSequential(client, perWindow, i * perClient + window * perWindow)),
+        );
+        rates.push((perWindow * clientCount) / ((performance.now() - startedAt) / 1000));
+      }
       const measured = perSecond(perClient * clientCount, timer);
+      if (windows > 1) {
+        measured.value = summarize(rates)!.median;
+        measured.detail.windowRates = rates.map((rate) => Math.round(rate)).join(' ');
+      }
       // The HTTP server reports its own CPU time, exactly (the /proc figure has 10 ms ticks).
       const serverCpu = (await server.cpuMicros()) - cpuBefore;
       measured.detail.serverCpuMicrosPerOp = Math.round((serverCpu / (perClient * clientCount)) * 10) / 10;
