@@ -89,7 +89,7 @@ const MODERN_IMPLS: readonly ImplName[] = ['mcpkit', 'official-v2', 'raw'];
 // 1,000, the median window's rate as the round's figure (see STDIO_PINNED).
 const HTTP_SEQUENTIAL = {
   full: { count: 3_000, warmup: 3_000, clients: 1, windows: 3 },
-  smoke: { count: 10, warmup: 2, clients: 1 },
+  smoke: { count: 10, warmup: 2, clients: 1, windows: 2 },
 };
 // 16 clients: warm-up is per client (200 each, 3,200 calls in all), then 3 windows of 100 calls per
 // client. Probed in windows of 100 per client, both raw and mcpkit reached their steady rate only
@@ -97,7 +97,7 @@ const HTTP_SEQUENTIAL = {
 // 4,000 in warm-up).
 const HTTP_CONCURRENT = {
   full: { count: 4_800, warmup: 200, clients: 16, windows: 3 },
-  smoke: { count: 32, warmup: 1, clients: 16 },
+  smoke: { count: 32, warmup: 1, clients: 16, windows: 2 },
 };
 
 function httpPair(
