@@ -49,6 +49,8 @@ export class ClientConnection {
   #generation = 0;
   #renewal: Promise<void> | undefined;
   readonly #deps: ConnectionDeps;
+  /** The last stateless identity: kept while its facts hold, not rebuilt for every request. */
+  #lastIdentity: RequestIdentity | undefined;
 
   constructor(
     readonly peer: Peer,
@@ -167,11 +169,22 @@ export class ClientConnection {
     fail: (error: unknown) => T | Promise<T>,
     retry = true,
   ): Promise<T> {
-    const identity: RequestIdentity = {
-      protocolVersion: this.session.protocolVersion,
-      clientInfo: this.#deps.clientInfo,
-      capabilities: this.#deps.capabilities(),
-    };
+    // The identity object is kept while what it says holds: one allocation less per request.
+    const capabilities = this.#deps.capabilities();
+    let identity = this.#lastIdentity;
+    if (
+      identity?.protocolVersion !== this.session.protocolVersion ||
+      identity.capabilities !== capabilities ||
+      identity.logLevel !== this.logLevel
+    ) {
+      identity = {
+        protocolVersion: this.session.protocolVersion,
+        clientInfo: this.#deps.clientInfo,
+        capabilities,
+      };
+      if (this.logLevel !== undefined) identity.logLevel = this.logLevel;
+      this.#lastIdentity = identity;
+    }
     const onError = (error: unknown): T | Promise<T> => {
       const unsupported =
         retry && error instanceof JsonRpcError && error.code === ErrorCode.UnsupportedProtocolVersion;
@@ -182,7 +195,6 @@ export class ClientConnection {
       this.transport.setProtocolVersion?.(next);
       return this.#sendStateless(method, params, options, finish, fail, false);
     };
-    if (this.logLevel !== undefined) identity.logLevel = this.logLevel;
     try {
       return sendStatelessRequest(this.peer, method, params, options, identity, this.#deps, finish, onError);
     } catch (error) {

@@ -5,15 +5,19 @@
 // revision's CallToolResult schema accepts unchanged (loose objects: parsing copies, changes
 // nothing); anything else goes to the schema, which gives its precise error.
 
-const RESULT_KEYS: ReadonlySet<string> = new Set(['content', 'isError', 'resultType', '_meta']);
+// Key lists as comparisons, not Set lookups: parsed keys are internalized strings, so each
+// comparison is a pointer check, cheaper than hashing into a Set on every call.
 const SERVER_INFO_KEY = 'io.modelcontextprotocol/serverInfo';
-const SERVER_INFO_TEXT_KEYS: ReadonlySet<string> = new Set([
-  'name',
-  'title',
-  'version',
-  'description',
-  'websiteUrl',
-]);
+
+function isResultKey(key: string): boolean {
+  return key === 'content' || key === 'isError' || key === 'resultType' || key === '_meta';
+}
+
+function isServerInfoTextKey(key: string): boolean {
+  return (
+    key === 'name' || key === 'version' || key === 'title' || key === 'description' || key === 'websiteUrl'
+  );
+}
 
 /** A result `_meta` holding only the server's info (2026-07-28 puts it on every result), all text. */
 function isServerInfoMeta(meta: unknown): boolean {
@@ -26,7 +30,7 @@ function isServerInfoMeta(meta: unknown): boolean {
   const fields = info as Record<string, unknown>;
   if (typeof fields.name !== 'string' || typeof fields.version !== 'string') return false;
   for (const key in fields) {
-    if (!SERVER_INFO_TEXT_KEYS.has(key) || typeof fields[key] !== 'string') return false;
+    if (!isServerInfoTextKey(key) || typeof fields[key] !== 'string') return false;
   }
   return true;
 }
@@ -46,6 +50,6 @@ export function isPlainTextToolResult(value: unknown): boolean {
   if (result.isError !== undefined && typeof result.isError !== 'boolean') return false;
   if (result.resultType !== undefined && typeof result.resultType !== 'string') return false;
   if (result._meta !== undefined && !isServerInfoMeta(result._meta)) return false;
-  for (const key in result) if (!RESULT_KEYS.has(key)) return false;
+  for (const key in result) if (!isResultKey(key)) return false;
   return true;
 }
