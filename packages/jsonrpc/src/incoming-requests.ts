@@ -73,7 +73,10 @@ export class IncomingRequests {
     }
     // Answered at once (most handlers): nothing could cancel it or reuse its id meanwhile, so it
     // never enters the table, whose going from one entry to none reallocated it on every request.
-    if (!isThenable(result)) return this.#respond(resultResponse(id, method, result), id);
+    if (!isThenable(result)) {
+      this.#respond(resultResponse(id, method, result), id);
+      return;
+    }
     this.#byId.set(id, context);
     // Promise.resolve is the identity for native promises and tames odd thenables.
     Promise.resolve(result).then(
