@@ -64,23 +64,25 @@ export class IncomingRequests {
       return;
     }
     const context = new IncomingRequestContext(this.#owner, id, method, params, extra);
-    this.#byId.set(id, context);
     let result: JSONObject | PromiseLike<JSONObject>;
     try {
       result = handler(params, context);
     } catch (error) {
-      this.#fail(context, error);
+      this.#respond(toErrorResponse(id, error), id);
       return;
     }
-    if (isThenable(result)) {
-      // Promise.resolve is the identity for native promises and tames odd thenables.
-      Promise.resolve(result).then(
-        (value) => this.#succeed(context, value),
-        (error: unknown) => this.#fail(context, error),
-      );
-    } else {
-      this.#succeed(context, result);
+    // Answered at once (most handlers): nothing could cancel it or reuse its id meanwhile, so it
+    // never enters the table, whose going from one entry to none reallocated it on every request.
+    if (!isThenable(result)) {
+      this.#respond(resultResponse(id, method, result), id);
+      return;
     }
+    this.#byId.set(id, context);
+    // Promise.resolve is the identity for native promises and tames odd thenables.
+    Promise.resolve(result).then(
+      (value) => this.#succeed(context, value),
+      (error: unknown) => this.#fail(context, error),
+    );
   }
 
   /** Handles `notifications/cancelled`: aborts the handler's signal; its answer will be dropped. */

@@ -34,6 +34,7 @@ export { progressTokenOf } from './request-context.js';
 
 // The Transport interface every transport implements.
 export type { AuthInfo, MessageExtra, Transport, TransportSendOptions } from './transport.js';
+export { ALREADY_SENT } from './transport.js';
 
 // The MCPKIT_DEBUG=wire switch, used by transports to log each message to stderr.
 export type { WireDirection, WireLog } from './wire-log.js';

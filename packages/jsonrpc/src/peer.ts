@@ -26,7 +26,7 @@ import type {
   RequestOptions,
 } from './peer-types.js';
 import { PendingRequest, PendingRequests } from './pending-requests.js';
-import type { MessageExtra, Transport } from './transport.js';
+import { ALREADY_SENT, type MessageExtra, type Transport } from './transport.js';
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 const CANCELLED = 'notifications/cancelled';
@@ -351,7 +351,10 @@ export class JsonRpcPeer implements Peer {
   #send(message: Parameters<Transport['send']>[0], relatedRequestId: RequestId | undefined): void {
     const transport = this.#transport;
     if (transport === undefined) return;
-    transport.send(message, sendOptions(relatedRequestId)).then(undefined, (error: unknown) => {
+    const sent = transport.send(message, sendOptions(relatedRequestId));
+    // Written at once (stdio's usual answer): nothing can fail any more, so nothing to wait for.
+    if (sent === ALREADY_SENT) return;
+    sent.then(undefined, (error: unknown) => {
       this.#reportSendFailure(error);
       // A result the transport could not write (not JSON: a handler's bug) still owes the requester
       // an answer; an error response that fails in turn is not retried.

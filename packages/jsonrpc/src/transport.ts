@@ -53,6 +53,13 @@ export interface TransportSendOptions {
 }
 
 /**
+ * A settled promise a transport may return from `send` for a message it has already handed over
+ * whole (nothing left that could fail): `JsonRpcPeer` then skips watching it for a failure, which
+ * spares a promise reaction and a microtask on every answer it sends.
+ */
+export const ALREADY_SENT: Promise<void> = Promise.resolve();
+
+/**
  * A bidirectional, ordered channel of JSON-RPC messages. Small and frozen: start, send, close,
  * and three callbacks. A contributor writes a new transport against this and runs the
  * contract suite from `@mcpkit/jsonrpc/testing`.

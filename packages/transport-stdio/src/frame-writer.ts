@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { ALREADY_SENT } from '@mcpkit/jsonrpc';
 import { messageOf, StdioErrorCode, StdioTransportError } from './errors.js';
 import { Fifo } from './fifo.js';
 
@@ -32,8 +33,11 @@ interface QueuedWrite {
   reject: (error: Error) => void;
 }
 
-/** What `write` returns for a frame the stream took whole at once: nothing left to wait for. */
-const WRITTEN = Promise.resolve();
+/**
+ * What `write` returns for a frame the stream took whole at once: nothing left to wait for (the
+ * peer knows this promise and does not watch it).
+ */
+const WRITTEN = ALREADY_SENT;
 
 /**
  * Writes frames in order, honouring backpressure: once `write()` returns false, later frames

@@ -57,6 +57,14 @@ describe('the I/O-free core', () => {
     expect(call.type === 'result' && call.result).not.toHaveProperty('ttlMs');
   });
 
+  it('answers methods named like Object.prototype members as unknown methods', async () => {
+    const server = new McpServer({ name: 't', version: '1' });
+    for (const method of ['toString', 'constructor', 'hasOwnProperty', '__proto__', 'valueOf']) {
+      const outcome = await server.handle({ method, params: {} }, statelessContext());
+      expect(outcome.type === 'error' && outcome.error.code, method).toBe(-32601);
+    }
+  });
+
   it('refuses stateful-only methods in the stateless revision', async () => {
     const server = new McpServer({ name: 't', version: '1' });
     for (const method of ['ping', 'logging/setLevel', 'resources/subscribe']) {

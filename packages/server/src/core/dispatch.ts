@@ -74,7 +74,10 @@ const OptionalPaginated = {
   plainParams: cursorParams,
 } as const;
 
-const METHODS: Record<string, MethodSpec> = {
+// No prototype (`null` is the type's nod to that entry): a method name is looked up with one keyed
+// load, no hasOwn call per request, and names such as 'toString' or '__proto__' find nothing.
+const METHODS: Record<string, MethodSpec | null> = {
+  __proto__: null,
   ping: {
     params: RequestParamsSchema,
     optional: true,
@@ -250,8 +253,8 @@ export function handleRequestNow(
   // Running the method written out here (no function of its own): this runs on every request.
   // A built-in method's own promise is awaited once, below.
   try {
-    const spec = Object.hasOwn(METHODS, method) ? METHODS[method] : undefined;
-    if (spec === undefined) result = runCustom(core, method, params, ctx);
+    const spec = METHODS[method];
+    if (!spec) result = runCustom(core, method, params, ctx);
     else {
       // A method of one era is refused in the other (stateful-only when stateless, and the
       // reverse); the revision is asked about only for those (not tools/call).

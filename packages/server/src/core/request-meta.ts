@@ -72,17 +72,20 @@ function isClientCapabilities(value: unknown): boolean {
   );
 }
 
-const INFO_STRINGS = ['title', 'description', 'websiteUrl'] as const;
+/** An optional string member of Implementation. */
+const isOptionalString = (value: unknown): boolean => value === undefined || typeof value === 'string';
 
 function isClientInfo(value: unknown): boolean {
   if (value === undefined) return true;
-  if (!isObject(value)) return false;
-  // A loop, not a helper per key: this runs on every 2026-07-28 request.
-  for (const key of INFO_STRINGS)
-    if (value[key] !== undefined && typeof value[key] !== 'string') return false;
+  // Each member read by name: a loop over key names made these keyed loads, megamorphic on every
+  // 2026-07-28 request.
   return (
+    isObject(value) &&
     typeof value.name === 'string' &&
     typeof value.version === 'string' &&
+    isOptionalString(value.title) &&
+    isOptionalString(value.description) &&
+    isOptionalString(value.websiteUrl) &&
     // Icons are rare in a per-request envelope: the schema checks them.
     value.icons === undefined
   );

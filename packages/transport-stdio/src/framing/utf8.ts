@@ -9,6 +9,7 @@ export function decodeUtf8(bytes: Uint8Array, length = bytes.byteLength): string
   const buffer = Buffer.isBuffer(bytes)
     ? bytes
     : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const text = buffer.toString('utf8', 0, length);
+  // No encoding named: toString goes straight to UTF-8, without looking the encoding up.
+  const text = buffer.toString(undefined, 0, length);
   return text.includes('\uFFFD') && !isUtf8(buffer.subarray(0, length)) ? undefined : text;
 }
