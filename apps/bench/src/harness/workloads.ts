@@ -354,7 +354,7 @@ export const WORKLOADS: WorkloadSpec[] = [
     unit: 'KiB/session',
     better: 'lower',
     http: { sessions: 'stateful', response: 'json', tools: 'basic', wire: '2025' },
-    full: { count: 1_000, warmup: 20 },
+    full: { count: 5_000, warmup: 200 },
     smoke: { count: 20, warmup: 1 },
   },
   {
