@@ -100,18 +100,29 @@ async function stdioSequential(spec: WorkloadSpec, impl: ImplName, p: WorkloadPa
 /** `count` calls in `windows` equal windows: the median window's rate, CPU per call over them all. */
 async function windowedSequential(client: BenchClient, count: number, windows: number): Promise<Measurement> {
   const size = Math.ceil(count / windows);
-  const rates: number[] = [];
   const timer = startTimer();
+  const rates = await windowRates(windows, size, (window) => runSequential(client, size, window * size));
+  const { detail } = stopTimer(timer, size * windows);
+  return { value: summarize(rates)!.median, detail: { ...detail, windowRates: formatRates(rates) } };
+}
+
+/** Runs `runWindow` for each window in turn; the rate of each (`callsPerWindow` per second). */
+async function windowRates(
+  windows: number,
+  callsPerWindow: number,
+  runWindow: (window: number) => Promise<unknown>,
+): Promise<number[]> {
+  const rates: number[] = [];
   for (let window = 0; window < windows; window++) {
     const startedAt = performance.now();
-    await runSequential(client, size, window * size);
-    rates.push(size / ((performance.now() - startedAt) / 1000));
+    await runWindow(window);
+    rates.push(callsPerWindow / ((performance.now() - startedAt) / 1000));
   }
-  const { detail } = stopTimer(timer, size * windows);
-  return {
-    value: summarize(rates)!.median,
-    detail: { ...detail, windowRates: rates.map((rate) => Math.round(rate)).join(' ') },
-  };
+  return rates;
+}
+
+function formatRates(rates: number[]): string {
+  return rates.map((rate) => Math.round(rate)).join(' ');
 }
 
 async function stdioPipelined(spec: WorkloadSpec, impl: ImplName, p: WorkloadParams): Promise<Measurement> {
@@ -136,20 +147,17 @@ async function httpCalls(impl: ImplName, spec: WorkloadSpec, p: WorkloadParams):
       const windows = p.windows ?? 1;
       const perWindow = Math.ceil(p.count / clientCount / windows);
       const perClient = perWindow * windows;
-      const rates: number[] = [];
       const cpuBefore = await server.cpuMicros();
       const timer = startTimer();
-      for (let window = 0; window < windows; window++) {
-        const startedAt = performance.now();
-        await Promise.all(
+      const rates = await windowRates(windows, perWindow * clientCount, (window) =>
+        Promise.all(
           clients.map((client, i) => runSequential(client, perWindow, i * perClient + window * perWindow)),
-        );
-        rates.push((perWindow * clientCount) / ((performance.now() - startedAt) / 1000));
-      }
+        ),
+      );
       const measured = perSecond(perClient * clientCount, timer);
       if (windows > 1) {
         measured.value = summarize(rates)!.median;
-        measured.detail.windowRates = rates.map((rate) => Math.round(rate)).join(' ');
+        measured.detail.windowRates = formatRates(rates);
       }
       // The HTTP server reports its own CPU time, exactly (the /proc figure has 10 ms ticks).
       const serverCpu = (await server.cpuMicros()) - cpuBefore;
