@@ -14,6 +14,7 @@ import {
 import { cpuPerOperation, cpuSnapshot } from './cpu.js';
 import { startupProbe, ZOD_FLOOR_SCRIPT } from './startup.js';
 import { closeAll, loadClientFactory, serverScript, spawnHttpServer, stdioTarget } from './targets.js';
+import { measureWindows } from './windows.js';
 
 /** One measurement: the workload's metric plus whatever detail helps reading it. */
 export interface Measurement {
@@ -101,28 +102,11 @@ async function stdioSequential(spec: WorkloadSpec, impl: ImplName, p: WorkloadPa
 async function windowedSequential(client: BenchClient, count: number, windows: number): Promise<Measurement> {
   const size = Math.ceil(count / windows);
   const timer = startTimer();
-  const rates = await windowRates(windows, size, (window) => runSequential(client, size, window * size));
+  const measured = await measureWindows(windows, size, (window) =>
+    runSequential(client, size, window * size),
+  );
   const { detail } = stopTimer(timer, size * windows);
-  return { value: summarize(rates)!.median, detail: { ...detail, windowRates: formatRates(rates) } };
-}
-
-/** Runs `runWindow` for each window in turn; the rate of each (`callsPerWindow` per second). */
-async function windowRates(
-  windows: number,
-  callsPerWindow: number,
-  runWindow: (window: number) => Promise<unknown>,
-): Promise<number[]> {
-  const rates: number[] = [];
-  for (let window = 0; window < windows; window++) {
-    const startedAt = performance.now();
-    await runWindow(window);
-    rates.push(callsPerWindow / ((performance.now() - startedAt) / 1000));
-  }
-  return rates;
-}
-
-function formatRates(rates: number[]): string {
-  return rates.map((rate) => Math.round(rate)).join(' ');
+  return { value: measured.median, detail: { ...detail, ...measured.detail } };
 }
 
 async function stdioPipelined(spec: WorkloadSpec, impl: ImplName, p: WorkloadParams): Promise<Measurement> {
@@ -149,15 +133,15 @@ async function httpCalls(impl: ImplName, spec: WorkloadSpec, p: WorkloadParams):
       const perClient = perWindow * windows;
       const cpuBefore = await server.cpuMicros();
       const timer = startTimer();
-      const rates = await windowRates(windows, perWindow * clientCount, (window) =>
+      const windowed = await measureWindows(windows, perWindow * clientCount, (window) =>
         Promise.all(
           clients.map((client, i) => runSequential(client, perWindow, i * perClient + window * perWindow)),
         ),
       );
       const measured = perSecond(perClient * clientCount, timer);
       if (windows > 1) {
-        measured.value = summarize(rates)!.median;
-        measured.detail.windowRates = formatRates(rates);
+        measured.value = windowed.median;
+        Object.assign(measured.detail, windowed.detail);
       }
       // The HTTP server reports its own CPU time, exactly (the /proc figure has 10 ms ticks).
       const serverCpu = (await server.cpuMicros()) - cpuBefore;
