@@ -10,7 +10,13 @@ import { sideCpuRows, targetRows, targetVerdicts } from './harness/issue-targets
 import { resolveNodeBinary } from './harness/node-binary.js';
 import { buildReport, type SizeFailure, writeReport } from './harness/report.js';
 import { driverNodeVersion, pinDrivers, useDriverNode } from './harness/run-driver.js';
-import { type RawWorkloadRecord, runBatched, runWorkload, toWorkloadResult } from './harness/suite.js';
+import {
+  type RawWorkloadRecord,
+  roundsFor,
+  runBatched,
+  runWorkload,
+  toWorkloadResult,
+} from './harness/suite.js';
 import { WORKLOADS } from './harness/workloads.js';
 import { kib, measureProbe, SIZE_PROBES, type SizeResult } from './size/bundle.js';
 
@@ -33,7 +39,7 @@ if (selected.length === 0) throw new Error(`--only ${options.only.join(',')} mat
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 const startedAt = Date.now();
 progress(
-  `bench: ${selected.length} workloads x 4 implementations x ${options.rounds} round(s) on Node ${driverNodeVersion()}, ${options.mode} mode, ${options.parallel} at a time${options.pin === undefined ? '' : `, pinned to CPU ${options.pin}`}`,
+  `bench: ${selected.length} workloads x 4 implementations x ${options.rounds} round(s) (rows with a ratio target: at least 3) on Node ${driverNodeVersion()}, ${options.mode} mode, ${options.parallel} at a time${options.pin === undefined ? '' : `, pinned to CPU ${options.pin}`}`,
 );
 if (options.mode === 'full' && options.parallel > 1)
   progress('bench: --parallel > 1 skews timings; use it only to check the suite runs');
@@ -48,7 +54,13 @@ if (options.mode === 'smoke') {
     while (nextWorkload < selected.length) {
       const index = nextWorkload++;
       const report = (line: string) => progress(`[${index + 1}/${selected.length}] ${line}`);
-      records[index] = await runWorkload(selected[index]!, options.mode, options.rounds, report);
+      const spec = selected[index]!;
+      records[index] = await runWorkload(
+        spec,
+        options.mode,
+        roundsFor(spec, options.mode, options.rounds),
+        report,
+      );
     }
   };
   await Promise.all(Array.from({ length: options.parallel }, lane));

@@ -5,7 +5,7 @@ import { markdownTable, resultRows, textTable } from './format.js';
 import { sideCpuRows, targetRows, targetVerdicts } from './issue-targets.js';
 import type { Outcome } from './outcome.js';
 import { ratio, summarize } from './stats.js';
-import { type RawWorkloadRecord, toWorkloadResult } from './suite.js';
+import { type RawWorkloadRecord, roundsFor, toWorkloadResult } from './suite.js';
 import { type ImplName, WORKLOADS } from './workloads.js';
 
 describe('summarize', () => {
@@ -51,6 +51,18 @@ describe('parseArgs', () => {
     expect(() => parseArgs(['--rounds', 'x'])).toThrow(/--rounds must be a positive integer/);
     expect(() => parseArgs(['--only'])).toThrow(/--only needs a value/);
     expect(() => parseArgs(['--node', 'lts'])).toThrow(/--node must be a Node major version/);
+  });
+});
+
+describe('rounds per row', () => {
+  const named = (name: string) => WORKLOADS.find((spec) => spec.name === name)!;
+
+  it('measures the rows with a ratio target at least 3 rounds in a full run, others as asked', () => {
+    expect(roundsFor(named('stdio-2026-sequential-pinned'), 'full', 2)).toBe(3);
+    expect(roundsFor(named('http-stateful-json-concurrent16'), 'full', 1)).toBe(3);
+    expect(roundsFor(named('http-stateful-json-concurrent16'), 'full', 5)).toBe(5);
+    expect(roundsFor(named('http-stateful-sse-concurrent16'), 'full', 2)).toBe(2);
+    expect(roundsFor(named('stdio-2026-sequential-pinned'), 'smoke', 1)).toBe(1);
   });
 });
 

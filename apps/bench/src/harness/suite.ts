@@ -28,6 +28,11 @@ function describeRound(
   return `${spec.name} round ${round}/${rounds}: ${parts.join(' | ')} (${spec.unit})`;
 }
 
+/** How many rounds a workload gets: `--rounds`, raised to the row's `minRounds` in a full run. */
+export function roundsFor(spec: WorkloadSpec, mode: 'smoke' | 'full', rounds: number): number {
+  return mode === 'full' ? Math.max(rounds, spec.minRounds ?? 1) : rounds;
+}
+
 /**
  * Runs one workload for every implementation, one driver process per measurement, interleaved
  * (A B C D, A B C D, ...) over the rounds so that drift in machine load spreads over all
