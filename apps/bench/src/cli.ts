@@ -39,7 +39,7 @@ if (selected.length === 0) throw new Error(`--only ${options.only.join(',')} mat
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 const startedAt = Date.now();
 progress(
-  `bench: ${selected.length} workloads x 4 implementations x ${options.rounds} round(s) (rows with a ratio target: at least 3) on Node ${driverNodeVersion()}, ${options.mode} mode, ${options.parallel} at a time${options.pin === undefined ? '' : `, pinned to CPU ${options.pin}`}`,
+  `bench: ${selected.length} workloads x 4 implementations x ${options.rounds} round(s)${options.mode === 'full' && options.rounds < 3 ? ' (rows with a ratio target: 3)' : ''} on Node ${driverNodeVersion()}, ${options.mode} mode, ${options.parallel} at a time${options.pin === undefined ? '' : `, pinned to CPU ${options.pin}`}`,
 );
 if (options.mode === 'full' && options.parallel > 1)
   progress('bench: --parallel > 1 skews timings; use it only to check the suite runs');
