@@ -93,12 +93,16 @@ const HTTP_SEQUENTIAL = {
   full: { count: 3_000, warmup: 3_000, clients: 1, windows: 3 },
   smoke: { count: 10, warmup: 2, clients: 1, windows: 2 },
 };
-// 16 clients: warm-up is per client (500 each, 8,000 calls in all), then 3 windows of 100 calls per
-// client. Probed in windows of 100 per client on a quiet machine, raw went 2,354, 5,843, 10,162,
-// 10,979 calls/s and levelled at 14,000-17,000 from about the fifth window on (mcpkit alike, from
-// 1,930): the old 60 per client (960 in all) measured the climb, not the rate.
+// 16 clients: warm-up is per client (1,500 each, 24,000 calls in all), then 3 windows of 100 calls per
+// client. Probed in windows of 100 per client on a quiet machine (Node 20), raw went 2,354, 5,843,
+// 10,162, 10,979 calls/s and levelled at 14,000-17,000 from about the fifth window on (mcpkit alike);
+// 500 per client covered that. Node 26 keeps most functions at V8's middle tier (Maglev) far longer:
+// with --trace-opt (2026-11-29, mcpkit client and server, 16 sessions) only 36 functions had reached
+// the optimizing tier after ~6,900 calls, optimizing compiles went on until 1,200-1,400 calls per
+// client, and only then did client CPU fall from 100-140 to 64-76 us a call (Node 20: done by ~600
+// per client). With 500 the Node 26 row compared unoptimized code (mcpkit 0.61x raw).
 const HTTP_CONCURRENT = {
-  full: { count: 4_800, warmup: 500, clients: 16, windows: 3 },
+  full: { count: 4_800, warmup: 1_500, clients: 16, windows: 3 },
   smoke: { count: 32, warmup: 1, clients: 16, windows: 2 },
 };
 
