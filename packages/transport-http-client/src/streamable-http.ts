@@ -178,7 +178,8 @@ export class StreamableHttpClientTransport implements Transport {
     options: HttpSendOptions,
   ): Promise<boolean> {
     const sessionId = response.headers.get(HttpHeader.SessionId);
-    if (sessionId !== null && sessionId !== '') {
+    // Servers echo the session on every answer: the one already held was checked when it came.
+    if (sessionId !== null && sessionId !== '' && sessionId !== this.#session.sessionId) {
       if (!VISIBLE_ASCII.test(sessionId)) {
         await discardBody(response);
         throw this.#invalidResponse(
