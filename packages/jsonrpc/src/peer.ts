@@ -148,12 +148,16 @@ export class JsonRpcPeer implements Peer {
       this.#pending ??= new PendingRequests((expired) => this.#expire(expired));
       const table = this.#pending;
       table.add(pending);
-      const fail = (error: unknown) => table.take(id) && reject(error);
+      let sent: Promise<void>;
       try {
-        transport.send(message, sendOptions(pending.relatedRequestId)).then(undefined, fail);
+        sent = transport.send(message, sendOptions(pending.relatedRequestId));
       } catch (error) {
-        fail(error); // a transport that throws instead of rejecting
+        table.take(id); // a transport that throws instead of rejecting
+        return reject(error);
       }
+      // Written at once (stdio's usual answer): nothing can fail any more, so no reaction (and no
+      // microtask) is spent watching it.
+      if (sent !== ALREADY_SENT) sent.then(undefined, (error: unknown) => table.take(id) && reject(error));
     });
   }
 

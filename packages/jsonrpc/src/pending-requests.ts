@@ -60,9 +60,16 @@ export class PendingRequest {
  * only compares numbers, and the timer is re-armed only when a deadline moves earlier. After the
  * last response the timer may stay armed until its deadline (at most the longest timeout in use);
  * closing the peer clears it.
+ *
+ * A request sent while none is pending waits in a field rather than the Map: a one-at-a-time
+ * caller then never touches the Map, whose set and delete (a table rebuilt each time it empties)
+ * cost more than the rest of the bookkeeping of a request. Requests sent while it is taken go to
+ * the Map, so the field always holds the oldest pending request.
  */
 export class PendingRequests {
   readonly #byId = new Map<RequestId, PendingRequest>();
+  /** The oldest pending request when it was sent while none was pending (see above). */
+  #first: PendingRequest | undefined;
   readonly #onExpired: (pending: PendingRequest) => void;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #timerAt = Infinity;
@@ -72,23 +79,29 @@ export class PendingRequests {
   }
 
   get size(): number {
-    return this.#byId.size;
+    return this.#byId.size + (this.#first === undefined ? 0 : 1);
   }
 
   get(id: RequestId): PendingRequest | undefined {
-    return this.#byId.get(id);
+    const first = this.#first;
+    return first !== undefined && first.id === id ? first : this.#byId.get(id);
   }
 
   add(pending: PendingRequest): void {
-    this.#byId.set(pending.id, pending);
+    if (this.#first === undefined && this.#byId.size === 0) this.#first = pending;
+    else this.#byId.set(pending.id, pending);
     this.#armFor(Math.min(pending.deadline, pending.hardDeadline));
   }
 
   /** Removes and returns the request (undefined when it is not pending: late or duplicate). */
   take(id: RequestId): PendingRequest | undefined {
-    const pending = this.#byId.get(id);
-    if (pending === undefined) return undefined;
-    this.#byId.delete(id);
+    let pending = this.#first;
+    if (pending !== undefined && pending.id === id) this.#first = undefined;
+    else {
+      pending = this.#byId.get(id);
+      if (pending === undefined) return undefined;
+      this.#byId.delete(id);
+    }
     pending.unlisten?.();
     // The timer is deliberately left armed when the table empties: one-at-a-time callers would
     // otherwise pay a setTimeout/clearTimeout pair per request. It fires once, finds nothing and
@@ -105,9 +118,16 @@ export class PendingRequests {
 
   /** Removes every request (connection closed) and returns them. */
   drain(): PendingRequest[] {
-    const all = [...this.#byId.values()];
+    const all = this.#all();
     for (const pending of all) this.take(pending.id);
     this.#disarm();
+    return all;
+  }
+
+  /** Every pending request, oldest first. */
+  #all(): PendingRequest[] {
+    const all = [...this.#byId.values()];
+    if (this.#first !== undefined) all.unshift(this.#first);
     return all;
   }
 
@@ -137,7 +157,7 @@ export class PendingRequests {
     const current = now();
     const expired: PendingRequest[] = [];
     let earliest = Infinity;
-    for (const pending of this.#byId.values()) {
+    for (const pending of this.#all()) {
       const due = Math.min(pending.deadline, pending.hardDeadline);
       if (due <= current) expired.push(pending);
       else if (due < earliest) earliest = due;

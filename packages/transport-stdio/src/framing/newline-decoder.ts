@@ -64,8 +64,9 @@ export class NewlineDecoder implements FrameDecoder {
     if (end === 0 || end > this.#maxLineBytes + 1) return 0;
     const text = decodeUtf8(chunk, end);
     if (text === undefined) return 0;
-    let from = 0;
-    for (let to = text.indexOf('\n'); to >= 0; to = text.indexOf('\n', from)) {
+    // The text ends with the chunk's last newline: the loop stops there, without a search past it.
+    for (let from = 0; from < text.length; ) {
+      const to = text.indexOf('\n', from);
       this.#emitText(text.slice(from, to));
       from = to + 1;
     }
