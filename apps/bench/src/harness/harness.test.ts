@@ -64,6 +64,20 @@ describe('rounds per row', () => {
     expect(roundsFor(named('http-stateful-sse-concurrent16'), 'full', 2)).toBe(2);
     expect(roundsFor(named('stdio-2026-sequential-pinned'), 'smoke', 1)).toBe(1);
   });
+
+  it('gives the 3 rounds to exactly the eight rows issue 41 reads, each of which exists', () => {
+    const raised = WORKLOADS.filter((spec) => spec.minRounds === 3).map((spec) => spec.name);
+    expect(raised.sort()).toEqual([
+      'http-stateful-json-concurrent16',
+      'http-stateful-json-rawserver-sequential',
+      'http-stateful-json-sequential',
+      'http-stateless-json-concurrent16',
+      'http-stateless-json-sequential',
+      'stdio-2026-sequential-pinned',
+      'stdio-pipelined',
+      'stdio-sequential-pinned',
+    ]);
+  });
 });
 
 describe('tables', () => {
