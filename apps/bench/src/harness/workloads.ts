@@ -87,22 +87,27 @@ const MODERN_IMPLS: readonly ImplName[] = ['mcpkit', 'official-v2', 'raw'];
 // Enough calls for every JIT to settle: with a few hundred calls the figures measured warm-up. Probed
 // in 1,000-call windows (Node 20, 2026-11-29), mcpkit's client and server ran 1,586-1,864 us a call in
 // the first window, 721-986 in the second and 230-400 from the third on (raw: 802-1,084, 629-698, then
-// 222-482): 1,000 calls of warm-up measured the end of it. So 3,000 calls of warm-up, then 3 windows of
-// 1,000, the median window's rate as the round's figure (see STDIO_PINNED).
+// 222-482). With 3,000 calls of warm-up the three measured windows still fell every time (session 26,
+// Node 20, raw 3,290 -> 4,421 -> 5,800 calls/s, mcpkit alike), and in 16 windows after 2,000 both
+// levelled from about the sixth (~7,000 calls in all; Node 26 from about the fifth). So 8,000 calls of
+// warm-up, then 5 windows of 1,000, the median window's rate as the round's figure (see STDIO_PINNED).
 const HTTP_SEQUENTIAL = {
-  full: { count: 3_000, warmup: 3_000, clients: 1, windows: 3 },
+  full: { count: 5_000, warmup: 8_000, clients: 1, windows: 5 },
   smoke: { count: 10, warmup: 2, clients: 1, windows: 2 },
 };
-// 16 clients: warm-up is per client (1,500 each, 24,000 calls in all), then 3 windows of 100 calls per
+// 16 clients: warm-up is per client (1,500 each, 24,000 calls in all), then 7 windows of 100 calls per
 // client. Probed in windows of 100 per client on a quiet machine (Node 20), raw went 2,354, 5,843,
 // 10,162, 10,979 calls/s and levelled at 14,000-17,000 from about the fifth window on (mcpkit alike);
 // 500 per client covered that. Node 26 keeps most functions at V8's middle tier (Maglev) far longer:
 // with --trace-opt (2026-11-29, mcpkit client and server, 16 sessions) only 36 functions had reached
 // the optimizing tier after ~6,900 calls, optimizing compiles went on until 1,200-1,400 calls per
 // client, and only then did client CPU fall from 100-140 to 64-76 us a call (Node 20: done by ~600
-// per client). With 500 the Node 26 row compared unoptimized code (mcpkit 0.61x raw).
+// per client). With 500 the Node 26 row compared unoptimized code (mcpkit 0.61x raw). The first two
+// windows after the warm-up still ran at a third to a half of the rest for every implementation, after
+// 1,500 or 4,000 calls per client alike (session 26, Node 20; client CPU 100-112 us a call in the first,
+// 67 in the second, 24-29 after), so it is not the JIT: 7 windows put the median past them.
 const HTTP_CONCURRENT = {
-  full: { count: 4_800, warmup: 1_500, clients: 16, windows: 3 },
+  full: { count: 11_200, warmup: 1_500, clients: 16, windows: 7 },
   smoke: { count: 32, warmup: 1, clients: 16, windows: 2 },
 };
 
