@@ -127,9 +127,6 @@ async function httpCalls(impl: ImplName, spec: WorkloadSpec, p: WorkloadParams):
     for (let i = 0; i < clientCount; i++)
       clients.push(await factory.connectHttp(server.url, spec.wire ?? '2025', { otel: spec.otel === true }));
     try {
-      // The first `fetch` loads Node's bundled undici; done here, its compile and the GC after it no
-      // longer land in the first measured window (client CPU 112 -> 49 us a call there, 16 clients).
-      await server.cpuMicros();
       await Promise.all(clients.map((client) => runSequential(client, p.warmup)));
       const windows = p.windows ?? 1;
       const perWindow = Math.ceil(p.count / clientCount / windows);
